@@ -1,0 +1,510 @@
+"""Boards, hex names and map assembly.
+
+Inside, every hex is a :class:`~airhead.hexes.Hex`. Names exist only here, at the edges:
+
+* ASL geoboards (:class:`AslBoard`): columns ``A..Z`` then ``AA..GG``, numbered rows, board
+  number in front (``4P10``). Even-lettered columns (B, D, ..., P) sit half a hex lower than
+  odd-lettered ones, as the E8 examples pin down (Avenue of Approach of C9 is D8, E8, F7, G7, H6).
+  Odd columns hold rows 1..10; even columns rows 0..10, whose 0 and 10 are half hexes cut by the
+  long edges; columns A and GG are half hexes cut by the short edges.
+* Generic grids (:class:`GridBoard`) for the other games: ``F/d2`` is map ``F``, column ``d``,
+  row 2; all hexes whole.
+
+A :class:`HexMap` places boards side by side or above one another (each optionally rotated 180°),
+names every hex — including hypothetical hexes beyond the playing area, which the procedures need
+(``4K13``) — tells which hexes are in play, and reflects hexes across the map edge.
+
+Positions are handled in *doubled* coordinates ``(x, y2)``: ``x`` is the global column and ``y2``
+twice the row position, so a column shifted half a hex lower has an odd ``y2``. The invariant
+``x + y2`` odd holds everywhere, and ``q = x``, ``r = (y2 - x - 1) // 2``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterator, Literal, Sequence
+
+from .hexes import Hex
+
+__all__ = [
+    "BoardError",
+    "HexNameError",
+    "AslBoard",
+    "GridBoard",
+    "Placement",
+    "HexMap",
+    "asl_column_letters",
+    "asl_column_number",
+    "to_doubled",
+    "from_doubled",
+]
+
+
+class BoardError(ValueError):
+    """A board or map definition is invalid."""
+
+
+class HexNameError(ValueError):
+    """A hex name cannot be parsed or names no hex of the map."""
+
+
+def to_doubled(h: Hex) -> tuple[int, int]:
+    """Global doubled coordinates ``(x, y2)`` of a hex."""
+    return h.q, 2 * h.r + h.q + 1
+
+
+def from_doubled(x: int, y2: int) -> Hex:
+    """The hex at global doubled coordinates; ``x + y2`` must be odd."""
+    if (x + y2) % 2 != 1:
+        raise ValueError(f"doubled coordinates ({x}, {y2}) do not name a hex centre")
+    return Hex(x, (y2 - x - 1) // 2)
+
+
+def asl_column_letters(n: int) -> str:
+    """Column letters of column number ``n`` (1 = A, 26 = Z, 27 = AA, 33 = GG, 53 = AAA)."""
+    if n < 1:
+        raise ValueError(f"column number must be >= 1, not {n}")
+    k, i = divmod(n - 1, 26)
+    return chr(ord("A") + i) * (k + 1)
+
+
+def asl_column_number(letters: str) -> int:
+    """Column number of ASL column letters (``A`` → 1, ``GG`` → 33)."""
+    up = letters.upper()
+    if not up or not up.isalpha() or not up.isascii() or len(set(up)) != 1:
+        raise ValueError(f"{letters!r} is not a column (A..Z, AA..GG, ...)")
+    return (len(up) - 1) * 26 + ord(up[0]) - ord("A") + 1
+
+
+@dataclass(frozen=True)
+class AslBoard:
+    """Geometry of an ASL geoboard: 33 columns (A..GG) by 10 rows, half hexes on all edges."""
+
+    columns: int = 33
+    rows: int = 10
+
+    naming: Literal["asl"] = "asl"
+
+    @property
+    def width(self) -> int:
+        """Column stride when boards sit side by side (edge half-hex columns are shared)."""
+        return self.columns - 1
+
+    @property
+    def height2(self) -> int:
+        """Doubled-row stride when boards sit above one another (edge half hexes are shared)."""
+        return 2 * self.rows
+
+    def local_y2(self, col: int, row: int) -> int:
+        """Doubled local row of ``row`` in column ``col`` (even columns half a hex lower)."""
+        return 2 * row + (1 if col % 2 == 0 else 0)
+
+    def local_row(self, col: int, y2: int) -> int:
+        """Row number of doubled local row ``y2`` in column ``col``."""
+        return (y2 - (1 if col % 2 == 0 else 0)) // 2
+
+    def contains(self, col: int, y2: int) -> bool:
+        """True if the local doubled position is a (whole or half) hex of the board."""
+        return 1 <= col <= self.columns and 1 <= y2 <= 2 * self.rows + 1
+
+    def row_range(self, col: int) -> tuple[int, int]:
+        """First and last row number of a column."""
+        return (0, self.rows) if col % 2 == 0 else (1, self.rows)
+
+    def is_half(self, col: int, y2: int) -> bool:
+        """True for the half hexes cut by the board edges."""
+        return col in (1, self.columns) or y2 in (1, 2 * self.rows + 1)
+
+    @property
+    def extent(self) -> tuple[int, int, int, int]:
+        """Local doubled bounds ``(x0, x1, y0, y1)``; the edges pass through these centres."""
+        return 1, self.columns, 1, 2 * self.rows + 1
+
+
+@dataclass(frozen=True)
+class GridBoard:
+    """A plain rectangular hex map of whole hexes (``columns`` × ``rows``), lettered a, b, c...
+
+    ``low`` says which columns sit half a hex lower: ``"odd"`` (a, c, e, ...; the default, as
+    seed 002's example needs: both F/c1 and F/c2 are adjacent to F/d2) or ``"even"``.
+    """
+
+    columns: int
+    rows: int
+    low: Literal["odd", "even"] = "odd"
+    naming: Literal["grid"] = "grid"
+
+    def __post_init__(self) -> None:
+        if not (2 <= self.columns <= 200 and 1 <= self.rows <= 200):
+            raise BoardError(f"a grid map must have 2..200 columns and 1..200 rows, not {self.columns}x{self.rows}")
+        if self.low not in ("odd", "even"):
+            raise BoardError(f"low columns must be 'odd' or 'even', not {self.low!r}")
+
+    @property
+    def x_shift(self) -> int:
+        """Global column offset that keeps the doubled-coordinate parity (1 when odd columns are low)."""
+        return 1 if self.low == "odd" else 0
+
+    @property
+    def width(self) -> int:
+        """Column stride when maps sit side by side (kept even so the column shift continues)."""
+        return self.columns + (self.columns % 2)
+
+    @property
+    def height2(self) -> int:
+        """Doubled-row stride when maps sit above one another."""
+        return 2 * self.rows
+
+    def _low(self, col: int) -> int:
+        return 1 if (col % 2 == 1) == (self.low == "odd") else 0
+
+    def local_y2(self, col: int, row: int) -> int:
+        """Doubled local row of ``row`` in column ``col``."""
+        return 2 * row + self._low(col)
+
+    def local_row(self, col: int, y2: int) -> int:
+        """Row number of doubled local row ``y2`` in column ``col``."""
+        return (y2 - self._low(col)) // 2
+
+    def row_range(self, col: int) -> tuple[int, int]:
+        """First and last row number of a column."""
+        return 1, self.rows
+
+    def contains(self, col: int, y2: int) -> bool:
+        """True if the local doubled position is a hex of the map."""
+        if not 1 <= col <= self.columns:
+            return False
+        return 1 <= self.local_row(col, y2) <= self.rows
+
+    def is_half(self, col: int, y2: int) -> bool:
+        """Grid maps have no half hexes."""
+        return False
+
+    @property
+    def extent(self) -> tuple[int, int, int, int]:
+        """Local doubled bounds ``(x0, x1, y0, y1)`` of the hex centres; a 180° rotation maps
+        ``(c, y2)`` to ``(x0 + x1 - c, y0 + y1 - y2)`` (valid for an even number of columns)."""
+        return 1, self.columns, 2, 2 * self.rows + 1
+
+
+Geometry = AslBoard | GridBoard
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One board placed on a map: its id, its position in board units, and its rotation."""
+
+    board_id: str
+    column: int = 0
+    row: int = 0
+    rotated: bool = False
+    geometry: Geometry = field(default_factory=AslBoard)
+
+    def __post_init__(self) -> None:
+        g = self.geometry
+        if self.rotated and isinstance(g, GridBoard) and g.columns % 2:
+            raise BoardError(f"map {self.board_id}: a grid map with an odd number of columns cannot be rotated 180°")
+
+    def origin(self) -> tuple[int, int]:
+        """Global doubled coordinates of the local position (0, 0)."""
+        g = self.geometry
+        shift = g.x_shift if isinstance(g, GridBoard) else 0
+        return self.column * g.width + shift, self.row * g.height2
+
+    def to_local(self, x: int, y2: int) -> tuple[int, int]:
+        """Global doubled position → local (column, doubled row) of this board."""
+        ox, oy = self.origin()
+        c, y = x - ox, y2 - oy
+        if self.rotated:
+            x0, x1, y0, y1 = self.geometry.extent
+            c, y = x0 + x1 - c, y0 + y1 - y
+        return c, y
+
+    def to_global(self, col: int, y2: int) -> tuple[int, int]:
+        """Local (column, doubled row) → global doubled position."""
+        if self.rotated:
+            x0, x1, y0, y1 = self.geometry.extent
+            col, y2 = x0 + x1 - col, y0 + y1 - y2
+        ox, oy = self.origin()
+        return col + ox, y2 + oy
+
+    def contains(self, h: Hex) -> bool:
+        """True if the hex is on this board (half hexes included)."""
+        c, y = self.to_local(*to_doubled(h))
+        return self.geometry.contains(c, y)
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """Global doubled bounds ``(x0, x1, y0, y1)``."""
+        x0, x1, y0, y1 = self.geometry.extent
+        a = self.to_global(x0, y0)
+        b = self.to_global(x1, y1)
+        return min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])
+
+
+_ASL_NAME = re.compile(r"^(?P<board>[0-9]+[a-z]?)(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
+_GRID_NAME = re.compile(r"^(?P<board>[A-Za-z0-9]+)/(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
+_RAW_NAME = re.compile(r"^@(?P<q>-?[0-9]+),(?P<r>-?[0-9]+)$")
+
+
+class HexMap:
+    """A playing area assembled from boards, with names for every hex.
+
+    >>> m = HexMap.asl([["4"]])
+    >>> m.name(m.parse("4P10"))
+    '4P10'
+    """
+
+    def __init__(self, placements: Sequence[Placement]) -> None:
+        if not placements:
+            raise BoardError("a map needs at least one board")
+        ids = [p.board_id for p in placements]
+        if len(set(ids)) != len(ids):
+            raise BoardError(f"board ids must be unique: {ids}")
+        kinds = {p.geometry.naming for p in placements}
+        if len(kinds) != 1:
+            raise BoardError("a map cannot mix ASL geoboards and generic grids")
+        cells = {(p.column, p.row) for p in placements}
+        if len(cells) != len(placements):
+            raise BoardError("two boards are placed in the same position")
+        for p in placements:
+            if p.geometry.naming == "asl" and not re.fullmatch(r"[0-9]+[a-z]?", p.board_id):
+                raise BoardError(f"ASL board ids are numbers (like 4 or 24), not {p.board_id!r}")
+            if p.geometry.naming == "grid" and not re.fullmatch(r"[A-Za-z0-9]+", p.board_id):
+                raise BoardError(f"grid map ids are letters/digits (like F), not {p.board_id!r}")
+        self.placements: tuple[Placement, ...] = tuple(placements)
+        self.naming: str = placements[0].geometry.naming
+        self._by_id = {p.board_id: p for p in placements}
+        self._hexes: tuple[Hex, ...] = self._compute_hexes()
+        self._hexset = frozenset(self._hexes)
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def asl(cls, layout: Sequence[Sequence[str]]) -> HexMap:
+        """ASL geoboards laid out in rows of board ids; a trailing ``*`` rotates a board 180°.
+
+        ``HexMap.asl([["4", "5*"]])`` puts board 4 left of board 5, which is upside down;
+        ``HexMap.asl([["4"], ["5"]])`` puts 4 above 5.
+        """
+        ps: list[Placement] = []
+        for row, ids in enumerate(layout):
+            for col, bid in enumerate(ids):
+                rot = bid.endswith("*")
+                ps.append(Placement(bid.rstrip("*"), col, row, rot, AslBoard()))
+        return cls(ps)
+
+    @classmethod
+    def grid(cls, layout: Sequence[Sequence[str]], columns: int, rows: int, low: Literal["odd", "even"] = "odd") -> HexMap:
+        """Generic maps of ``columns`` × ``rows`` hexes, laid out in rows of map ids (``*``: rotated)."""
+        geo = GridBoard(columns, rows, low)
+        ps = [
+            Placement(mid.rstrip("*"), c, r, mid.endswith("*"), geo)
+            for r, ids in enumerate(layout)
+            for c, mid in enumerate(ids)
+        ]
+        return cls(ps)
+
+    def _compute_hexes(self) -> tuple[Hex, ...]:
+        seen: set[Hex] = set()
+        out: list[Hex] = []
+        for p in self.placements:
+            x0, x1, y0, y1 = p.bounds()
+            for x in range(x0, x1 + 1):
+                for y2 in range(y0, y1 + 1):
+                    if (x + y2) % 2 != 1:
+                        continue
+                    h = from_doubled(x, y2)
+                    if h not in seen and p.contains(h):
+                        seen.add(h)
+                        out.append(h)
+        return tuple(sorted(out, key=lambda h: to_doubled(h)))
+
+    # ----------------------------------------------------------------- queries
+    def hexes(self) -> tuple[Hex, ...]:
+        """Every hex in play (half hexes included), column by column."""
+        return self._hexes
+
+    def in_play(self, h: Hex) -> bool:
+        """True if the hex is part of the playing area (whole or half hex)."""
+        return h in self._hexset
+
+    def board_of(self, h: Hex) -> Placement | None:
+        """The first board (in placement order) that holds the hex, or None off the map."""
+        for p in self.placements:
+            if p.contains(h):
+                return p
+        return None
+
+    def is_half_hex(self, h: Hex) -> bool:
+        """True for an edge half hex that no neighbouring board completes."""
+        holders = [p for p in self.placements if p.contains(h)]
+        if len(holders) != 1:
+            return False
+        p = holders[0]
+        c, y = p.to_local(*to_doubled(h))
+        return p.geometry.is_half(c, y)
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """Global doubled bounds of the playing area ``(x0, x1, y0, y1)``."""
+        bs = [p.bounds() for p in self.placements]
+        return min(b[0] for b in bs), max(b[1] for b in bs), min(b[2] for b in bs), max(b[3] for b in bs)
+
+    def mirror_into_play(self, h: Hex) -> Hex:
+        """Reflect an off-map hex across the map edge(s) it lies beyond (used by E8.221).
+
+        The edges of ASL geoboards run through the centres of the edge half hexes, so the
+        mirror image of a hex is again a hex: ``4P12`` (two hexes beyond the edge) mirrors to
+        ``4P8``. Hexes already in play are returned unchanged.
+        """
+        x, y2 = to_doubled(h)
+        x0, x1, y0, y1 = self.bounds()
+        if self.naming == "grid":
+            # whole-hex maps: the edge lies half a hex beyond the outer centres
+            if x < x0:
+                x = 2 * x0 - 1 - x
+            elif x > x1:
+                x = 2 * x1 + 1 - x
+        else:
+            if x < x0:
+                x = 2 * x0 - x
+            elif x > x1:
+                x = 2 * x1 - x
+        if y2 < y0:
+            y2 = 2 * y0 - y2
+        elif y2 > y1:
+            y2 = 2 * y1 - y2
+        if (x + y2) % 2 != 1:  # whole-hex mirror across a vertical edge shifts the column parity
+            y2 += 1 if y2 < (y0 + y1) // 2 else -1
+        return from_doubled(x, y2)
+
+    # ----------------------------------------------------------------- names
+    def name(self, h: Hex) -> str:
+        """The hex's name: ``4P10`` / ``F/d2``; hypothetical hexes beyond the edge get the name
+        of the nearest board's grid extended (``4K13``); ``@q,r`` when no such name exists."""
+        p = self.board_of(h)
+        if p is None:
+            p = self._nearest_board(h)
+        c, y = p.to_local(*to_doubled(h))
+        if c < 1:
+            return f"@{h.q},{h.r}"
+        row = p.geometry.local_row(c, y)
+        if p.geometry.naming == "asl":
+            return f"{p.board_id}{asl_column_letters(c)}{row}"
+        return f"{p.board_id}/{asl_column_letters(c).lower()}{row}"
+
+    def _nearest_board(self, h: Hex) -> Placement:
+        x, y2 = to_doubled(h)
+
+        def gap(p: Placement) -> int:
+            x0, x1, y0, y1 = p.bounds()
+            dx = max(x0 - x, 0, x - x1)
+            dy = max(y0 - y2, 0, y2 - y1)
+            return 2 * dx + dy
+
+        return min(self.placements, key=gap)
+
+    def parse(self, name: str, *, allow_offboard: bool = False) -> Hex:
+        """The hex named ``name``; raise :class:`HexNameError` if it is not a hex of the map.
+
+        With ``allow_offboard`` names may continue a board's grid beyond its edge (the seed's
+        "hypothetical K13"); ``@q,r`` raw names are accepted then too.
+        """
+        text = name.strip()
+        raw = _RAW_NAME.match(text)
+        if raw:
+            h = Hex(int(raw["q"]), int(raw["r"]))
+            if not allow_offboard and not self.in_play(h):
+                raise HexNameError(f"{name} is not a hex in play")
+            return h
+        pattern = _ASL_NAME if self.naming == "asl" else _GRID_NAME
+        m = pattern.match(text)
+        if not m:
+            example = "4P10" if self.naming == "asl" else "F/d2"
+            raise HexNameError(f"{name!r} is not a hex name (expected a name like {example})")
+        bid = m["board"]
+        p = self._by_id.get(bid)
+        if p is None:
+            ids = ", ".join(pl.board_id for pl in self.placements)
+            raise HexNameError(f"{name}: there is no board {bid} on this map (boards: {ids})")
+        letters = m["col"]
+        if self.naming == "asl" and letters != letters.upper():
+            letters = letters.upper()
+        try:
+            col = asl_column_number(letters)
+        except ValueError:
+            raise HexNameError(f"{name}: {m['col']!r} is not a column (A..Z, AA..GG)") from None
+        row = int(m["row"])
+        g = p.geometry
+        lo, hi = g.row_range(col)
+        y2 = g.local_y2(col, row)
+        onboard = g.contains(col, y2) and lo <= row <= hi
+        if not onboard and not allow_offboard:
+            what = "board" if self.naming == "asl" else "map"
+            if not 1 <= col <= g.columns:
+                last = asl_column_letters(g.columns)
+                if self.naming == "grid":
+                    last = last.lower()
+                detail = f"columns run A..{last}" if self.naming == "asl" else f"columns run a..{last}"
+            else:
+                detail = f"rows run {lo}..{hi} in column {letters}"
+            raise HexNameError(f"{name} is not a hex of {what} {bid} ({detail})")
+        return from_doubled(*p.to_global(col, y2))
+
+    def iter_names(self) -> Iterator[tuple[Hex, str]]:
+        """Every hex in play with its name."""
+        for h in self._hexes:
+            yield h, self.name(h)
+
+    # ----------------------------------------------------------------- data form
+    def to_data(self) -> dict[str, object]:
+        """Plain JSON-able description (see :meth:`from_data`)."""
+        if self.naming == "asl":
+            rows: dict[int, list[str]] = {}
+            for p in self.placements:
+                rows.setdefault(p.row, []).append(p.board_id + ("*" if p.rotated else ""))
+            return {"kind": "asl", "boards": [rows[r] for r in sorted(rows)]}
+        g = self.placements[0].geometry
+        rows = {}
+        for p in self.placements:
+            rows.setdefault(p.row, []).append(p.board_id + ("*" if p.rotated else ""))
+        assert isinstance(g, GridBoard)
+        return {"kind": "grid", "columns": g.columns, "rows": g.rows, "low": g.low, "maps": [rows[r] for r in sorted(rows)]}
+
+    @classmethod
+    def from_data(cls, data: object) -> HexMap:
+        """Build a map from :meth:`to_data` output; raise :class:`BoardError` on bad data."""
+        if not isinstance(data, dict):
+            raise BoardError("map must be an object")
+        extra = set(data) - {"kind", "boards", "maps", "columns", "rows", "low"}
+        if extra:
+            raise BoardError(f"unknown map field(s): {', '.join(sorted(map(str, extra)))[:60]}")
+        kind = data.get("kind")
+        key = "boards" if kind == "asl" else "maps"
+        if kind not in ("asl", "grid"):
+            raise BoardError(f"unknown map kind {kind!r} (expected 'asl' or 'grid')")
+        layout = data.get(key)
+        if (
+            not isinstance(layout, list)
+            or not layout
+            or len(layout) > 8
+            or not all(isinstance(r, list) and 0 < len(r) <= 8 for r in layout)
+            or not all(isinstance(b, str) and 0 < len(b) <= 8 for r in layout for b in r)
+        ):
+            raise BoardError(f"map {key} must be 1..8 rows of 1..8 board ids")
+        if kind == "asl":
+            return cls.asl(layout)
+        cols, rows_, low = data.get("columns"), data.get("rows"), data.get("low", "odd")
+        if not isinstance(cols, int) or not isinstance(rows_, int) or isinstance(cols, bool) or isinstance(rows_, bool):
+            raise BoardError("grid maps need integer 'columns' and 'rows'")
+        if low not in ("odd", "even"):
+            raise BoardError("grid 'low' must be 'odd' or 'even'")
+        return cls.grid(layout, cols, rows_, low)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HexMap) and self.placements == other.placements
+
+    def __hash__(self) -> int:
+        return hash(self.placements)
+
+    def __repr__(self) -> str:
+        return f"HexMap.from_data({self.to_data()!r})"

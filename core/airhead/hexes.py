@@ -1,0 +1,309 @@
+"""Hex geometry on a flat-topped grid, in cube/axial coordinates.
+
+Coordinates follow Red Blob Games' "Hexagonal Grids" conventions for flat-topped hexes with
+screen y growing downwards: ``q`` grows to the right (east), ``r`` grows down-left, and
+``q + r + s == 0``. Board names ("4P10", "F/d2") exist only at the edges, in :mod:`airhead.boards`.
+
+Directions are numbered 0..5 clockwise from straight up (north). ASL numbers the same
+directions 1..6 (:func:`asl_direction`): 1 is up the column, 2 up-right, 3 down-right,
+4 down, 5 down-left, 6 up-left.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator, Sequence, Union
+
+__all__ = [
+    "Hex",
+    "Hexside",
+    "DIRECTIONS",
+    "DIRECTION_NAMES",
+    "HexLine",
+    "Layout",
+    "Point",
+    "direction_between",
+    "line",
+    "opposite",
+    "asl_direction",
+    "from_asl_direction",
+]
+
+#: Axial (dq, dr) for directions 0..5 clockwise from north on a flat-topped grid.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+#: Compass names of the six directions (flat-topped hexes: no east or west neighbour).
+DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+def opposite(direction: int) -> int:
+    """The direction pointing the other way (0..5)."""
+    return (direction + 3) % 6
+
+
+def asl_direction(direction: int) -> int:
+    """ASL direction number (1..6, clockwise from up the column) of a direction 0..5."""
+    return direction % 6 + 1
+
+
+def from_asl_direction(number: int) -> int:
+    """Direction 0..5 of an ASL direction number 1..6."""
+    if not 1 <= number <= 6:
+        raise ValueError(f"ASL direction must be 1..6, not {number}")
+    return number - 1
+
+
+@dataclass(frozen=True, order=True)
+class Hex:
+    """A hex in axial coordinates; ``s`` is derived. Immutable and hashable."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        """Third cube coordinate, ``-q - r``."""
+        return -self.q - self.r
+
+    def __repr__(self) -> str:
+        return f"Hex({self.q}, {self.r})"
+
+    def __add__(self, other: Hex) -> Hex:
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def scale(self, k: int) -> Hex:
+        """This vector multiplied by ``k``."""
+        return Hex(self.q * k, self.r * k)
+
+    def length(self) -> int:
+        """Distance from the origin in hexes."""
+        return (abs(self.q) + abs(self.r) + abs(self.s)) // 2
+
+    def distance(self, other: Hex) -> int:
+        """Distance in hexes (steps through hexsides)."""
+        return (self - other).length()
+
+    def neighbor(self, direction: int, steps: int = 1) -> Hex:
+        """The hex ``steps`` hexes away in ``direction`` (0..5), along the hex grain."""
+        dq, dr = DIRECTIONS[direction % 6]
+        return Hex(self.q + dq * steps, self.r + dr * steps)
+
+    def neighbors(self) -> list[Hex]:
+        """The six adjacent hexes, in direction order 0..5."""
+        return [self.neighbor(d) for d in range(6)]
+
+    def ray(self, direction: int, count: int, start: int = 1) -> list[Hex]:
+        """``count`` hexes in a straight line along the hex grain, from ``start`` steps away."""
+        return [self.neighbor(direction, i) for i in range(start, start + count)]
+
+    def rotate(self, center: Hex, turns: int = 1) -> Hex:
+        """Rotate about ``center`` by ``turns`` × 60° clockwise (negative: anticlockwise)."""
+        q, r = self.q - center.q, self.r - center.r
+        s = -q - r
+        for _ in range(turns % 6):
+            # clockwise on screen (y down) for flat-topped axial: (q, r, s) -> (-r, -s, -q)
+            q, r, s = -r, -s, -q
+        return Hex(center.q + q, center.r + r)
+
+    def reflect_point(self, center: Hex) -> Hex:
+        """Point reflection about the centre of ``center``: ``p' = 2c - p``."""
+        return Hex(2 * center.q - self.q, 2 * center.r - self.r)
+
+    def reflect_hexside(self, side: Hexside) -> Hex:
+        """Point reflection about the midpoint of a hexside ``a|b``: ``p' = a + b - p``."""
+        a, b = side.hexes()
+        return Hex(a.q + b.q - self.q, a.r + b.r - self.r)
+
+    def ring(self, radius: int) -> list[Hex]:
+        """Hexes at exactly ``radius`` from this one, clockwise starting north."""
+        if radius < 0:
+            raise ValueError("radius must be >= 0")
+        if radius == 0:
+            return [self]
+        result: list[Hex] = []
+        h = self.neighbor(0, radius)
+        # walking from the north corner clockwise: first leg goes SE (2)
+        for leg in range(6):
+            for _ in range(radius):
+                result.append(h)
+                h = h.neighbor((leg + 2) % 6)
+        return result
+
+    def within(self, radius: int) -> list[Hex]:
+        """Every hex at distance ≤ ``radius``, centre first then ring by ring."""
+        out: list[Hex] = []
+        for k in range(radius + 1):
+            out.extend(self.ring(k))
+        return out
+
+    def hexside(self, direction: int) -> Hexside:
+        """The hexside of this hex facing ``direction``."""
+        return Hexside.of(self, direction)
+
+
+@dataclass(frozen=True, order=True)
+class Hexside:
+    """A hexside, stored canonically as (hex, direction) with direction in 0..2."""
+
+    hex: Hex
+    direction: int
+
+    @staticmethod
+    def of(h: Hex, direction: int) -> Hexside:
+        """The hexside of ``h`` facing ``direction`` (0..5), in canonical form."""
+        direction %= 6
+        if direction < 3:
+            return Hexside(h, direction)
+        return Hexside(h.neighbor(direction), direction - 3)
+
+    @staticmethod
+    def between(a: Hex, b: Hex) -> Hexside:
+        """The hexside shared by adjacent hexes ``a`` and ``b``."""
+        d = direction_between(a, b)
+        if d is None or a.distance(b) != 1:
+            raise ValueError(f"{a!r} and {b!r} are not adjacent")
+        return Hexside.of(a, d)
+
+    def hexes(self) -> tuple[Hex, Hex]:
+        """The two hexes this side separates."""
+        return self.hex, self.hex.neighbor(self.direction)
+
+
+def direction_between(a: Hex, b: Hex) -> int | None:
+    """The direction 0..5 from ``a`` to ``b`` if ``b`` lies on a hex grain from ``a``, else None."""
+    d = b - a
+    n = d.length()
+    if n == 0:
+        return None
+    for i, (dq, dr) in enumerate(DIRECTIONS):
+        if d.q == dq * n and d.r == dr * n:
+            return i
+    return None
+
+
+Step = Union[Hex, tuple[Hex, ...]]
+
+
+@dataclass(frozen=True)
+class HexLine:
+    """A line of sight/flight between two hex centres.
+
+    Each step is a single hex, or a tuple of the hexes (normally two) whose common hexside the
+    line runs exactly along at that step. The rules decide which applies; nothing is nudged.
+    """
+
+    steps: tuple[Step, ...]
+
+    @property
+    def hexes(self) -> list[Hex]:
+        """Every hex the line touches, in order (both hexes of a hexside step)."""
+        out: list[Hex] = []
+        for st in self.steps:
+            if isinstance(st, Hex):
+                out.append(st)
+            else:
+                out.extend(st)
+        return out
+
+    @property
+    def along_hexside(self) -> bool:
+        """True if some part of the line runs exactly along a hexside."""
+        return any(not isinstance(st, Hex) for st in self.steps)
+
+
+def _cube_round(q: Fraction | float, r: Fraction | float) -> Hex:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(int(rq), int(rr))
+
+
+def line(a: Hex, b: Hex) -> HexLine:
+    """The hexes on the straight line between the centres of ``a`` and ``b``.
+
+    Computed exactly (rational arithmetic); where the line passes exactly along a hexside the
+    step is reported as the pair of hexes on either side of it.
+    """
+    n = a.distance(b)
+    if n == 0:
+        return HexLine((a,))
+    # Nudge by an infinitesimal in two opposite directions perpendicular-ish to the line;
+    # where the two roundings disagree the point lies on a hexside.
+    eps = Fraction(1, 1000 * (n + 1))
+    steps: list[Step] = []
+    for i in range(n + 1):
+        t = Fraction(i, n)
+        q = a.q + (b.q - a.q) * t
+        r = a.r + (b.r - a.r) * t
+        h1 = _cube_round(q + eps, r + eps * Fraction(1, 3))
+        h2 = _cube_round(q - eps, r - eps * Fraction(1, 3))
+        # also nudge the other way round the s axis to catch all tie orientations
+        h3 = _cube_round(q + eps * Fraction(1, 3), r + eps)
+        h4 = _cube_round(q - eps * Fraction(1, 3), r - eps)
+        found = sorted({h1, h2, h3, h4})
+        steps.append(found[0] if len(found) == 1 else tuple(found))
+    return HexLine(tuple(steps))
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point in pixel space."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Hex <-> pixel conversion for flat-topped hexes of circumradius ``size``."""
+
+    size: float = 30.0
+    origin: Point = Point(0.0, 0.0)
+
+    def center(self, h: Hex) -> Point:
+        """Pixel centre of a hex."""
+        x = self.size * 1.5 * h.q
+        y = self.size * math.sqrt(3) * (h.r + h.q / 2)
+        return Point(self.origin.x + x, self.origin.y + y)
+
+    def corners(self, h: Hex) -> list[Point]:
+        """The six corners, starting east and going clockwise (screen coordinates)."""
+        c = self.center(h)
+        return [
+            Point(c.x + self.size * math.cos(math.radians(60 * i)), c.y + self.size * math.sin(math.radians(60 * i)))
+            for i in range(6)
+        ]
+
+    def hexside_segment(self, side: Hexside) -> tuple[Point, Point]:
+        """The two end points of a hexside."""
+        # corner i of a flat-topped hex is at angle 60*i (0 = east, clockwise with y down).
+        # direction d (0 = N) faces the edge between corners (4 + d) % 6 and (5 + d) % 6.
+        cs = self.corners(side.hex)
+        d = side.direction
+        return cs[(4 + d) % 6], cs[(5 + d) % 6]
+
+    def pixel_to_hex(self, p: Point) -> Hex:
+        """The hex containing a pixel (ties resolved by rounding)."""
+        x = (p.x - self.origin.x) / self.size
+        y = (p.y - self.origin.y) / self.size
+        q = 2.0 / 3.0 * x
+        r = -1.0 / 3.0 * x + math.sqrt(3) / 3.0 * y
+        return _cube_round(q, r)
+
+
+def hexes_on_grain(start: Hex, direction: int, count: int) -> Sequence[Hex]:
+    """Alias of :meth:`Hex.ray`: ``count`` hexes beyond ``start`` in ``direction``."""
+    return start.ray(direction, count)
+
+
+def iter_spiral(center: Hex, radius: int) -> Iterator[Hex]:
+    """Iterate hexes within ``radius`` ring by ring."""
+    yield from center.within(radius)
