@@ -1,0 +1,303 @@
+"""Terrain: what is in each hex and on each hexside, with an editing API.
+
+A :class:`Terrain` is immutable: every edit returns a new one, so game states can share it and
+replays stay exact. Hexes not listed are open ground at level 0 with no obstacle.
+
+Terrain *types* ("woods", "building", ...) are data per game system (``tables/terrain_*.json``,
+see :mod:`airhead.tables`); this module stores the key and checks it against that table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping
+
+from .hexes import Hex, Hexside
+
+__all__ = [
+    "TerrainError",
+    "Water",
+    "Bridge",
+    "HexTerrain",
+    "Terrain",
+    "HEXSIDE_FEATURES",
+    "OCCUPANTS",
+]
+
+
+class TerrainError(ValueError):
+    """Terrain data or an edit is invalid."""
+
+
+#: Hexside features the core knows about.
+HEXSIDE_FEATURES: tuple[str, ...] = ("hedge", "wall", "bocage", "cliff", "crest", "roadblock", "river_side", "stream_side")
+#: What can stand in a hex: vehicles, wrecks and landed gliders (E8.23 counts them together).
+OCCUPANTS: tuple[str, ...] = ("vehicle", "wreck", "glider")
+WATER_KINDS: tuple[str, ...] = ("river", "stream", "canal", "pond", "ocean")
+
+
+def _half_levels(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TerrainError(f"{what} must be a number, not {value!r}")
+    if value != value or abs(value) > 100 or (value * 2) != int(value * 2):
+        raise TerrainError(f"{what} must be a whole or half level between -100 and 100, not {value!r}")
+    return float(value) if value != int(value) else int(value)
+
+
+@dataclass(frozen=True)
+class Water:
+    """Water in a hex: its kind and whether it can be forded or is frozen."""
+
+    kind: str = "river"
+    fordable: bool = False
+    frozen: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in WATER_KINDS:
+            raise TerrainError(f"unknown water kind {self.kind!r} (one of {', '.join(WATER_KINDS)})")
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """A bridge; ``axis`` is the direction (0..2) its roadway runs along, and its opposite."""
+
+    axis: int = 0
+    foot: bool = False
+
+    def __post_init__(self) -> None:
+        if self.axis not in (0, 1, 2):
+            raise TerrainError(f"bridge axis must be 0 (N-S), 1 (NE-SW) or 2 (SE-NW), not {self.axis!r}")
+
+    def parallels(self, direction: int) -> bool:
+        """True if a line along ``direction`` (0..5) runs along the bridge."""
+        return direction % 3 == self.axis
+
+
+@dataclass(frozen=True)
+class HexTerrain:
+    """Everything the rules may ask about one hex.
+
+    ``obstacle`` is the obstacle's height in levels above the base level (woods 1, a two-level
+    building 2, an orchard 0.5); ``blaze`` the blazing level height when the hex is ablaze.
+    """
+
+    terrain: str = "open"
+    base_level: float = 0
+    obstacle: float = 0
+    blaze: float | None = None
+    water: Water | None = None
+    bridge: Bridge | None = None
+    minefield: int = 0
+    shellholes: bool = False
+    trench: bool = False
+    smoke: bool = False
+    occupants: tuple[str, ...] = ()
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.terrain, str) or not self.terrain or len(self.terrain) > 32:
+            raise TerrainError(f"terrain type must be a short name, not {self.terrain!r}")
+        object.__setattr__(self, "base_level", _half_levels(self.base_level, "base level"))
+        object.__setattr__(self, "obstacle", _half_levels(self.obstacle, "obstacle height"))
+        if self.obstacle < 0:
+            raise TerrainError("obstacle height cannot be negative")
+        if self.blaze is not None:
+            object.__setattr__(self, "blaze", _half_levels(self.blaze, "blaze height"))
+        if isinstance(self.minefield, bool) or not isinstance(self.minefield, int) or not 0 <= self.minefield <= 99:
+            raise TerrainError(f"minefield strength must be 0..99, not {self.minefield!r}")
+        for o in self.occupants:
+            if o not in OCCUPANTS:
+                raise TerrainError(f"unknown occupant {o!r} (one of {', '.join(OCCUPANTS)})")
+        if len(self.occupants) > 20:
+            raise TerrainError("at most 20 occupants in a hex")
+        if not isinstance(self.label, str) or len(self.label) > 80:
+            raise TerrainError("a hex label is text of at most 80 characters")
+
+    @property
+    def top(self) -> float:
+        """Level of the top of the obstacle (base level + obstacle height)."""
+        return self.base_level + self.obstacle
+
+    def is_default(self) -> bool:
+        """True if this is plain open ground at level 0."""
+        return self == HexTerrain()
+
+    def to_data(self) -> dict[str, Any]:
+        """Compact JSON-able form (defaults omitted)."""
+        out: dict[str, Any] = {}
+        if self.terrain != "open":
+            out["t"] = self.terrain
+        if self.base_level:
+            out["lvl"] = self.base_level
+        if self.obstacle:
+            out["obs"] = self.obstacle
+        if self.blaze is not None:
+            out["blaze"] = self.blaze
+        if self.water is not None:
+            w: dict[str, Any] = {"kind": self.water.kind}
+            if self.water.fordable:
+                w["fordable"] = True
+            if self.water.frozen:
+                w["frozen"] = True
+            out["water"] = w
+        if self.bridge is not None:
+            b: dict[str, Any] = {"axis": self.bridge.axis}
+            if self.bridge.foot:
+                b["foot"] = True
+            out["bridge"] = b
+        if self.minefield:
+            out["mines"] = self.minefield
+        for key in ("shellholes", "trench", "smoke"):
+            if getattr(self, key):
+                out[key] = True
+        if self.occupants:
+            out["occ"] = list(self.occupants)
+        if self.label:
+            out["label"] = self.label
+        return out
+
+    @classmethod
+    def from_data(cls, data: Any) -> HexTerrain:
+        """Inverse of :meth:`to_data`; raise :class:`TerrainError` on anything unexpected."""
+        if not isinstance(data, dict):
+            raise TerrainError("hex terrain must be an object")
+        known = {"t", "lvl", "obs", "blaze", "water", "bridge", "mines", "shellholes", "trench", "smoke", "occ", "label"}
+        extra = set(data) - known
+        if extra:
+            raise TerrainError(f"unknown hex terrain field(s): {', '.join(sorted(map(str, extra)))}")
+        water = None
+        if "water" in data:
+            w = data["water"]
+            if not isinstance(w, dict) or set(w) - {"kind", "fordable", "frozen"}:
+                raise TerrainError("water must be an object with kind, fordable, frozen")
+            water = Water(_str(w.get("kind", "river"), "water kind"), _bool(w.get("fordable", False)), _bool(w.get("frozen", False)))
+        bridge = None
+        if "bridge" in data:
+            b = data["bridge"]
+            if not isinstance(b, dict) or set(b) - {"axis", "foot"}:
+                raise TerrainError("bridge must be an object with axis, foot")
+            axis = b.get("axis", 0)
+            if isinstance(axis, bool) or not isinstance(axis, int):
+                raise TerrainError("bridge axis must be 0, 1 or 2")
+            bridge = Bridge(axis, _bool(b.get("foot", False)))
+        occ = data.get("occ", [])
+        if not isinstance(occ, list) or not all(isinstance(o, str) for o in occ):
+            raise TerrainError("occupants must be a list of names")
+        blaze = data.get("blaze")
+        return cls(
+            terrain=_str(data.get("t", "open"), "terrain type"),
+            base_level=data.get("lvl", 0),
+            obstacle=data.get("obs", 0),
+            blaze=blaze,
+            water=water,
+            bridge=bridge,
+            minefield=data.get("mines", 0),
+            shellholes=_bool(data.get("shellholes", False)),
+            trench=_bool(data.get("trench", False)),
+            smoke=_bool(data.get("smoke", False)),
+            occupants=tuple(occ),
+            label=_str(data.get("label", ""), "label"),
+        )
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise TerrainError(f"expected true or false, not {v!r}")
+    return v
+
+
+def _str(v: Any, what: str) -> str:
+    if not isinstance(v, str):
+        raise TerrainError(f"{what} must be text, not {v!r}")
+    return v
+
+
+_OPEN = HexTerrain()
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """The terrain of a whole map: per-hex :class:`HexTerrain` and per-hexside features."""
+
+    hexes: Mapping[Hex, HexTerrain] = field(default_factory=dict)
+    sides: Mapping[Hexside, frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hexes", {h: t for h, t in self.hexes.items() if not t.is_default()})
+        object.__setattr__(self, "sides", {s: frozenset(f) for s, f in self.sides.items() if f})
+        for s, fs in self.sides.items():
+            bad = fs - set(HEXSIDE_FEATURES)
+            if bad:
+                raise TerrainError(f"unknown hexside feature(s): {', '.join(sorted(bad))}")
+
+    def __hash__(self) -> int:
+        return hash((frozenset(self.hexes.items()), frozenset(self.sides.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Terrain) and dict(self.hexes) == dict(other.hexes) and dict(self.sides) == dict(other.sides)
+
+    # ------------------------------------------------------------------ reading
+    def at(self, h: Hex) -> HexTerrain:
+        """Terrain of a hex (open ground at level 0 if nothing was set)."""
+        return self.hexes.get(h, _OPEN)
+
+    def side(self, h: Hex, direction: int) -> frozenset[str]:
+        """Features on the hexside of ``h`` facing ``direction`` (0..5)."""
+        return self.sides.get(Hexside.of(h, direction), frozenset())
+
+    def side_between(self, a: Hex, b: Hex) -> frozenset[str]:
+        """Features on the hexside between adjacent hexes ``a`` and ``b``."""
+        return self.sides.get(Hexside.between(a, b), frozenset())
+
+    # ------------------------------------------------------------------ editing
+    def set_hex(self, h: Hex, terrain: HexTerrain) -> Terrain:
+        """A copy with ``h`` set to ``terrain``."""
+        hexes = dict(self.hexes)
+        hexes[h] = terrain
+        return Terrain(hexes, self.sides)
+
+    def update_hex(self, h: Hex, **changes: Any) -> Terrain:
+        """A copy with some fields of ``h`` changed, e.g. ``update_hex(h, terrain="woods", obstacle=1)``."""
+        try:
+            new = replace(self.at(h), **changes)
+        except TypeError as e:
+            raise TerrainError(str(e)) from None
+        return self.set_hex(h, new)
+
+    def clear_hex(self, h: Hex) -> Terrain:
+        """A copy with ``h`` back to open ground."""
+        return self.set_hex(h, _OPEN)
+
+    def add_side(self, h: Hex, direction: int, feature: str) -> Terrain:
+        """A copy with ``feature`` on the hexside of ``h`` facing ``direction``."""
+        if feature not in HEXSIDE_FEATURES:
+            raise TerrainError(f"unknown hexside feature {feature!r} (one of {', '.join(HEXSIDE_FEATURES)})")
+        key = Hexside.of(h, direction)
+        sides = dict(self.sides)
+        sides[key] = frozenset(sides.get(key, frozenset()) | {feature})
+        return Terrain(self.hexes, sides)
+
+    def remove_side(self, h: Hex, direction: int, feature: str) -> Terrain:
+        """A copy without ``feature`` on that hexside."""
+        key = Hexside.of(h, direction)
+        sides = dict(self.sides)
+        sides[key] = frozenset(sides.get(key, frozenset()) - {feature})
+        return Terrain(self.hexes, sides)
+
+    def place(self, h: Hex, occupant: str) -> Terrain:
+        """A copy with a vehicle, wreck or landed glider added to ``h``."""
+        t = self.at(h)
+        return self.set_hex(h, replace(t, occupants=t.occupants + (occupant,)))
+
+    def remove(self, h: Hex, occupant: str) -> Terrain:
+        """A copy with one ``occupant`` removed from ``h``."""
+        t = self.at(h)
+        occ = list(t.occupants)
+        if occupant not in occ:
+            raise TerrainError(f"there is no {occupant} to remove")
+        occ.remove(occupant)
+        return self.set_hex(h, replace(t, occupants=tuple(occ)))
+
+    def features(self) -> Iterable[tuple[Hexside, frozenset[str]]]:
+        """Every hexside with features."""
+        return self.sides.items()
