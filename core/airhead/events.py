@@ -1,0 +1,75 @@
+"""Events: every roll, modifier and result a procedure produces, with its rule and cause.
+
+The log a player reads is rendered from these, and tests assert on them, e.g.::
+
+    E8.22  roll      Landing DR 6 (colored 4, white 2)
+    E8.22  modifier  -2  two consecutive clear hexes F6, G6
+    E8.22  result    short by 2: lands in G6
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, Sequence
+
+__all__ = ["Event", "EventKind", "roll", "modifier", "result", "info", "render_events"]
+
+EventKind = Literal["roll", "modifier", "result", "info", "prompt", "edit"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: ``kind``, the ``rule`` that governs it, its ``cause`` and ``value``.
+
+    ``hexes`` names the hexes involved, so a view can highlight them.
+    """
+
+    kind: EventKind
+    rule: str
+    cause: str
+    value: int | str | None = None
+    hexes: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        """One line of the log."""
+        rule = self.rule or "-"
+        if self.kind == "modifier" and isinstance(self.value, int):
+            return f"{rule:<8} modifier  {self.value:+d}  {self.cause}"
+        val = "" if self.value is None else f" {self.value}"
+        if self.kind == "roll":
+            return f"{rule:<8} roll      {self.cause}{val}"
+        return f"{rule:<8} {self.kind:<9} {self.cause}{val if self.kind != 'result' else ''}".rstrip()
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-able form."""
+        out: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "cause": self.cause}
+        if self.value is not None:
+            out["value"] = self.value
+        if self.hexes:
+            out["hexes"] = list(self.hexes)
+        return out
+
+
+def roll(rule: str, cause: str, value: int | str | None = None, hexes: Sequence[str] = ()) -> Event:
+    """A die roll event."""
+    return Event("roll", rule, cause, value, tuple(hexes))
+
+
+def modifier(rule: str, value: int, cause: str, hexes: Sequence[str] = ()) -> Event:
+    """A modifier (drm/DRM) event: its signed value and why it applies."""
+    return Event("modifier", rule, cause, value, tuple(hexes))
+
+
+def result(rule: str, cause: str, hexes: Sequence[str] = ()) -> Event:
+    """A result event."""
+    return Event("result", rule, cause, None, tuple(hexes))
+
+
+def info(rule: str, cause: str, hexes: Sequence[str] = ()) -> Event:
+    """An informational event."""
+    return Event("info", rule, cause, None, tuple(hexes))
+
+
+def render_events(events: Sequence[Event]) -> list[str]:
+    """Log lines of a sequence of events."""
+    return [e.render() for e in events]

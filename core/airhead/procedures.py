@@ -1,0 +1,7 @@
+"""Imports every rules module so that its procedures register with :mod:`airhead.game`."""
+
+from __future__ import annotations
+
+from .asl import random_location  # noqa: F401
+
+__all__: list[str] = []
