@@ -1,0 +1,78 @@
+"""Command line: ``python -m airhead replay|svg|validate [FILE|LINK]``.
+
+``FILE`` is a save file (or a text file holding a link); ``LINK`` a share link or its fragment.
+Without one, the built-in default scenario is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Sequence
+
+from .codec import CodecError, SaveData, decode_any, encode_link
+from .scenario import builtin
+from .svg import render_map
+
+__all__ = ["main"]
+
+
+def _load(source: str | None) -> SaveData:
+    if source is None or source == "default":
+        return SaveData(builtin("default"), "airhead")
+    if os.path.isfile(source):
+        size = os.path.getsize(source)
+        if size > 4_000_000:
+            raise CodecError(f"{source} is too large to be a save ({size:,} bytes)")
+        with open(source, encoding="utf-8", errors="strict") as f:
+            text = f.read()
+        return decode_any(text)
+    return decode_any(source)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m airhead", description="Airhead rules core: replay, render and check games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_replay = sub.add_parser("replay", help="replay a save or link and print its log")
+    p_replay.add_argument("source", nargs="?", help="save file, link, or 'default'")
+    p_svg = sub.add_parser("svg", help="render the map of a save or link to SVG")
+    p_svg.add_argument("source", nargs="?", help="save file, link, or 'default'")
+    p_svg.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
+    p_svg.add_argument("--size", type=float, default=24.0, help="hex size in pixels (default 24)")
+    p_val = sub.add_parser("validate", help="check a save or link; exit 1 with the reason if it is bad")
+    p_val.add_argument("source", nargs="?", help="save file, link, or 'default'")
+    p_link = sub.add_parser("link", help="print the share link of a save")
+    p_link.add_argument("source", nargs="?", help="save file, link, or 'default'")
+    p_link.add_argument("--base", default="", help="the app's URL to put before the fragment")
+    args = parser.parse_args(argv)
+
+    try:
+        data = _load(args.source)
+        game = data.to_game()
+    except (CodecError, OSError, UnicodeDecodeError) as e:
+        print(f"airhead: {e}", file=sys.stderr)
+        return 1
+
+    if args.command == "replay":
+        print(f"{game.scenario.name} ({game.scenario.system}), seed {game.seed!r}, {len(game.actions)} actions")
+        for line in game.log_lines():
+            print(line)
+    elif args.command == "svg":
+        doc = render_map(game.scenario, game.state.terrain, size=args.size)
+        if args.output == "-":
+            sys.stdout.write(doc + "\n")
+        else:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(doc)
+            print(f"wrote {args.output}", file=sys.stderr)
+    elif args.command == "validate":
+        print(f"ok: {game.scenario.name}, {len(game.actions)} actions replay cleanly")
+    elif args.command == "link":
+        print(encode_link(game, args.base))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

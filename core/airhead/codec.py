@@ -1,0 +1,236 @@
+"""Save files and share links: versioned, compact, bounded and validated.
+
+A save is JSON: ``{"airhead": 1, "scenario": ..., "seed": ..., "actions": [...]}``, where the
+scenario is either ``{"builtin": "default"}`` or a whole scenario (:meth:`Scenario.to_data`).
+A share link carries the same JSON, zlib-compressed and base64url-encoded, in the URL fragment
+after a version tag: ``https://.../#a1.eNq...``. The fragment never reaches a server.
+
+Everything decoded is untrusted. Sizes are checked before any work (link length, then the
+decompressed size while decompressing), then the version, then every field, and finally the
+actions are replayed; any failure raises a :class:`CodecError` with a message fit for a player.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from itertools import accumulate
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import ActionError, Game, ReplayError, check_action
+from .scenario import BUILTINS, Scenario, ScenarioError, builtin
+
+__all__ = [
+    "CodecError",
+    "VersionError",
+    "SizeError",
+    "SaveData",
+    "FORMAT_VERSION",
+    "LINK_PREFIX",
+    "MAX_LINK_CHARS",
+    "MAX_JSON_BYTES",
+    "MAX_ACTIONS",
+    "encode_save",
+    "decode_save",
+    "encode_link",
+    "decode_link",
+    "decode_any",
+]
+
+FORMAT_VERSION = 1
+LINK_PREFIX = f"a{FORMAT_VERSION}."
+MAX_LINK_CHARS = 200_000
+MAX_JSON_BYTES = 2_000_000
+MAX_ACTIONS = 5_000
+
+_B64URL = re.compile(r"^[A-Za-z0-9_-]*$")
+_LINK_TAG = re.compile(r"^a([0-9]{1,6})\.")
+
+
+class CodecError(ValueError):
+    """A save file or link is malformed, tampered with, too large or unreadable."""
+
+
+class VersionError(CodecError):
+    """A save or link was made by a newer (or unknown) version of Airhead."""
+
+
+class SizeError(CodecError):
+    """Input is larger than the codec accepts."""
+
+
+@dataclass(frozen=True)
+class SaveData:
+    """What a save or link carries: scenario, dice seed and actions."""
+
+    scenario: Scenario
+    seed: str
+    actions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+
+    @classmethod
+    def of(cls, game: Game) -> SaveData:
+        """The save data of a game."""
+        return cls(game.scenario, game.seed, tuple(game.actions))
+
+    def to_game(self) -> Game:
+        """Replay the actions; raise :class:`CodecError` if they do not replay."""
+        try:
+            return Game(self.scenario, self.seed, self.actions)
+        except ReplayError as e:
+            raise CodecError(f"the game does not replay: {e}") from None
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON object of a save."""
+        sc: dict[str, Any] = {"builtin": self.scenario.builtin} if self.scenario.builtin else self.scenario.to_data()
+        return {"airhead": FORMAT_VERSION, "scenario": sc, "seed": self.seed, "actions": [dict(a) for a in self.actions]}
+
+
+def _canonical(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def encode_save(data: SaveData | Game) -> str:
+    """A save file's text (pretty enough to read, canonical key order)."""
+    sd = SaveData.of(data) if isinstance(data, Game) else data
+    return json.dumps(sd.to_data(), sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False)
+
+
+def encode_link(data: SaveData | Game, base: str = "") -> str:
+    """A share link: ``base`` (the app's URL, may be empty) + ``#a1.`` + compressed data."""
+    sd = SaveData.of(data) if isinstance(data, Game) else data
+    raw = _canonical(sd.to_data()).encode("utf-8")
+    packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    return f"{base.split('#', 1)[0]}#{LINK_PREFIX}{packed}"
+
+
+_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+MAX_DEPTH = 32
+
+
+def _max_depth(text: str) -> int:
+    """Deepest bracket nesting outside strings, computed without recursion (Pyodide's stack is
+    small enough that the JSON parser itself can overflow it on hostile input)."""
+    brackets = _NOT_BRACKETS.sub("", _JSON_STRINGS.sub("", text))
+    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+
+
+def _loads(text: str) -> Any:
+    if _max_depth(text) > MAX_DEPTH:
+        raise CodecError(f"the data is nested too deeply (more than {MAX_DEPTH} levels)")
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise CodecError("the data is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as e:
+        raise CodecError(f"not valid JSON ({str(e)[:80]})") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise CodecError(f"{name} is not allowed in a save")
+
+
+def _validate(obj: Any) -> SaveData:
+    if not isinstance(obj, dict):
+        raise CodecError("a save must be a JSON object")
+    version = obj.get("airhead")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise CodecError("this is not an Airhead save (no 'airhead' version field)")
+    if version > FORMAT_VERSION:
+        raise VersionError(f"made by a newer Airhead (format {version}; this one reads up to {FORMAT_VERSION}): update the app")
+    if version < 1:
+        raise VersionError(f"unknown save format {version}")
+    extra = set(obj) - {"airhead", "scenario", "seed", "actions"}
+    if extra:
+        raise CodecError(f"unknown field(s) in save: {', '.join(sorted(map(str, extra)))[:80]}")
+    seed = obj.get("seed")
+    if not isinstance(seed, str) or not 1 <= len(seed) <= 64:
+        raise CodecError("the dice seed must be text of 1..64 characters")
+    sc = obj.get("scenario")
+    if isinstance(sc, dict) and set(sc) == {"builtin"}:
+        if sc["builtin"] not in BUILTINS:
+            raise CodecError(f"unknown built-in scenario {str(sc['builtin'])[:40]!r}")
+        scenario = builtin(sc["builtin"])
+    else:
+        try:
+            scenario = Scenario.from_data(sc)
+        except (ScenarioError, ValueError) as e:
+            raise CodecError(f"scenario: {e}") from None
+    actions = obj.get("actions", [])
+    if not isinstance(actions, list):
+        raise CodecError("actions must be a list")
+    if len(actions) > MAX_ACTIONS:
+        raise SizeError(f"too many actions ({len(actions)}; at most {MAX_ACTIONS})")
+    checked = []
+    for i, a in enumerate(actions):
+        try:
+            checked.append(check_action(a))
+        except ActionError as e:
+            raise CodecError(f"action {i + 1}: {e}") from None
+    return SaveData(scenario, seed, tuple(checked))
+
+
+def decode_save(text: str | bytes) -> SaveData:
+    """Read and validate a save file (the actions are checked, not yet replayed)."""
+    if len(text) > MAX_JSON_BYTES:
+        raise SizeError(f"the file is too large ({len(text):,} bytes; at most {MAX_JSON_BYTES:,})")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CodecError("the file is not UTF-8 text") from None
+    return _validate(_loads(text))
+
+
+def decode_link(link: str) -> SaveData:
+    """Read and validate a share link (a whole URL or just its fragment)."""
+    if not isinstance(link, str):
+        raise CodecError("a link must be text")
+    if len(link) > MAX_LINK_CHARS:
+        raise SizeError(f"the link is too long ({len(link):,} characters; at most {MAX_LINK_CHARS:,})")
+    frag = link.split("#", 1)[1] if "#" in link else link
+    frag = frag.strip()
+    m = _LINK_TAG.match(frag)
+    if not m:
+        raise CodecError("this is not an Airhead link (it should end in #a1. and the game data)")
+    version = int(m.group(1))
+    if version > FORMAT_VERSION:
+        raise VersionError(f"made by a newer Airhead (link format {version}; this one reads up to {FORMAT_VERSION}): update the app")
+    if version < 1:
+        raise VersionError(f"unknown link format {version}")
+    body = frag[m.end():]
+    if not _B64URL.match(body):
+        raise CodecError("the link is damaged (characters that do not belong in it)")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise CodecError("the link is damaged (bad encoding); it may have been cut short") from None
+    d = zlib.decompressobj()
+    try:
+        raw = d.decompress(packed, MAX_JSON_BYTES + 1)
+    except zlib.error:
+        raise CodecError("the link is damaged (it does not decompress); it may have been cut short") from None
+    if len(raw) > MAX_JSON_BYTES or d.unconsumed_tail:
+        raise SizeError(f"the link's data is too large (over {MAX_JSON_BYTES:,} bytes)")
+    if not d.eof:
+        raise CodecError("the link is incomplete; it may have been cut short")
+    if d.unused_data:
+        raise CodecError("the link has extra data after the game")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CodecError("the link is damaged (not text inside)") from None
+    return _validate(_loads(text))
+
+
+def decode_any(text: str) -> SaveData:
+    """A link or a save file, whichever ``text`` is."""
+    t = text.strip() if isinstance(text, str) else text
+    if isinstance(t, str) and not t.startswith("{"):
+        return decode_link(t)
+    return decode_save(t)
