@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""Airhead's single build/test entry point.
+
+    python build.py test     build the wheel; mypy --strict; pytest on CPython; the core
+                             tests inside Pyodide under Node; e2e (browser) tests
+    python build.py bench    (not yet implemented)
+    python build.py serve    (not yet implemented)
+
+Standard library only (Python >= 3.11): it bootstraps everything else.
+  .venv/                    project venv with requirements-test.txt (reinstalled only when
+                            that file changes: hash stamp in .venv/)
+  web/node_modules/         `npm ci` from web/package-lock.json (again only when it changes)
+  build/wheels/             the airhead wheel (rebuilt only when core/ or pyproject.toml change)
+  build/pyodide-wheels/     wheels for Pyodide from requirements-pyodide.txt (cached the same way)
+Everything generated lives under build/ or in ignored folders; nothing is written to core/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+VENV_PY = VENV / "bin" / "python"
+BUILD = ROOT / "build"
+WHEELS = BUILD / "wheels"
+STAGING = BUILD / "staging"
+PYODIDE_WHEELS = BUILD / "pyodide-wheels"
+WEB = ROOT / "web"
+NODE_MODULES = WEB / "node_modules"
+E2E = ROOT / "e2e"
+CHROMIUM = Path("/usr/bin/chromium")
+
+REQ_TEST = ROOT / "requirements-test.txt"
+REQ_E2E = ROOT / "requirements-e2e.txt"  # added by the e2e issue; joins the venv when present
+REQ_PYODIDE = ROOT / "requirements-pyodide.txt"
+PYODIDE_RUNNER = ROOT / "tests" / "pyodide" / "run_core_tests.mjs"
+
+# Tags of the Python inside npm pyodide 314.0.7 (see pyodide-lock.json "info").
+PYODIDE_PY = "3.14"
+PYODIDE_ABI = "cp314"
+PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
+
+# Stamps: a content hash written after a step succeeded; the step is skipped while it matches.
+VENV_STAMP = VENV / ".airhead-requirements.sha256"
+WHEEL_INSTALLED_STAMP = VENV / ".airhead-wheel.sha256"
+WHEEL_SOURCE_STAMP = WHEELS / ".source.sha256"
+NPM_STAMP = NODE_MODULES / ".airhead-lock.sha256"
+PYODIDE_WHEELS_STAMP = PYODIDE_WHEELS / ".requirements.sha256"
+
+# Files and folders that go into the wheel build (copied to build/staging so that setuptools'
+# egg-info and build/lib never land in the source tree or leak stale modules into the wheel).
+WHEEL_INPUT_FILES = ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in")
+WHEEL_INPUT_DIRS = ("core",)
+IGNORED_NAMES = ("__pycache__", "*.pyc", "*.pyo", "*.egg-info", ".mypy_cache", ".pytest_cache")
+
+
+class LayerError(Exception):
+    """A step of a layer failed; the message says which."""
+
+
+@dataclasses.dataclass
+class Layer:
+    name: str
+    status: str = "not run"  # passed | failed | skipped | not run
+    seconds: float = 0.0
+    note: str = ""
+    counts: dict[str, int] | None = None
+
+
+# ----------------------------------------------------------------------------- output helpers
+
+def say(msg: str = "") -> None:
+    print(msg, flush=True)
+
+
+def header(title: str) -> None:
+    say()
+    say("=" * 78)
+    say(f"== {title}")
+    say("=" * 78)
+
+
+def step(msg: str) -> None:
+    say(f"-- {msg}")
+
+
+def clean_env() -> dict[str, str]:
+    """The environment for child processes: the venv first on PATH, no stray PYTHONPATH."""
+    env = dict(os.environ)
+    for var in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP"):
+        env.pop(var, None)
+    env["VIRTUAL_ENV"] = str(VENV)
+    env["PATH"] = f"{VENV / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    env.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, tail: bool = False) -> tuple[int, str]:
+    """Run cmd with its stdout+stderr streamed through as it comes.
+
+    Returns the exit code and (when tail) the last 64 KiB of output, for parsing summaries.
+    """
+    args = [str(c) for c in cmd]
+    step("$ " + " ".join(args) + (f"   (in {cwd.relative_to(ROOT)}/)" if cwd != ROOT else ""))
+    try:
+        proc = subprocess.Popen(
+            args, cwd=cwd, env=clean_env(), stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )
+    except FileNotFoundError as exc:
+        say(f"!! cannot run {args[0]}: {exc}")
+        return 127, ""
+    assert proc.stdout is not None
+    kept = bytearray()
+    out = sys.stdout.buffer
+    fd = proc.stdout.fileno()
+    while chunk := os.read(fd, 65536):
+        out.write(chunk)
+        out.flush()
+        if tail:
+            kept += chunk
+            del kept[:-65536]
+    rc = proc.wait()
+    return rc, kept.decode("utf-8", "replace")
+
+
+def check(cmd: Sequence[str | Path], what: str, *, cwd: Path = ROOT) -> None:
+    rc, _ = run(cmd, cwd=cwd)
+    if rc != 0:
+        raise LayerError(f"{what} failed (exit {rc})")
+
+
+# ----------------------------------------------------------------------------- hashing / stamps
+
+def sha256_of(paths: Iterable[Path], extra: str = "") -> str:
+    """Hash of the contents (and repo-relative names) of the given files, in order."""
+    h = hashlib.sha256(extra.encode())
+    for p in paths:
+        h.update(str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p).encode() + b"\0")
+        h.update(p.read_bytes() if p.is_file() else b"<missing>")
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def tree_files(top: Path) -> list[Path]:
+    """Files under top, sorted, without caches and build debris."""
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if not _ignored(d))
+        found += [Path(dirpath) / f for f in sorted(filenames) if not _ignored(f)]
+    return found
+
+
+def _ignored(name: str) -> bool:
+    from fnmatch import fnmatch
+    return any(fnmatch(name, pat) for pat in IGNORED_NAMES)
+
+
+def stamp_ok(stamp: Path, digest: str) -> bool:
+    return stamp.is_file() and stamp.read_text().strip() == digest
+
+
+def write_stamp(stamp: Path, digest: str) -> None:
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(digest + "\n")
+
+
+# ----------------------------------------------------------------------------- set-up steps
+
+def venv_requirement_files() -> list[Path]:
+    return [REQ_TEST] + ([REQ_E2E] if REQ_E2E.is_file() else [])
+
+
+def ensure_venv() -> str:
+    """Create .venv and install the pinned requirements, unless the stamp says it's current."""
+    reqs = venv_requirement_files()
+    digest = sha256_of(reqs, extra=sys.version)
+    if VENV_PY.exists() and stamp_ok(VENV_STAMP, digest):
+        step(f"venv {VENV.relative_to(ROOT)}/ up to date (cached)")
+        return "cached"
+    if VENV.exists():
+        step("requirements changed (or venv incomplete): recreating .venv/")
+        shutil.rmtree(VENV)
+    check([sys.executable, "-m", "venv", VENV], "creating the venv (on Debian: apt-get install python3-venv)")
+    cmd: list[str | Path] = [VENV_PY, "-m", "pip", "install", "--disable-pip-version-check",
+                             "--progress-bar", "off"]
+    for r in reqs:
+        cmd += ["-r", r]
+    check(cmd, "pip install of the test requirements")
+    write_stamp(VENV_STAMP, digest)
+    return "installed"
+
+
+def wheel_inputs() -> list[Path]:
+    files = [ROOT / f for f in WHEEL_INPUT_FILES if (ROOT / f).is_file()]
+    for d in WHEEL_INPUT_DIRS:
+        files += tree_files(ROOT / d)
+    return files
+
+
+def the_wheel() -> Path | None:
+    found = sorted(WHEELS.glob("airhead-*.whl"))
+    return found[0] if len(found) == 1 else None
+
+
+def build_wheel() -> Path:
+    """Build build/wheels/airhead-*.whl from a clean copy of the sources (cached by content)."""
+    digest = sha256_of(wheel_inputs())
+    wheel = the_wheel()
+    if wheel is not None and stamp_ok(WHEEL_SOURCE_STAMP, digest):
+        step(f"{wheel.relative_to(ROOT)} up to date (cached)")
+        return wheel
+    for d in (WHEELS, STAGING):
+        if d.exists():
+            shutil.rmtree(d)
+    STAGING.mkdir(parents=True)
+    for f in WHEEL_INPUT_FILES:
+        if (ROOT / f).is_file():
+            shutil.copy2(ROOT / f, STAGING / f)
+    for top in WHEEL_INPUT_DIRS:
+        shutil.copytree(ROOT / top, STAGING / top, ignore=shutil.ignore_patterns(*IGNORED_NAMES))
+    check([VENV_PY, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+           "--disable-pip-version-check", "-w", WHEELS, STAGING], "building the airhead wheel")
+    wheel = the_wheel()
+    if wheel is None:
+        raise LayerError(f"expected exactly one airhead wheel in {WHEELS.relative_to(ROOT)}/")
+    write_stamp(WHEEL_SOURCE_STAMP, digest)
+    return wheel
+
+
+def install_wheel(wheel: Path) -> None:
+    """Install the built wheel into .venv (only when it differs from the installed one)."""
+    digest = sha256_of([wheel])
+    if stamp_ok(WHEEL_INSTALLED_STAMP, digest):
+        step(f"{wheel.name} already installed in .venv/ (cached)")
+    else:
+        check([VENV_PY, "-m", "pip", "install", "--force-reinstall", "--no-deps",
+               "--disable-pip-version-check", wheel], "installing the airhead wheel")
+        write_stamp(WHEEL_INSTALLED_STAMP, digest)
+    # The tests must exercise the installed wheel, never core/ on a path.
+    probe = subprocess.run(
+        [str(VENV_PY), "-c", "import airhead, os; print(os.path.realpath(airhead.__file__))"],
+        cwd=ROOT, env=clean_env(), capture_output=True, text=True,
+    )
+    where = probe.stdout.strip()
+    if probe.returncode != 0 or not where:
+        raise LayerError(f"`import airhead` fails in .venv:\n{probe.stderr}")
+    if Path(where).is_relative_to(ROOT / "core"):
+        raise LayerError(f"airhead imports from the source tree ({where}), not from the wheel")
+    step(f"airhead imports from {Path(where).parent}")
+
+
+def ensure_node_modules() -> None:
+    """`npm ci` in web/ when node_modules is missing or package-lock.json changed."""
+    for tool in ("node", "npm"):
+        if shutil.which(tool) is None:
+            raise LayerError(f"`{tool}` not found on PATH (need Node >= 18 and npm)")
+    lock = WEB / "package-lock.json"
+    if not lock.is_file():
+        raise LayerError("web/package-lock.json is missing (run `npm install` in web/ and commit it)")
+    digest = sha256_of([WEB / "package.json", lock])
+    if stamp_ok(NPM_STAMP, digest) and (NODE_MODULES / "pyodide" / "pyodide.mjs").is_file():
+        step("web/node_modules up to date (cached)")
+        return
+    check(["npm", "ci", "--no-audit", "--no-fund"], "npm ci in web/", cwd=WEB)
+    write_stamp(NPM_STAMP, digest)
+
+
+def ensure_pyodide_wheels() -> None:
+    """Download the Pyodide-side wheels (micropip, pytest, hypothesis, ...) for Python 3.14."""
+    digest = sha256_of([REQ_PYODIDE])
+    if stamp_ok(PYODIDE_WHEELS_STAMP, digest):
+        step(f"{PYODIDE_WHEELS.relative_to(ROOT)}/ up to date (cached)")
+        return
+    if PYODIDE_WHEELS.exists():
+        shutil.rmtree(PYODIDE_WHEELS)
+    PYODIDE_WHEELS.mkdir(parents=True)
+    check([VENV_PY, "-m", "pip", "download", "--disable-pip-version-check", "--progress-bar", "off",
+           "--no-deps",
+           "--only-binary=:all:", "--python-version", PYODIDE_PY, "--implementation", "cp",
+           "--abi", PYODIDE_ABI, "--abi", "none",
+           "--platform", PYODIDE_PLATFORM, "--platform", "any",
+           "-d", PYODIDE_WHEELS, "-r", REQ_PYODIDE], "downloading the Pyodide wheels")
+    if not any(PYODIDE_WHEELS.glob("micropip-*.whl")):
+        raise LayerError("requirements-pyodide.txt must pin micropip")
+    write_stamp(PYODIDE_WHEELS_STAMP, digest)
+
+
+def ensure_chromium() -> None:
+    """Debian's Chromium for Playwright (Playwright's own browser download can't work here)."""
+    if CHROMIUM.exists():
+        step(f"{CHROMIUM} present")
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env_cmd = ["env", "DEBIAN_FRONTEND=noninteractive"]
+    check(sudo + env_cmd + ["apt-get", "update"], "apt-get update")
+    check(sudo + env_cmd + ["apt-get", "install", "-y", "chromium"], "apt-get install chromium")
+    if not CHROMIUM.exists():
+        raise LayerError(f"{CHROMIUM} still missing after apt-get install chromium")
+
+
+# ----------------------------------------------------------------------------- pytest summaries
+
+_SUMMARY = re.compile(r"^[=\s]*((?:\d+ [a-z]+(?:, )?)+|no tests ran) in [\d.]+s", re.M)
+
+
+def pytest_counts(output: str) -> dict[str, int] | None:
+    """passed/failed/skipped from pytest's last summary line ("3 passed, 1 skipped in 0.1s")."""
+    matches = _SUMMARY.findall(output)
+    if not matches:
+        return None
+    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    for n, kind in re.findall(r"(\d+) ([a-z]+)", matches[-1]):
+        key = {"passed": "passed", "xpassed": "passed", "failed": "failed", "error": "failed",
+               "errors": "failed", "skipped": "skipped", "xfailed": "skipped"}.get(kind)
+        if key:
+            counts[key] += int(n)
+    return counts
+
+
+def run_pytest(cmd: Sequence[str | Path], layer: Layer, what: str) -> None:
+    rc, out = run(cmd, tail=True)
+    layer.counts = pytest_counts(out)
+    if rc == 5:
+        raise LayerError(f"{what}: pytest collected no tests (exit 5)")
+    if rc != 0:
+        raise LayerError(f"{what}: pytest exit code {rc}")
+
+
+# ----------------------------------------------------------------------------- layers
+
+def run_mypy(layer: Layer) -> None:
+    check([VENV_PY, "-m", "mypy", "--strict", "core/airhead"], "mypy --strict core/airhead")
+
+
+def run_cpython_tests(layer: Layer) -> None:
+    # The venv's pytest script (not `python -m pytest`) keeps the repo root off sys.path.
+    run_pytest([VENV / "bin" / "pytest", "tests"], layer, "CPython tests")
+
+
+def run_pyodide_tests(layer: Layer, wheel: Path) -> None:
+    ensure_node_modules()
+    ensure_pyodide_wheels()
+    run_pytest(["node", PYODIDE_RUNNER, "--airhead-wheel", wheel,
+                "--wheels-dir", PYODIDE_WHEELS], layer, "Pyodide tests")
+
+
+def e2e_test_files() -> list[Path]:
+    if not E2E.is_dir():
+        return []
+    return sorted(p for p in E2E.rglob("*.py")
+                  if p.name.startswith("test_") or p.name.endswith("_test.py"))
+
+
+def run_e2e(layer: Layer) -> None:
+    """Browser end-to-end tests: Playwright for Python driving Debian's /usr/bin/chromium.
+
+    The e2e issue adds e2e/ (tests + conftest overriding browser_type_launch_args with
+    executable_path=/usr/bin/chromium), requirements-e2e.txt (playwright, pytest-playwright:
+    installed into .venv together with requirements-test.txt) and the web build the tests serve.
+    Never run `playwright install`: it downloads a browser, which cannot work here.
+    """
+    tests = e2e_test_files()
+    if not tests:
+        layer.status, layer.note = "skipped", "no tests in e2e/ yet"
+        say("e2e/ has no tests yet: layer skipped (the e2e issue adds Playwright tests here).")
+        return
+    ensure_chromium()
+    run_pytest([VENV / "bin" / "pytest", "e2e"], layer, "e2e tests")
+
+
+# ----------------------------------------------------------------------------- commands
+
+def cmd_test(args: argparse.Namespace) -> int:
+    skip: set[str] = set(args.skip or ())
+    layers: list[Layer] = []
+    t_all = time.monotonic()
+
+    def layer(name: str, fn: Callable[..., object], *fn_args: object,
+              needs: Layer | None = None) -> Layer:
+        lay = Layer(name)
+        layers.append(lay)
+        header(name)
+        if needs is not None and needs.status != "passed":
+            lay.status, lay.note = "skipped", f"needs '{needs.name}'"
+            say(f"skipped: {lay.note}, which did not pass")
+            return lay
+        t0 = time.monotonic()
+        try:
+            note = fn(lay, *fn_args)
+            if lay.status == "not run":
+                lay.status = "passed"
+                if isinstance(note, str):
+                    lay.note = note
+        except LayerError as exc:
+            lay.status, lay.note = "failed", str(exc)
+            say(f"!! {exc}")
+        except Exception as exc:  # a bug or an OS error: report it, still run the other layers
+            traceback.print_exc()
+            lay.status, lay.note = "failed", f"{type(exc).__name__}: {exc}"
+        lay.seconds = time.monotonic() - t0
+        say(f"-- {name}: {lay.status.upper()} ({lay.seconds:.1f} s)")
+        return lay
+
+    def setup(lay: Layer) -> str:
+        return "venv " + ensure_venv()
+
+    built: list[Path] = []
+
+    def wheel(lay: Layer) -> str:
+        w = build_wheel()
+        install_wheel(w)
+        built.append(w)
+        return w.name
+
+    venv = layer("setup: .venv + pinned test tools", setup)
+    whl = layer("build: airhead wheel -> .venv", wheel, needs=venv)
+    for key, name, fn in (
+        ("mypy", "mypy --strict core/airhead", run_mypy),
+        ("cpython", f"pytest tests/ on CPython {sys.version.split()[0]}", run_cpython_tests),
+    ):
+        if key in skip:
+            layers.append(Layer(name, "skipped", note="--skip " + key))
+            continue
+        layer(name, fn, needs=whl if key == "cpython" else venv)
+    if "pyodide" in skip:
+        layers.append(Layer("pytest tests/core in Pyodide (Node)", "skipped", note="--skip pyodide"))
+    else:
+        layer("pytest tests/core in Pyodide (Node)",
+              lambda lay: run_pyodide_tests(lay, built[0]), needs=whl)
+    if "e2e" in skip:
+        layers.append(Layer("e2e: Playwright + Chromium", "skipped", note="--skip e2e"))
+    else:
+        layer("e2e: Playwright + Chromium", run_e2e, needs=whl)
+
+    # ---- summary
+    header("summary")
+    width = max(len(lay.name) for lay in layers)
+    totals = {"passed": 0, "failed": 0, "skipped": 0}
+    for lay in layers:
+        extra = ""
+        if lay.counts:
+            extra = ", ".join(f"{v} {k}" for k, v in lay.counts.items() if v)
+            for k, v in lay.counts.items():
+                totals[k] += v
+        note = "; ".join(x for x in (extra, lay.note) if x)
+        say(f"{lay.status.upper():8} {lay.name:{width}}  {lay.seconds:6.1f} s  {note}")
+    failed = [lay for lay in layers if lay.status == "failed"]
+    say(f"{'':8} {'total':{width}}  {time.monotonic() - t_all:6.1f} s")
+    say()
+    say("RESULT: " + ("FAILED (" + ", ".join(lay.name for lay in failed) + ")" if failed else "OK"))
+    # Closing line in the plain "N passed, N failed, N skipped" form, over all test layers.
+    say(f"tests: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped")
+    return 1 if failed else 0
+
+
+def cmd_stub(args: argparse.Namespace) -> int:
+    say(f"build.py {args.command}: not yet implemented (issue #3)")
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if sys.version_info < (3, 11):
+        sys.exit("build.py needs Python >= 3.11")
+    parser = argparse.ArgumentParser(
+        prog="build.py", description="Airhead build, test and dev-server entry point.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p_test = sub.add_parser(
+        "test", help="build the wheel; run mypy, pytest (CPython), pytest in Pyodide, e2e",
+        description="Bootstraps .venv/, web/node_modules/ and build/ as needed (cached), then "
+                    "runs every layer and exits non-zero if any failed.")
+    p_test.add_argument("--skip", action="append", choices=["mypy", "cpython", "pyodide", "e2e"],
+                        help="skip a layer (repeatable; for local iteration, not for CI)")
+    p_test.set_defaults(func=cmd_test)
+    for name, text in (("bench", "run the benchmarks"), ("serve", "serve the web app locally")):
+        sub.add_parser(name, help=f"{text} (not yet implemented)").set_defaults(func=cmd_stub)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
