@@ -32,7 +32,7 @@ class Event:
 
     def render(self) -> str:
         """One line of the log."""
-        rule = self.rule or "-"
+        rule = self.rule
         if self.kind == "modifier" and isinstance(self.value, int):
             return f"{rule:<8} modifier  {self.value:+d}  {self.cause}"
         val = "" if self.value is None else f" {self.value}"

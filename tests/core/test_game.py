@@ -173,3 +173,16 @@ def test_check_action_returns_a_copy() -> None:
     a = {"type": "note", "text": "hi"}
     b = check_action(a)
     assert b == a and b is not a
+
+
+def test_golden_replay_is_identical_on_every_platform() -> None:
+    # The log was recorded on CPython; this test runs on CPython and in Pyodide alike.
+    import json
+    from pathlib import Path
+
+    from airhead.codec import decode_save
+
+    golden = json.loads((Path(__file__).parent / "data" / "golden_game.json").read_text(encoding="utf-8"))
+    game = decode_save(json.dumps(golden["save"])).to_game()
+    assert game.log_lines() == golden["log"]
+    assert game.state.dice.position == 2 * 24 + 2 * 0  # undone rolls rewind the dice
