@@ -11,6 +11,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Iterable, Mapping
 
+from .boards import to_doubled
 from .hexes import Hex, Layout, Point
 from .scenario import Scenario
 from .tables import terrain_types
@@ -147,7 +148,17 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
             _sub(label_layer, "text", x=f"{c.x:.1f}", y=f"{c.y + size * 0.55:.1f}", fill="#222",
                           **{"font-size": f"{size * 0.3:.1f}", "text-anchor": "middle", "class": "level"}).text = " ".join(marks)
         if names:
-            _sub(label_layer, "text", x=f"{c.x:.1f}", y=f"{c.y - size * 0.5:.1f}", fill="#333",
+            # keep the name inside the visible part of an edge half hex
+            lx, ly = c.x, c.y - size * 0.5
+            if m.is_half_hex(h):
+                hx, hy2 = to_doubled(h)
+                if hy2 == y0:
+                    ly = c.y + size * 0.4
+                if hx == x0:
+                    lx = c.x + size * 0.45
+                elif hx == x1:
+                    lx = c.x - size * 0.45
+            _sub(label_layer, "text", x=f"{lx:.1f}", y=f"{ly:.1f}", fill="#333",
                           **{"font-size": f"{size * 0.27:.1f}", "text-anchor": "middle", "class": "hexname"}).text = name
 
     for side, feats in sorted(terrain.features()):
