@@ -125,6 +125,10 @@ class Procedure:
         """Begin the procedure; raise :class:`ActionError` on bad parameters."""
         raise NotImplementedError
 
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        """Log text of a start action's params (a procedure may hide secret ones)."""
+        return ", ".join(f"{k} {v}" for k, v in sorted(params.items()))
+
     def prompt(self, state: GameState, proc: ProcState) -> Prompt:
         """What the procedure waits for in its current step."""
         raise NotImplementedError
@@ -245,7 +249,11 @@ def describe_action(action: Mapping[str, Any]) -> str:
     """Short human text of an action for the log."""
     t = action.get("type")
     if t == "start":
-        params = ", ".join(f"{k} {v}" for k, v in sorted(dict(action.get("params", {})).items()))
+        raw = dict(action.get("params", {}))
+        proc = procedures().get(str(action.get("procedure")))
+        if proc is not None and raw:
+            return f"start {action.get('procedure')} ({proc.describe_params(raw)})"
+        params = ", ".join(f"{k} {v}" for k, v in sorted(raw.items()))
         return f"start {action.get('procedure')}" + (f" ({params})" if params else "")
     if t == "dice":
         return "dice " + ",".join(str(v) for v in action.get("values", []))

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .asl import random_location  # noqa: F401
+from .asl import gliders, random_location  # noqa: F401
 
 __all__: list[str] = []

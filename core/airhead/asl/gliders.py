@@ -1,0 +1,875 @@
+"""ASL Chapter E8: Gliders — from the Intended Landing Hex to Passengers on the board.
+
+Sections, in rule order (search for the rule number):
+
+* E8.1   :func:`check_weather`, :func:`glider_capacity`, :func:`check_manifest`
+* E8.11  :func:`glider_bpv`
+* E8.12  :data:`PASSENGER_IMMUNITIES`
+* E8.2   :func:`approach` (Avenue of Approach), :func:`check_placements`
+* E8.21  :func:`light_aa_result`, :func:`retains_rof`
+* E8.211 evasive action: :func:`airhead.asl.random_location.random_location`
+* E8.22  :func:`landing_drm`, :func:`landing_hex`
+* E8.221 offboard ILH / Avenue: :func:`approach`, :meth:`Approach.equivalent`
+* E8.23  :func:`crash_drm`, :func:`is_blind_hex`; E8.231 hexside drm; E8.232 :func:`hazard`
+* E8.24  :func:`crash_effect`
+* E8.3   Final Fire (entered by the player: the IFT is not in the seeds)
+* E8.4 / E8.41  :func:`damage_effects`, :func:`random_selection`, :func:`casualty_reduction`
+* E8.5   offboard landings (re-entry is noted; E9.41 is not in the seeds)
+
+:class:`GliderLanding` is the registered procedure (``asl.glider_landing``) that runs one glider
+through all of it, waiting for each AA decision, roll and choice. Readings where the seed is
+damaged or silent are recorded in ``docs/rules-notes.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from typing import Any, Literal, Mapping, Sequence
+
+from .. import events as ev
+from ..boards import HexMap, HexNameError
+from ..dice import DR, DiceSpec, Die, Roll, dr
+from ..events import Event
+from ..game import ActionError, GameState, ProcState, Procedure, Prompt, StepResult, register
+from ..hexes import Hex, Hexside, from_asl_direction, opposite
+from ..tables import load_table, terrain_types
+from ..terrain import HexTerrain, Terrain
+from .random_location import random_location
+
+__all__ = [
+    "GliderError",
+    "Passenger",
+    "AAFirer",
+    "Approach",
+    "table",
+    "check_weather",
+    "glider_capacity",
+    "check_manifest",
+    "glider_bpv",
+    "PASSENGER_IMMUNITIES",
+    "approach",
+    "check_placements",
+    "obstacle_top",
+    "landing_drm",
+    "landing_hex",
+    "light_aa_result",
+    "retains_rof",
+    "is_blind_hex",
+    "crash_drm",
+    "hazard",
+    "crash_effect",
+    "random_selection",
+    "casualty_reduction",
+    "damage_effects",
+    "GliderLanding",
+]
+
+AVENUE_LENGTH = 5
+
+
+class GliderError(ValueError):
+    """Invalid glider input: weather that forbids gliders, an overloaded glider, a bad plan."""
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, Any]:
+    return load_table("asl_e8")
+
+
+def table() -> dict[str, Any]:
+    """The E8 table data (``tables/asl_e8.json``): capacities, BPV, crash drm, Aerial DRM."""
+    return dict(_table())
+
+
+# ----------------------------------------------------------------------------- E8.1 USAGE
+def check_weather(weather: str) -> None:
+    """E8.1: gliders only in Clear, Mud, Mist, Gusty or Snow weather (not Falling Snow)."""
+    allowed = _table()["weather_allowed"]
+    if weather not in allowed:
+        raise GliderError(f"E8.1: gliders cannot be used in {weather or 'unspecified'} weather (allowed: {', '.join(allowed)})")
+
+
+def glider_capacity(nationality: str) -> int:
+    """E8.1: capacity in PP (German 14, U.S. 19, British 29)."""
+    caps: dict[str, int] = _table()["capacity_pp"]
+    if nationality not in caps:
+        raise GliderError(f"E8.1: no gliders for nationality {nationality!r} (one of {', '.join(caps)})")
+    return caps[nationality]
+
+
+PassengerKind = Literal["squad", "hs", "crew", "leader", "hero", "sw", "gun", "vehicle"]
+PERSONNEL: tuple[str, ...] = ("squad", "hs", "crew", "leader", "hero")
+
+
+@dataclass(frozen=True)
+class Passenger:
+    """One item of a glider's manifest. ``pp`` is what it uses of the glider's capacity (the
+    player supplies vehicle/Gun PP from U.S. Vehicle Note 51, which is not in the seeds)."""
+
+    name: str
+    kind: PassengerKind = "squad"
+    pp: int = 0
+    reduces_to: str = ""
+    inherent_crew: bool = False
+    five_eighths: bool = False
+    dm: bool = True
+
+    @classmethod
+    def from_data(cls, data: Any) -> Passenger:
+        """Build from a JSON object; raise :class:`GliderError` on bad input."""
+        if not isinstance(data, dict) or set(data) - {"name", "kind", "pp", "reduces_to", "inherent_crew", "five_eighths", "dm"}:
+            raise GliderError("a Passenger is an object with name, kind, pp, reduces_to, inherent_crew, five_eighths, dm")
+        name, kind = data.get("name"), data.get("kind", "squad")
+        if not isinstance(name, str) or not 1 <= len(name) <= 24:
+            raise GliderError("a Passenger's name is text of 1..24 characters")
+        if kind not in PERSONNEL + ("sw", "gun", "vehicle"):
+            raise GliderError(f"unknown Passenger kind {str(kind)[:12]!r}")
+        pp = data.get("pp", 0)
+        if isinstance(pp, bool) or not isinstance(pp, int) or not 0 <= pp <= 100:
+            raise GliderError("pp must be a whole number 0..100")
+        red = data.get("reduces_to", "")
+        if not isinstance(red, str) or len(red) > 24:
+            raise GliderError("reduces_to is a short name")
+        flags = [data.get(k, d) for k, d in (("inherent_crew", False), ("five_eighths", False), ("dm", True))]
+        if not all(isinstance(f, bool) for f in flags):
+            raise GliderError("inherent_crew, five_eighths and dm are true or false")
+        return cls(name, kind, pp, red, flags[0], flags[1], flags[2])
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON form."""
+        return asdict(self)
+
+
+def check_manifest(nationality: str, passengers: Sequence[Passenger]) -> int:
+    """E8.1: the manifest fits the glider; return the PP used.
+
+    German gliders (DFS 230) cannot carry a ⅝" counter; only U.S. and British gliders carry a
+    vehicle/Gun, using the PP the player supplies for it.
+    """
+    cap = glider_capacity(nationality)
+    t = _table()
+    for p in passengers:
+        if p.five_eighths and nationality in t["no_five_eighths_counter"]:
+            raise GliderError(f"E8.1: a {nationality} glider (DFS 230) cannot carry a 5/8\" counter ({p.name})")
+        if p.kind in ("vehicle", "gun") and nationality not in t["vehicles_allowed"]:
+            raise GliderError(f"E8.1: only U.S. and British gliders carry a vehicle/Gun ({p.name})")
+    used = sum(p.pp for p in passengers)
+    if used > cap:
+        raise GliderError(f"E8.1: the manifest needs {used} PP; a {nationality} glider carries {cap} PP")
+    return used
+
+
+# ----------------------------------------------------------------------------- E8.11 / E8.12
+def glider_bpv(nationality: str, buyer: str | None = None) -> int:
+    """E8.11: DYO BPV (German 3, U.S. 4, British 6); a U.S. player may buy British gliders and a
+    British player U.S. gliders (keep a side record of them)."""
+    t = _table()
+    buyer = buyer or nationality
+    if nationality not in t["bpv"]:
+        raise GliderError(f"E8.11: no glider BPV for {nationality!r}")
+    if nationality not in t["may_buy"].get(buyer, []):
+        raise GliderError(f"E8.11: a {buyer} player cannot purchase {nationality} gliders")
+    bpv: int = t["bpv"][nationality]
+    return bpv
+
+
+#: E8.12: Glider Passengers take no PTC and are not subject to Pin or Heat of Battle; E8.1: they
+#: have no capabilities (fire, move, direct, assist) until the AFPh of the Player Turn they land.
+PASSENGER_IMMUNITIES: tuple[str, ...] = ("PTC", "Pin", "Heat of Battle")
+
+
+# ----------------------------------------------------------------------------- E8.2 / E8.221
+@dataclass(frozen=True)
+class Approach:
+    """A glider in its ILH facing the Wind Direction, and the line it flies along.
+
+    Positions along that Hex Grain are numbered from the ILH: ``k > 0`` astern (the Avenue of
+    Approach is ``k = 1..5``), ``k < 0`` ahead. :meth:`hex_at` is the real (possibly offboard)
+    hex; :meth:`equivalent` the on-board hex whose terrain represents it (E8.221).
+    """
+
+    map: HexMap
+    ilh: Hex
+    facing: int  # direction 0..5 the glider faces (the Wind Direction); the Avenue lies astern
+
+    @property
+    def astern(self) -> int:
+        """Direction from the ILH along its Avenue of Approach."""
+        return opposite(self.facing)
+
+    @property
+    def on_board(self) -> bool:
+        """True if the ILH is in the playing area."""
+        return self.map.in_play(self.ilh)
+
+    @property
+    def anchor(self) -> Hex:
+        """E8.221: the ILH itself, or for an offboard ILH the on-board hex mirrored across the
+        edge (P12 ≡ P8 in the example); the equivalent Avenue is traced from it."""
+        return self.ilh if self.on_board else self.map.mirror_into_play(self.ilh)
+
+    def hex_at(self, k: int) -> Hex:
+        """The real hex at position ``k`` along the grain (k > 0 astern, k < 0 ahead)."""
+        return self.ilh.neighbor(self.astern, k)
+
+    def equivalent(self, k: int) -> Hex:
+        """E8.221: the on-board hex whose terrain stands for position ``k``.
+
+        A position whose real hex is in play is itself. Otherwise the terrain "on the edge of the
+        playing board in the opposite direction is used in reverse order": the hex ``k`` steps
+        from :attr:`anchor` the other way along the same Hex Grain (the example's O11..K13 ≡
+        Q10..U8 about P10, and P12's Avenue ≡ Q8..U6 about P8). For the ILH itself (``k = 0``) the
+        anchor is used; if the opposite hex is off the map too, the edge mirror image.
+        """
+        real = self.hex_at(k)
+        if self.map.in_play(real):
+            return real
+        if k == 0:
+            return self.anchor
+        other = self.anchor.neighbor(self.astern, -k)
+        if self.map.in_play(other):
+            return other
+        return self.map.mirror_into_play(real)
+
+    def reflected(self, k: int) -> bool:
+        """True if position ``k`` is represented by the hex on the other side of the anchor (the
+        glider's direction of flight is then reversed in the terrain that represents it)."""
+        return k != 0 and not self.map.in_play(self.hex_at(k)) and self.map.in_play(self.anchor.neighbor(self.astern, -k))
+
+    def avenue(self) -> list[Hex]:
+        """E8.2: the five hexes directly astern of the ILH (real hexes, possibly offboard)."""
+        return [self.hex_at(k) for k in range(1, AVENUE_LENGTH + 1)]
+
+    def avenue_terrain(self) -> list[Hex]:
+        """The on-board hexes whose terrain the Avenue uses (E8.221), nearest first."""
+        return [self.equivalent(k) for k in range(1, AVENUE_LENGTH + 1)]
+
+
+def approach(m: HexMap, ilh: Hex, wind: int) -> Approach:
+    """E8.2: a glider in ``ilh`` facing ASL Wind Direction ``wind`` (1..6)."""
+    if not 1 <= wind <= 6:
+        raise GliderError(f"Wind Direction must be 1..6, not {wind}")
+    return Approach(m, ilh, from_asl_direction(wind))
+
+
+def check_placements(ilhs: Sequence[Hex], m: HexMap) -> None:
+    """E8.2: no two gliders may be placed in the same ILH."""
+    seen: set[Hex] = set()
+    for h in ilhs:
+        if h in seen:
+            raise GliderError(f"E8.2: two gliders cannot be placed in the same ILH ({m.name(h)})")
+        seen.add(h)
+
+
+# ----------------------------------------------------------------------------- E8.22 LANDING
+def obstacle_top(t: HexTerrain) -> float:
+    """Level of the top of a hex for E8.22: its base level plus any full-level (or higher)
+    obstacle or blaze in it; half-level obstacles and SMOKE do not count."""
+    height = max(t.obstacle, t.blaze or 0)
+    return t.base_level + (height if height >= 1 else 0)
+
+
+def landing_drm(terrain: Terrain, appr: Approach) -> tuple[int, list[Event]]:
+    """E8.22: the Landing colored drm and the events explaining it.
+
+    −1 per consecutive Avenue hex, from the ILH outward, clear of an Obstacle whose top is ≥ one
+    level above the ILH's Base Level; +1 per full level above that Base Level of the highest such
+    Obstacle in the Avenue.
+    """
+    m = appr.map
+    base = terrain.at(appr.anchor).base_level
+    hexes = appr.avenue_terrain()
+    names = [m.name(h) for h in hexes]
+    real = [m.name(h) for h in appr.avenue()]
+    clear: list[str] = []
+    for h, n in zip(hexes, names):
+        if obstacle_top(terrain.at(h)) >= base + 1:
+            break
+        clear.append(n)
+    events: list[Event] = []
+    if any(a != b for a, b in zip(real, names)):
+        pairs = ", ".join(f"{a}≡{b}" for a, b in zip(real, names))
+        events.append(ev.info("E8.221", f"offboard Avenue of Approach uses on-board terrain: {pairs}", names))
+    total = 0
+    if clear:
+        count = len(clear)
+        total -= count
+        events.append(ev.modifier("E8.22", -count, f"{count} consecutive hex{'es' if count > 1 else ''} clear of Obstacles: {', '.join(clear)}", clear))
+    obstacles = [(obstacle_top(terrain.at(h)) - base, n) for h, n in zip(hexes, names) if obstacle_top(terrain.at(h)) >= base + 1]
+    if obstacles:
+        levels, where = max(obstacles, key=lambda o: o[0])  # the highest; the nearest on a tie
+        up = int(levels)
+        total += up
+        events.append(ev.modifier("E8.22", up, f"Obstacle {up} level{'s' if up > 1 else ''} above the ILH's Base Level in {where}", [where]))
+    return total, events
+
+
+def landing_hex(appr: Approach, final_colored: int, white: int) -> tuple[int, str]:
+    """E8.22: position along the grain where the glider lands and a description.
+
+    A Final colored dr ≤ 1 lands in the ILH (position 0); otherwise it misses by one hex per point
+    above 1: long (ahead, negative position) on a white dr ≥ 4, short (astern) on ≤ 3.
+    """
+    if final_colored <= 1:
+        return 0, "lands in its ILH"
+    miss = final_colored - 1
+    if white >= 4:
+        return -miss, f"overshoots by {miss}"
+    return miss, f"short by {miss}"
+
+
+# ----------------------------------------------------------------------------- E8.21 LIGHT AA
+AAResult = Literal["no effect", "evasive", "damaged", "eliminated"]
+
+
+def light_aa_result(final_dr: int, kill: int, below: str = "eliminated") -> AAResult:
+    """E8.21: Light AA Final IFT DR against the ★ Vehicle Kill Number.
+
+    Equal → Damaged (and Evasive Action); one more → Evasive Action; more → no effect. A lower DR
+    is cut from the seed (7.511): Airhead eliminates the glider by default (``below``).
+    """
+    if final_dr == kill:
+        return "damaged"
+    if final_dr == kill + 1:
+        return "evasive"
+    if final_dr < kill:
+        return "damaged" if below == "damaged" else "eliminated"
+    return "no effect"
+
+
+def retains_rof(colored: int, rof: int) -> bool:
+    """Multiple ROF is kept when the colored dr is ≤ the weapon's ROF (E8 EX: "1 colored dr to
+    retain its Multiple ROF")."""
+    return rof > 0 and colored <= rof
+
+
+@dataclass(frozen=True)
+class AAFirer:
+    """A Light AA weapon that may fire at the glider: its name, ★ Vehicle Kill Number (read by the
+    player off the IFT, which is not in the seeds), ROF and any other DRM."""
+
+    name: str
+    kill: int
+    rof: int = 0
+    drm: int = 0
+
+    @classmethod
+    def from_data(cls, data: Any) -> AAFirer:
+        """Build from JSON; raise :class:`GliderError` on bad input."""
+        if not isinstance(data, dict) or set(data) - {"name", "kill", "rof", "drm"}:
+            raise GliderError("an AA firer is an object with name, kill, rof, drm")
+        name = data.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 24:
+            raise GliderError("an AA firer's name is text of 1..24 characters")
+        vals = [data.get("kill"), data.get("rof", 0), data.get("drm", 0)]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
+            raise GliderError("kill, rof and drm are whole numbers")
+        kill, rof, drm = (int(v) for v in vals)
+        if not (2 <= kill <= 12 and 0 <= rof <= 6 and -6 <= drm <= 6):
+            raise GliderError("kill must be 2..12, rof 0..6, drm -6..6")
+        return cls(name, kill, rof, drm)
+
+
+# ----------------------------------------------------------------------------- E8.23 CRASH
+def is_blind_hex(terrain: Terrain, appr: Approach, k: int) -> tuple[bool, str]:
+    """E8.23 / E7.25: is landing position ``k`` a Blind Hex as seen along the Avenue?
+
+    To an Aerial viewer a full-level (or higher) LOS Obstacle leaves one Blind Hex behind it: the
+    landing hex is Blind when the hex just astern of it holds an Obstacle at least one level above
+    the landing hex's base. Bocage does not create a Blind Hex for this rule.
+    """
+    here = terrain.at(appr.equivalent(k))
+    behind_hex = appr.equivalent(k + 1)
+    behind = terrain.at(behind_hex)
+    if obstacle_top(behind) >= here.base_level + 1:
+        return True, appr.map.name(behind_hex)
+    return False, ""
+
+
+def _entry_side(appr: Approach, k: int) -> Hexside:
+    """E8.231: the hexside the glider crosses entering landing position ``k`` (in the terrain
+    that represents it)."""
+    h = appr.equivalent(k)
+    d = appr.facing if appr.reflected(k) else appr.astern
+    return Hexside.of(h, d)
+
+
+def hazard(terrain: Terrain, appr: Approach, k: int) -> tuple[str, str]:
+    """E8.232: ``("eliminated", why)`` for a Blaze or a non-frozen, non-fordable Water Obstacle
+    (unless a non-foot bridge parallels the Avenue: then ``("bridge", ...)``), ``("minefield", ...)``
+    for a minefield, else ``("", "")``."""
+    t = terrain.at(appr.equivalent(k))
+    if t.blaze is not None:
+        return "eliminated", "lands in a Blaze"
+    if t.water is not None and not t.water.frozen and not t.water.fordable:
+        if t.bridge is not None and not t.bridge.foot and t.bridge.parallels(appr.facing):
+            return "bridge", "lands on the bridge, which parallels the Avenue of Approach"
+        return "eliminated", f"lands in a {t.water.kind} (non-frozen, non-fordable Water Obstacle)"
+    if t.minefield:
+        return "minefield", f"lands in a {t.minefield}-factor minefield: attacked as an entering truck"
+    return "", ""
+
+
+def crash_drm(
+    terrain: Terrain,
+    appr: Approach,
+    k: int,
+    *,
+    damaged: bool,
+    night: bool,
+    gusts: bool,
+    on_bridge: bool = False,
+    types: Mapping[str, str] | None = None,
+) -> tuple[int, list[Event]]:
+    """E8.23 (with E8.231): every applicable Crash drm, cumulative; the drm for vehicles, wrecks
+    and previously landed gliders never exceeds +1. Hexside drm count only for the hexside
+    crossed on entering the landing hex."""
+    tb = _table()
+    m = appr.map
+    h = appr.equivalent(k)
+    t = terrain.at(h)
+    name = m.name(appr.hex_at(k))
+    out: list[tuple[int, str, list[str]]] = []
+    cond = tb["crash_conditions"]
+    if k != 0:
+        out.append((cond["not_in_ilh"], "not landing in its final ILH", []))
+    if damaged:
+        out.append((cond["damaged"], "glider is Damaged", []))
+    if night:
+        out.append((cond["night"], "night landing", []))
+    if gusts:
+        out.append((cond["gusts"], "landing during Gusts", []))
+    feats = tb["crash_hex_features"]
+    if on_bridge:
+        out.append((feats["bridge"], f"landing on the bridge in {name}", [name]))
+    else:
+        drm_t = tb["crash_terrain"].get(t.terrain, 0)
+        if drm_t:
+            label = (types or {}).get(t.terrain, t.terrain)
+            out.append((drm_t, f"landing in {label} ({name})", [name]))
+        if t.water is not None and t.water.fordable and not t.water.frozen:
+            out.append((feats["fordable_water"], f"landing in a fordable {t.water.kind} ({name})", [name]))
+    if t.shellholes:
+        out.append((feats["shellholes"], f"landing in shellholes ({name})", [name]))
+    if t.trench:
+        out.append((feats["trench"], f"landing in a trench ({name})", [name]))
+    occ = [o for o in ("vehicle", "wreck", "glider") if o in t.occupants]
+    if occ:
+        what = "/".join({"vehicle": "vehicle", "wreck": "wreck", "glider": "previously-landed glider"}[o] for o in occ)
+        out.append((feats["occupied"], f"Location contains a {what} (at most +1)", [name]))
+    blind, behind = is_blind_hex(terrain, appr, k)
+    if blind:
+        out.append((feats["blind_hex"], f"{name} is a Blind Hex behind the Obstacle in {behind}", [name, behind]))
+    side = _entry_side(appr, k)
+    for f in sorted(terrain.sides.get(side, frozenset())):
+        v = tb["crash_hexside"].get(f, 0)
+        if v:
+            out.append((v, f"crossing a {f} hexside entering {name} (E8.231)", [name]))
+    events = [ev.modifier("E8.23", v, why, hx) for v, why, hx in out]
+    return sum(v for v, _, _ in out), events
+
+
+CrashEffect = Literal["safe", "damaged", "eliminated"]
+
+
+def crash_effect(final: int) -> CrashEffect:
+    """E8.23 / E8.24: Final Crash dr ≤ 6 safe, 7 Damaged, ≥ 8 eliminated (unarmed truck wreck)."""
+    if final <= 6:
+        return "safe"
+    if final == 7:
+        return "damaged"
+    return "eliminated"
+
+
+# ----------------------------------------------------------------------------- E8.41 DAMAGE
+def random_selection(drs: Sequence[int]) -> list[int]:
+    """Random Selection: each eligible unit rolls a dr; the highest dr is selected (all of them on a
+    tie — "one or more of its Passengers", E8.41). Returns the selected indices."""
+    top = max(drs)
+    return [i for i, v in enumerate(drs) if v == top]
+
+
+def casualty_reduction(p: Passenger) -> tuple[str, str]:
+    """Casualty Reduction of one Passenger: a squad is Reduced to its HS, a leader Wounded, a HS
+    or crew eliminated. Returns ``(new state, text)``; the state is ``reduced``, ``wounded`` or
+    ``eliminated``."""
+    if p.kind == "squad":
+        hs = p.reduces_to or "HS"
+        return "reduced", f"{p.name} suffers Casualty Reduction: Reduced to a {hs}"
+    if p.kind in ("leader", "hero"):
+        return "wounded", f"{p.name} suffers Casualty Reduction: Wounded"
+    return "eliminated", f"{p.name} suffers Casualty Reduction: eliminated"
+
+
+def eligible_for_selection(passengers: Sequence[Passenger]) -> list[int]:
+    """Indices of the Passengers subject to E8.41 Casualty Reduction (personnel, not an
+    inherent AFV crew)."""
+    return [i for i, p in enumerate(passengers) if p.kind in PERSONNEL and not p.inherent_crew]
+
+
+def damage_effects(passengers: Sequence[Passenger], selected: Sequence[int]) -> list[Event]:
+    """E8.41: the consequences of a Damaged glider for its contents.
+
+    SW/Guns malfunction; vehicles are Bogged; the selected Passengers suffer Casualty Reduction;
+    every other Passenger (and, as the E8 EX shows, a Reduced squad's HS) takes a NMC
+    [EXC: inherent AFV crew].
+    """
+    out: list[Event] = []
+    for i, p in enumerate(passengers):
+        if p.kind in ("sw", "gun"):
+            out.append(ev.result("E8.41", f"{p.name} has malfunctioned (repair normally, or eliminated if it cannot be repaired)"))
+        elif p.kind == "vehicle":
+            out.append(ev.result("E8.41", f"{p.name} is Bogged (may become Mired/Immobilized leaving the glider)"))
+    nmc: list[str] = []
+    for i, p in enumerate(passengers):
+        if p.kind not in PERSONNEL or p.inherent_crew:
+            continue
+        if i in selected:
+            state, text = casualty_reduction(p)
+            out.append(ev.result("E8.41", text))
+            if state == "reduced":
+                nmc.append(p.reduces_to or f"{p.name} HS")
+            elif state == "wounded":
+                nmc.append(f"{p.name} (wounded)")
+        else:
+            nmc.append(p.name)
+    for n in nmc:
+        out.append(ev.result("E8.41", f"{n} takes a NMC"))
+    return out
+
+
+# ----------------------------------------------------------------------------- the procedure
+def _parse(m: HexMap, name: Any, what: str) -> Hex:
+    if not isinstance(name, str):
+        raise ActionError(f"{what} must be a hex name")
+    try:
+        return m.parse(name, allow_offboard=True)
+    except HexNameError as e:
+        raise ActionError(str(e)) from None
+
+
+def _wind(value: Any) -> int:
+    names = {"N": 1, "NE": 2, "SE": 3, "S": 4, "SW": 5, "NW": 6}
+    if isinstance(value, str) and value in names:
+        return names[value]
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6:
+        return value
+    raise ActionError(f"Wind Direction must be 1..6 or one of N, NE, SE, S, SW, NW, not {str(value)[:10]!r}")
+
+
+NO_MORE_AA = "no more AA fire"
+FINAL_FIRE = ("no Final Fire", "Final Fire: Damaged", "Final Fire: eliminated")
+MINEFIELD = ("minefield: no effect", "minefield: Damaged", "minefield: eliminated")
+
+
+@register
+class GliderLanding(Procedure):
+    """One glider from its ILH to its Passengers on the board (E8.2–E8.41).
+
+    Params: ``ilh`` (hex), ``wind`` (ASL Wind Direction 1..6 or N..NW the glider faces; default
+    the scenario's ``wind`` setting), ``nationality`` (German, U.S., British), ``passengers``
+    (manifest), ``aa`` (Light AA firers: name, kill, rof, drm), ``night``, ``damaged``,
+    ``name`` (the glider's label).
+    """
+
+    name = "asl.glider_landing"
+    title = "Glider landing (E8)"
+    systems = ("asl",)
+
+    PARAMS = {"ilh", "wind", "nationality", "passengers", "aa", "night", "damaged", "name"}
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        """Log text for the start action: the manifest stays secret until the AFPh (E8.1)."""
+        bits = [f"{params.get('name', 'glider')} in ILH {params.get('ilh')}"]
+        if "wind" in params:
+            bits.append(f"facing {params['wind']}")
+        n = len(params.get("passengers", []) or [])
+        if n:
+            bits.append(f"{n} Passengers (secret until the AFPh)")
+        return ", ".join(bits)
+
+    # -- helpers -------------------------------------------------------------------------
+    def _appr(self, state: GameState, data: Mapping[str, Any]) -> Approach:
+        m = state.scenario.map
+        return Approach(m, m.parse(str(data["ilh"]), allow_offboard=True), int(data["facing"]))
+
+    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
+        extra = set(params) - self.PARAMS
+        if extra:
+            raise ActionError(f"unknown parameter(s): {', '.join(sorted(extra))}")
+        sc = state.scenario
+        m = sc.map
+        try:
+            check_weather(str(sc.settings.get("weather", "Clear")))
+            nationality = params.get("nationality", "U.S.")
+            if not isinstance(nationality, str):
+                raise GliderError("nationality must be text")
+            raw_p = params.get("passengers", [])
+            raw_aa = params.get("aa", [])
+            if not isinstance(raw_p, list) or len(raw_p) > 12 or not isinstance(raw_aa, list) or len(raw_aa) > 8:
+                raise GliderError("passengers (at most 12) and aa (at most 8) must be lists")
+            passengers = [Passenger.from_data(p) for p in raw_p]
+            firers = [AAFirer.from_data(a) for a in raw_aa]
+            used = check_manifest(nationality, passengers)
+        except GliderError as e:
+            raise ActionError(str(e)) from None
+        ilh = _parse(m, params.get("ilh"), "ilh")
+        wind = _wind(params.get("wind", sc.settings.get("wind")))
+        label = params.get("name", "glider")
+        if not isinstance(label, str) or not 1 <= len(label) <= 24:
+            raise ActionError("name is text of 1..24 characters")
+        night, damaged = params.get("night", bool(sc.settings.get("night", False))), params.get("damaged", False)
+        if not isinstance(night, bool) or not isinstance(damaged, bool):
+            raise ActionError("night and damaged are true or false")
+        appr = approach(m, ilh, wind)
+        ilh_name = m.name(ilh)
+        data = {
+            "name": label,
+            "ilh": ilh_name,
+            "facing": appr.facing,
+            "nationality": nationality,
+            "passengers": [p.to_data() for p in passengers],
+            "aa": [asdict(f) for f in firers],
+            "fire_left": [True] * len(firers),
+            "night": night,
+            "damaged": damaged,
+            "evasive_due": False,
+            "ilhs": [ilh_name],
+        }
+        avenue = [m.name(h) for h in appr.avenue()]
+        events = [
+            ev.info("E8.1", f"{label}: {nationality} glider, manifest {used}/{glider_capacity(nationality)} PP, weather {sc.settings.get('weather', 'Clear')}"),
+            ev.info("E8.2", f"{label} placed in ILH {ilh_name} facing Wind Direction {wind}; Avenue of Approach {', '.join(avenue)}", [ilh_name] + avenue),
+        ]
+        return self._after_placement(state, data, events)
+
+    def _after_placement(self, state: GameState, data: dict[str, Any], events: list[Event]) -> StepResult:
+        if any(data["fire_left"]):
+            return StepResult(ProcState(self.name, "aa", data), tuple(events))
+        return StepResult(ProcState(self.name, "landing", data), tuple(events))
+
+    def prompt(self, state: GameState, proc: ProcState) -> Prompt:
+        d = proc.data
+        step = proc.step
+        if step == "aa":
+            opts = tuple(f"{f['name']} fires" for f, left in zip(d["aa"], d["fire_left"]) if left) + (NO_MORE_AA,)
+            return Prompt("choice", "E8.21", f"Light AA fire at {d['name']} in ILH {d['ilh']}", options=opts)
+        if step == "aa_dr":
+            return Prompt("roll", "E8.21", f"Light AA DR by {d['firing']} at {d['name']}", DR)
+        if step == "evasive":
+            return Prompt("roll", "E8.211", f"Evasive Action Random Location DR from {d['ilh']}", DR)
+        if step == "landing":
+            return Prompt("roll", "E8.22", f"Landing DR for {d['name']} in ILH {d['ilh']}", DR)
+        if step == "minefield":
+            return Prompt("choice", "E8.232", f"Minefield attack on {d['name']} as an entering truck", options=MINEFIELD)
+        if step == "crash":
+            return Prompt("roll", "E8.23", f"Crash dr for {d['name']} in {d['landed']}", dr("Crash dr"))
+        if step == "final_fire":
+            return Prompt("choice", "E8.3", f"DEFENDER's Final Fire at the landed {d['name']} in {d['landed']}", options=FINAL_FIRE)
+        if step == "selection":
+            names = [d["passengers"][i]["name"] for i in d["eligible"]]
+            spec = DiceSpec(tuple(Die(n) for n in names), "Random Selection dr")
+            return Prompt("roll", "E8.41", f"Random Selection dr for Casualty Reduction in {d['name']}", spec)
+        raise ActionError(f"glider landing has no step {step!r}")
+
+    def choose(self, state: GameState, proc: ProcState, choice: str) -> StepResult:
+        d = dict(proc.data)
+        if proc.step == "aa":
+            if choice == NO_MORE_AA:
+                events = [ev.info("E8.21", f"no more Light AA fire at {d['name']} in {d['ilh']}")]
+                if d["evasive_due"]:
+                    return StepResult(ProcState(self.name, "evasive", d), tuple(events))
+                return StepResult(ProcState(self.name, "landing", d), tuple(events))
+            d["firing"] = choice[: -len(" fires")]
+            return StepResult(ProcState(self.name, "aa_dr", d))
+        if proc.step == "minefield":
+            effect = {MINEFIELD[0]: "safe", MINEFIELD[1]: "damaged", MINEFIELD[2]: "eliminated"}[choice]
+            events = [ev.result("E8.232", f"minefield attack: {choice.split(': ')[1]}")]
+            return self._crash_or_damage(state, d, effect, events, then="crash")
+        if proc.step == "final_fire":
+            if choice == FINAL_FIRE[0]:
+                return self._afph(state, d, [ev.info("E8.3", f"no Final Fire at {d['name']}")])
+            effect = "damaged" if choice == FINAL_FIRE[1] else "eliminated"
+            events = [ev.result("E8.3", f"Final Fire (as a truck, cs# 7; Immobilization counts as Damage): {effect}")]
+            return self._crash_or_damage(state, d, effect, events, then="afph")
+        raise ActionError("not waiting for a choice")
+
+    def roll(self, state: GameState, proc: ProcState, roll: Roll) -> StepResult:
+        d = dict(proc.data)
+        m = state.scenario.map
+        step = proc.step
+        if step == "aa_dr":
+            i = next(i for i, f in enumerate(d["aa"]) if f["name"] == d["firing"])
+            f = AAFirer(**d["aa"][i])
+            aerial = int(_table()["aerial_drm"])
+            final = roll.total + aerial + f.drm
+            events = [ev.roll("E8.21", f"Light AA by {f.name}: Original {roll.describe()}")]
+            events.append(ev.modifier("E8.21", aerial, "glider's Aerial DRM"))
+            if f.drm:
+                events.append(ev.modifier("E8.21", f.drm, f"{f.name}'s other DRM"))
+            below = str(state.scenario.settings.get("e8_aa_below_kill", "eliminated"))
+            res = light_aa_result(final, f.kill, below)
+            keep = retains_rof(roll.value("colored"), f.rof)
+            left = list(d["fire_left"])
+            left[i] = keep
+            d["fire_left"] = left
+            text = {
+                "no effect": "no effect",
+                "evasive": "one more than the Kill Number: Evasive Action",
+                "damaged": "equals the Kill Number: Damaged, then Evasive Action",
+                "eliminated": "below the Kill Number: the glider is shot down with all aboard",
+            }[res]
+            events.append(ev.result("E8.21", f"Final DR {final} vs ★ Vehicle Kill Number {f.kill}: {text}"))
+            events.append(ev.info("E8.21", f"{f.name} {'retains' if keep else 'has no'} Multiple ROF (colored dr {roll.value('colored')}, ROF {f.rof})"))
+            d.pop("firing")
+            if res == "eliminated":
+                return self._finish(state, d, "eliminated", events, None)
+            if res == "damaged":
+                if d["damaged"]:
+                    events.append(ev.result("E8.41", f"{d['name']} was already Damaged: eliminated with all aboard"))
+                    return self._finish(state, d, "eliminated", events, None)
+                d["damaged"] = True
+                events.append(ev.result("E8.21", f"{d['name']} is Damaged (Wound counter)"))
+            if res in ("damaged", "evasive"):
+                d["evasive_due"] = True
+            if not any(d["fire_left"]):
+                events.append(ev.info("E8.21", "no Light AA able to fire remains"))
+                nxt = "evasive" if d["evasive_due"] else "landing"
+                return StepResult(ProcState(self.name, nxt, d), tuple(events))
+            return StepResult(ProcState(self.name, "aa", d), tuple(events))
+        if step == "evasive":
+            start = m.parse(d["ilh"], allow_offboard=True)
+            colored, white = roll.value("colored"), roll.value("white")
+            new = random_location(start, colored, white)
+            a, b = d["ilh"], m.name(new)
+            off = "" if m.in_play(new) else " (offboard: E8.221)"
+            d["ilh"] = b
+            d["ilhs"] = list(d["ilhs"]) + [b]
+            d["evasive_due"] = False
+            appr = self._appr(state, d)
+            avenue = [m.name(h) for h in appr.avenue()]
+            events = [
+                ev.roll("E8.211", f"Evasive Action Random Location {roll.describe()}"),
+                ev.result("E8.211", f"{white} hex{'es' if white > 1 else ''} in direction {colored}: new ILH {a} -> {b}{off}; Avenue of Approach {', '.join(avenue)}", [a, b] + avenue),
+            ]
+            return self._after_placement(state, d, events)
+        if step == "landing":
+            appr = self._appr(state, d)
+            drm, mods = landing_drm(state.terrain, appr)
+            colored, white = roll.value("colored"), roll.value("white")
+            final = colored + drm
+            k, text = landing_hex(appr, final, white)
+            real = appr.hex_at(k)
+            landed = m.name(real)
+            events = [ev.roll("E8.22", f"Landing {roll.describe()}")] + mods
+            where = landed if k == 0 else f"{landed}" + ("" if m.in_play(real) else " (offboard)")
+            events.append(ev.result("E8.22", f"Final colored dr {final}, white dr {white}: {text}: lands in {where}", [landed]))
+            eq = appr.equivalent(k)
+            if not m.in_play(real):
+                events.append(ev.info("E8.221", f"offboard landing hex {landed} uses the terrain of {m.name(eq)}", [m.name(eq)]))
+            d["k"], d["landed"] = k, landed
+            kind, why = hazard(state.terrain, appr, k)
+            d["bridge"] = kind == "bridge"
+            if kind == "eliminated":
+                events.append(ev.result("E8.232", f"{d['name']} {why}: eliminated with all its contents", [landed]))
+                return self._finish(state, d, "eliminated", events, None)
+            if kind == "bridge":
+                events.append(ev.info("E8.232", f"{d['name']} {why}", [landed]))
+            if kind == "minefield":
+                events.append(ev.info("E8.232", f"{d['name']} {why}", [landed]))
+                return StepResult(ProcState(self.name, "minefield", d), tuple(events))
+            return StepResult(ProcState(self.name, "crash", d), tuple(events))
+        if step == "crash":
+            appr = self._appr(state, d)
+            k = int(d["k"])
+            gusts = state.scenario.settings.get("weather") == "Gusty"
+            drm, mods = crash_drm(
+                state.terrain, appr, k, damaged=bool(d["damaged"]), night=bool(d["night"]), gusts=gusts,
+                on_bridge=bool(d.get("bridge")), types={t: v.label for t, v in _labels(state).items()},
+            )
+            final = roll.total + drm
+            effect = crash_effect(final)
+            events = [ev.roll("E8.23", f"Crash {roll.describe()}")] + mods
+            text = {"safe": "≤ 6: lands safely", "damaged": "7: crashes and is Damaged (E8.24)", "eliminated": "≥ 8: crashes and is eliminated with all its contents, replaced by an unarmed truck wreck (E8.24)"}[effect]
+            events.append(ev.result("E8.23", f"Final Crash dr {final}: {text}", [d["landed"]]))
+            return self._crash_or_damage(state, d, effect, events, then="final_fire")
+        if step == "selection":
+            drs = list(roll.values)
+            picks = random_selection(drs)
+            chosen = [d["eligible"][i] for i in picks]
+            passengers = [Passenger(**p) for p in d["passengers"]]
+            names = ", ".join(passengers[i].name for i in chosen)
+            events = [ev.roll("E8.41", f"Random Selection {roll.describe()}"), ev.result("E8.41", f"selected for Casualty Reduction: {names}")]
+            events += damage_effects(passengers, chosen)
+            return self._done(state, d, events, chosen)
+        raise ActionError("not waiting for dice")
+
+    def _crash_or_damage(self, state: GameState, d: dict[str, Any], effect: str, events: list[Event], then: str) -> StepResult:
+        if effect == "eliminated":
+            events.append(ev.result("E8.24", f"{d['name']} and all its contents are eliminated; an unarmed truck wreck is placed", [d["landed"]]))
+            return self._finish(state, d, "eliminated", events, "wreck")
+        if effect == "damaged":
+            if d["damaged"]:
+                events.append(ev.result("E8.41", f"{d['name']} was already Damaged: eliminated with all aboard; an unarmed truck wreck is placed", [d["landed"]]))
+                return self._finish(state, d, "eliminated", events, "wreck")
+            d["damaged"] = True
+            events.append(ev.result("E8.41", f"{d['name']} is Damaged"))
+        if then == "crash":
+            return StepResult(ProcState(self.name, "crash", d), tuple(events))
+        if then == "final_fire":
+            m = state.scenario.map
+            landed = m.parse(d["landed"], allow_offboard=True)
+            if not m.in_play(landed):
+                events.append(ev.info("E8.5", f"{d['name']} landed offboard: its contents may re-enter the board (E9.41); if they stay out of play they count for Casualty VP only if eliminated by the landing"))
+                return self._afph(state, d, events)
+            return StepResult(ProcState(self.name, "final_fire", d), tuple(events))
+        return self._afph(state, d, events)
+
+    def _afph(self, state: GameState, d: dict[str, Any], events: list[Event]) -> StepResult:
+        passengers = [Passenger(**p) for p in d["passengers"]]
+        if d["damaged"]:
+            eligible = eligible_for_selection(passengers)
+            if eligible:
+                d["eligible"] = eligible
+                return StepResult(ProcState(self.name, "selection", d), tuple(events))
+            events = events + damage_effects(passengers, [])
+        return self._done(state, d, events, [])
+
+    def _done(self, state: GameState, d: dict[str, Any], events: list[Event], reduced: list[int]) -> StepResult:
+        status = "damaged" if d["damaged"] else "safe"
+        names = ", ".join(p["name"] for p in d["passengers"]) or "no Passengers"
+        m = state.scenario.map
+        if m.in_play(m.parse(d["landed"], allow_offboard=True)):
+            text = f"AFPh: the contents of {d['name']} are placed in {d['landed']}: {names}"
+        else:
+            text = f"AFPh: the contents of {d['name']} are revealed offboard: {names}"
+        events = list(events) + [ev.result("E8.4", text, [d["landed"]])]
+        return self._finish(state, d, status, events, "glider", reduced)
+
+    def _finish(self, state: GameState, d: dict[str, Any], status: str, events: list[Event], marker: str | None,
+                reduced: Sequence[int] = ()) -> StepResult:
+        m = state.scenario.map
+        terrain = state.terrain
+        landed = d.get("landed")
+        on_board = False
+        if landed is not None:
+            h = m.parse(str(landed), allow_offboard=True)
+            on_board = m.in_play(h)
+            if on_board and marker is not None:
+                terrain = terrain.place(h, marker)
+        outcome = {
+            "procedure": self.name,
+            "glider": d["name"],
+            "ilhs": list(d["ilhs"]),
+            "ilh": d["ilh"],
+            "hex": landed,
+            "on_board": on_board,
+            "status": status,
+            "reduced": [d["passengers"][i]["name"] for i in reduced],
+        }
+        return StepResult(None, tuple(events), terrain=terrain, outcome=outcome)
+
+
+def _labels(state: GameState) -> dict[str, Any]:
+    return dict(terrain_types(state.scenario.system))
