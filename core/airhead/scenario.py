@@ -16,7 +16,7 @@ from .terrain import HexTerrain, Terrain, TerrainError
 __all__ = ["ScenarioError", "Scenario", "builtin", "BUILTINS"]
 
 #: Scenarios shipped in the package (``airhead/data/<name>.json``).
-BUILTINS: tuple[str, ...] = ("default", "army_group_drop")
+BUILTINS: tuple[str, ...] = ("default", "army_group_drop", "panzer_leader_drop")
 
 MAX_NAME = 120
 MAX_NOTES = 4000
