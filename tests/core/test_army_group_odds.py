@@ -75,3 +75,4 @@ def test_builtin_sample_odds() -> None:
             break
         g.apply({"type": "roll"} if p.kind == "roll" else {"type": "choose", "choice": p.options[-1]})
     assert g.waiting_for() is None and len(g.state.outcomes[-1]["units"]) == 6
+    assert all(e.rule.startswith("AG ") for e in g.events() if not e.cause.startswith("begin "))  # every line cites its rule

@@ -104,3 +104,4 @@ def test_builtin_sample_scenario_plays_through() -> None:
     while (p := g.waiting_for()) is not None:
         g.apply({"type": "roll"} if p.kind == "roll" else {"type": "choose", "choice": "no effect"})
     assert [o["procedure"] for o in g.state.outcomes] == ["panzer_leader.wind", "panzer_leader.paradrop", "panzer_leader.gliders"]
+    assert all(e.rule.startswith("PL ") for e in g.events() if not e.cause.startswith("begin "))  # every line cites its rule
