@@ -3,8 +3,10 @@
 
     python build.py test     build the wheel; mypy --strict; pytest on CPython; the core
                              tests inside Pyodide under Node; e2e (browser) tests
-    python build.py bench    (not yet implemented)
-    python build.py serve    (not yet implemented)
+    python build.py serve    build the web bundle (build/bundle/) and serve it on
+                             http://127.0.0.1:8000 (--port N)
+    python build.py bench    cold/warm time to interactive, bytes on the wire and JS heap of
+                             the app against a bare PyScript page (printed, never asserted)
 
 Standard library only (Python >= 3.11): it bootstraps everything else.
   .venv/                    project venv with requirements-test.txt (reinstalled only when
@@ -12,6 +14,8 @@ Standard library only (Python >= 3.11): it bootstraps everything else.
   web/node_modules/         `npm ci` from web/package-lock.json (again only when it changes)
   build/wheels/             the airhead wheel (rebuilt only when core/ or pyproject.toml change)
   build/pyodide-wheels/     wheels for Pyodide from requirements-pyodide.txt (cached the same way)
+  build/bundle/             the web app as served: page, PyScript, Pyodide, wheel, icons, sw.js
+                            and a .gz beside each compressible file (docs/web.md)
 Everything generated lives under build/ or in ignored folders; nothing is written to core/.
 """
 
@@ -304,12 +308,238 @@ def ensure_chromium() -> None:
     if CHROMIUM.exists():
         step(f"{CHROMIUM} present")
         return
-    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    if shutil.which("apt-get") is None:
+        raise LayerError(f"{CHROMIUM} is missing and apt-get is not available: install Chromium "
+                         f"(Debian/Ubuntu package `chromium`) so that {CHROMIUM} exists. "
+                         "Do not run `playwright install`.")
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    if sudo and shutil.which("sudo") is None:
+        raise LayerError(f"{CHROMIUM} is missing: run `apt-get install -y chromium` as root")
+    step(f"{CHROMIUM} missing: installing Debian's chromium with apt-get (~480 MB)")
     env_cmd = ["env", "DEBIAN_FRONTEND=noninteractive"]
-    check(sudo + env_cmd + ["apt-get", "update"], "apt-get update")
-    check(sudo + env_cmd + ["apt-get", "install", "-y", "chromium"], "apt-get install chromium")
+    try:
+        check(sudo + env_cmd + ["apt-get", "update"], "apt-get update")
+        check(sudo + env_cmd + ["apt-get", "install", "-y", "chromium"], "apt-get install chromium")
+    except LayerError as exc:
+        raise LayerError(f"{exc}: install Chromium yourself (`sudo apt-get install -y chromium`)") from None
     if not CHROMIUM.exists():
         raise LayerError(f"{CHROMIUM} still missing after apt-get install chromium")
+
+
+# ----------------------------------------------------------------------------- web bundle
+
+BUNDLE = BUILD / "bundle"
+BUNDLE_STAMP = BUILD / ".bundle.sha256"  # beside, not inside, the served folder
+PYODIDE_PKG = NODE_MODULES / "pyodide"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+# What Pyodide's page side loads (the npm package also has consoles, typings and source maps).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# The @pyscript/core chunks the page loads with a JSON config and a Pyodide <script type="py">
+# (found by recording the page's requests with Playwright; e2e/test_app.py checks the page
+# still loads exactly the precache list, so a PyScript upgrade that changes this fails a test).
+# Not loaded, so neither precached: codemirror (py-editor), xterm (py-terminal), toml (TOML
+# configs), MicroPython, py-game, zip, storage.
+PYSCRIPT_LOADED = ("core.js", "core.css", "core-*.js", "error-*.js", "deprecations-manager-*.js",
+                   "donkey-*.js", "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
+# The page's own files.
+WEB_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js",
+             "app/main.py", "app/details.py", "app/mapview.py",
+             "bench/bare.html", "bench/bare.json")
+APP_MODULES = ("details.py", "mapview.py")  # unpacked next to main.py by PyScript's "files"
+# Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or
+# Pyodide's start-up imports them; e2e test_selfcheck imports every airhead module in the
+# browser to prove it). Legacy 8-bit and CJK codecs go too: the app only speaks UTF-8.
+STDLIB_DROP = ("multiprocessing/", "_pyrepl/", "unittest/", "xmlrpc/", "wsgiref/", "idlelib/",
+               "tkinter/", "turtledemo/", "lib2to3/", "ensurepip/", "venv/", "curses/",
+               "sqlite3/", "dbm/", "pydoc_data/",
+               "pdb.py", "pydoc.py", "doctest.py", "imaplib.py", "mailbox.py", "pickletools.py",
+               "optparse.py", "smtplib.py", "ftplib.py", "poplib.py", "turtle.py", "nntplib.py",
+               "telnetlib.py", "cProfile.py", "profile.py", "pstats.py", "trace.py", "tabnanny.py",
+               "webbrowser.py", "mailcap.py", "timeit.py", "this.py", "antigravity.py")
+STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16",
+                      "utf_16_le", "utf_16_be", "utf_32", "utf_32_le", "utf_32_be", "idna",
+                      "punycode", "raw_unicode_escape", "unicode_escape", "charmap", "cp437",
+                      "cp1252", "base64_codec", "hex_codec", "zlib_codec", "rot_13", "undefined",
+                      "mbcs", "oem", "palmos", "iso8859_1", "iso8859_15"}
+GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
+                 ".txt"}
+BUNDLE_FORMAT = "4"  # bump to force a rebuild when the recipe changes in a way hashes miss
+
+
+def web_inputs() -> list[Path]:
+    files = [WEB / f for f in WEB_FILES] + [WEB / "package-lock.json"]
+    return files + [PYODIDE_PKG / f for f in PYODIDE_FILES] + [Path(__file__)]
+
+
+def _trim_stdlib(src: Path, dst: Path) -> tuple[int, int]:
+    import zipfile
+
+    kept = dropped = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED,
+                                                       compresslevel=9) as zout:
+        for info in zin.infolist():
+            name = info.filename
+            drop = name.startswith(STDLIB_DROP) or name in STDLIB_DROP
+            if name.startswith("encodings/") and name.endswith((".py", ".pyc")):
+                stem = name.split("/")[-1].rsplit(".", 1)[0]
+                drop = stem not in STDLIB_KEEP_CODECS
+            if drop:
+                dropped += 1
+                continue
+            kept += 1
+            zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return kept, dropped
+
+
+def _patch_lock(src: Path, dst: Path, micropip_whl: Path) -> None:
+    """Point the lock file's micropip entry at the PyPI wheel we ship (its sha256 differs)."""
+    import json
+
+    lock = json.loads(src.read_text())
+    entry = lock["packages"]["micropip"]
+    entry["file_name"] = micropip_whl.name
+    entry["sha256"] = hashlib.sha256(micropip_whl.read_bytes()).hexdigest()
+    dst.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def _png(size: int, maskable: bool) -> bytes:
+    """The app icon (a light hex with a drop-zone mark on dark green), drawn with analytic
+    anti-aliasing: standard library only, so no image tool is needed on a fresh machine."""
+    import math
+    import struct
+    import zlib
+
+    bg, hexc, mark, ring = (0x2F, 0x4F, 0x2F), (0xD9, 0xE4, 0xA6), (0xD9, 0x48, 0x0F), (0xF4, 0xF1, 0xE8)
+    c = size / 2
+    apothem = size * (0.30 if maskable else 0.38)
+    axes = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (0, 60, 120)]
+    rows = []
+    for y in range(size):
+        row = bytearray(b"\0")
+        py = y + 0.5 - c
+        for x in range(size):
+            px = x + 0.5 - c
+            d_hex = max(abs(px * ax + py * ay) for ax, ay in axes) - apothem
+            r = math.hypot(px, py)
+            d_ring = abs(r - apothem * 0.55) - size * 0.035
+            d_dot = r - apothem * 0.22
+            col = bg
+            for d, fill in ((d_hex, hexc), (d_ring, ring), (d_dot, mark)):
+                a = min(1.0, max(0.0, 0.5 - d))
+                if a > 0:
+                    col = tuple(round(f * a + b * (1 - a)) for f, b in zip(fill, col))
+            row += bytes(col)
+        rows.append(bytes(row))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def _gzip_file(path: Path) -> None:
+    import gzip
+
+    data = path.read_bytes()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    if len(packed) < len(data) * 0.95:
+        path.with_name(path.name + ".gz").write_bytes(packed)
+
+
+def precache_paths(bundle: Path) -> list[str]:
+    """Exactly the files the app loads, as paths relative to the bundle root (sw.js's PRECACHE)."""
+    wheel = sorted((bundle / "wheels").glob("airhead-*.whl"))
+    paths = ["index.html", "boot.js", "styles.css", "manifest.webmanifest", "config.json",
+             "app/main.py", *(f"app/{m}" for m in APP_MODULES),
+             "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png"]
+    for pattern in PYSCRIPT_LOADED:
+        found = sorted((bundle / "pyscript").glob(pattern))
+        if not found:
+            raise LayerError(f"@pyscript/core has no {pattern}: update PYSCRIPT_LOADED in build.py")
+        paths += [f"pyscript/{p.name}" for p in found]
+    paths += [f"pyodide/{f}" for f in PYODIDE_FILES] + [f"wheels/{w.name}" for w in wheel]
+    return paths
+
+
+def build_bundle() -> Path:
+    """build/bundle/: the page, PyScript, Pyodide, the wheel, icons, sw.js; .gz beside each
+    compressible file. Rebuilt (atomically) only when an input changed."""
+    import json
+
+    ensure_node_modules()
+    ensure_pyodide_wheels()
+    wheel = build_wheel()
+    micropip = sorted(PYODIDE_WHEELS.glob("micropip-*.whl"))[-1]
+    inputs = web_inputs() + [wheel, micropip] + sorted(PYSCRIPT_DIST.iterdir())
+    digest = sha256_of(inputs, extra=BUNDLE_FORMAT)
+    if stamp_ok(BUNDLE_STAMP, digest) and (BUNDLE / "sw.js").is_file():
+        step(f"{BUNDLE.relative_to(ROOT)}/ up to date (cached)")
+        return BUNDLE
+    t0 = time.monotonic()
+    tmp = BUILD / "bundle.tmp"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    for rel in WEB_FILES:
+        (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+        if rel != "sw.js":
+            shutil.copy2(WEB / rel, tmp / rel)
+    (tmp / "pyscript").mkdir()
+    for f in sorted(PYSCRIPT_DIST.iterdir()):
+        if f.suffix in (".js", ".css"):
+            shutil.copy2(f, tmp / "pyscript" / f.name)
+    (tmp / "pyodide").mkdir()
+    for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        shutil.copy2(PYODIDE_PKG / f, tmp / "pyodide" / f)
+    kept, dropped = _trim_stdlib(PYODIDE_PKG / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
+    step(f"python_stdlib.zip: kept {kept} entries, dropped {dropped} "
+         f"({(PYODIDE_PKG / 'python_stdlib.zip').stat().st_size:,} -> "
+         f"{(tmp / 'pyodide' / 'python_stdlib.zip').stat().st_size:,} bytes)")
+    _patch_lock(PYODIDE_PKG / "pyodide-lock.json", tmp / "pyodide" / "pyodide-lock.json", micropip)
+    shutil.copy2(micropip, tmp / "pyodide" / micropip.name)
+    (tmp / "wheels").mkdir()
+    shutil.copy2(wheel, tmp / "wheels" / wheel.name)
+    (tmp / "icons").mkdir()
+    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
+                                 ("icon-maskable-512.png", 512, True)):
+        (tmp / "icons" / name).write_bytes(_png(size, maskable))
+    # PyScript configs: the app unpacks its wheel with "files" (docs/web.md says why); the
+    # micropip variant is kept for the benchmark that backs that choice.
+    files = {f"./app/{m}": f"./{m}" for m in APP_MODULES}
+    config = {"interpreter": "./pyodide/pyodide.mjs",
+              "files": {f"./wheels/{wheel.name}": "./*", **files}}
+    (tmp / "config.json").write_text(json.dumps(config, indent=1))
+    (tmp / "bench" / "micropip.json").write_text(json.dumps(
+        {"interpreter": "../pyodide/pyodide.mjs", "packages": [f"../wheels/{wheel.name}"],
+         "files": {f"../app/{m}": f"./{m}" for m in APP_MODULES}}, indent=1))
+    html = (WEB / "index.html").read_text()
+    variant = html.replace('config="./config.json"', 'config="./micropip.json"')
+    variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
+    (tmp / "bench" / "micropip.html").write_text(variant)
+    # The service worker: precache list and a cache name from the content of those files.
+    paths = precache_paths(tmp)
+    h = hashlib.sha256()
+    for rel in paths:
+        h.update(rel.encode() + b"\0" + (tmp / rel).read_bytes())
+    cache = "airhead-" + h.hexdigest()[:16]
+    sw = (WEB / "sw.js").read_text()
+    sw = sw.replace('"__CACHE__"', json.dumps(cache)).replace("__PRECACHE__", json.dumps(paths, indent=1))
+    (tmp / "sw.js").write_text(sw)
+    (tmp / "precache.json").write_text(json.dumps({"cache": cache, "files": paths}, indent=1))
+    for f in sorted(tmp.rglob("*")):
+        if f.is_file() and f.suffix in GZIP_SUFFIXES:
+            _gzip_file(f)
+    if BUNDLE.exists():
+        shutil.rmtree(BUNDLE)
+    tmp.rename(BUNDLE)
+    write_stamp(BUNDLE_STAMP, digest)
+    raw = sum((BUNDLE / p).stat().st_size for p in paths)
+    wire = sum(((BUNDLE / p).with_name(Path(p).name + ".gz") if (BUNDLE / (p + ".gz")).is_file()
+                else BUNDLE / p).stat().st_size for p in paths)
+    step(f"built {BUNDLE.relative_to(ROOT)}/ in {time.monotonic() - t0:.1f} s: cache {cache}, "
+         f"{len(paths)} precached files, {raw:,} bytes ({wire:,} gzip)")
+    return BUNDLE
 
 
 # ----------------------------------------------------------------------------- pytest summaries
@@ -366,20 +596,19 @@ def e2e_test_files() -> list[Path]:
 
 
 def run_e2e(layer: Layer) -> None:
-    """Browser end-to-end tests: Playwright for Python driving Debian's /usr/bin/chromium.
-
-    The e2e issue adds e2e/ (tests + conftest overriding browser_type_launch_args with
-    executable_path=/usr/bin/chromium), requirements-e2e.txt (playwright, pytest-playwright:
-    installed into .venv together with requirements-test.txt) and the web build the tests serve.
+    """Browser end-to-end tests: Playwright for Python driving Debian's /usr/bin/chromium
+    against build/bundle/ (built by the previous layer), served on a free 127.0.0.1 port.
+    e2e/conftest.py overrides browser_type_launch_args with executable_path=/usr/bin/chromium.
     Never run `playwright install`: it downloads a browser, which cannot work here.
     """
     tests = e2e_test_files()
     if not tests:
         layer.status, layer.note = "skipped", "no tests in e2e/ yet"
-        say("e2e/ has no tests yet: layer skipped (the e2e issue adds Playwright tests here).")
+        say("e2e/ has no tests yet: layer skipped.")
         return
     ensure_chromium()
-    run_pytest([VENV / "bin" / "pytest", "e2e"], layer, "e2e tests")
+    run_pytest([VENV / "bin" / "pytest", "e2e", "-p", "no:cacheprovider",
+                "--output", E2E / "artifacts" / "test-results"], layer, "e2e tests")
 
 
 # ----------------------------------------------------------------------------- commands
@@ -442,9 +671,12 @@ def cmd_test(args: argparse.Namespace) -> int:
         layer("pytest tests/core in Pyodide (Node)",
               lambda lay: run_pyodide_tests(lay, built[0]), needs=whl)
     if "e2e" in skip:
+        layers.append(Layer("build: web bundle", "skipped", note="--skip e2e"))
         layers.append(Layer("e2e: Playwright + Chromium", "skipped", note="--skip e2e"))
     else:
-        layer("e2e: Playwright + Chromium", run_e2e, needs=whl)
+        bundle = layer("build: web bundle", lambda lay: str(build_bundle().relative_to(ROOT)) + "/",
+                       needs=whl)
+        layer("e2e: Playwright + Chromium", run_e2e, needs=bundle)
 
     # ---- summary
     header("summary")
@@ -467,9 +699,35 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def cmd_stub(args: argparse.Namespace) -> int:
-    say(f"build.py {args.command}: not yet implemented (issue #3)")
-    return 2
+def prepare_web() -> Path:
+    """Everything `serve` and `bench` need: venv, the wheel (installed), node_modules, bundle."""
+    ensure_venv()
+    install_wheel(build_wheel())
+    return build_bundle()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        bundle = prepare_web()
+    except LayerError as exc:
+        say(f"!! {exc}")
+        return 1
+    sys.path.insert(0, str(ROOT))
+    from tools.devserver import serve
+
+    serve(bundle, port=args.port)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    try:
+        prepare_web()
+        ensure_chromium()
+    except LayerError as exc:
+        say(f"!! {exc}")
+        return 1
+    rc, _ = run([VENV_PY, ROOT / "tools" / "bench.py", "--rounds", str(args.rounds)])
+    return rc
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -485,8 +743,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_test.add_argument("--skip", action="append", choices=["mypy", "cpython", "pyodide", "e2e"],
                         help="skip a layer (repeatable; for local iteration, not for CI)")
     p_test.set_defaults(func=cmd_test)
-    for name, text in (("bench", "run the benchmarks"), ("serve", "serve the web app locally")):
-        sub.add_parser(name, help=f"{text} (not yet implemented)").set_defaults(func=cmd_stub)
+    p_serve = sub.add_parser(
+        "serve", help="build the web bundle and serve it on http://127.0.0.1:8000",
+        description="Installs what it needs (npm ci, .venv, the wheels), builds build/bundle/ "
+                    "and serves it with explicit MIME types and precompressed gzip.")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.set_defaults(func=cmd_serve)
+    p_bench = sub.add_parser(
+        "bench", help="time to interactive, bytes on the wire and JS heap vs a bare PyScript page",
+        description="Builds the bundle and measures the app and a bare PyScript page from the "
+                    "same bundle side by side in one run (figures printed, never asserted).")
+    p_bench.add_argument("--rounds", type=int, default=3)
+    p_bench.set_defaults(func=cmd_bench)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

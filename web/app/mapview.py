@@ -1,0 +1,202 @@
+"""The map view: pan with one finger, pinch or wheel to zoom, tap a hex to select it.
+
+Pointer events on the map's container drive a CSS transform (translate + scale) on the SVG that
+the core rendered; the SVG itself is set once with innerHTML and never rebuilt for a pan or zoom.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+SVG_NS = "http://www.w3.org/2000/svg"
+TAP_SLOP = 10.0  # px a finger may wander and still tap
+MAX_SCALE = 8.0
+NAMES_MIN_PX = 5.0  # hide hex names when they would be smaller than this on screen
+NAME_FONT = 0.27 * 24.0
+
+
+class MapView:
+    def __init__(self, host: Any, svg_markup: str, on_tap: Callable[[str], None]) -> None:
+        self.host = host
+        host.innerHTML = svg_markup  # one crossing into the DOM for the whole map
+        self.svg = host.querySelector("svg")
+        vb = [float(v) for v in self.svg.getAttribute("viewBox").split()]
+        self.vb_x, self.vb_y, self.w, self.h = vb
+        self.on_tap = on_tap
+        self.scale = 1.0
+        self.tx = 0.0
+        self.ty = 0.0
+        self.pointers: dict[int, tuple[float, float]] = {}
+        self.moved = 0.0
+        self.multi = False
+        self.touched = False  # the user moved the view: a resize keeps it
+        self.origin = (0.0, 0.0)
+        self.selection: Any = None
+        self._proxies = []
+        for name, fn in (
+            ("pointerdown", self._down),
+            ("pointermove", self._move),
+            ("pointerup", self._up),
+            ("pointercancel", self._cancel),
+            ("wheel", self._wheel),
+        ):
+            p = create_proxy(fn)
+            self._proxies.append(p)
+            host.addEventListener(name, p, {"passive": False} if name == "wheel" else False)
+        resize = create_proxy(lambda ev: None if self.touched else self.home())
+        self._proxies.append(resize)
+        window.addEventListener("resize", resize)
+        self.home()
+
+    # ------------------------------------------------------------------ view transform
+    def _size(self) -> tuple[float, float]:
+        return float(self.host.clientWidth) or 1.0, float(self.host.clientHeight) or 1.0
+
+    def fit_scale(self) -> float:
+        cw, ch = self._size()
+        return min(cw / self.w, ch / self.h)
+
+    def home(self) -> None:
+        """Start view: the map's full height, from its left edge (hex names readable)."""
+        cw, ch = self._size()
+        self.scale = max(self.fit_scale(), min(ch / self.h, MAX_SCALE))
+        self.tx = 0.0 if self.w * self.scale > cw else (cw - self.w * self.scale) / 2
+        self.ty = (ch - self.h * self.scale) / 2
+        self.apply()
+
+    def fit(self) -> None:
+        """The whole map."""
+        cw, ch = self._size()
+        self.scale = self.fit_scale()
+        self.tx = (cw - self.w * self.scale) / 2
+        self.ty = (ch - self.h * self.scale) / 2
+        self.touched = True
+        self.apply()
+
+    def zoom_at(self, factor: float, x: float, y: float) -> None:
+        """Zoom by ``factor`` keeping the map point under container point (x, y) in place."""
+        s = min(MAX_SCALE, max(self.fit_scale() * 0.5, self.scale * factor))
+        f = s / self.scale
+        self.tx = x - (x - self.tx) * f
+        self.ty = y - (y - self.ty) * f
+        self.scale = s
+        self.touched = True
+
+    def zoom_center(self, factor: float) -> None:
+        cw, ch = self._size()
+        self.zoom_at(factor, cw / 2, ch / 2)
+        self.apply()
+
+    def apply(self) -> None:
+        cw, ch = self._size()
+        keep = 60.0  # at least this much of the map stays on screen
+        self.tx = min(cw - keep, max(keep - self.w * self.scale, self.tx))
+        self.ty = min(ch - keep, max(keep - self.h * self.scale, self.ty))
+        self.svg.style.transform = f"translate({self.tx:.1f}px, {self.ty:.1f}px) scale({self.scale:.4f})"
+        far = self.scale * NAME_FONT < NAMES_MIN_PX
+        self.host.classList.toggle("far", far)
+        self.host.dataset.scale = f"{self.scale:.3f}"
+        self.host.dataset.tx = f"{self.tx:.1f}"
+        self.host.dataset.ty = f"{self.ty:.1f}"
+
+    # ------------------------------------------------------------------ pointer events
+    def _local(self, ev: Any) -> tuple[float, float]:
+        r = self.origin
+        return float(ev.clientX) - r[0], float(ev.clientY) - r[1]
+
+    def _down(self, ev: Any) -> None:
+        if ev.pointerType == "mouse" and ev.button != 0:
+            return
+        rect = self.host.getBoundingClientRect()
+        self.origin = (float(rect.left), float(rect.top))
+        try:
+            self.host.setPointerCapture(ev.pointerId)
+        except Exception:  # noqa: BLE001 - capture is a nicety (fails for synthetic pointers)
+            pass
+        if not self.pointers:
+            self.moved = 0.0
+            self.multi = False
+        self.pointers[int(ev.pointerId)] = self._local(ev)
+        if len(self.pointers) > 1:
+            self.multi = True
+        self.host.classList.add("dragging")
+
+    def _move(self, ev: Any) -> None:
+        pid = int(ev.pointerId)
+        if pid not in self.pointers:
+            return
+        ev.preventDefault()
+        new = self._local(ev)
+        if len(self.pointers) == 1:
+            old = self.pointers[pid]
+            dx, dy = new[0] - old[0], new[1] - old[1]
+            self.pointers[pid] = new
+            self.moved += math.hypot(dx, dy)
+            if self.moved >= TAP_SLOP:
+                self.tx += dx
+                self.ty += dy
+                self.touched = True
+                self.apply()
+            return
+        ids = list(self.pointers)[:2]
+        if pid not in ids:
+            self.pointers[pid] = new
+            return
+        a0, b0 = self.pointers[ids[0]], self.pointers[ids[1]]
+        self.pointers[pid] = new
+        a1, b1 = self.pointers[ids[0]], self.pointers[ids[1]]
+        d0 = math.hypot(b0[0] - a0[0], b0[1] - a0[1]) or 1.0
+        d1 = math.hypot(b1[0] - a1[0], b1[1] - a1[1]) or 1.0
+        m0 = ((a0[0] + b0[0]) / 2, (a0[1] + b0[1]) / 2)
+        m1 = ((a1[0] + b1[0]) / 2, (a1[1] + b1[1]) / 2)
+        self.tx += m1[0] - m0[0]
+        self.ty += m1[1] - m0[1]
+        self.zoom_at(d1 / d0, m1[0], m1[1])
+        self.moved += TAP_SLOP
+        self.apply()
+
+    def _up(self, ev: Any) -> None:
+        pid = int(ev.pointerId)
+        if pid not in self.pointers:
+            return
+        del self.pointers[pid]
+        if self.pointers:
+            return
+        self.host.classList.remove("dragging")
+        if not self.multi and self.moved < TAP_SLOP:
+            el = document.elementFromPoint(ev.clientX, ev.clientY)
+            hexel = el.closest("[data-hex]") if el is not None else None
+            if hexel is not None:
+                self.on_tap(str(hexel.getAttribute("data-hex")))
+
+    def _cancel(self, ev: Any) -> None:
+        self.pointers.pop(int(ev.pointerId), None)
+        if not self.pointers:
+            self.host.classList.remove("dragging")
+
+    def _wheel(self, ev: Any) -> None:
+        ev.preventDefault()
+        rect = self.host.getBoundingClientRect()
+        factor = math.exp(-float(ev.deltaY) * (0.05 if ev.deltaMode == 1 else 0.0015))
+        self.zoom_at(factor, float(ev.clientX) - rect.left, float(ev.clientY) - rect.top)
+        self.apply()
+
+    # ------------------------------------------------------------------ selection
+    def select(self, name: str) -> None:
+        """Highlight hex ``name`` with an outline drawn above every layer."""
+        poly = self.svg.getElementById(f"hex-{name}")
+        if poly is None:
+            return
+        for old in self.svg.querySelectorAll(".hex.selected"):
+            old.classList.remove("selected")
+        poly.classList.add("selected")
+        if self.selection is None:
+            self.selection = document.createElementNS(SVG_NS, "polygon")
+            self.selection.setAttribute("class", "selection")
+            self.svg.appendChild(self.selection)
+        self.selection.setAttribute("points", poly.getAttribute("points"))
+        self.selection.setAttribute("data-hex", name)

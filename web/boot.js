@@ -1,0 +1,131 @@
+// Boot feedback for Airhead: progress while PyScript and Pyodide load, a clear error panel if
+// they cannot, and the service worker (offline + installable). No rules and no views here:
+// the page's Python (app/main.py) draws the map and calls airheadBoot.ready() as its last step.
+
+const $ = (id) => document.getElementById(id);
+const started = performance.now();
+let done = false;
+
+// Files the boot waits for, in load order, with the share of the progress bar they stand for.
+const STAGES = [
+  ["pyscript/core", 5, "Loading PyScript…"],
+  ["pyodide/pyodide.mjs", 10, "Loading Pyodide…"],
+  ["pyodide/pyodide-lock.json", 15, "Loading Pyodide…"],
+  ["pyodide/pyodide.asm.mjs", 25, "Downloading the Python runtime…"],
+  ["pyodide/python_stdlib.zip", 45, "Downloading Python's standard library…"],
+  ["pyodide/pyodide.asm.wasm", 60, "Starting Python (compiling WebAssembly)…"],
+  ["wheels/airhead", 80, "Installing the Airhead rules…"],
+  ["app/main.py", 88, "Drawing the map…"],
+];
+
+function stage(text, percent) {
+  if (done) return;
+  $("boot-status").textContent = text;
+  if (percent !== undefined) {
+    const bar = $("boot-progress");
+    bar.value = Math.max(Number(bar.value), percent);
+  }
+}
+
+function fail(message) {
+  if (done) return;
+  done = true;
+  document.body.dataset.bootError = "1";
+  document.body.classList.add("boot-failed");
+  $("boot-status").textContent = "Start-up failed.";
+  $("boot-progress").hidden = true;
+  $("boot-error-text").textContent = message;
+  $("boot-error").hidden = false;
+}
+
+function ready() {
+  if (done) return;
+  stage("Ready", 100);
+  done = true;
+  const ms = Math.round(performance.now() - started);
+  document.body.dataset.bootMs = String(ms);
+  document.body.classList.add("booted");
+  $("boot").hidden = true;
+  for (const b of document.querySelectorAll("button.tool")) b.disabled = false;
+  fillOfflineCache();
+}
+
+window.airheadBoot = { stage, fail, ready };
+
+// ---- failures: unsupported browser, a missing file, an exception during start-up
+function supported() {
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+    return "This browser has no WebAssembly.";
+  }
+  if (!("PerformanceObserver" in window) || !window.Promise || !("fetch" in window)) {
+    return "This browser is too old.";
+  }
+  return "";
+}
+
+const problem = supported();
+if (problem) {
+  fail(problem);
+} else {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const url = new URL(e.name, location.href);
+      if (url.origin !== location.origin) continue;
+      const path = url.pathname;
+      if (e.responseStatus >= 400) {
+        fail(`A file the app needs is missing: ${path} (HTTP ${e.responseStatus}).`);
+        continue;
+      }
+      for (const [key, percent, text] of STAGES) {
+        if (path.includes(key)) {
+          // the text names the NEXT step: this file has arrived
+          const next = STAGES[STAGES.findIndex((s) => s[0] === key) + 1];
+          stage(next ? next[2] : "Starting…", percent);
+        }
+      }
+    }
+  }).observe({ type: "resource", buffered: true });
+
+  window.addEventListener("error", (ev) => {
+    if (!done) fail(`${ev.message || "script error"}${ev.filename ? ` (${ev.filename.split("/").pop()})` : ""}`);
+  });
+  window.addEventListener("unhandledrejection", (ev) => {
+    if (!done) fail(String((ev.reason && (ev.reason.message || ev.reason)) || "start-up error"));
+  });
+  // PyScript reports Python errors in its own element; surface them in the panel too.
+  new MutationObserver(() => {
+    const err = document.querySelector(".py-error");
+    if (err && !done) fail(err.textContent.trim().split("\n").slice(-1)[0] || "Python error");
+  }).observe(document.body, { childList: true, subtree: true });
+  // If nothing happens for a long time, say so (the page keeps waiting).
+  setTimeout(() => {
+    if (!done) stage("Still loading… (a slow connection or device can take a minute)");
+  }, 45000);
+
+  registerServiceWorker();
+  stage("Loading PyScript…", 3);
+  import("./pyscript/core.js").catch((e) => fail(`PyScript did not load: ${e.message || e}`));
+}
+
+// ---- service worker: offline use after one visit (see docs/web.md)
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || location.search.includes("nosw")) return;
+  navigator.serviceWorker.register("./sw.js").catch((e) => console.warn("service worker:", e));
+  navigator.serviceWorker.addEventListener("message", (ev) => {
+    if (ev.data && ev.data.type === "airhead-cached") {
+      document.body.dataset.offline = ev.data.missing ? "partial" : "1";
+    }
+  });
+}
+
+// After boot, ask the worker to store whatever it did not see pass (the requests made before it
+// took control of the page). Revalidated against the HTTP cache: nothing is downloaded twice.
+async function fillOfflineCache() {
+  if (!("serviceWorker" in navigator) || location.search.includes("nosw")) return;
+  try {
+    const reg = await navigator.serviceWorker.ready;
+    (reg.active || reg.waiting || reg.installing).postMessage({ type: "airhead-fill" });
+  } catch (e) {
+    console.warn("service worker:", e);
+  }
+}
