@@ -1,0 +1,203 @@
+"""The app in Chromium, driven like a player on a tablet: boot, local requests, tap, pan, zoom,
+offline reload, boot failures. Screenshots land in e2e/artifacts/."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from airhead.scenario import builtin
+from conftest import ROOT, wait_ready
+
+sys.path.insert(0, str(ROOT / "web" / "app"))
+from details import hex_details  # noqa: E402  (the same view code the page runs)
+
+SCENARIO = builtin("default")
+
+
+def hex_center(page: Any, name: str) -> tuple[float, float]:
+    box = page.locator(f"#hex-{name}").bounding_box()
+    assert box, f"hex {name} is not rendered"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def map_state(page: Any) -> dict[str, float]:
+    ds = page.evaluate("({...document.getElementById('map').dataset})")
+    return {k: float(ds[k]) for k in ("scale", "tx", "ty")}
+
+
+def assert_panel_shows(page: Any, name: str) -> None:
+    page.wait_for_function("n => document.body.dataset.selected === n", arg=name)
+    assert page.locator("#info-name").inner_text() == name
+    text = page.locator("#info").inner_text()
+    want = hex_details(SCENARIO, name)
+    for label, value in want["rows"]:  # type: ignore[union-attr]
+        assert label in text and value in text, f"{label}: {value} missing from the panel:\n{text}"
+    for side in want["sides"]:  # type: ignore[union-attr]
+        assert side in text
+    assert page.locator(f".selection[data-hex='{name}']").count() == 1
+
+
+def test_boot_to_ready(page: Any, artifacts: Path) -> None:
+    page.goto("/")
+    expect_status = page.locator("#boot-status")
+    wait_ready(page)
+    assert expect_status.inner_text() == "Ready"
+    assert page.locator("#boot").is_hidden()
+    assert page.locator("#scenario-name").inner_text() == SCENARIO.name
+    assert page.locator("#map svg polygon.hex").count() == len(SCENARIO.map.hexes())
+    assert page.locator("#map svg text.hexname").first.is_visible()
+    page.screenshot(path=str(artifacts / "boot-1024x768.png"))
+
+
+def test_every_request_is_local(page: Any, server: Any) -> None:
+    seen: list[str] = []
+    page.context.on("request", lambda r: seen.append(r.url))
+    page.goto("/?selfcheck")
+    wait_ready(page)
+    # the trimmed standard library still imports every airhead module in the browser
+    page.wait_for_selector("body[data-selfcheck='ok']", state="attached")
+    page.touchscreen.tap(*hex_center(page, "1E4"))
+    assert_panel_shows(page, "1E4")
+    page.wait_for_timeout(500)
+    origin = urlsplit(server.url)
+    foreign = [u for u in seen if urlsplit(u).netloc != origin.netloc and not u.startswith("data:")]
+    assert seen and not foreign, f"requests leaving 127.0.0.1: {foreign}"
+    assert all(urlsplit(u).hostname == "127.0.0.1" for u in seen)
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+def test_page_loads_exactly_the_precache_list(page: Any, precache: dict[str, Any]) -> None:
+    """What the page loads is what the service worker precaches: nothing missing offline, no
+    unused PyScript chunk cached. (manifest + large icons are fetched by the browser on install.)"""
+    loaded: set[str] = set()
+    page.on("request", lambda r: loaded.add(urlsplit(r.url).path.lstrip("/") or "index.html"))
+    page.goto("/")
+    wait_ready(page)
+    page.wait_for_timeout(300)
+    listed = set(precache["files"])
+    assert loaded - listed == set(), "loaded but not precached"
+    assert listed - loaded <= {"manifest.webmanifest", "icons/icon-512.png",
+                               "icons/icon-maskable-512.png"}, "precached but never loaded"
+    assert not any("codemirror" in f or "xterm" in f or "toml" in f for f in listed)
+
+
+def test_tap_hex_shows_details(page: Any, artifacts: Path) -> None:
+    page.goto("/")
+    wait_ready(page)
+    page.touchscreen.tap(*hex_center(page, "1E4"))  # woods on a level-1 hill, crest hexside
+    assert_panel_shows(page, "1E4")
+    text = page.locator("#info").inner_text()
+    assert "Woods" in text and "crest" in text
+    page.touchscreen.tap(*hex_center(page, "1G8"))  # grain with hedges
+    assert_panel_shows(page, "1G8")
+    page.screenshot(path=str(artifacts / "tap-1024x768.png"))
+    page.locator("#zoom-fit").click()
+    page.touchscreen.tap(*hex_center(page, "2M5"))  # the bridge over the river
+    assert_panel_shows(page, "2M5")
+    assert "Bridge" in page.locator("#info").inner_text()
+
+
+def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send("Input.dispatchTouchEvent", {
+        "type": kind,
+        "touchPoints": [{"x": x, "y": y, "id": i, "radiusX": 2, "radiusY": 2, "force": 1}
+                        for i, (x, y) in enumerate(points)],
+    })
+
+
+@pytest.mark.browser_context_args(viewport={"width": 768, "height": 1024})
+def test_pan_and_pinch_zoom_by_touch(page: Any, artifacts: Path) -> None:
+    page.goto("/")
+    wait_ready(page)
+    cdp = page.context.new_cdp_session(page)
+    box = page.locator("#map").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    before = map_state(page)
+    # one finger drags the map left by 200 px
+    touch(cdp, "touchStart", [(cx, cy)])
+    for i in range(1, 11):
+        touch(cdp, "touchMove", [(cx - 20 * i, cy - 3 * i)])
+    touch(cdp, "touchEnd", [])
+    panned = map_state(page)
+    assert panned["tx"] == pytest.approx(before["tx"] - 200, abs=12)
+    assert panned["ty"] == pytest.approx(before["ty"] - 30, abs=40)  # clamped near the edges
+    assert panned["scale"] == before["scale"]
+    assert page.evaluate("document.body.dataset.selected") is None  # a drag is not a tap
+    # two fingers spread from 100 px to 300 px apart: 3x zoom about their midpoint
+    touch(cdp, "touchStart", [(cx - 50, cy), (cx + 50, cy)])
+    for i in range(1, 11):
+        touch(cdp, "touchMove", [(cx - 50 - 10 * i, cy), (cx + 50 + 10 * i, cy)])
+    touch(cdp, "touchEnd", [])
+    zoomed = map_state(page)
+    assert zoomed["scale"] == pytest.approx(panned["scale"] * 3, rel=0.05)
+    # pinch in again
+    touch(cdp, "touchStart", [(cx - 150, cy), (cx + 150, cy)])
+    for i in range(1, 11):
+        touch(cdp, "touchMove", [(cx - 150 + 10 * i, cy), (cx + 150 - 10 * i, cy)])
+    touch(cdp, "touchEnd", [])
+    assert map_state(page)["scale"] == pytest.approx(zoomed["scale"] / 3, rel=0.05)
+    # after the gestures a tap still selects
+    page.touchscreen.tap(cx, cy)
+    page.wait_for_function("document.body.dataset.selected !== undefined")
+    page.screenshot(path=str(artifacts / "touch-768x1024.png"))
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844})
+def test_phone_viewport(page: Any, artifacts: Path) -> None:
+    page.goto("/")
+    wait_ready(page)
+    page.touchscreen.tap(*hex_center(page, "1E4"))
+    assert_panel_shows(page, "1E4")
+    assert page.locator("#info").is_visible()
+    for b in ("#zoom-in", "#zoom-out", "#zoom-fit"):
+        box = page.locator(b).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, f"{b} is too small to tap"
+    page.screenshot(path=str(artifacts / "phone-390x844.png"))
+
+
+def test_wheel_zooms(page: Any) -> None:
+    page.goto("/")
+    wait_ready(page)
+    box = page.locator("#map").bounding_box()
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    before = map_state(page)["scale"]
+    page.mouse.wheel(0, -300)
+    page.wait_for_function(f"parseFloat(document.getElementById('map').dataset.scale) > {before}")
+
+
+def test_reload_offline(page: Any, server: Any, artifacts: Path) -> None:
+    server.take_log()
+    page.goto("/")
+    wait_ready(page)
+    page.wait_for_selector("body[data-offline='1']", state="attached", timeout=30_000)
+    first_visit = server.take_log()
+    wasm = [entry for entry in first_visit if entry[0].endswith("pyodide.asm.wasm") and entry[1] == 200]
+    assert len(wasm) == 1, f"the wasm was downloaded {len(wasm)} times on the first visit"
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.touchscreen.tap(*hex_center(page, "1E4"))
+    assert_panel_shows(page, "1E4")
+    assert server.take_log() == [], "an offline reload reached the server"
+    page.screenshot(path=str(artifacts / "offline-reload.png"))
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+def test_missing_wasm_shows_an_error(page: Any) -> None:
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("/")
+    page.wait_for_selector("body[data-boot-error='1']", state="attached", timeout=30_000)
+    assert page.locator("#boot-error").is_visible()
+    assert "pyodide.asm.wasm" in page.locator("#boot-error-text").inner_text()
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+def test_no_webassembly_shows_an_error(page: Any) -> None:
+    page.add_init_script("delete window.WebAssembly")
+    page.goto("/")
+    page.wait_for_selector("body[data-boot-error='1']", state="attached", timeout=10_000)
+    assert "WebAssembly" in page.locator("#boot-error-text").inner_text()
