@@ -51,8 +51,11 @@ __all__ = [
     "approach",
     "check_placements",
     "obstacle_top",
+    "LandingTerms",
+    "landing_terms",
     "landing_drm",
     "landing_hex",
+    "crash_terms",
     "light_aa_result",
     "retains_rof",
     "is_blind_hex",
@@ -270,39 +273,58 @@ def obstacle_top(t: HexTerrain) -> float:
     return t.base_level + (height if height >= 1 else 0)
 
 
-def landing_drm(terrain: Terrain, appr: Approach) -> tuple[int, list[Event]]:
-    """E8.22: the Landing colored drm and the events explaining it.
+@dataclass(frozen=True)
+class LandingTerms:
+    """The E8.22 terms of an Avenue: the consecutive clear hexes from the ILH outward and the
+    highest Obstacle (levels above the ILH's Base Level, and where)."""
 
-    −1 per consecutive Avenue hex, from the ILH outward, clear of an Obstacle whose top is ≥ one
-    level above the ILH's Base Level; +1 per full level above that Base Level of the highest such
-    Obstacle in the Avenue.
-    """
-    m = appr.map
+    clear: tuple[Hex, ...]
+    obstacle_levels: int
+    obstacle_hex: Hex | None
+
+    @property
+    def drm(self) -> int:
+        """The Landing colored drm."""
+        return self.obstacle_levels - len(self.clear)
+
+
+def landing_terms(terrain: Terrain, appr: Approach) -> LandingTerms:
+    """E8.22: −1 per consecutive Avenue hex, from the ILH outward, clear of an Obstacle whose top
+    is ≥ one level above the ILH's Base Level; +1 per full level above that Base Level of the
+    highest such Obstacle in the Avenue (the nearest of equals is named)."""
     base = terrain.at(appr.anchor).base_level
     hexes = appr.avenue_terrain()
-    names = [m.name(h) for h in hexes]
-    real = [m.name(h) for h in appr.avenue()]
-    clear: list[str] = []
-    for h, n in zip(hexes, names):
-        if obstacle_top(terrain.at(h)) >= base + 1:
+    tops = [obstacle_top(terrain.at(h)) - base for h in hexes]
+    clear: list[Hex] = []
+    for h, up in zip(hexes, tops):
+        if up >= 1:
             break
-        clear.append(n)
+        clear.append(h)
+    best, where = 0.0, None
+    for h, up in zip(hexes, tops):
+        if up >= 1 and up > best:
+            best, where = up, h
+    return LandingTerms(tuple(clear), int(best), where)
+
+
+def landing_drm(terrain: Terrain, appr: Approach) -> tuple[int, list[Event]]:
+    """E8.22: the Landing colored drm (:func:`landing_terms`) and the events explaining it."""
+    m = appr.map
+    terms = landing_terms(terrain, appr)
+    names = [m.name(h) for h in appr.avenue_terrain()]
+    real = [m.name(h) for h in appr.avenue()]
     events: list[Event] = []
-    if any(a != b for a, b in zip(real, names)):
+    if real != names:
         pairs = ", ".join(f"{a}≡{b}" for a, b in zip(real, names))
         events.append(ev.info("E8.221", f"offboard Avenue of Approach uses on-board terrain: {pairs}", names))
-    total = 0
-    if clear:
-        count = len(clear)
-        total -= count
+    if terms.clear:
+        count = len(terms.clear)
+        clear = [m.name(h) for h in terms.clear]
         events.append(ev.modifier("E8.22", -count, f"{count} consecutive hex{'es' if count > 1 else ''} clear of Obstacles: {', '.join(clear)}", clear))
-    obstacles = [(obstacle_top(terrain.at(h)) - base, n) for h, n in zip(hexes, names) if obstacle_top(terrain.at(h)) >= base + 1]
-    if obstacles:
-        levels, where = max(obstacles, key=lambda o: o[0])  # the highest; the nearest on a tie
-        up = int(levels)
-        total += up
+    if terms.obstacle_hex is not None:
+        up, where = terms.obstacle_levels, m.name(terms.obstacle_hex)
         events.append(ev.modifier("E8.22", up, f"Obstacle {up} level{'s' if up > 1 else ''} above the ILH's Base Level in {where}", [where]))
-    return total, events
+    return terms.drm, events
 
 
 def landing_hex(appr: Approach, final_colored: int, white: int) -> tuple[int, str]:
@@ -411,7 +433,7 @@ def hazard(terrain: Terrain, appr: Approach, k: int) -> tuple[str, str]:
     return "", ""
 
 
-def crash_drm(
+def crash_terms(
     terrain: Terrain,
     appr: Approach,
     k: int,
@@ -421,10 +443,10 @@ def crash_drm(
     gusts: bool,
     on_bridge: bool = False,
     types: Mapping[str, str] | None = None,
-) -> tuple[int, list[Event]]:
-    """E8.23 (with E8.231): every applicable Crash drm, cumulative; the drm for vehicles, wrecks
-    and previously landed gliders never exceeds +1. Hexside drm count only for the hexside
-    crossed on entering the landing hex."""
+) -> list[tuple[int, str, list[str]]]:
+    """E8.23 (with E8.231): every applicable Crash drm as ``(value, cause, hexes)``, cumulative;
+    the drm for vehicles, wrecks and previously landed gliders never exceeds +1. Hexside drm
+    count only for the hexside crossed on entering the landing hex."""
     tb = _table()
     m = appr.map
     h = appr.equivalent(k)
@@ -466,8 +488,23 @@ def crash_drm(
         v = tb["crash_hexside"].get(f, 0)
         if v:
             out.append((v, f"crossing a {f} hexside entering {name} (E8.231)", [name]))
-    events = [ev.modifier("E8.23", v, why, hx) for v, why, hx in out]
-    return sum(v for v, _, _ in out), events
+    return out
+
+
+def crash_drm(
+    terrain: Terrain,
+    appr: Approach,
+    k: int,
+    *,
+    damaged: bool,
+    night: bool,
+    gusts: bool,
+    on_bridge: bool = False,
+    types: Mapping[str, str] | None = None,
+) -> tuple[int, list[Event]]:
+    """E8.23: the total Crash drm (:func:`crash_terms`) and an event per modifier."""
+    terms = crash_terms(terrain, appr, k, damaged=damaged, night=night, gusts=gusts, on_bridge=on_bridge, types=types)
+    return sum(v for v, _, _ in terms), [ev.modifier("E8.23", v, why, hx) for v, why, hx in terms]
 
 
 CrashEffect = Literal["safe", "damaged", "eliminated"]
