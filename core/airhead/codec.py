@@ -19,7 +19,7 @@ import re
 import zlib
 from itertools import accumulate
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from .game import ActionError, Game, ReplayError, check_action
 from .scenario import BUILTINS, Scenario, ScenarioError, builtin
@@ -30,6 +30,7 @@ __all__ = [
     "SizeError",
     "SaveData",
     "FORMAT_VERSION",
+    "MIGRATIONS",
     "LINK_PREFIX",
     "MAX_LINK_CHARS",
     "MAX_JSON_BYTES",
@@ -46,6 +47,12 @@ LINK_PREFIX = f"a{FORMAT_VERSION}."
 MAX_LINK_CHARS = 200_000
 MAX_JSON_BYTES = 2_000_000
 MAX_ACTIONS = 5_000
+
+#: Schema migrations: ``MIGRATIONS[v]`` turns a format-``v`` save object into format ``v + 1``.
+#: A link or file made by an older Airhead is migrated step by step up to :data:`FORMAT_VERSION`;
+#: a format whose migration was retired is refused with a message saying so.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+OLDEST_READABLE = 1
 
 _B64URL = re.compile(r"^[A-Za-z0-9_-]*$")
 _LINK_TAG = re.compile(r"^a([0-9]{1,6})\.")
@@ -143,8 +150,18 @@ def _validate(obj: Any) -> SaveData:
         raise CodecError("this is not an Airhead save (no 'airhead' version field)")
     if version > FORMAT_VERSION:
         raise VersionError(f"made by a newer Airhead (format {version}; this one reads up to {FORMAT_VERSION}): update the app")
-    if version < 1:
-        raise VersionError(f"unknown save format {version}")
+    if version < OLDEST_READABLE:
+        raise VersionError(f"save format {version} is too old for this Airhead (it reads formats {OLDEST_READABLE}..{FORMAT_VERSION})")
+    while version < FORMAT_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise VersionError(f"save format {version} can no longer be read: no migration to format {version + 1}")
+        try:
+            obj = step(dict(obj))
+        except (KeyError, TypeError, ValueError) as e:
+            raise CodecError(f"cannot upgrade this format-{version} save: {e}") from None
+        version += 1
+        obj["airhead"] = version
     extra = set(obj) - {"airhead", "scenario", "seed", "actions"}
     if extra:
         raise CodecError(f"unknown field(s) in save: {', '.join(sorted(map(str, extra)))[:80]}")
@@ -201,8 +218,8 @@ def decode_link(link: str) -> SaveData:
     version = int(m.group(1))
     if version > FORMAT_VERSION:
         raise VersionError(f"made by a newer Airhead (link format {version}; this one reads up to {FORMAT_VERSION}): update the app")
-    if version < 1:
-        raise VersionError(f"unknown link format {version}")
+    if version < OLDEST_READABLE:
+        raise VersionError(f"link format {version} is too old for this Airhead (it reads formats {OLDEST_READABLE}..{FORMAT_VERSION})")
     body = frag[m.end():]
     if not _B64URL.match(body):
         raise CodecError("the link is damaged (characters that do not belong in it)")

@@ -24,7 +24,7 @@ gives the same dice: undo mends mistakes, it is not a reroll.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal, Mapping, Sequence
 
 from . import events as ev
@@ -33,6 +33,7 @@ from .dice import DiceError, DiceSpec, Roll, SeededDice, parse_typed
 from .events import Event
 from .hexes import DIRECTION_NAMES
 from .scenario import Scenario
+from .sealed import CODE_PATTERN, SealError, commitment, verify
 from .terrain import HEXSIDE_FEATURES, HexTerrain, Terrain, TerrainError
 
 __all__ = [
@@ -57,7 +58,7 @@ __all__ = [
 
 JSONDict = dict[str, Any]
 
-ACTION_TYPES: tuple[str, ...] = ("start", "roll", "dice", "choose", "cancel", "edit", "note", "undo", "redo")
+ACTION_TYPES: tuple[str, ...] = ("start", "roll", "dice", "choose", "cancel", "edit", "note", "seal", "reveal", "undo", "redo")
 MAX_TEXT = 500
 
 
@@ -169,6 +170,18 @@ class GameState:
     dice: SeededDice
     procedure: ProcState | None = None
     outcomes: tuple[Mapping[str, Any], ...] = ()
+    seals: tuple[tuple[str, str, str], ...] = ()
+
+    def sealed(self, side: str, label: str) -> str | None:
+        """The commitment code ``side`` sealed under ``label`` and not yet revealed, if any."""
+        for sd, lb, code in self.seals:
+            if sd == side and lb == label:
+                return code
+        return None
+
+    def revealed(self, label: str) -> list[Mapping[str, Any]]:
+        """Revealed plans under ``label`` (each with ``side``, ``plan`` and ``valid``)."""
+        return [o for o in self.outcomes if o.get("procedure") == "reveal" and o.get("label") == label]
 
     def waiting_for(self) -> Prompt | None:
         """The prompt of the procedure under way, or None when no procedure is running."""
@@ -209,6 +222,8 @@ def check_action(action: Any) -> JSONDict:
         "cancel": set(),
         "edit": {"op", "hex", "set", "dir", "feature", "on"},
         "note": {"text"},
+        "seal": {"side", "label", "code"},
+        "reveal": {"side", "label", "plan", "salt"},
         "undo": set(),
         "redo": set(),
     }
@@ -228,6 +243,19 @@ def check_action(action: Any) -> JSONDict:
         _text(action.get("choice"), "choice", 64)
     elif t == "note":
         _text(action.get("text"), "note")
+    elif t in ("seal", "reveal"):
+        _text(action.get("side"), "side", 24)
+        _text(action.get("label"), "label", 48)
+        if t == "seal":
+            _want(isinstance(action.get("code"), str) and CODE_PATTERN.match(action["code"]) is not None,
+                  "a commitment code looks like ABCD-EFGH-IJKL-MNOP-QRST")
+        else:
+            _want(isinstance(action.get("salt"), str) and len(action["salt"]) == 32, "a reveal needs the 32-character salt")
+            _want("plan" in action, "a reveal needs the plan")
+            try:
+                commitment(action["plan"], action["salt"])
+            except SealError as e:
+                raise ActionError(str(e)) from None
     elif t == "edit":
         op = action.get("op")
         _want(op in ("hex", "side"), "edit op must be 'hex' or 'side'")
@@ -261,6 +289,10 @@ def describe_action(action: Mapping[str, Any]) -> str:
         return f"choose {action.get('choice')}"
     if t == "note":
         return f"note: {action.get('text')}"
+    if t == "seal":
+        return f"seal: {action.get('side')} seals {action.get('label')} as {action.get('code')}"
+    if t == "reveal":
+        return f"reveal: {action.get('side')} reveals {action.get('label')}"
     if t == "edit":
         if action.get("op") == "side":
             verb = "add" if action.get("on", True) else "remove"
@@ -291,7 +323,7 @@ def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[
         _want(state.procedure is not None, "no procedure to cancel")
         assert state.procedure is not None
         title = procs[state.procedure.procedure].title
-        return GameState(state.scenario, state.terrain, state.dice, None, state.outcomes), [ev.info("", f"cancelled {title}")]
+        return replace(state, procedure=None), [ev.info("", f"cancelled {title}")]
     if t in ("roll", "dice", "choose"):
         _want(state.procedure is not None, "nothing is waiting for dice or a choice: start a procedure first")
         assert state.procedure is not None
@@ -311,18 +343,34 @@ def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[
                 roll = parse_typed(prompt.dice, a["values"], prompt.label, prompt.rule)
             except DiceError as e:
                 raise ActionError(str(e)) from None
-        moved = GameState(state.scenario, state.terrain, dice, state.procedure, state.outcomes)
+        moved = replace(state, dice=dice)
         return _advance(moved, proc.roll(moved, state.procedure, roll), [])
     if t == "edit":
         _want(state.procedure is None, "the map cannot be edited while a procedure is under way")
         return _edit(state, a)
+    if t == "seal":
+        _want(state.sealed(a["side"], a["label"]) is None, f"{a['side']} has already sealed a {a['label']}")
+        event = ev.info("", f"{a['side']} seals a {a['label']}: commitment code {a['code']}")
+        return replace(state, seals=state.seals + ((a["side"], a["label"], a["code"]),)), [event]
+    if t == "reveal":
+        code = state.sealed(a["side"], a["label"])
+        _want(code is not None, f"{a['side']} has sealed no {a['label']} to reveal")
+        assert code is not None
+        valid = verify(a["plan"], a["salt"], code)
+        if valid:
+            event = ev.result("", f"{a['side']} reveals the {a['label']}: it matches commitment code {code}")
+        else:
+            event = ev.result("", f"MISMATCH: the {a['side']} {a['label']} revealed does NOT match commitment code {code}: it was changed after sealing")
+        seals = tuple(x for x in state.seals if (x[0], x[1]) != (a["side"], a["label"]))
+        outcome = {"procedure": "reveal", "side": a["side"], "label": a["label"], "plan": a["plan"], "code": code, "valid": valid}
+        return replace(state, seals=seals, outcomes=state.outcomes + (outcome,)), [event]
     raise ActionError(f"{t} is handled by Game, not apply()")
 
 
 def _advance(state: GameState, step: StepResult, pre: list[Event]) -> tuple[GameState, list[Event]]:
     terrain = step.terrain if step.terrain is not None else state.terrain
     outcomes = state.outcomes + ((step.outcome,) if step.outcome is not None else ())
-    return GameState(state.scenario, terrain, state.dice, step.proc, outcomes), pre + list(step.events)
+    return replace(state, terrain=terrain, procedure=step.proc, outcomes=outcomes), pre + list(step.events)
 
 
 def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
@@ -354,7 +402,7 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
             raise ActionError(str(err)) from None
         terrain = state.terrain.set_hex(h, new)
         event = Event("edit", "", f"{m.name(h)} set to {_compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
-    return GameState(state.scenario, terrain, state.dice, state.procedure, state.outcomes), [event]
+    return replace(state, terrain=terrain), [event]
 
 
 # ---------------------------------------------------------------------- the game and its log
@@ -431,6 +479,12 @@ class Game:
         self.actions.append(a)
         self.entries.append(Entry(len(self.entries), a, tuple(events)))
         return events
+
+    def prefix(self, n: int) -> Game:
+        """The game after its first ``n`` logged actions (for stepping through the log)."""
+        if not 0 <= n <= len(self.actions):
+            raise ActionError(f"the log has {len(self.actions)} actions, not {n}")
+        return Game(self.scenario, self.seed, self.actions[:n])
 
     def events(self) -> list[Event]:
         """Events of the actions in effect (undone ones and undo/redo markers left out)."""

@@ -226,3 +226,24 @@ def test_decode_encode_round_trip(sd: SaveData) -> None:
     assert decode_save(encode_save(sd)) == sd
     g = sd.to_game()
     assert decode_link(encode_link(g)).to_game().log_lines() == g.log_lines()
+
+
+def test_older_formats_are_migrated_or_refused_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    import airhead.codec as codec
+
+    old_link = encode_link(sample_game())  # made by format 1
+    old_save = encode_save(sample_game())
+    monkeypatch.setattr(codec, "FORMAT_VERSION", 2)
+    with pytest.raises(VersionError, match="format 1 can no longer be read: no migration to format 2"):
+        decode_link(old_link)
+
+    def one_to_two(obj: dict[str, Any]) -> dict[str, Any]:
+        obj["seed"] = obj["seed"] + "-v2"
+        return obj
+
+    monkeypatch.setitem(codec.MIGRATIONS, 1, one_to_two)
+    assert decode_link(old_link).seed == "seed-1-v2"
+    assert decode_save(old_save).seed == "seed-1-v2"
+    monkeypatch.setattr(codec, "OLDEST_READABLE", 2)
+    with pytest.raises(VersionError, match="too old"):
+        decode_link(old_link)

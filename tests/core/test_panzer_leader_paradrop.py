@@ -207,3 +207,23 @@ def test_night_and_special_capabilities() -> None:
     assert capabilities.aa_capable(88) and capabilities.aa_capable(90) and not capabilities.aa_capable(75)
     with pytest.raises(ValueError):
         capabilities.can_do("fly", paratroop=True, complete_platoon=True)
+
+
+def test_a_sealed_landing_plan_counts_once_revealed_and_matching() -> None:
+    from airhead.sealed import seal
+
+    plan = [{"turn": 1, "kind": "paradrop", "target": "A/c3"}]
+    s = seal(plan)
+    g = Game(scenario(), "p")
+    g.apply({"type": "seal", "side": "Allied", "label": "landing plan", "code": s.code})
+    g.apply({"type": "reveal", "side": "Allied", "label": "landing plan", "plan": plan, "salt": s.salt})
+    ev = g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
+        "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/c3", "platoons": platoons("1")}]}})
+    assert [e.cause for e in ev if e.rule == "PL I (written landing plan)"] == ["paradrop on A/c3, turn 1, matches the written plan"]
+    # a tampered reveal is flagged and never counts as the plan
+    g2 = Game(scenario(), "p")
+    g2.apply({"type": "seal", "side": "Allied", "label": "landing plan", "code": s.code})
+    g2.apply({"type": "reveal", "side": "Allied", "label": "landing plan", "plan": [{"turn": 1, "kind": "paradrop", "target": "A/h3"}], "salt": s.salt})
+    ev = g2.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
+        "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/h3", "platoons": platoons("1")}]}})
+    assert [e for e in ev if e.rule == "PL I (written landing plan)"] == []

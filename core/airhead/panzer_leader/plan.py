@@ -21,11 +21,22 @@ RULE = "PL I (written landing plan)"
 KINDS = ("paradrop", "glider")
 
 
+SEALED_LABEL = "landing plan"
+
+
 def written_plan(state: GameState) -> list[dict[str, Any]] | None:
-    """The latest written plan's entries ``{"turn", "kind", "target"}``, or None if none."""
+    """The latest written plan's entries ``{"turn", "kind", "target"}``, or None if none.
+
+    A plan sealed with a commitment code (``seal`` action, label ``"landing plan"``) counts once it
+    has been revealed and matches its code; its plan is the list of entries.
+    """
     for out in reversed(state.outcomes):
         if out.get("procedure") == LandingPlan.name:
             return [dict(e) for e in out["plan"]]
+        if out.get("procedure") == "reveal" and out.get("label") == SEALED_LABEL and out.get("valid"):
+            plan = out.get("plan")
+            if isinstance(plan, list) and all(isinstance(e, dict) for e in plan):
+                return [dict(e) for e in plan]
     return None
 
 
