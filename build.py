@@ -347,6 +347,8 @@ WEB_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.
              "app/main.py", "app/details.py", "app/mapview.py",
              "bench/bare.html", "bench/bare.json")
 APP_MODULES = ("details.py", "mapview.py")  # unpacked next to main.py by PyScript's "files"
+# What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
+STARTUP_IMPORTS = ("airhead.scenario", "airhead.svg", "airhead.tables", "details")
 # Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or
 # Pyodide's start-up imports them; e2e test_selfcheck imports every airhead module in the
 # browser to prove it). Legacy 8-bit and CJK codecs go too: the app only speaks UTF-8.
@@ -356,7 +358,8 @@ STDLIB_DROP = ("multiprocessing/", "_pyrepl/", "unittest/", "xmlrpc/", "wsgiref/
                "pdb.py", "pydoc.py", "doctest.py", "imaplib.py", "mailbox.py", "pickletools.py",
                "optparse.py", "smtplib.py", "ftplib.py", "poplib.py", "turtle.py", "nntplib.py",
                "telnetlib.py", "cProfile.py", "profile.py", "pstats.py", "trace.py", "tabnanny.py",
-               "webbrowser.py", "mailcap.py", "timeit.py", "this.py", "antigravity.py")
+               "webbrowser.py", "mailcap.py", "timeit.py", "this.py", "antigravity.py",
+               "ctypes/", "_pyio.py", "difflib.py", "statistics.py", "tarfile.py")
 STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16",
                       "utf_16_le", "utf_16_be", "utf_32", "utf_32_le", "utf_32_be", "idna",
                       "punycode", "raw_unicode_escape", "unicode_escape", "charmap", "cp437",
@@ -369,7 +372,8 @@ BUNDLE_FORMAT = "4"  # bump to force a rebuild when the recipe changes in a way 
 
 def web_inputs() -> list[Path]:
     files = [WEB / f for f in WEB_FILES] + [WEB / "package-lock.json"]
-    return files + [PYODIDE_PKG / f for f in PYODIDE_FILES] + [Path(__file__)]
+    return files + [PYODIDE_PKG / f for f in PYODIDE_FILES] + [Path(__file__),
+                                                               ROOT / "tools" / "pycompile.mjs"]
 
 
 def _trim_stdlib(src: Path, dst: Path) -> tuple[int, int]:
@@ -460,6 +464,7 @@ def precache_paths(bundle: Path) -> list[str]:
             raise LayerError(f"@pyscript/core has no {pattern}: update PYSCRIPT_LOADED in build.py")
         paths += [f"pyscript/{p.name}" for p in found]
     paths += [f"pyodide/{f}" for f in PYODIDE_FILES] + [f"wheels/{w.name}" for w in wheel]
+    paths += ["wheels/app-pyc.zip"]
     return paths
 
 
@@ -496,9 +501,20 @@ def build_bundle() -> Path:
     step(f"python_stdlib.zip: kept {kept} entries, dropped {dropped} "
          f"({(PYODIDE_PKG / 'python_stdlib.zip').stat().st_size:,} -> "
          f"{(tmp / 'pyodide' / 'python_stdlib.zip').stat().st_size:,} bytes)")
+    # Precompiled bytecode for what the app imports at start-up (tools/pycompile.mjs, docs/web.md)
+    pyc_out = BUILD / "pyc.tmp"
+    if pyc_out.exists():
+        shutil.rmtree(pyc_out)
+    pyc_out.mkdir(parents=True)
+    check(["node", ROOT / "tools" / "pycompile.mjs", PYODIDE_PKG, wheel,
+           tmp / "pyodide" / "python_stdlib.zip", WEB / "app", pyc_out, *STARTUP_IMPORTS],
+          "precompiling the start-up modules in Pyodide")
+    shutil.move(pyc_out / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
+    (tmp / "wheels").mkdir()
+    shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
+    shutil.rmtree(pyc_out)
     _patch_lock(PYODIDE_PKG / "pyodide-lock.json", tmp / "pyodide" / "pyodide-lock.json", micropip)
     shutil.copy2(micropip, tmp / "pyodide" / micropip.name)
-    (tmp / "wheels").mkdir()
     shutil.copy2(wheel, tmp / "wheels" / wheel.name)
     (tmp / "icons").mkdir()
     for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
@@ -508,12 +524,24 @@ def build_bundle() -> Path:
     # micropip variant is kept for the benchmark that backs that choice.
     files = {f"./app/{m}": f"./{m}" for m in APP_MODULES}
     config = {"interpreter": "./pyodide/pyodide.mjs",
-              "files": {f"./wheels/{wheel.name}": "./*", **files}}
+              "files": {f"./wheels/{wheel.name}": "./*", "./wheels/app-pyc.zip": "./*", **files}}
     (tmp / "config.json").write_text(json.dumps(config, indent=1))
     (tmp / "bench" / "micropip.json").write_text(json.dumps(
         {"interpreter": "../pyodide/pyodide.mjs", "packages": [f"../wheels/{wheel.name}"],
          "files": {f"../app/{m}": f"./{m}" for m in APP_MODULES}}, indent=1))
+    # Preload PyScript's main chunk (imported by core.js) and what PyScript fetches only once
+    # the interpreter is up (the wheel, the views): downloaded while the wasm compiles.
     html = (WEB / "index.html").read_text()
+    marker = "  <!-- build.py: preload links"
+    if marker not in html:
+        raise LayerError("web/index.html lost its preload marker comment")
+    preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n'
+                      for p in sorted((tmp / "pyscript").glob("core-*.js")))
+    preload += "".join(f'  <link rel="preload" href="./{p}" as="fetch" crossorigin="anonymous">\n'
+                       for p in [f"wheels/{wheel.name}", "wheels/app-pyc.zip", "app/main.py",
+                                 *(f"app/{m}" for m in APP_MODULES)])
+    html = re.sub(r"  <!-- build.py: preload links.*?-->\n", lambda m: preload, html)
+    (tmp / "index.html").write_text(html)
     variant = html.replace('config="./config.json"', 'config="./micropip.json"')
     variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
     (tmp / "bench" / "micropip.html").write_text(variant)

@@ -47,7 +47,9 @@ function ready() {
   document.body.classList.add("booted");
   $("boot").hidden = true;
   for (const b of document.querySelectorAll("button.tool")) b.disabled = false;
-  fillOfflineCache();
+  // The worker is registered only now: during boot it would compete with Pyodide for the CPU,
+  // and it stores nothing while the page loads anyway (see sw.js).
+  registerServiceWorker();
 }
 
 window.airheadBoot = { stage, fail, ready };
@@ -102,24 +104,26 @@ if (problem) {
     if (!done) stage("Still loading… (a slow connection or device can take a minute)");
   }, 45000);
 
-  registerServiceWorker();
   stage("Loading PyScript…", 3);
-  import("./pyscript/core.js").catch((e) => fail(`PyScript did not load: ${e.message || e}`));
+  // index.html loads ./pyscript/core.js right after this module (a static tag, so the browser
+  // fetches PyScript in parallel with this file); a failure to load it is caught above.
 }
 
 // ---- service worker: offline use after one visit (see docs/web.md)
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || location.search.includes("nosw")) return;
-  navigator.serviceWorker.register("./sw.js").catch((e) => console.warn("service worker:", e));
   navigator.serviceWorker.addEventListener("message", (ev) => {
     if (ev.data && ev.data.type === "airhead-cached") {
       document.body.dataset.offline = ev.data.missing ? "partial" : "1";
     }
   });
+  navigator.serviceWorker.register("./sw.js")
+    .then(fillOfflineCache)
+    .catch((e) => console.warn("service worker:", e));
 }
 
-// After boot, ask the worker to store whatever it did not see pass (the requests made before it
-// took control of the page). Revalidated against the HTTP cache: nothing is downloaded twice.
+// After boot, ask the worker to store what the page loaded (it is not in its cache on a first
+// visit, or after an update). Revalidated against the HTTP cache: nothing is downloaded twice.
 async function fillOfflineCache() {
   if (!("serviceWorker" in navigator) || location.search.includes("nosw")) return;
   try {

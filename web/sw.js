@@ -53,6 +53,8 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith("airhead-") && name !== CACHE) await caches.delete(name);
     }
+    // The page's request starts while the worker boots, instead of after it.
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     await self.clients.claim();
   })());
 });
@@ -74,7 +76,7 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     event.respondWith((async () => {
       try {
-        const response = await fetch(request);
+        const response = (await event.preloadResponse) || (await fetch(request));
         offline = false;
         return response;
       } catch (err) {

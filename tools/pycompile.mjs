@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Precompile the app's Python for Pyodide's own CPython (3.14), at build time, under Node.
+//
+// Pyodide imports the standard library and unpacked wheels from source on every start (its
+// file system is in memory: no __pycache__ survives a reload), and on a cold start the
+// interpreter still runs on V8's baseline wasm code, so compiling source is slow. This writes
+// unchecked-hash .pyc files (loaded without reading the source) for:
+//   - the airhead wheel's modules and the page's view modules -> OUT_DIR/app-pyc.zip, unpacked by
+//     PyScript next to them (airhead/__pycache__/*.cpython-314.pyc, __pycache__/details...);
+//   - the standard-library modules the app imports beyond what Pyodide and PyScript already
+//     import -> added beside their sources in the (trimmed) python_stdlib.zip, rewritten in place.
+// The sources stay, so tracebacks still show lines.
+//
+// Usage: node tools/pycompile.mjs PYODIDE_DIR WHEEL STDLIB_ZIP APP_DIR OUT_DIR MODULE...
+//   MODULE: the app's start-up imports (e.g. airhead.scenario airhead.svg details)
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, wheel, stdlibZip, appDir, outDir, ...modules] = process.argv.slice(2).map(
+  (a, i) => (i < 5 ? resolve(a) : a));
+const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.mkdirTree("/work/app");
+py.FS.mkdirTree("/work/out");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: appDir }, "/work/app");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: outDir }, "/work/out");
+py.FS.writeFile("/work/stdlib.zip", new Uint8Array(readFileSync(stdlibZip)));
+py.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/work/site" });
+py.globals.set("MODULES", py.toPy(modules));
+let report;
+try {
+  report = py.runPython(`
+import importlib, importlib.util, io, os, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+def pyc(source: bytes, filename: str) -> bytes:
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+
+def entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+sys.path[:0] = ["/work/site", "/work/app"]
+before = set(sys.modules)
+for m in MODULES:
+    importlib.import_module(m)
+zpath = [p for p in sys.path if p.endswith(".zip")][0]
+app, std = [], []
+for name in sorted(set(sys.modules) - before):
+    f = getattr(sys.modules[name], "__file__", None) or ""
+    if not f.endswith(".py"):
+        continue
+    for top in ("/work/site/", "/work/app/"):
+        if f.startswith(top):
+            app.append((f, f[len(top):]))
+    if f.startswith(zpath + "/"):
+        std.append(f[len(zpath) + 1:])
+
+# the views are compiled even when they cannot be imported here (they need the browser)
+for f in sorted(os.listdir("/work/app")):
+    if f.endswith(".py") and f != "main.py" and ("/work/app/" + f, f) not in app:
+        app.append(("/work/app/" + f, f))
+
+# 1. the app's own modules -> app-pyc.zip (PyScript unpacks it into the working directory)
+with zipfile.ZipFile("/work/out/app-pyc.zip", "w", compresslevel=9) as out:
+    for src, rel in app:
+        cached = os.path.relpath(importlib.util.cache_from_source("/x/" + rel), "/x")
+        out.writestr(entry(cached), pyc(open(src, "rb").read(), "/home/pyodide/" + rel))
+
+# 2. the standard-library modules -> beside their sources in python_stdlib.zip
+src = zipfile.ZipFile("/work/stdlib.zip")
+names = set(src.namelist())
+sources = {rel: src.read(rel) for rel in std if rel in names}  # before writestr() moves offsets
+buf = io.BytesIO()
+with zipfile.ZipFile(buf, "w", compresslevel=9) as dst:
+    for info in src.infolist():
+        dst.writestr(info, src.read(info))
+    for rel in std:
+        if rel in names and rel + "c" not in names:
+            dst.writestr(entry(rel + "c"), pyc(sources[rel], zpath + "/" + rel))
+open("/work/out/python_stdlib.zip", "wb").write(buf.getvalue())
+f"{len(app)} app modules ({', '.join(r for _, r in app)}); {len(std)} stdlib ({', '.join(std)})"
+`);
+} catch (e) {
+  console.error(`pycompile failed: ${String(e.message || e).slice(-3000)}`);
+  process.exit(1);
+}
+console.log(`pycompile: ${report}`);
