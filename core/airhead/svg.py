@@ -21,6 +21,8 @@ __all__ = ["render_map", "LEVEL_FILLS", "SIDE_STYLES"]
 
 #: Fill of open ground by base level (hills get browner as they rise; depressions greyer).
 LEVEL_FILLS: dict[int, str] = {-1: "#c2b280", 0: "#d9e4a6", 1: "#d2b978", 2: "#b99a5e", 3: "#a07d47", 4: "#876434"}
+#: Badge fill of what stands in a hex (E8.23: vehicles, wrecks, landed gliders).
+OCCUPANT_FILLS: dict[str, str] = {"glider": "#ffffff", "wreck": "#9b5d3a", "vehicle": "#c9c9c9"}
 #: Stroke colour and width factor of each hexside feature.
 SIDE_STYLES: dict[str, tuple[str, float, str]] = {
     "hedge": ("#2f6b22", 0.12, ""),
@@ -135,6 +137,16 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
                           stroke="#5a4630", **{"stroke-width": f"{size * 0.3:.1f}", "class": "bridge"})
         if t.blaze is not None:
             _sub(detail, "circle", cx=f"{c.x:.1f}", cy=f"{c.y:.1f}", r=f"{size * 0.3:.1f}", fill="#e8542f", opacity="0.8")
+        if t.occupants:
+            # vehicles, wrecks and landed gliders: small badges above the centre
+            for i, occ in enumerate(t.occupants[:3]):
+                bx = c.x - size * 0.45 + i * size * 0.32
+                badge = _sub(detail, "g", {"class": f"occupant {occ}"})
+                _sub(badge, "rect", x=f"{bx:.1f}", y=f"{c.y - size * 0.22:.1f}", width=f"{size * 0.3:.1f}",
+                     height=f"{size * 0.3:.1f}", rx=f"{size * 0.05:.1f}", fill=OCCUPANT_FILLS.get(occ, "#fff"), stroke="#222",
+                     **{"stroke-width": f"{size * 0.03:.2f}"})
+                _sub(badge, "text", x=f"{bx + size * 0.15:.1f}", y=f"{c.y + size * 0.03:.1f}", fill="#111",
+                     **{"font-size": f"{size * 0.2:.1f}", "text-anchor": "middle"}).text = occ[0].upper()
         marks = []
         if t.base_level:
             marks.append(f"L{t.base_level:g}")

@@ -90,3 +90,11 @@ def test_cli_validate_and_link(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["validate", str(bad)]) == 1
     assert "newer Airhead" in capsys.readouterr().err
     assert main(["validate", "#a1.garbage"]) == 1
+
+
+def test_svg_draws_occupants() -> None:
+    sc = builtin()
+    t = sc.terrain.place(sc.map.parse("1G6"), "glider").place(sc.map.parse("1G6"), "wreck")
+    root = ET.fromstring(render_map(sc, t))
+    badges = [g.get("class") for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith("occupant")]
+    assert badges == ["occupant glider", "occupant wreck"]

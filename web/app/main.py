@@ -22,10 +22,31 @@ document.title = f"Airhead: {scenario.name}"
 info = document.getElementById("info")
 
 
+play = None  # the play panel, created just after boot (see start_play)
+
+
 def show_hex(name: str) -> None:
     view.select(name)
-    info.innerHTML = details_html(scenario, name)
+    if play is not None and play.tap(name):
+        return
+    current = play.shown() if play is not None else None
+    shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
+    info.innerHTML = details_html(shown, name)
     document.body.dataset.selected = name
+
+
+def show_tab(name: str) -> None:
+    for tab in document.querySelectorAll(".tab"):
+        on = tab.dataset.tab == name
+        tab.setAttribute("aria-selected", "true" if on else "false")
+        document.getElementById(str(tab.dataset.tab)).hidden = not on
+    document.body.dataset.tab = name
+
+
+def _tab_click(ev) -> None:  # noqa: ANN001 - a DOM event
+    tab = ev.target.closest(".tab")
+    if tab is not None:
+        show_tab(str(tab.dataset.tab))
 
 
 view = MapView(document.getElementById("map"), render_map(scenario), show_hex)
@@ -48,5 +69,18 @@ if "selfcheck" in str(window.location.search):
         importlib.import_module(mod.name)
     document.body.dataset.selfcheck = "ok"
 
+document.querySelector(".tabs").addEventListener("click", create_proxy(_tab_click))
+
+
+def start_play(*_args) -> None:  # noqa: ANN002 - called from a JS timer
+    """Load the rules' play panel after the map is up, so it never delays the first paint."""
+    global play
+    from play import Play
+
+    play = Play(scenario, view)
+    document.body.dataset.play = "1"
+
+
 document.body.dataset.ready = "1"
 boot.ready()
+window.setTimeout(create_proxy(start_play), 0)

@@ -36,6 +36,7 @@ class MapView:
         self.touched = False  # the user moved the view: a resize keeps it
         self.origin = (0.0, 0.0)
         self.selection: Any = None
+        self.overlay: Any = None
         self._proxies = []
         for name, fn in (
             ("pointerdown", self._down),
@@ -184,6 +185,28 @@ class MapView:
         factor = math.exp(-float(ev.deltaY) * (0.05 if ev.deltaMode == 1 else 0.0015))
         self.zoom_at(factor, float(ev.clientX) - rect.left, float(ev.clientY) - rect.top)
         self.apply()
+
+    # ------------------------------------------------------------------ redraws
+    def replace_svg(self, svg_markup: str) -> None:
+        """Swap in a newly rendered map (same geometry), keeping the view and the selection."""
+        selected = self.selection.getAttribute("data-hex") if self.selection is not None else None
+        self.host.innerHTML = svg_markup
+        self.svg = self.host.querySelector("svg")
+        self.selection = None
+        self.overlay = None
+        self.apply()
+        if selected:
+            self.select(str(selected))
+
+    def set_overlay(self, markup: str) -> None:
+        """Replace the overlay layer (marks, arrows, heatmap) drawn above the map."""
+        if getattr(self, "overlay", None) is None:
+            self.overlay = document.createElementNS(SVG_NS, "g")
+            self.overlay.setAttribute("id", "overlay-layer")
+            self.svg.appendChild(self.overlay)
+        self.overlay.innerHTML = markup
+        if self.selection is not None:
+            self.svg.appendChild(self.selection)  # keep the selection outline on top
 
     # ------------------------------------------------------------------ selection
     def select(self, name: str) -> None:

@@ -1,0 +1,143 @@
+"""Playing through the page: the E8 long example with dice typed in at the table, the planner's
+odds, the app's own dice, and undo/redo with log stepping. Screenshots land in e2e/artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from conftest import wait_ready
+
+PASSENGERS = "7-4-7, squad, 10, 3-3-7\n8-1, leader, 0\nMMG, sw, 4"
+
+
+def open_play(page: Any) -> None:
+    page.goto("/")
+    wait_ready(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-play").tap()
+
+
+def hex_center(page: Any, name: str) -> tuple[float, float]:
+    box = page.locator(f"#hex-{name}").bounding_box()
+    assert box, f"hex {name} is not rendered"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def waiting(page: Any, rule: str) -> None:
+    page.wait_for_selector(f"#prompt[data-waiting='{rule}']", state="attached")
+
+
+def choose(page: Any, option: str) -> None:
+    page.locator(f"#prompt button[data-choice='{option}']").tap()
+
+
+def dice(page: Any, text: str) -> None:
+    before = int(page.evaluate("document.body.dataset.actions"))
+    page.locator("#prompt-dice").fill(text)
+    page.locator("#prompt-enter").tap()
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+
+
+def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
+    open_play(page)
+    # plan: tap Pick, then the ILH on the map (1C9; board 1 of the default map has the EX's terrain:
+    # a level-1 woods Obstacle in H5, open F6, G6, E7, C8)
+    page.locator("#plan-pick").tap()
+    page.touchscreen.tap(*hex_center(page, "1C9"))
+    assert page.locator("#plan-ilh").input_value() == "1C9"
+    page.locator("#plan-wind").select_option("5")
+    page.locator("#plan-passengers").fill(PASSENGERS)
+    page.locator("#plan-aa").fill("FlaK, 6, 2")
+    page.locator("#plan-aa").dispatch_event("change")
+    page.wait_for_selector("#plan-avenue")
+    assert page.locator("#plan-avenue").inner_text() == "1D8, 1E8, 1F7, 1G7, 1H6"
+    assert page.locator("#plan-drm").inner_text() == "-5"
+    assert "lands safely in its ILH" in page.locator("#plan-odds").inner_text()
+    assert page.locator(".overlay .mark-ilh[data-hex='1C9']").count() == 1
+    assert page.locator(".overlay .mark-avenue").count() == 5
+    page.screenshot(path=str(artifacts / "play-plan.png"))
+
+    page.locator("#plan-start").tap()
+    waiting(page, "E8.21")
+    choose(page, "FlaK fires")
+    waiting(page, "E8.21")
+    dice(page, "1 5")  # Original 6, Final 7: Evasive Action, ROF retained
+    choose(page, "no more AA fire")
+    waiting(page, "E8.211")
+    dice(page, "1 1")  # Random Location DR 2 -> C8
+    choose(page, "FlaK fires")
+    dice(page, "1 4")  # Original 5, Final 6: Damaged
+    choose(page, "no more AA fire")
+    dice(page, "2 2")  # Random Location DR 4 (colored 2) -> E7
+    choose(page, "no more AA fire")
+    waiting(page, "E8.22")
+    assert page.locator(".overlay .mark-ilh[data-hex='1E7']").count() == 1
+    assert page.locator(".overlay .arrow").count() == 2  # C9 -> C8 -> E7
+    dice(page, "4 2")  # Landing: colored 4 - 1 = 3, white 2: short by 2 -> G6
+    waiting(page, "E8.23")
+    dice(page, "1")  # Crash dr 1 + 5 = 6: safe
+    waiting(page, "E8.3")
+    choose(page, "no Final Fire")
+    waiting(page, "E8.41")
+    dice(page, "5 2")  # Random Selection: the 7-4-7
+    page.wait_for_selector("#prompt-result")
+    assert page.locator("#prompt-result").inner_text() == "Glider 1: damaged in 1G6"
+    assert page.locator("#map .occupant.glider").count() == 1
+    page.screenshot(path=str(artifacts / "play-landed.png"))
+
+    page.locator("#tab-log").tap()
+    log = page.locator("#log-list").inner_text()
+    for line in [
+        "E8.21    result    Final DR 7 vs ★ Vehicle Kill Number 6: one more than the Kill Number: Evasive Action",
+        "E8.211   result    1 hex in direction 1: new ILH 1C9 -> 1C8",
+        "E8.22    modifier  -2  2 consecutive hexes clear of Obstacles: 1F6, 1G6",
+        "E8.22    result    Final colored dr 3, white dr 2: short by 2: lands in 1G6",
+        "E8.23    modifier  +3  1G6 is a Blind Hex behind the Obstacle in 1H5",
+        "E8.23    result    Final Crash dr 6: ≤ 6: lands safely",
+        "E8.41    result    7-4-7 suffers Casualty Reduction: Reduced to a 3-3-7",
+        "E8.41    result    3-3-7 takes a NMC",
+        "E8.41    result    8-1 takes a NMC",
+    ]:
+        assert line in log, f"missing from the log: {line}"
+    page.screenshot(path=str(artifacts / "play-log.png"))
+
+
+def test_typed_dice_are_checked_and_app_dice_roll(page: Any) -> None:
+    open_play(page)
+    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#plan-start").tap()
+    waiting(page, "E8.22")
+    page.locator("#prompt-dice").fill("7 2")
+    page.locator("#prompt-enter").tap()
+    assert "7 is not a face of a d6" in page.locator("#prompt-error").inner_text()
+    page.locator("#prompt-dice").fill("x")
+    page.locator("#prompt-enter").tap()
+    assert "not a number" in page.locator("#prompt-error").inner_text()
+    before = int(page.evaluate("document.body.dataset.actions"))
+    page.locator("#prompt-roll").tap()
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    waiting(page, "E8.23")
+
+
+def test_undo_redo_and_log_stepping(page: Any) -> None:
+    open_play(page)
+    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#plan-start").tap()
+    waiting(page, "E8.22")
+    dice(page, "1 1")
+    waiting(page, "E8.23")
+    page.locator("#tab-log").tap()
+    page.locator("#log-undo").tap()
+    page.wait_for_selector(".log-list .entry.undone")
+    waiting(page, "E8.22")
+    page.locator("#log-redo").tap()
+    waiting(page, "E8.23")
+    assert page.locator("#log-position").inner_text() == "step 4 of 4"
+    # step back to the start of the log: the map and prompt show that moment
+    page.locator("#log-step").fill("1")
+    page.wait_for_selector("#log-position:has-text('step 1 of 4')")
+    assert page.locator(".log-list .entry.future").count() == 3
+    page.locator("#tab-play").tap()
+    page.locator("#prompt button[data-act='live']").tap()
+    waiting(page, "E8.23")
