@@ -359,7 +359,8 @@ STDLIB_DROP = ("multiprocessing/", "_pyrepl/", "unittest/", "xmlrpc/", "wsgiref/
                "optparse.py", "smtplib.py", "ftplib.py", "poplib.py", "turtle.py", "nntplib.py",
                "telnetlib.py", "cProfile.py", "profile.py", "pstats.py", "trace.py", "tabnanny.py",
                "webbrowser.py", "mailcap.py", "timeit.py", "this.py", "antigravity.py",
-               "ctypes/", "_pyio.py", "difflib.py", "statistics.py", "tarfile.py")
+               "ctypes/", "_pyio.py", "difflib.py", "statistics.py")
+# (tarfile stays: Pyodide's package loader imports it whenever a wheel is loaded as a package)
 STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16",
                       "utf_16_le", "utf_16_be", "utf_32", "utf_32_le", "utf_32_be", "idna",
                       "punycode", "raw_unicode_escape", "unicode_escape", "charmap", "cp437",

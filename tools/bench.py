@@ -61,7 +61,11 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         server.take_log()
         page.goto(url)
-        page.wait_for_function("window.__readyAt !== undefined", timeout=120_000, polling=50)
+        page.wait_for_function("window.__readyAt !== undefined || document.body?.dataset.bootError",
+                               timeout=120_000, polling=50)
+        if page.evaluate("document.body.dataset.bootError"):
+            raise SystemExit(f"{url}: boot failed: "
+                             + page.evaluate("document.getElementById('boot-error-text').textContent"))
         tti = float(page.evaluate("window.__readyAt"))
         if wait_offline:  # let the service worker finish storing the app before we leave
             page.wait_for_selector("body[data-offline]", state="attached", timeout=60_000)
