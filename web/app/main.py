@@ -16,7 +16,17 @@ from airhead.svg import render_map  # noqa: E402
 from details import details_html  # noqa: E402
 from mapview import MapView  # noqa: E402
 
-scenario = builtin("default")
+def _start_scenario():  # noqa: ANN202
+    """The built-in scenario named by ``?scenario=...`` (one of airhead.scenario.BUILTINS), else the default."""
+    from urllib.parse import parse_qs
+
+    from airhead.scenario import BUILTINS
+
+    wanted = parse_qs(str(window.location.search).lstrip("?")).get("scenario", ["default"])[0]
+    return builtin(wanted if wanted in BUILTINS else "default")
+
+
+scenario = _start_scenario()
 document.getElementById("scenario-name").textContent = scenario.name
 document.title = f"Airhead: {scenario.name}"
 info = document.getElementById("info")

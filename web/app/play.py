@@ -9,11 +9,22 @@ is always escaped. The panel talks to the page through element ids (used by the 
 from __future__ import annotations
 
 import html
+import json
 from typing import Any, Callable
 
 from airhead.asl.gliders import GliderError
 from airhead.game import Game, GameError
-from airhead.present import PresentError, glider_preview, heatmap_view, last_hexes, log_view, overlay_svg, prompt_view
+from airhead.present import (
+    PresentError,
+    glider_preview,
+    heatmap_view,
+    last_hexes,
+    log_view,
+    overlay_svg,
+    plan_odds,
+    procedure_menu,
+    prompt_view,
+)
 from airhead.svg import render_map
 from pyodide.ffi import create_proxy
 from pyscript import document
@@ -85,6 +96,8 @@ class Play:
         self.picking = False
         self.heat = False
         self.step: int | None = None  # viewing the log at this step (None: live)
+        self.menu: list[dict[str, Any]] = []
+        self.plan_heat: dict[str, float] | None = None
         self._proxies: list[Any] = []
         self._terrain_key: Any = None
         self.render_planner()
@@ -130,8 +143,25 @@ class Play:
         host = _el("plan")
         if host is None:
             return
+        self.plan_heat = None
         if self.scenario.system != "asl":
-            host.innerHTML = "<p class='hint'>This scenario's procedures are started from the log's prompts.</p>"
+            self.menu = procedure_menu(self.scenario)
+            parts = []
+            for i, item in enumerate(self.menu):
+                text = json.dumps(item["params"], indent=1, ensure_ascii=False)
+                odds = "" if item["name"] in ("panzer_leader.wind", "panzer_leader.landing_plan") else (
+                    f"<button type='button' class='btn' data-act='proc-odds' data-i='{i}' id='proc-odds-{i}'>Odds</button>")
+                parts.append(
+                    f"<section class='proc'><h3>{E(item['title'])}</h3>"
+                    f"<label class='form'><small>Plan (JSON, from the scenario; edit it to change the drop)</small>"
+                    f"<textarea id='proc-params-{i}' rows='5' spellcheck='false'>{E(text)}</textarea></label>"
+                    f"<div class='row'>{odds}<button type='button' class='btn primary' data-act='proc-start' data-i='{i}' "
+                    f"id='proc-start-{i}'>Start</button></div></section>"
+                )
+            host.innerHTML = (
+                "<div id='plan-error' class='error' role='alert'></div>" + "".join(parts)
+                + "<div id='proc-result' class='preview' aria-live='polite'></div>"
+            )
             return
         wind = self.scenario.settings.get("wind", "SW")
         wind_n = WINDS.index(wind) + 1 if wind in WINDS else (wind if isinstance(wind, int) else 5)
@@ -246,6 +276,8 @@ class Play:
                 return
             if self.act({"type": "start", "procedure": "asl.glider_landing", "params": params}):
                 _el("plan-error").textContent = ""
+        elif act in ("proc-odds", "proc-start"):
+            self.procedure_action(act, int(target.dataset.i))
         elif act == "roll":
             self.act({"type": "roll"})
         elif act == "enter":
@@ -259,6 +291,35 @@ class Play:
         elif act == "live":
             self.step = None
             self.refresh(redraw=True)
+
+    def procedure_action(self, act: str, i: int) -> None:
+        """Show the odds of, or start, procedure ``i`` of the menu with the edited plan."""
+        item = self.menu[i]
+        err, out = _el("plan-error"), _el("proc-result")
+        try:
+            params = json.loads(str(_el(f"proc-params-{i}").value) or "{}")
+            if not isinstance(params, dict):
+                raise ValueError("the plan must be a JSON object { ... }")
+        except ValueError as e:
+            err.textContent = f"{item['title']}: the plan is not valid JSON ({e})"
+            return
+        err.textContent = ""
+        if act == "proc-start":
+            if self.act({"type": "start", "procedure": item["name"], "params": params}):
+                self.plan_heat = None
+                out.innerHTML = ""
+            else:
+                err.textContent = str(_el("prompt-error").textContent)
+            return
+        try:
+            odds = plan_odds(self.game, item["name"], params)
+        except (GameError, ValueError) as e:
+            err.textContent = str(e)
+            return
+        self.plan_heat = odds["heat"]
+        out.innerHTML = f"<h3>Odds: {E(item['title'])}</h3><ul id='proc-odds-lines'>" + "".join(
+            f"<li>{E(line)}</li>" for line in odds["lines"]) + "</ul><p class='hint'>The map shows the expected number of units ending alive in each hex.</p>"
+        self.draw_overlay()
 
     def enter_dice(self) -> None:
         text = str(_el("prompt-dice").value).strip()
@@ -378,13 +439,16 @@ class Play:
         marks = {k: v for k, v in marks.items() if _named(self.scenario, k)}
         path = [h for h in path if _named(self.scenario, h)]
         heat = None
-        if self.heat and self.scenario.system == "asl":
+        unit = "%"
+        if getattr(self, "plan_heat", None) and self.scenario.system != "asl" and self.step is None:
+            heat, unit = self.plan_heat, "units"
+        elif self.heat and self.scenario.system == "asl":
             try:
                 wind = int(_el("plan-wind").value)
             except Exception:  # noqa: BLE001 - no planner on screen
                 wind = 5
             heat = heatmap_view(self.scenario, g.state.terrain, wind)
-        self.view.set_overlay(overlay_svg(self.scenario, marks=marks, path=_dedupe(path), heat=heat))
+        self.view.set_overlay(overlay_svg(self.scenario, marks=marks, path=_dedupe(path), heat=heat, heat_unit=unit))
 
 
 def _named(scenario: Any, name: str) -> bool:
