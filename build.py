@@ -344,9 +344,9 @@ PYSCRIPT_LOADED = ("core.js", "core.css", "core-*.js", "error-*.js", "deprecatio
                    "donkey-*.js", "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 # The page's own files.
 WEB_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js",
-             "app/main.py", "app/details.py", "app/mapview.py", "app/play.py",
+             "app/main.py", "app/details.py", "app/mapview.py", "app/play.py", "app/editor.py",
              "bench/bare.html", "bench/bare.json")
-APP_MODULES = ("details.py", "mapview.py", "play.py")  # unpacked next to main.py by PyScript's "files"
+APP_MODULES = ("details.py", "mapview.py", "play.py", "editor.py")  # unpacked next to main.py by PyScript's "files"
 # What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
 STARTUP_IMPORTS = ("airhead.scenario", "airhead.svg", "airhead.tables", "details")
 # Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or

@@ -33,11 +33,14 @@ info = document.getElementById("info")
 
 
 play = None  # the play panel, created just after boot (see start_play)
+editor = None  # the map editor (Edit tab), created with the play panel
 
 
 def show_hex(name: str) -> None:
     view.select(name)
     if play is not None and play.tap(name):
+        return
+    if editor is not None and editor.tap(name):
         return
     current = play.shown() if play is not None else None
     shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
@@ -51,6 +54,8 @@ def show_tab(name: str) -> None:
         tab.setAttribute("aria-selected", "true" if on else "false")
         document.getElementById(str(tab.dataset.tab)).hidden = not on
     document.body.dataset.tab = name
+    if name == "edit" and editor is not None and editor.system != play.scenario.system:
+        editor.render()
 
 
 def _tab_click(ev) -> None:  # noqa: ANN001 - a DOM event
@@ -88,6 +93,10 @@ def start_play(*_args) -> None:  # noqa: ANN002 - called from a JS timer
     from play import Play
 
     play = Play(scenario, view)
+    from editor import Editor
+
+    global editor
+    editor = Editor(play)
     document.body.dataset.play = "1"
 
 

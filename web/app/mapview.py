@@ -170,8 +170,9 @@ class MapView:
         self.host.classList.remove("dragging")
         if not self.multi and self.moved < TAP_SLOP:
             el = document.elementFromPoint(ev.clientX, ev.clientY)
-            hexel = el.closest("[data-hex]") if el is not None else None
-            if hexel is not None:
+            # JS null arrives as pyodide's falsy JsNull, not None: test truthiness
+            hexel = el.closest("[data-hex]") if el else None
+            if hexel:
                 self.on_tap(str(hexel.getAttribute("data-hex")))
 
     def _cancel(self, ev: Any) -> None:

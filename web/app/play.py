@@ -118,6 +118,8 @@ class Play:
         self.game = game
         self.scenario = game.scenario
         self.step = None
+        _el("scenario-name").textContent = game.scenario.name  # text, never markup
+        document.title = f"Airhead: {game.scenario.name}"
         self.render_planner()
         self.refresh(redraw=True)
 
@@ -258,7 +260,7 @@ class Play:
 
     def _click(self, ev: Any) -> None:
         target = ev.target.closest("[data-act]")
-        if target is None:
+        if not target:  # JS null arrives as a falsy JsNull
             return
         act = str(target.dataset.act)
         if act == "pick":

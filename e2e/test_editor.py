@@ -1,0 +1,94 @@
+"""The map editor: paint terrain, set levels, toggle hexsides, place wrecks; build a new map from
+geoboards and play on it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from conftest import wait_ready
+
+
+def hex_center(page: Any, name: str) -> tuple[float, float]:
+    box = page.locator(f"#hex-{name}").bounding_box()
+    assert box, f"hex {name} is not rendered"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def actions(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.actions || '0'"))
+
+
+def tap_hex(page: Any, name: str) -> None:
+    before = actions(page)
+    page.touchscreen.tap(*hex_center(page, name))
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+
+
+def mode(page: Any, name: str) -> None:
+    page.locator(f"input[name='edit-mode'][value='{name}']").check()
+
+
+def test_edit_terrain_sides_and_occupants_then_undo(page: Any, artifacts: Path) -> None:
+    page.goto("/")
+    wait_ready(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-edit").tap()
+    page.locator("#edit-terrain").select_option("woods")
+    tap_hex(page, "1B2")
+    mode(page, "level")
+    page.locator("#edit-level").fill("2")
+    tap_hex(page, "1B4")
+    mode(page, "place")
+    page.locator("#edit-occupant").select_option("wreck")
+    tap_hex(page, "1C6")
+    assert page.locator("#map .occupant.wreck").count() == 1
+    walls = page.locator("#map line.side.wall").count()
+    mode(page, "side")
+    page.touchscreen.tap(*hex_center(page, "1D6"))
+    page.locator("#edit-feature").select_option("wall")
+    before = actions(page)
+    page.locator("#edit-side-NE").tap()
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    assert page.locator("#map line.side.wall").count() == walls + 1
+    page.screenshot(path=str(artifacts / "editor.png"))
+    # the Hex tab reads the edited terrain
+    page.locator("#tab-hex").tap()
+    page.touchscreen.tap(*hex_center(page, "1B2"))
+    page.wait_for_function("() => document.body.dataset.selected === '1B2'")
+    assert "Woods" in page.locator("#info").inner_text()
+    page.touchscreen.tap(*hex_center(page, "1B4"))
+    page.wait_for_function("() => document.body.dataset.selected === '1B4'")
+    assert "Level2" in page.locator("#info").inner_text().replace("\n", "").replace("\t", "").replace(" ", "")
+    # every edit is logged and can be undone
+    page.locator("#tab-log").tap()
+    assert "edit add wall on 1D6 NE hexside" in page.locator("#log-list").inner_text()
+    page.locator("#log-undo").tap()
+    page.wait_for_selector(".log-list .entry.undone")
+    assert page.locator("#map line.side.wall").count() == walls
+
+
+def test_new_map_from_geoboards_and_play_on_it(page: Any) -> None:
+    page.goto("/")
+    wait_ready(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-edit").tap()
+    page.locator(".newmap summary").tap()
+    # a map with a repeated board is refused with the reason, and nothing changes
+    page.locator("#new-layout").fill("4 4")
+    page.locator("#new-map").tap()
+    assert "unique" in page.locator("#edit-error").inner_text()
+    assert page.locator("#hex-1A1").count() == 1
+    page.locator("#new-name").fill("Boards 4 and 5")
+    page.locator("#new-layout").fill("4 5*")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#hex-5A5", state="attached")
+    assert page.locator("#hex-4GG5").count() == 1 and page.locator("#hex-1A1").count() == 0
+    assert page.locator("#scenario-name").inner_text() == "Boards 4 and 5"
+    # play on the new map
+    page.locator("#tab-play").tap()
+    page.locator("#plan-ilh").fill("4P10")
+    page.locator("#plan-wind").select_option("2")
+    page.locator("#plan-start").tap()
+    page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
+    assert page.locator(".overlay .mark-ilh[data-hex='4P10']").count() == 1

@@ -1,0 +1,205 @@
+"""The map editor: paint terrain and levels, toggle hexside features, place vehicles, wrecks,
+landed gliders and blazes, and build a new map from ASL geoboards or a generic grid.
+
+Every change is an ``edit`` action of the current game (logged, undoable, shared with the game);
+a new map starts a new game. Views only: the data model and its checks are the core's.
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+from typing import Any
+
+from airhead.boards import BoardError, HexMap
+from airhead.game import Game
+from airhead.hexes import DIRECTION_NAMES
+from airhead.scenario import Scenario, ScenarioError
+from airhead.tables import terrain_types
+from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
+from pyodide.ffi import create_proxy
+from pyscript import document
+
+E = html.escape
+MODES = ("terrain", "level", "side", "place", "blaze", "clear")
+
+
+def parse_layout(text: str) -> list[list[str]]:
+    """Board layout text → rows of board ids: rows on separate lines (or split by ``;``), boards
+    separated by spaces or commas; a trailing ``*`` rotates a board 180° (``4 5*``)."""
+    rows = []
+    for line in text.replace(";", "\n").splitlines():
+        ids = [b for b in line.replace(",", " ").split() if b]
+        if ids:
+            rows.append(ids)
+    return rows
+
+
+def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd") -> Scenario:
+    """A blank scenario on a new map (raises :class:`ScenarioError` / :class:`BoardError`)."""
+    layout = parse_layout(layout_text)
+    if system == "asl":
+        hmap = HexMap.from_data({"kind": "asl", "boards": layout})
+    else:
+        hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
+    return Scenario(name or "New map", system, hmap)
+
+
+def _el(id_: str) -> Any:
+    return document.getElementById(id_)
+
+
+class Editor:
+    """The Edit tab: applies the chosen tool to tapped hexes through the play panel's game."""
+
+    def __init__(self, play: Any, on_new_map: Any = None) -> None:
+        self.play = play
+        self.on_new_map = on_new_map
+        self.side_hex: str | None = None
+        self.system = ""
+        self._proxies: list[Any] = []
+        self.render()
+        for name, fn in (("click", self._click), ("change", self._changed)):
+            p = create_proxy(fn)
+            self._proxies.append(p)
+            _el("edit").addEventListener(name, p)
+
+    @property
+    def active(self) -> bool:
+        """True while the Edit tab is shown."""
+        return not bool(_el("edit").hidden)
+
+    def render(self) -> None:
+        sc = self.play.scenario
+        self.system = sc.system
+        types = terrain_types(sc.system)
+        topts = "".join(f"<option value='{E(k)}'>{E(t.label)}</option>" for k, t in types.items())
+        fopts = "".join(f"<option value='{f}'>{f.replace('_', ' ')}</option>" for f in HEXSIDE_FEATURES)
+        oopts = "".join(f"<option value='{o}'>{o}</option>" for o in OCCUPANTS)
+        modes = "".join(
+            f"<label class='mode'><input type='radio' name='edit-mode' value='{m}'{' checked' if m == 'terrain' else ''}> {m}</label>"
+            for m in MODES
+        )
+        _el("edit").innerHTML = f"""
+<h3>Edit the map</h3>
+<p class='hint'>Choose a tool, then tap hexes. Every change is logged and can be undone.</p>
+<div class='modes' id='edit-modes'>{modes}</div>
+<div class='form'>
+  <label>Terrain <select id='edit-terrain'>{topts}</select></label>
+  <label>Obstacle height (levels; blank = the type's usual) <input id='edit-obstacle' inputmode='decimal' placeholder='e.g. 1 or 0.5'></label>
+  <label>Base level <input id='edit-level' type='number' min='-1' max='9' step='1' value='1'></label>
+  <label>Hexside feature <select id='edit-feature'>{fopts}</select></label>
+  <label>Place <select id='edit-occupant'>{oopts}</select></label>
+</div>
+<div id='edit-sides' class='sides-picker'></div>
+<p id='edit-error' class='error' role='alert'></p>
+<details class='newmap'><summary>New map</summary>
+<div class='form'>
+  <label>Name <input id='new-name' value='New map' maxlength='60'></label>
+  <label>Game system <select id='new-system'><option value='asl'>ASL (geoboards)</option>
+    <option value='army_group'>Army Group (grid maps)</option><option value='panzer_leader'>Panzer Leader (grid maps)</option></select></label>
+  <label>Boards / maps <small>rows on lines, boards by spaces; * rotates 180°: "4 5*"</small>
+    <textarea id='new-layout' rows='2'>4 5</textarea></label>
+  <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
+    <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
+  <button type='button' class='btn primary' data-act='new-map' id='new-map'>Create map and start a new game</button>
+</div></details>"""
+
+    def mode(self) -> str:
+        el = document.querySelector("input[name='edit-mode']:checked")
+        return str(el.value) if el is not None else "terrain"
+
+    def tap(self, name: str) -> bool:
+        """Apply the current tool to hex ``name``; True if the editor handled the tap."""
+        if not self.active:
+            return False
+        game: Game = self.play.game
+        m = self.mode()
+        err = _el("edit-error")
+        err.textContent = ""
+        at = game.state.terrain.at(game.scenario.map.parse(name))
+        if m == "terrain":
+            t = str(_el("edit-terrain").value)
+            raw = str(_el("edit-obstacle").value).strip()
+            usual = terrain_types(game.scenario.system)[t].obstacle
+            try:
+                obs = float(raw) if raw else usual
+            except ValueError:
+                err.textContent = "obstacle height must be a number such as 1 or 0.5"
+                return True
+            action = {"type": "edit", "op": "hex", "hex": name, "set": {"t": None if t == "open" else t, "obs": obs or None}}
+        elif m == "level":
+            try:
+                lvl = int(_el("edit-level").value)
+            except ValueError:
+                err.textContent = "base level must be a whole number"
+                return True
+            action = {"type": "edit", "op": "hex", "hex": name, "set": {"lvl": lvl or None}}
+        elif m == "place":
+            occ = str(_el("edit-occupant").value)
+            action = {"type": "edit", "op": "hex", "hex": name, "set": {"occ": list(at.occupants) + [occ]}}
+        elif m == "blaze":
+            action = {"type": "edit", "op": "hex", "hex": name, "set": {"blaze": None if at.blaze is not None else max(1, at.obstacle)}}
+        elif m == "clear":
+            action = {"type": "edit", "op": "hex", "hex": name, "set": {k: None for k in at.to_data()}}
+        else:
+            self.side_hex = name
+            self.render_sides()
+            return True
+        if not self.play.act(action):
+            err.textContent = str(_el("prompt-error").textContent)
+        return True
+
+    def render_sides(self) -> None:
+        name = self.side_hex
+        host = _el("edit-sides")
+        if name is None:
+            host.innerHTML = ""
+            return
+        game: Game = self.play.game
+        h = game.scenario.map.parse(name)
+        feat = str(_el("edit-feature").value)
+        buttons = "".join(
+            f"<button type='button' class='btn{' on' if feat in game.state.terrain.side(h, d) else ''}' data-act='side' "
+            f"data-dir='{dn}' id='edit-side-{dn}'>{dn}</button>"
+            for d, dn in enumerate(DIRECTION_NAMES)
+        )
+        host.innerHTML = f"<p>{E(feat.replace('_', ' '))} on the hexsides of <b>{E(name)}</b>:</p><div class='row'>{buttons}</div>"
+
+    def _changed(self, ev: Any) -> None:
+        if str(ev.target.id) == "edit-feature":
+            self.render_sides()
+
+    def _click(self, ev: Any) -> None:
+        target = ev.target.closest("[data-act]")
+        if not target:  # JS null arrives as a falsy JsNull
+            return
+        act = str(target.dataset.act)
+        if act == "side" and self.side_hex is not None:
+            d = str(target.dataset.dir)
+            feat = str(_el("edit-feature").value)
+            game: Game = self.play.game
+            on = feat not in game.state.terrain.side(game.scenario.map.parse(self.side_hex), DIRECTION_NAMES.index(d))
+            if not self.play.act({"type": "edit", "op": "side", "hex": self.side_hex, "dir": d, "feature": feat, "on": on}):
+                _el("edit-error").textContent = str(_el("prompt-error").textContent)
+            self.render_sides()
+        elif act == "new-map":
+            self.create_map()
+
+    def create_map(self) -> None:
+        err = _el("edit-error")
+        try:
+            sc = new_scenario(
+                str(_el("new-name").value).strip(), str(_el("new-system").value), str(_el("new-layout").value),
+                int(_el("new-cols").value or 10), int(_el("new-rows").value or 8),
+            )
+        except (ScenarioError, BoardError, ValueError) as e:
+            err.textContent = f"cannot build that map: {e}"
+            return
+        err.textContent = ""
+        game = Game(sc, secrets.token_hex(4))
+        self.play.load(game)
+        self.side_hex = None
+        self.render()
+        if self.on_new_map is not None:
+            self.on_new_map(game)
