@@ -191,6 +191,72 @@ class Play:
 <div id="plan-error" class="error" role="alert"></div>
 <div id="plan-preview" class="preview" aria-live="polite"></div>"""
 
+    # ------------------------------------------------------------------ sealed plans
+    def render_seals(self) -> None:
+        """Seal a secret plan on this device (only its commitment code enters the game), list the
+        codes in the game, and reveal this device's own plans."""
+        host = _el("seals")
+        if host is None:
+            return
+        mine = _stored_seals()
+        rows = []
+        for side, label, code in self.game.state.seals:
+            own = code in mine
+            btn = (f"<button type='button' class='btn' data-act='reveal' data-code='{E(code, quote=True)}'>Reveal</button>"
+                   if own else "<span class='hint'>sealed on another device</span>")
+            rows.append(f"<li><b>{E(side)}</b> {E(label)}: <code class='seal-code'>{E(code)}</code> {btn}</li>")
+        for o in self.game.state.outcomes:
+            if o.get("procedure") == "reveal":
+                verdict = "matches its code" if o.get("valid") else "MISMATCH: changed after sealing"
+                cls = "ok" if o.get("valid") else "bad"
+                rows.append(f"<li class='revealed {cls}'><b>{E(str(o['side']))}</b> {E(str(o['label']))}: revealed, {verdict}</li>")
+        host.innerHTML = f"""
+<h3>Sealed plans</h3>
+<p class='hint'>Write down secret information (landing turns and hexes, glider Passengers) on this device.
+The game — and every link — gets only its commitment code until you reveal it.</p>
+<div class='form'>
+  <label>Side <input id='seal-side' value='Allied' maxlength='24'></label>
+  <label>What <input id='seal-label' value='landing plan' maxlength='48'></label>
+  <label>Plan <small>text, or JSON such as [{{"turn": 1, "kind": "paradrop", "target": "A/f3"}}]</small>
+    <textarea id='seal-plan' rows='3' spellcheck='false'></textarea></label>
+  <button type='button' class='btn primary' data-act='seal' id='seal-button'>Seal</button>
+</div>
+<ul id='seal-list' class='seal-list'>{''.join(rows)}</ul>"""
+
+    def seal_plan(self) -> None:
+        from airhead.sealed import SealError, seal
+
+        text = str(_el("seal-plan").value).strip()
+        err = _el("prompt-error")
+        if not text:
+            err.textContent = "write the plan to seal first"
+            return
+        try:
+            plan: Any = json.loads(text)
+        except ValueError:
+            plan = text
+        try:
+            sealed = seal(plan)
+        except SealError as e:
+            err.textContent = str(e)
+            return
+        side, label = str(_el("seal-side").value).strip(), str(_el("seal-label").value).strip()
+        stored = _stored_seals()
+        stored[sealed.code] = {"plan": sealed.plan, "salt": sealed.salt, "side": side, "label": label}
+        _save_seals(stored)  # on this device only, before the code enters the game
+        if self.act({"type": "seal", "side": side, "label": label, "code": sealed.code}):
+            _el("seal-plan").value = ""
+        else:
+            stored.pop(sealed.code, None)
+            _save_seals(stored)
+
+    def reveal_plan(self, code: str) -> None:
+        entry = _stored_seals().get(code)
+        if entry is None:
+            _el("prompt-error").textContent = "this device does not hold that plan"
+            return
+        self.act({"type": "reveal", "side": entry["side"], "label": entry["label"], "plan": entry["plan"], "salt": entry["salt"]})
+
     def _plan_inputs(self) -> dict[str, Any]:
         ilh = str(_el("plan-ilh").value).strip().upper()
         if not ilh:
@@ -278,6 +344,10 @@ class Play:
                 return
             if self.act({"type": "start", "procedure": "asl.glider_landing", "params": params}):
                 _el("plan-error").textContent = ""
+        elif act == "seal":
+            self.seal_plan()
+        elif act == "reveal":
+            self.reveal_plan(str(target.dataset.code))
         elif act in ("proc-odds", "proc-start"):
             self.procedure_action(act, int(target.dataset.i))
         elif act == "roll":
@@ -351,6 +421,7 @@ class Play:
             self.view.replace_svg(render_map(g.scenario, g.state.terrain))
         self.render_prompt(g)
         self.render_log()
+        self.render_seals()
         self.draw_overlay()
         document.body.dataset.actions = str(len(self.game.actions))
 
@@ -451,6 +522,31 @@ class Play:
                 wind = 5
             heat = heatmap_view(self.scenario, g.state.terrain, wind)
         self.view.set_overlay(overlay_svg(self.scenario, marks=marks, path=_dedupe(path), heat=heat, heat_unit=unit))
+
+
+SEALS_KEY = "airhead-sealed-plans"
+
+
+def _stored_seals() -> dict[str, Any]:
+    """This device's sealed plans by commitment code (plan and salt never leave the device
+    until revealed)."""
+    from pyscript import window
+
+    try:
+        raw = window.localStorage.getItem(SEALS_KEY)
+        data = json.loads(str(raw)) if raw else {}
+    except Exception:  # noqa: BLE001 - unreadable storage: start empty, never crash
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _save_seals(data: dict[str, Any]) -> None:
+    from pyscript import window
+
+    try:
+        window.localStorage.setItem(SEALS_KEY, json.dumps(data))
+    except Exception:  # noqa: BLE001 - full or blocked storage
+        _el("prompt-error").textContent = "this device's storage is full: the sealed plan could not be kept"
 
 
 def _named(scenario: Any, name: str) -> bool:
