@@ -141,3 +141,21 @@ def test_undo_redo_and_log_stepping(page: Any) -> None:
     page.locator("#tab-play").tap()
     page.locator("#prompt button[data-act='live']").tap()
     waiting(page, "E8.23")
+
+
+def test_dice_mode_switch(page: Any) -> None:
+    open_play(page)
+    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#plan-start").tap()
+    waiting(page, "E8.22")
+    page.locator("#dice-mode-table").tap()
+    assert page.locator("#prompt-roll").count() == 0 and page.locator("#prompt-dice").count() == 1
+    page.locator("#dice-mode-app").tap()
+    assert page.locator("#prompt-roll").count() == 1 and page.locator("#prompt-dice").count() == 0
+    page.reload()
+    open_play(page)  # the choice is remembered on this device
+    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#plan-start").tap()
+    waiting(page, "E8.22")
+    assert page.locator("#prompt-dice").count() == 0
+    page.locator("#dice-mode-both").tap()

@@ -97,6 +97,7 @@ class Play:
         self.heat = False
         self.step: int | None = None  # viewing the log at this step (None: live)
         self.menu: list[dict[str, Any]] = []
+        self.dice_mode = _stored_dice_mode()  # "both", "app" (the app's dice) or "table" (typed in)
         self.plan_heat: dict[str, float] | None = None
         self._proxies: list[Any] = []
         self._terrain_key: Any = None
@@ -344,6 +345,15 @@ The game — and every link — gets only its commitment code until you reveal i
                 return
             if self.act({"type": "start", "procedure": "asl.glider_landing", "params": params}):
                 _el("plan-error").textContent = ""
+        elif act == "dice-mode":
+            self.dice_mode = str(target.dataset.mode)
+            try:
+                from pyscript import window
+
+                window.localStorage.setItem("airhead-dice-mode", self.dice_mode)
+            except Exception:  # noqa: BLE001 - storage blocked: the choice lasts this session
+                pass
+            self.render_prompt(self.shown())
         elif act == "seal":
             self.seal_plan()
         elif act == "reveal":
@@ -445,12 +455,17 @@ The game — and every link — gets only its commitment code until you reveal i
             body = "<p class='hint'>Viewing an earlier step of the log. <button type='button' class='btn' data-act='live'>Back to now</button></p>"
         elif p["kind"] == "roll":
             dice = " + ".join(f"{E(n)} d{s}" for n, s in p["dice"])
-            body = (
-                f"<p class='dice-spec'>{dice}</p><div class='row'>"
-                "<button type='button' class='btn primary' data-act='roll' id='prompt-roll'>Roll app dice</button></div>"
-                "<div class='row'><input id='prompt-dice' inputmode='numeric' autocomplete='off' placeholder='or type your dice, e.g. 4 2' aria-label='Dice rolled at the table'>"
-                "<button type='button' class='btn' data-act='enter' id='prompt-enter'>Enter</button></div>"
+            mode = self.dice_mode
+            app = "" if mode == "table" else (
+                "<div class='row'><button type='button' class='btn primary' data-act='roll' id='prompt-roll'>Roll app dice</button></div>")
+            table = "" if mode == "app" else (
+                "<div class='row'><input id='prompt-dice' inputmode='numeric' autocomplete='off' placeholder='type your dice, e.g. 4 2' aria-label='Dice rolled at the table'>"
+                "<button type='button' class='btn' data-act='enter' id='prompt-enter'>Enter</button></div>")
+            switch = "".join(
+                f"<button type='button' class='btn subtle{' on' if mode == m else ''}' data-act='dice-mode' data-mode='{m}' id='dice-mode-{m}'>{label}</button>"
+                for m, label in (("both", "both"), ("app", "app dice"), ("table", "table dice"))
             )
+            body = f"<p class='dice-spec'>{dice}</p>{app}{table}<p class='row dice-modes'>Dice: {switch}</p>"
         else:
             body = "<div class='choices'>" + "".join(
                 f"<button type='button' class='btn choice' data-act='choose' data-choice='{E(o, quote=True)}'>{E(o)}</button>" for o in p["options"]
@@ -522,6 +537,16 @@ The game — and every link — gets only its commitment code until you reveal i
                 wind = 5
             heat = heatmap_view(self.scenario, g.state.terrain, wind)
         self.view.set_overlay(overlay_svg(self.scenario, marks=marks, path=_dedupe(path), heat=heat, heat_unit=unit))
+
+
+def _stored_dice_mode() -> str:
+    from pyscript import window
+
+    try:
+        mode = str(window.localStorage.getItem("airhead-dice-mode") or "both")
+    except Exception:  # noqa: BLE001
+        return "both"
+    return mode if mode in ("both", "app", "table") else "both"
 
 
 SEALS_KEY = "airhead-sealed-plans"
