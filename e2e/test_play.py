@@ -159,3 +159,15 @@ def test_dice_mode_switch(page: Any) -> None:
     waiting(page, "E8.22")
     assert page.locator("#prompt-dice").count() == 0
     page.locator("#dice-mode-both").tap()
+
+
+def test_long_press_shows_details_from_any_panel(page: Any) -> None:
+    open_play(page)  # the Play panel is open; a long press still shows the hex's details
+    x, y = hex_center(page, "1E4")
+    cdp = page.context.new_cdp_session(page)
+    point = [{"x": x, "y": y, "id": 0, "radiusX": 2, "radiusY": 2, "force": 1}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    page.wait_for_function("() => document.body.dataset.tab === 'info'", timeout=3000)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert page.locator("#info-name").inner_text() == "1E4"
+    assert "Woods" in page.locator("#info").inner_text()

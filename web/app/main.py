@@ -48,6 +48,16 @@ def show_hex(name: str) -> None:
     document.body.dataset.selected = name
 
 
+def show_details(name: str) -> None:
+    """Long-press: the hex's details, whatever panel was open (touch has no hover)."""
+    view.select(name)
+    current = play.shown() if play is not None else None
+    shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
+    info.innerHTML = details_html(shown, name)
+    document.body.dataset.selected = name
+    show_tab("info")
+
+
 def show_tab(name: str) -> None:
     for tab in document.querySelectorAll(".tab"):
         on = tab.dataset.tab == name
@@ -65,6 +75,7 @@ def _tab_click(ev) -> None:  # noqa: ANN001 - a DOM event
 
 
 view = MapView(document.getElementById("map"), render_map(scenario), show_hex)
+view.on_long_press = show_details
 
 for button_id, action in (
     ("zoom-in", lambda ev: view.zoom_center(1.4)),

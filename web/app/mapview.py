@@ -14,6 +14,7 @@ from pyscript import document, window
 
 SVG_NS = "http://www.w3.org/2000/svg"
 TAP_SLOP = 10.0  # px a finger may wander and still tap
+LONG_PRESS_MS = 550  # hold this long without moving: long-press (hex details)
 MAX_SCALE = 8.0
 NAMES_MIN_PX = 5.0  # hide hex names when they would be smaller than this on screen
 NAME_FONT = 0.27 * 24.0
@@ -27,6 +28,10 @@ class MapView:
         vb = [float(v) for v in self.svg.getAttribute("viewBox").split()]
         self.vb_x, self.vb_y, self.w, self.h = vb
         self.on_tap = on_tap
+        self.on_long_press: Callable[[str], None] | None = None  # hold a finger still: details
+        self._long_timer: Any = None
+        self._long_fired = False
+        self._long_proxy = create_proxy(self._long_press)
         self.scale = 1.0
         self.tx = 0.0
         self.ty = 0.0
@@ -124,6 +129,11 @@ class MapView:
         self.pointers[int(ev.pointerId)] = self._local(ev)
         if len(self.pointers) > 1:
             self.multi = True
+        self._clear_long()
+        self._long_fired = False
+        if len(self.pointers) == 1 and self.on_long_press is not None:
+            self._long_at = (float(ev.clientX), float(ev.clientY))
+            self._long_timer = window.setTimeout(self._long_proxy, LONG_PRESS_MS)
         self.host.classList.add("dragging")
 
     def _move(self, ev: Any) -> None:
@@ -160,7 +170,24 @@ class MapView:
         self.moved += TAP_SLOP
         self.apply()
 
+    def _clear_long(self) -> None:
+        if self._long_timer is not None:
+            window.clearTimeout(self._long_timer)
+            self._long_timer = None
+
+    def _long_press(self, *_args: Any) -> None:
+        """A finger held still on a hex: show its details (whatever tab is open)."""
+        self._long_timer = None
+        if self.multi or self.moved >= TAP_SLOP or len(self.pointers) != 1 or self.on_long_press is None:
+            return
+        el = document.elementFromPoint(*self._long_at)
+        hexel = el.closest("[data-hex]") if el else None
+        if hexel:
+            self._long_fired = True
+            self.on_long_press(str(hexel.getAttribute("data-hex")))
+
     def _up(self, ev: Any) -> None:
+        self._clear_long()
         pid = int(ev.pointerId)
         if pid not in self.pointers:
             return
@@ -168,7 +195,7 @@ class MapView:
         if self.pointers:
             return
         self.host.classList.remove("dragging")
-        if not self.multi and self.moved < TAP_SLOP:
+        if not self.multi and self.moved < TAP_SLOP and not self._long_fired:
             el = document.elementFromPoint(ev.clientX, ev.clientY)
             # JS null arrives as pyodide's falsy JsNull, not None: test truthiness
             hexel = el.closest("[data-hex]") if el else None
@@ -176,6 +203,7 @@ class MapView:
                 self.on_tap(str(hexel.getAttribute("data-hex")))
 
     def _cancel(self, ev: Any) -> None:
+        self._clear_long()
         self.pointers.pop(int(ev.pointerId), None)
         if not self.pointers:
             self.host.classList.remove("dragging")
