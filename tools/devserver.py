@@ -1,8 +1,8 @@
 """A small static server for the built bundle (standard library only).
 
 - explicit MIME types (Python's guesses depend on /etc/mime.types, absent on slim systems);
-- precompressed gzip: ``x.wasm.gz`` beside ``x.wasm`` is sent with ``Content-Encoding: gzip``
-  when the client accepts gzip (build.py writes the ``.gz`` files);
+- precompressed: ``x.wasm.br`` / ``x.wasm.gz`` beside ``x.wasm`` is sent with
+  ``Content-Encoding: br`` / ``gzip`` when the client accepts it (build.py writes them);
 - ``ETag`` + ``Cache-Control: no-cache``: browsers revalidate (a 304 has no body), so a new build
   is seen at once and an unchanged file is not downloaded again;
 - bound to 127.0.0.1; a log of (path, status, body bytes) for the tests and the benchmark.
@@ -70,7 +70,7 @@ class BundleHandler(http.server.BaseHTTPRequestHandler):
 
     def _serve(self, head: bool) -> None:
         target = self._resolve()
-        if target is None or target.suffix == ".gz":
+        if target is None or target.suffix in (".gz", ".br"):
             body = b"not found\n"
             self.send_response(404)
             self.send_header("Content-Type", "text/plain; charset=utf-8")
@@ -81,9 +81,13 @@ class BundleHandler(http.server.BaseHTTPRequestHandler):
             self.server.record(self.path, 404, len(body))
             return
         ctype = MIME_TYPES.get(target.suffix, "application/octet-stream")
-        gz = target.with_name(target.name + ".gz")
-        accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
-        send = gz if accepts_gzip and gz.is_file() else target
+        accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+        send, encoding = target, ""
+        for enc, ext in (("br", ".br"), ("gzip", ".gz")):
+            packed = target.with_name(target.name + ext)
+            if enc in accepted and packed.is_file():
+                send, encoding = packed, enc
+                break
         st = send.stat()
         etag = '"' + hashlib.sha1(f"{send.name}:{st.st_size}:{st.st_mtime_ns}".encode()).hexdigest()[:20] + '"'
         common = [
@@ -105,8 +109,8 @@ class BundleHandler(http.server.BaseHTTPRequestHandler):
         self.send_response(200)
         for k, v in common:
             self.send_header(k, v)
-        if send is gz:
-            self.send_header("Content-Encoding", "gzip")
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(st.st_size))
         self.end_headers()
         if head:

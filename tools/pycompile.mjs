@@ -41,7 +41,7 @@ def pyc(source: bytes, filename: str) -> bytes:
 
 def entry(name: str) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED  # the server brotli-compresses whole files
     return info
 
 sys.path[:0] = ["/work/site", "/work/app"]
@@ -66,7 +66,7 @@ for f in sorted(os.listdir("/work/app")):
         app.append(("/work/app/" + f, f))
 
 # 1. the app's own modules -> app-pyc.zip (PyScript unpacks it into the working directory)
-with zipfile.ZipFile("/work/out/app-pyc.zip", "w", compresslevel=9) as out:
+with zipfile.ZipFile("/work/out/app-pyc.zip", "w") as out:
     for src, rel in app:
         cached = os.path.relpath(importlib.util.cache_from_source("/x/" + rel), "/x")
         out.writestr(entry(cached), pyc(open(src, "rb").read(), "/home/pyodide/" + rel))
@@ -76,7 +76,7 @@ src = zipfile.ZipFile("/work/stdlib.zip")
 names = set(src.namelist())
 sources = {rel: src.read(rel) for rel in std if rel in names}  # before writestr() moves offsets
 buf = io.BytesIO()
-with zipfile.ZipFile(buf, "w", compresslevel=9) as dst:
+with zipfile.ZipFile(buf, "w") as dst:
     for info in src.infolist():
         dst.writestr(info, src.read(info))
     for rel in std:
