@@ -54,7 +54,7 @@ def from_asl_direction(number: int) -> int:
     return number - 1
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Hex:
     """A hex in axial coordinates; ``s`` is derived. Immutable and hashable."""
 
@@ -86,6 +86,9 @@ class Hex:
     def distance(self, other: Hex) -> int:
         """Distance in hexes (steps through hexsides)."""
         return (self - other).length()
+
+    def __hash__(self) -> int:
+        return hash((self.q, self.r))
 
     def neighbor(self, direction: int, steps: int = 1) -> Hex:
         """The hex ``steps`` hexes away in ``direction`` (0..5), along the hex grain."""
@@ -145,7 +148,7 @@ class Hex:
         return Hexside.of(self, direction)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Hexside:
     """A hexside, stored canonically as (hex, direction) with direction in 0..2."""
 

@@ -394,7 +394,7 @@ class AAFirer:
 
 
 # ----------------------------------------------------------------------------- E8.23 CRASH
-def is_blind_hex(terrain: Terrain, appr: Approach, k: int) -> tuple[bool, str]:
+def is_blind_hex(terrain: Terrain, appr: Approach, k: int, explain: bool = True) -> tuple[bool, str]:
     """E8.23 / E7.25: is landing position ``k`` a Blind Hex as seen along the Avenue?
 
     To an Aerial viewer a full-level (or higher) LOS Obstacle leaves one Blind Hex behind it: the
@@ -405,7 +405,7 @@ def is_blind_hex(terrain: Terrain, appr: Approach, k: int) -> tuple[bool, str]:
     behind_hex = appr.equivalent(k + 1)
     behind = terrain.at(behind_hex)
     if obstacle_top(behind) >= here.base_level + 1:
-        return True, appr.map.name(behind_hex)
+        return True, appr.map.name(behind_hex) if explain else ""
     return False, ""
 
 
@@ -443,15 +443,17 @@ def crash_terms(
     gusts: bool,
     on_bridge: bool = False,
     types: Mapping[str, str] | None = None,
+    explain: bool = True,
 ) -> list[tuple[int, str, list[str]]]:
     """E8.23 (with E8.231): every applicable Crash drm as ``(value, cause, hexes)``, cumulative;
     the drm for vehicles, wrecks and previously landed gliders never exceeds +1. Hexside drm
-    count only for the hexside crossed on entering the landing hex."""
+    count only for the hexside crossed on entering the landing hex. ``explain=False`` skips
+    naming hexes in the causes (the odds only add the values)."""
     tb = _table()
     m = appr.map
     h = appr.equivalent(k)
     t = terrain.at(h)
-    name = m.name(appr.hex_at(k))
+    name = m.name(appr.hex_at(k)) if explain else ""
     out: list[tuple[int, str, list[str]]] = []
     cond = tb["crash_conditions"]
     if k != 0:
@@ -480,7 +482,7 @@ def crash_terms(
     if occ:
         what = "/".join({"vehicle": "vehicle", "wreck": "wreck", "glider": "previously-landed glider"}[o] for o in occ)
         out.append((feats["occupied"], f"Location contains a {what} (at most +1)", [name]))
-    blind, behind = is_blind_hex(terrain, appr, k)
+    blind, behind = is_blind_hex(terrain, appr, k, explain)
     if blind:
         out.append((feats["blind_hex"], f"{name} is a Blind Hex behind the Obstacle in {behind}", [name, behind]))
     side = _entry_side(appr, k)

@@ -109,7 +109,8 @@ class _Enumerator:
         key = (appr.hex_at(k), appr.equivalent(k), appr.equivalent(k + 1), k == 0, appr.reflected(k), damaged, bridge)
         v = self._crash.get(key)
         if v is None:
-            terms = crash_terms(self.terrain, appr, k, damaged=damaged, night=self.night, gusts=self.gusts, on_bridge=bridge)
+            terms = crash_terms(self.terrain, appr, k, damaged=damaged, night=self.night, gusts=self.gusts, on_bridge=bridge,
+                                explain=False)
             v = sum(t[0] for t in terms)
             self._crash[key] = v
         return v
