@@ -344,9 +344,9 @@ PYSCRIPT_LOADED = ("core.js", "core.css", "core-*.js", "error-*.js", "deprecatio
                    "donkey-*.js", "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 # The page's own files.
 WEB_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js",
-             "app/main.py", "app/details.py", "app/mapview.py", "app/play.py", "app/editor.py",
+             "app/main.py", "app/details.py", "app/mapview.py", "app/play.py", "app/editor.py", "app/games.py",
              "bench/bare.html", "bench/bare.json")
-APP_MODULES = ("details.py", "mapview.py", "play.py", "editor.py")  # unpacked next to main.py by PyScript's "files"
+APP_MODULES = ("details.py", "mapview.py", "play.py", "editor.py", "games.py")  # unpacked next to main.py by PyScript's "files"
 # What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
 STARTUP_IMPORTS = ("airhead.scenario", "airhead.svg", "airhead.tables", "details")
 # Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or
@@ -470,6 +470,22 @@ def precache_paths(bundle: Path) -> list[str]:
         paths += [f"pyscript/{p.name}" for p in found]
     paths += [f"pyodide/{f}" for f in PYODIDE_FILES] + [f"wheels/{w.name}" for w in wheel]
     paths += ["wheels/app-pyc.zip"]
+    return paths + on_demand_paths(bundle)
+
+
+# Wheels from requirements-pyodide.txt the app loads only when a player asks (the QR code:
+# segno, installed with micropip). Shipped in wheels/ and precached (so QR works offline), but
+# never loaded at boot: precache.json lists them as "on_demand" for the e2e tests.
+ON_DEMAND_WHEELS = ("segno-*.whl",)
+
+
+def on_demand_paths(bundle: Path) -> list[str]:
+    paths = [f"pyodide/{p.name}" for p in sorted((bundle / "pyodide").glob("micropip-*.whl"))]
+    for pattern in ON_DEMAND_WHEELS:
+        found = sorted((bundle / "wheels").glob(pattern))
+        if len(found) != 1:
+            raise LayerError(f"expected one {pattern} in the bundle (pin it in requirements-pyodide.txt)")
+        paths.append(f"wheels/{found[0].name}")
     return paths
 
 
@@ -482,7 +498,8 @@ def build_bundle() -> Path:
     ensure_pyodide_wheels()
     wheel = build_wheel()
     micropip = sorted(PYODIDE_WHEELS.glob("micropip-*.whl"))[-1]
-    inputs = web_inputs() + [wheel, micropip] + sorted(PYSCRIPT_DIST.iterdir())
+    on_demand = [w for pat in ON_DEMAND_WHEELS for w in sorted(PYODIDE_WHEELS.glob(pat))]
+    inputs = web_inputs() + [wheel, micropip, *on_demand] + sorted(PYSCRIPT_DIST.iterdir())
     digest = sha256_of(inputs, extra=BUNDLE_FORMAT)
     if stamp_ok(BUNDLE_STAMP, digest) and (BUNDLE / "sw.js").is_file():
         step(f"{BUNDLE.relative_to(ROOT)}/ up to date (cached)")
@@ -521,6 +538,8 @@ def build_bundle() -> Path:
     _patch_lock(PYODIDE_PKG / "pyodide-lock.json", tmp / "pyodide" / "pyodide-lock.json", micropip)
     shutil.copy2(micropip, tmp / "pyodide" / micropip.name)
     shutil.copy2(wheel, tmp / "wheels" / wheel.name)
+    for w in on_demand:
+        shutil.copy2(w, tmp / "wheels" / w.name)
     (tmp / "icons").mkdir()
     for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
                                  ("icon-maskable-512.png", 512, True)):
@@ -559,7 +578,8 @@ def build_bundle() -> Path:
     sw = (WEB / "sw.js").read_text()
     sw = sw.replace('"__CACHE__"', json.dumps(cache)).replace("__PRECACHE__", json.dumps(paths, indent=1))
     (tmp / "sw.js").write_text(sw)
-    (tmp / "precache.json").write_text(json.dumps({"cache": cache, "files": paths}, indent=1))
+    (tmp / "precache.json").write_text(json.dumps({"cache": cache, "files": paths,
+                                                       "on_demand": on_demand_paths(tmp)}, indent=1))
     compressible = [f for f in sorted(tmp.rglob("*")) if f.is_file() and f.suffix in GZIP_SUFFIXES]
     for f in compressible:
         _gzip_file(f)

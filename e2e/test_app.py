@@ -79,9 +79,11 @@ def test_page_loads_exactly_the_precache_list(page: Any, precache: dict[str, Any
     wait_ready(page)
     page.wait_for_timeout(300)
     listed = set(precache["files"])
+    on_demand = set(precache["on_demand"])  # loaded when a player asks (QR code), not at boot
+    assert on_demand <= listed and not on_demand & loaded, "an on-demand file loaded at boot"
     assert loaded - listed == set(), "loaded but not precached"
     assert listed - loaded <= {"manifest.webmanifest", "icons/icon-512.png",
-                               "icons/icon-maskable-512.png"}, "precached but never loaded"
+                               "icons/icon-maskable-512.png"} | on_demand, "precached but never loaded"
     assert not any("codemirror" in f or "xterm" in f or "toml" in f for f in listed)
 
 

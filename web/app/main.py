@@ -109,6 +109,23 @@ def start_play(*_args) -> None:  # noqa: ANN002 - called from a JS timer
     global editor
     editor = Editor(play)
     document.body.dataset.play = "1"
+    start_games()
+
+
+def set_title(name: str) -> None:
+    document.getElementById("scenario-name").textContent = name  # text, never markup
+    document.title = f"Airhead: {name}"
+
+
+def start_games() -> None:
+    """Saved games, share links and the Games tab (app/games.py): reopens the last game and
+    opens a link in the address; after the map and the play panel, so never before first paint."""
+    import asyncio
+
+    from games import Games
+
+    games = Games(play, set_title)
+    asyncio.ensure_future(games.start())
 
 
 document.body.dataset.ready = "1"
