@@ -36,25 +36,28 @@ play = None  # the play panel, created just after boot (see start_play)
 editor = None  # the map editor (Edit tab), created with the play panel
 
 
+def _describe(name: str) -> None:
+    """The Hex panel: hex ``name`` as the game on screen has it (after any edits)."""
+    current = play.shown() if play is not None else None
+    shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
+    info.innerHTML = details_html(shown, name)
+    document.body.dataset.selected = name
+
+
 def show_hex(name: str) -> None:
+    """A tap: the planner or the editor may use it (picking an ILH, painting); else details."""
     view.select(name)
     if play is not None and play.tap(name):
         return
     if editor is not None and editor.tap(name):
         return
-    current = play.shown() if play is not None else None
-    shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
-    info.innerHTML = details_html(shown, name)
-    document.body.dataset.selected = name
+    _describe(name)
 
 
 def show_details(name: str) -> None:
     """Long-press: the hex's details, whatever panel was open (touch has no hover)."""
     view.select(name)
-    current = play.shown() if play is not None else None
-    shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
-    info.innerHTML = details_html(shown, name)
-    document.body.dataset.selected = name
+    _describe(name)
     show_tab("info")
 
 
@@ -70,7 +73,7 @@ def show_tab(name: str) -> None:
 
 def _tab_click(ev) -> None:  # noqa: ANN001 - a DOM event
     tab = ev.target.closest(".tab")
-    if tab is not None:
+    if tab:  # JS null arrives as a falsy JsNull
         show_tab(str(tab.dataset.tab))
 
 
