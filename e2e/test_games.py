@@ -380,6 +380,13 @@ def test_full_storage_loses_nothing(page: Any) -> None:
     assert store(page) == saved  # the saved copy is intact
     games_tab(page)
     assert "Not saved" in page.locator("#games-status").inner_text()
+    # starting another game now would lose the unsaved one: the page asks, Cancel keeps it
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.locator("#games-new-army_group_drop").tap()
+    page.wait_for_function("() => document.getElementById('notice').textContent.includes('Kept the unsaved game')")
+    assert asked and "not saved" in asked[0]
+    assert actions(page) == 3 and "Army Group" not in page.locator("#scenario-name").inner_text()
     page.evaluate("window.__diskFull = false")
     page.locator("#games-save").tap()
     page.wait_for_selector("body[data-saved='3']", state="attached")

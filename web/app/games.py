@@ -79,6 +79,7 @@ class Games:
         self.current_id: str | None = None
         self.current_name = clean_name(play.game.scenario.name)
         self.saved = False
+        self.opened_with = 0  # actions the game had when it was opened (see may_replace)
         self.save_problem = ""
         self.renaming: str | None = None
         self.deleting: str | None = None
@@ -186,8 +187,22 @@ class Games:
             self.notice(f"Saved games are unavailable in this browser ({e}). Export games to keep them.", error=True)
 
     # ------------------------------------------------------------------ the current game
+    def may_replace(self) -> bool:
+        """Nothing lost: replacing a game that is not saved (storage full, or a shared game
+        not yet saved) needs the player's word; exporting it first keeps it."""
+        game = getattr(self.play, "game", None)
+        if self.saved or game is None or len(game.actions) <= self.opened_with:
+            return True  # saved, or unchanged since it was opened (a link can open it again)
+        ok = bool(window.confirm(
+            "The game on screen is not saved. Replace it anyway?\n"
+            "(Cancel keeps it: export it from the Games tab to keep a copy.)"))
+        if not ok:
+            self.notice("Kept the unsaved game on screen. Export it (Games → Export file) to keep a copy.", error=True)
+        return ok
+
     def show(self, game: Game, game_id: str | None, name: str, saved: bool) -> None:
         self.play.load(game)
+        self.opened_with = len(game.actions)
         self.current_id = game_id
         self.current_name = clean_name(name) or clean_name(game.scenario.name)
         self.saved = saved
@@ -268,10 +283,13 @@ class Games:
             document.body.dataset.unexpected = str(self.unexpected)
             self.notice(f"This link cannot be opened ({type(e).__name__}). Your games are unchanged.", error=True)
         else:
-            result = "ok"
-            self.show(game, None, f"{game.scenario.name} (shared)", saved=False)
-            self.notice("Opened a shared game. It is not saved yet: it is saved at your first action, "
-                        "or tap Save in the Games tab.")
+            if self.may_replace():
+                result = "ok"
+                self.show(game, None, f"{game.scenario.name} (shared)", saved=False)
+                self.notice("Opened a shared game. It is not saved yet: it is saved at your first action, "
+                            "or tap Save in the Games tab.")
+            else:
+                result = "kept"
         document.body.dataset.linkResult = result
         document.body.dataset.links = str(self.links)
 
@@ -342,6 +360,8 @@ class Games:
     def new_game(self, name: str) -> None:
         if name not in BUILTINS:
             return
+        if not self.may_replace():
+            return
         game = Game(builtin(name), secrets.token_hex(8))
         self.show(game, None, f"{game.scenario.name}, {_when(_now())}", saved=False)
         self.spawn(self.save_current())
@@ -356,6 +376,8 @@ class Games:
             game = decode_save(str(entry.get("save", ""))).to_game()
         except CodecError as e:
             self.notice(f"This saved game cannot be opened: {e}", error=True)
+            return
+        if not self.may_replace():
             return
         self.show(game, game_id, str(entry.get("name", "")), saved=True)
         self.store["current"] = game_id
@@ -442,6 +464,8 @@ class Games:
             document.body.dataset.importResult = "error"
             return
         name = re.sub(r"(\.airhead)?\.(json|txt)$", "", str(f.name), flags=re.I) or game.scenario.name
+        if not self.may_replace():
+            return
         self.show(game, None, name, saved=False)
         document.body.dataset.importResult = "ok"
         if await self.save_current():
