@@ -153,7 +153,7 @@ def test_dice_mode_switch(page: Any) -> None:
     page.locator("#dice-mode-app").tap()
     assert page.locator("#prompt-roll").count() == 1 and page.locator("#prompt-dice").count() == 0
     page.reload()
-    open_play(page)  # the choice is remembered on this device
+    open_play(page)  # the choice is saved with the game (and is this device's default)
     page.locator("#plan-ilh").fill("1G9")
     page.locator("#plan-start").tap()
     waiting(page, "E8.22")

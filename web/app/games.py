@@ -172,6 +172,8 @@ class Games:
                 except CodecError as e:
                     self.notice(f"Your last game could not be reopened: {e}", error=True)
                 else:
+                    if entry.get("dice") in ("both", "app", "table"):
+                        self.play.dice_mode = str(entry["dice"])
                     self.show(game, str(cur), str(entry.get("name", "")), saved=True)
         self.open_hash()
         self.render()
@@ -230,7 +232,7 @@ class Games:
             self.current_id = secrets.token_hex(6)
         key = PREFIX + self.current_id
         entry = {"name": self.current_name, "scenario": game.scenario.name, "actions": len(game.actions),
-                 "updated": _now(), "save": encode_save(game)}
+                 "updated": _now(), "save": encode_save(game), "dice": getattr(self.play, "dice_mode", "both")}
         try:
             self.store[key] = entry
             self.store["current"] = self.current_id
@@ -379,6 +381,8 @@ class Games:
             return
         if not self.may_replace():
             return
+        if entry.get("dice") in ("both", "app", "table"):
+            self.play.dice_mode = str(entry["dice"])  # dice are chosen per game
         self.show(game, game_id, str(entry.get("name", "")), saved=True)
         self.store["current"] = game_id
         self.spawn(self._sync())

@@ -354,6 +354,8 @@ The game — and every link — gets only its commitment code until you reveal i
             except Exception:  # noqa: BLE001 - storage blocked: the choice lasts this session
                 pass
             self.render_prompt(self.shown())
+            if self.on_change is not None:
+                self.on_change(self.game)  # saved with the game: dice are chosen per game
         elif act == "seal":
             self.seal_plan()
         elif act == "reveal":
