@@ -22,7 +22,7 @@ from ..hexes import DIRECTION_NAMES, Hex, opposite
 from ..tables import load_table
 from .forces import ForceError, Platoon
 from .plan import check_against_plan
-from .wind import Wind, current_wind
+from .wind import current_wind, turn_of, Wind
 
 __all__ = [
     "AA_RESULTS",
@@ -100,8 +100,7 @@ class GliderLanding(Procedure):
         m = state.scenario.map
         extra = set(params) - {"turn", "wind", "gliders"}
         _want(not extra, f"unknown parameter(s): {', '.join(sorted(extra))}")
-        turn = params.get("turn", 1)
-        _want(not isinstance(turn, bool) and isinstance(turn, int) and 1 <= turn <= 99, "turn must be 1..99")
+        turn = turn_of(params)
         wind = current_wind(state, params, turn)
         raw = params.get("gliders")
         if not isinstance(raw, list) or not 1 <= len(raw) <= 24:

@@ -29,7 +29,7 @@ from ..tables import load_table
 from ..terrain import Terrain
 from .forces import EnemyUnit, ForceError, Platoon
 from .plan import check_against_plan
-from .wind import Wind, current_wind
+from .wind import current_wind, turn_of, Wind
 
 __all__ = [
     "ParadropError",
@@ -205,8 +205,7 @@ class Paradrop(Procedure):
         m = state.scenario.map
         extra = set(params) - {"turn", "wind", "drops", "enemy"}
         _want(not extra, f"unknown parameter(s): {', '.join(sorted(extra))}")
-        turn = params.get("turn", 1)
-        _want(not isinstance(turn, bool) and isinstance(turn, int) and 1 <= turn <= 99, "turn must be 1..99")
+        turn = turn_of(params)
         wind = current_wind(state, params, turn)
         drops = params.get("drops")
         if not isinstance(drops, list) or not 1 <= len(drops) <= 16:

@@ -124,7 +124,8 @@ def _orientation(state: GameState, params: Mapping[str, Any]) -> str:
     return o
 
 
-def _turn(params: Mapping[str, Any]) -> int:
+def turn_of(params: Mapping[str, Any]) -> int:
+    """The ``turn`` parameter of a Panzer Leader procedure (default 1), checked."""
     t = params.get("turn", 1)
     if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 99:
         raise ActionError("turn must be a whole number 1..99")
@@ -144,7 +145,7 @@ class WindProcedure(Procedure):
         extra = set(params) - {"turn", "orientation"}
         if extra:
             raise ActionError(f"unknown parameter(s): {', '.join(sorted(extra))}")
-        data = {"turn": _turn(params), "orientation": _orientation(state, params)}
+        data = {"turn": turn_of(params), "orientation": _orientation(state, params)}
         return StepResult(ProcState(self.name, "direction", data))
 
     def prompt(self, state: GameState, proc: ProcState) -> Prompt:
