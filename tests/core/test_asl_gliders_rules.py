@@ -379,3 +379,11 @@ def test_approach_offboard_mixed_avenue() -> None:
     a = Approach(B4, P("4P9"), 1)
     assert [B4.name(h) for h in a.avenue()] == ["4O10", "4N10", "4M11", "4L11", "4K12"]
     assert [B4.name(h) for h in a.avenue_terrain()] == ["4O10", "4N10", "4S8", "4T7", "4U7"]
+
+
+def test_sw_and_guns_should_be_carried_dm_without_naming_them() -> None:
+    g = game()
+    start(g, passengers=[{"name": "MMG", "kind": "sw", "pp": 4, "dm": False}, {"name": "LMG", "kind": "sw", "pp": 2}])
+    causes = [e.cause for e in g.events() if e.rule == "E8.1"]
+    assert causes[1] == "1 SW/Gun(s) aboard not dismantled: all SW/Guns in a glider must be dm if possible"
+    assert not any("MMG" in line for line in g.log_lines())

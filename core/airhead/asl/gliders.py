@@ -681,6 +681,9 @@ class GliderLanding(Procedure):
             ev.info("E8.1", f"{label}: {nationality} glider, manifest {used}/{glider_capacity(nationality)} PP, weather {sc.settings.get('weather', 'Clear')}"),
             ev.info("E8.2", f"{label} placed in ILH {ilh_name} facing Wind Direction {wind}; Avenue of Approach {', '.join(avenue)}", [ilh_name] + avenue),
         ]
+        assembled = sum(1 for p in passengers if p.kind in ("sw", "gun") and not p.dm)
+        if assembled:  # counted, not named: the manifest stays secret until the AFPh
+            events.insert(1, ev.info("E8.1", f"{assembled} SW/Gun(s) aboard not dismantled: all SW/Guns in a glider must be dm if possible"))
         return self._after_placement(state, data, events)
 
     def _after_placement(self, state: GameState, data: dict[str, Any], events: list[Event]) -> StepResult:
