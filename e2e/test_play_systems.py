@@ -59,5 +59,11 @@ def test_panzer_leader_wind_then_paradrop_odds_and_drop(page: Any, artifacts: Pa
     page.screenshot(path=str(artifacts / "play-panzer-leader-odds.png"))
     page.locator("#proc-start-2").tap()
     assert roll_until_done(page) >= 2
+    # the drift diagrams as rolled, drawn on the map: most sticks per hex, digit by digit
+    digits = page.eval_on_selector_all(".overlay .heat text", "els => els.map(e => e.textContent)")
+    assert digits and all(d.isdigit() for d in digits)
+    assert page.locator(".overlay .mark-ilh[data-hex='A/f3']").count() == 1  # a target hex
+    page.screenshot(path=str(artifacts / "play-panzer-leader-drift.png"))
+    page.locator("#tab-log").tap()
     log = page.locator("#log-list").inner_text()
     assert "PL II.C" in log

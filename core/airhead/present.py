@@ -138,8 +138,9 @@ def overlay_svg(
 
     ``marks`` outlines hexes by role (``ilh``, ``avenue``, ``landed``, ``hit`` ...: CSS classes
     ``mark-<role>``); ``path`` draws arrows from hex to hex (evasive moves, the landing);
-    ``heat`` tints hexes by probability and prints it as a percentage (``heat_unit="%"``) or, for
-    expected numbers of units, with one decimal (``heat_unit="units"``).
+    ``heat`` tints hexes by probability and prints it as a percentage (``heat_unit="%"``), for
+    expected numbers of units with two decimals (``"units"``), or as whole counts (``"count"``,
+    e.g. a drift diagram's sticks per hex).
     """
     m = scenario.map
     lay = Layout(size)
@@ -148,7 +149,7 @@ def overlay_svg(
         hg = ET.SubElement(g, "g", {"class": "heat"})
         top = max(heat.values(), default=0.0) or 1.0
         for name, p in heat.items():
-            if heat_unit != "%" and p < 0.005:
+            if heat_unit == "units" and p < 0.005:
                 continue
             h = _hex(m, name)
             pts = " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
@@ -160,7 +161,7 @@ def overlay_svg(
             c = lay.center(h)
             t = ET.SubElement(hg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + size * 0.12:.1f}", "font-size": f"{size * 0.32:.1f}",
                                            "text-anchor": "middle", "fill": "#111"})
-            t.text = f"{round(p * 100)}" if heat_unit == "%" else f"{p:.2f}"
+            t.text = f"{round(p * 100)}" if heat_unit == "%" else (f"{p:.0f}" if heat_unit == "count" else f"{p:.2f}")
     for name, role in (marks or {}).items():
         h = _hex(m, name)
         pts = " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))

@@ -112,3 +112,8 @@ def test_overlay_heat_of_expected_units() -> None:
     assert [t.text for t in root.iter("text")] == ["1.50", "0.75"]  # negligible hexes left out
     fills = {p.get("data-p"): p.get("opacity") for p in root.iter("polygon")}
     assert float(fills["1.500"]) > float(fills["0.750"])
+
+
+def test_overlay_counts_for_drift_diagrams() -> None:
+    root = ET.fromstring(overlay_svg(SC, heat={"1G9": 2.0, "1G8": 1.0, "1G7": 0.0}, heat_unit="count"))
+    assert [t.text for t in root.iter("text")] == ["2", "1", "0"]  # a diagram's zeros are shown too

@@ -97,6 +97,7 @@ class Play:
         self.heat = False
         self.step: int | None = None  # viewing the log at this step (None: live)
         self.menu: list[dict[str, Any]] = []
+        self.pattern_counts: dict[str, float] | None = None
         self.dice_mode = _stored_dice_mode()  # "both", "app" (the app's dice) or "table" (typed in)
         self.plan_heat: dict[str, float] | None = None
         self._proxies: list[Any] = []
@@ -514,6 +515,17 @@ The game — and every link — gets only its commitment code until you reveal i
             if d.get("landed"):
                 path.append(str(d["landed"]))
                 marks[str(d["landed"])] = "landed"
+        elif proc is not None and proc.procedure == "panzer_leader.paradrop" or (
+                proc is None and g.state.outcomes and g.state.outcomes[-1].get("procedure") == "panzer_leader.paradrop"):
+            # the drift diagrams as rolled: most sticks per hex, to compare with the printed ones
+            patterns = (proc.data if proc is not None else g.state.outcomes[-1]).get("patterns", {})
+            counts: dict[str, float] = {}
+            for target, cells in patterns.items():
+                marks[str(target)] = "ilh"
+                for name, cap in cells:
+                    counts[str(name)] = counts.get(str(name), 0) + float(cap)
+            if counts:
+                self.pattern_counts = counts
         elif g.state.outcomes and g.state.outcomes[-1].get("procedure") == "asl.glider_landing":
             out = g.state.outcomes[-1]
             path = list(out.get("ilhs", []))
@@ -530,7 +542,11 @@ The game — and every link — gets only its commitment code until you reveal i
         path = [h for h in path if _named(self.scenario, h)]
         heat = None
         unit = "%"
-        if getattr(self, "plan_heat", None) and self.scenario.system != "asl" and self.step is None:
+        counts = getattr(self, "pattern_counts", None)
+        self.pattern_counts = None
+        if counts:
+            heat, unit = counts, "count"
+        elif getattr(self, "plan_heat", None) and self.scenario.system != "asl" and self.step is None:
             heat, unit = self.plan_heat, "units"
         elif self.heat and self.scenario.system == "asl":
             try:
