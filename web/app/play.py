@@ -542,11 +542,10 @@ The game — and every link — gets only its commitment code until you reveal i
         path = [h for h in path if _named(self.scenario, h)]
         heat = None
         unit = "%"
-        counts = getattr(self, "pattern_counts", None)
-        self.pattern_counts = None
+        counts, self.pattern_counts = self.pattern_counts, None
         if counts:
             heat, unit = counts, "count"
-        elif getattr(self, "plan_heat", None) and self.scenario.system != "asl" and self.step is None:
+        elif self.plan_heat and self.scenario.system != "asl" and self.step is None:
             heat, unit = self.plan_heat, "units"
         elif self.heat and self.scenario.system == "asl":
             try:
