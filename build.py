@@ -828,11 +828,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_serve = sub.add_parser(
         "serve", help="build the web bundle and serve it on http://127.0.0.1:8000",
         description="Installs what it needs (npm ci, .venv, the wheels), builds build/bundle/ "
-                    "and serves it with explicit MIME types and precompressed gzip.")
+                    "and serves it with explicit MIME types and precompressed brotli/gzip.")
     p_serve.add_argument("--port", type=int, default=8000)
     p_serve.set_defaults(func=cmd_serve)
     p_bench = sub.add_parser(
-        "bench", help="time to interactive, bytes on the wire and JS heap vs a bare PyScript page",
+        "bench", help="time to interactive, bytes on the wire and JS heap vs a bare PyScript page; "
+                      "the E8 heatmap in Pyodide next to CPython",
         description="Builds the bundle and measures the app and a bare PyScript page from the "
                     "same bundle side by side in one run (figures printed, never asserted).")
     p_bench.add_argument("--rounds", type=int, default=3)
