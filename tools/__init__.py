@@ -2,7 +2,7 @@
 
     common.py      paths, output helpers, running commands, content hashes and stamps
     env.py         set-up steps: .venv, `npm ci`, the airhead wheel, Pyodide wheels, Chromium
-    bundle.py      the web bundle recipe (build/bundle/)
+    bundle.py      the web bundle recipe (build/bundle/), app modules found in web/app/*.py
     layers.py      the test layers of `build.py test` and their summary table
     benchmarks.py  `build.py bench`: bench.py in the venv, then the E8 heatmap figures
 

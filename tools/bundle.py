@@ -3,6 +3,11 @@
 The page, PyScript, Pyodide (trimmed stdlib, patched lock), the airhead wheel, precompiled
 start-up bytecode, icons, config.json, sw.js with its precache list, and a .gz and .br beside each
 compressible file. Rebuilt (atomically) only when an input changed.
+
+The app's Python is found, not listed: web/app/main.py is the PyScript entry (the page's
+<script type="py">) and every other web/app/*.py is a module PyScript unpacks beside it
+(`app_modules()`); config.json, the preload links, the precache list and the bytecode
+precompilation all use that one list.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import struct
 import time
 import zipfile
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 
 from tools.common import (
@@ -42,11 +48,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # configs), MicroPython, py-game, zip, storage.
 PYSCRIPT_LOADED = ("core.js", "core.css", "core-*.js", "error-*.js", "deprecations-manager-*.js",
                    "donkey-*.js", "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
-# The page's own files.
-WEB_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js",
-             "app/main.py", "app/details.py", "app/mapview.py", "app/play.py", "app/editor.py", "app/games.py",
-             "bench/bare.html", "bench/bare.json")
-APP_MODULES = ("details.py", "mapview.py", "play.py", "editor.py", "games.py")  # unpacked next to main.py by PyScript's "files"
+# The page's own files (besides its Python, found in web/app/ by app_modules()).
+PAGE_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js")
+BENCH_FILES = ("bench/bare.html", "bench/bare.json")
+APP_DIR = WEB / "app"
+APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
 # What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
 STARTUP_IMPORTS = ("airhead.scenario", "airhead.svg", "airhead.tables", "details")
 # Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or
@@ -73,8 +79,25 @@ GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest
 BUNDLE_FORMAT = "4"  # bump to force a rebuild when the recipe changes in a way hashes miss
 
 
-def web_inputs() -> list[Path]:
-    files = [WEB / f for f in WEB_FILES] + [WEB / "package-lock.json"]
+def app_modules() -> list[str]:
+    """The app's modules beside its entry: every web/app/*.py but main.py, sorted by name.
+
+    PyScript's "files" unpacks them next to main.py (config.json); they are preloaded,
+    precached and precompiled. A new file in web/app/ joins them with no edit here.
+    """
+    if not (APP_DIR / APP_ENTRY).is_file():
+        raise LayerError(f"{APP_DIR.relative_to(ROOT)}/{APP_ENTRY} is missing (the PyScript entry)")
+    return sorted(p.name for p in APP_DIR.glob("*.py")
+                  if p.is_file() and p.name != APP_ENTRY and not p.name.startswith("."))
+
+
+def web_files(modules: Sequence[str]) -> list[str]:
+    """The page's own files, relative to web/ (and to the bundle they are copied into)."""
+    return [*PAGE_FILES, f"app/{APP_ENTRY}", *(f"app/{m}" for m in modules), *BENCH_FILES]
+
+
+def web_inputs(modules: Sequence[str]) -> list[Path]:
+    files = [WEB / f for f in web_files(modules)] + [WEB / "package-lock.json"]
     return files + [PYODIDE_PKG / f for f in PYODIDE_FILES] + [
         Path(__file__), TOOLS / "pycompile.mjs", TOOLS / "compress.mjs"]
 
@@ -147,11 +170,11 @@ def _gzip_file(path: Path) -> None:
         path.with_name(path.name + ".gz").write_bytes(packed)
 
 
-def precache_paths(bundle: Path) -> list[str]:
+def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
     """Exactly the files the app loads, as paths relative to the bundle root (sw.js's PRECACHE)."""
     wheel = sorted((bundle / "wheels").glob("airhead-*.whl"))
     paths = ["index.html", "boot.js", "styles.css", "manifest.webmanifest", "config.json",
-             "app/main.py", *(f"app/{m}" for m in APP_MODULES),
+             f"app/{APP_ENTRY}", *(f"app/{m}" for m in modules),
              "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png"]
     for pattern in PYSCRIPT_LOADED:
         found = sorted((bundle / "pyscript").glob(pattern))
@@ -185,9 +208,10 @@ def build_bundle() -> Path:
     ensure_node_modules()
     ensure_pyodide_wheels()
     wheel = build_wheel()
+    modules = app_modules()
     micropip = sorted(PYODIDE_WHEELS.glob("micropip-*.whl"))[-1]
     on_demand = [w for pat in ON_DEMAND_WHEELS for w in sorted(PYODIDE_WHEELS.glob(pat))]
-    inputs = web_inputs() + [wheel, micropip, *on_demand] + sorted(PYSCRIPT_DIST.iterdir())
+    inputs = web_inputs(modules) + [wheel, micropip, *on_demand] + sorted(PYSCRIPT_DIST.iterdir())
     digest = sha256_of(inputs, extra=BUNDLE_FORMAT)
     if stamp_ok(BUNDLE_STAMP, digest) and (BUNDLE / "sw.js").is_file():
         step(f"{BUNDLE.relative_to(ROOT)}/ up to date (cached)")
@@ -196,7 +220,7 @@ def build_bundle() -> Path:
     tmp = BUILD / "bundle.tmp"
     if tmp.exists():
         shutil.rmtree(tmp)
-    for rel in WEB_FILES:
+    for rel in web_files(modules):
         (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
         if rel != "sw.js":
             shutil.copy2(WEB / rel, tmp / rel)
@@ -217,7 +241,8 @@ def build_bundle() -> Path:
         shutil.rmtree(pyc_out)
     pyc_out.mkdir(parents=True)
     check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, wheel,
-           tmp / "pyodide" / "python_stdlib.zip", WEB / "app", pyc_out, *STARTUP_IMPORTS],
+           tmp / "pyodide" / "python_stdlib.zip", APP_DIR, pyc_out, *STARTUP_IMPORTS,
+           "--views", *modules],
           "precompiling the start-up modules in Pyodide")
     shutil.move(pyc_out / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
     (tmp / "wheels").mkdir()
@@ -234,13 +259,13 @@ def build_bundle() -> Path:
         (tmp / "icons" / name).write_bytes(_png(size, maskable))
     # PyScript configs: the app unpacks its wheel with "files" (docs/web.md says why); the
     # micropip variant is kept for the benchmark that backs that choice.
-    files = {f"./app/{m}": f"./{m}" for m in APP_MODULES}
+    files = {f"./app/{m}": f"./{m}" for m in modules}
     config = {"interpreter": "./pyodide/pyodide.mjs",
               "files": {f"./wheels/{wheel.name}": "./*", "./wheels/app-pyc.zip": "./*", **files}}
     (tmp / "config.json").write_text(json.dumps(config, indent=1))
     (tmp / "bench" / "micropip.json").write_text(json.dumps(
         {"interpreter": "../pyodide/pyodide.mjs", "packages": [f"../wheels/{wheel.name}"],
-         "files": {f"../app/{m}": f"./{m}" for m in APP_MODULES}}, indent=1))
+         "files": {f"../app/{m}": f"./{m}" for m in modules}}, indent=1))
     # Preload PyScript's main chunk (imported by core.js) and what PyScript fetches only once
     # the interpreter is up (the wheel, the views): downloaded while the wasm compiles.
     html = (WEB / "index.html").read_text()
@@ -250,15 +275,15 @@ def build_bundle() -> Path:
     preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n'
                       for p in sorted((tmp / "pyscript").glob("core-*.js")))
     preload += "".join(f'  <link rel="preload" href="./{p}" as="fetch" crossorigin="anonymous">\n'
-                       for p in [f"wheels/{wheel.name}", "wheels/app-pyc.zip", "app/main.py",
-                                 *(f"app/{m}" for m in APP_MODULES)])
+                       for p in [f"wheels/{wheel.name}", "wheels/app-pyc.zip", f"app/{APP_ENTRY}",
+                                 *(f"app/{m}" for m in modules)])
     html = re.sub(r"  <!-- build.py: preload links.*?-->\n", lambda m: preload, html)
     (tmp / "index.html").write_text(html)
     variant = html.replace('config="./config.json"', 'config="./micropip.json"')
     variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
     (tmp / "bench" / "micropip.html").write_text(variant)
     # The service worker: precache list and a cache name from the content of those files.
-    paths = precache_paths(tmp)
+    paths = precache_paths(tmp, modules)
     h = hashlib.sha256()
     for rel in paths:
         h.update(rel.encode() + b"\0" + (tmp / rel).read_bytes())
