@@ -148,7 +148,7 @@ def _png(size: int, maskable: bool) -> bytes:
             r = math.hypot(px, py)
             d_ring = abs(r - apothem * 0.55) - size * 0.035
             d_dot = r - apothem * 0.22
-            col = bg
+            col: tuple[int, ...] = bg
             for d, fill in ((d_hex, hexc), (d_ring, ring), (d_dot, mark)):
                 a = min(1.0, max(0.0, 0.5 - d))
                 if a > 0:
@@ -229,8 +229,8 @@ def build_bundle() -> Path:
         if f.suffix in (".js", ".css"):
             shutil.copy2(f, tmp / "pyscript" / f.name)
     (tmp / "pyodide").mkdir()
-    for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
-        shutil.copy2(PYODIDE_PKG / f, tmp / "pyodide" / f)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        shutil.copy2(PYODIDE_PKG / name, tmp / "pyodide" / name)
     kept, dropped = _trim_stdlib(PYODIDE_PKG / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
     step(f"python_stdlib.zip: kept {kept} entries, dropped {dropped} "
          f"({(PYODIDE_PKG / 'python_stdlib.zip').stat().st_size:,} -> "
