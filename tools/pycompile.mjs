@@ -11,15 +11,20 @@
 //     import -> added beside their sources in the (trimmed) python_stdlib.zip, rewritten in place.
 // The sources stay, so tracebacks still show lines.
 //
-// Usage: node tools/pycompile.mjs PYODIDE_DIR WHEEL STDLIB_ZIP APP_DIR OUT_DIR MODULE...
+// Usage: node tools/pycompile.mjs PYODIDE_DIR WHEEL STDLIB_ZIP APP_DIR OUT_DIR MODULE... --views FILE...
 //   MODULE: the app's start-up imports (e.g. airhead.scenario airhead.svg details)
+//   FILE: the view modules in APP_DIR PyScript unpacks beside main.py (e.g. details.py play.py),
+//         compiled even when they cannot be imported here (tools/bundle.py app_modules())
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, wheel, stdlibZip, appDir, outDir, ...modules] = process.argv.slice(2).map(
+const argv = process.argv.slice(2);
+const cut = argv.includes("--views") ? argv.indexOf("--views") : argv.length;
+const [pyodideDir, wheel, stdlibZip, appDir, outDir, ...modules] = argv.slice(0, cut).map(
   (a, i) => (i < 5 ? resolve(a) : a));
+const views = argv.slice(cut + 1);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 py.FS.mkdirTree("/work/app");
@@ -29,6 +34,7 @@ py.FS.mount(py.FS.filesystems.NODEFS, { root: outDir }, "/work/out");
 py.FS.writeFile("/work/stdlib.zip", new Uint8Array(readFileSync(stdlibZip)));
 py.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/work/site" });
 py.globals.set("MODULES", py.toPy(modules));
+py.globals.set("VIEWS", py.toPy(views));
 let report;
 try {
   report = py.runPython(`
@@ -61,8 +67,8 @@ for name in sorted(set(sys.modules) - before):
         std.append(f[len(zpath) + 1:])
 
 # the views are compiled even when they cannot be imported here (they need the browser)
-for f in sorted(os.listdir("/work/app")):
-    if f.endswith(".py") and f != "main.py" and ("/work/app/" + f, f) not in app:
+for f in sorted(VIEWS):
+    if ("/work/app/" + f, f) not in app:
         app.append(("/work/app/" + f, f))
 
 # 1. the app's own modules -> app-pyc.zip (PyScript unpacks it into the working directory)

@@ -1,0 +1,12 @@
+"""build.py's machinery (standard library only at import time: build.py bootstraps the rest).
+
+    common.py      paths, output helpers, running commands, content hashes and stamps
+    env.py         set-up steps: .venv, `npm ci`, the airhead wheel, Pyodide wheels, Chromium
+    bundle.py      the web bundle recipe (build/bundle/), app modules found in web/app/*.py
+    layers.py      the test layers of `build.py test` and their summary table
+    benchmarks.py  `build.py bench`: bench.py in the venv, then the E8 heatmap figures
+
+Scripts run by those modules (not imported by build.py): devserver.py (also imported by the e2e
+tests and bench.py), bench.py and bench_heatmap.py (run with the venv's Python), pycompile.mjs,
+compress.mjs and bench_heatmap.mjs (run with Node).
+"""

@@ -1,0 +1,317 @@
+"""The web bundle recipe: build/bundle/ as served (docs/web.md), standard library only.
+
+The page, PyScript, Pyodide (trimmed stdlib, patched lock), the airhead wheel, precompiled
+start-up bytecode, icons, config.json, sw.js with its precache list, and a .gz and .br beside each
+compressible file. Rebuilt (atomically) only when an input changed.
+
+The app's Python is found, not listed: web/app/main.py is the PyScript entry (the page's
+<script type="py">) and every other web/app/*.py is a module PyScript unpacks beside it
+(`app_modules()`); config.json, the preload links, the precache list and the bytecode
+precompilation all use that one list.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import math
+import re
+import shutil
+import struct
+import time
+import zipfile
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+
+from tools.common import (
+    BUILD, NODE_MODULES, ROOT, TOOLS, WEB, LayerError, check, sha256_of, stamp_ok, step,
+    write_stamp,
+)
+from tools.env import (
+    PYODIDE_WHEELS, build_wheel, ensure_node_modules, ensure_pyodide_wheels, ensure_venv,
+    install_wheel,
+)
+
+BUNDLE = BUILD / "bundle"
+BUNDLE_STAMP = BUILD / ".bundle.sha256"  # beside, not inside, the served folder
+PYODIDE_PKG = NODE_MODULES / "pyodide"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+# What Pyodide's page side loads (the npm package also has consoles, typings and source maps).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# The @pyscript/core chunks the page loads with a JSON config and a Pyodide <script type="py">
+# (found by recording the page's requests with Playwright; e2e/test_app.py checks the page
+# still loads exactly the precache list, so a PyScript upgrade that changes this fails a test).
+# Not loaded, so neither precached: codemirror (py-editor), xterm (py-terminal), toml (TOML
+# configs), MicroPython, py-game, zip, storage.
+PYSCRIPT_LOADED = ("core.js", "core.css", "core-*.js", "error-*.js", "deprecations-manager-*.js",
+                   "donkey-*.js", "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
+# The page's own files (besides its Python, found in web/app/ by app_modules()).
+PAGE_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js")
+BENCH_FILES = ("bench/bare.html", "bench/bare.json")
+APP_DIR = WEB / "app"
+APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
+# What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
+STARTUP_IMPORTS = ("airhead.scenario", "airhead.svg", "airhead.tables", "details")
+# Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or
+# Pyodide's start-up imports them; e2e test_selfcheck imports every airhead module in the
+# browser to prove it). Legacy 8-bit and CJK codecs go too: the app only speaks UTF-8.
+STDLIB_DROP = ("multiprocessing/", "_pyrepl/", "unittest/", "xmlrpc/", "wsgiref/", "idlelib/",
+               "tkinter/", "turtledemo/", "lib2to3/", "ensurepip/", "venv/", "curses/",
+               "sqlite3/", "dbm/", "pydoc_data/",
+               "pdb.py", "pydoc.py", "doctest.py", "imaplib.py", "mailbox.py", "pickletools.py",
+               "optparse.py", "smtplib.py", "ftplib.py", "poplib.py", "turtle.py", "nntplib.py",
+               "telnetlib.py", "cProfile.py", "profile.py", "pstats.py", "trace.py", "tabnanny.py",
+               "webbrowser.py", "mailcap.py", "timeit.py", "this.py", "antigravity.py",
+               "ctypes/", "_pyio.py", "difflib.py", "statistics.py")
+# (tarfile stays: Pyodide's package loader imports it whenever a wheel is loaded as a package)
+STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16",
+                      "utf_16_le", "utf_16_be", "utf_32", "utf_32_le", "utf_32_be", "idna",
+                      "punycode", "raw_unicode_escape", "unicode_escape", "charmap", "cp437",
+                      "cp1252", "base64_codec", "hex_codec", "zlib_codec", "rot_13", "undefined",
+                      "mbcs", "oem", "palmos", "iso8859_1", "iso8859_15"}
+# Precompressed beside each file: .gz (gzip -9) and .br (brotli 11, tools/compress.mjs); the
+# server sends .br when the client accepts br (Chromium does, even on http://127.0.0.1).
+GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
+                 ".txt", ".zip"}
+BUNDLE_FORMAT = "4"  # bump to force a rebuild when the recipe changes in a way hashes miss
+
+
+def app_modules() -> list[str]:
+    """The app's modules beside its entry: every web/app/*.py but main.py, sorted by name.
+
+    PyScript's "files" unpacks them next to main.py (config.json); they are preloaded,
+    precached and precompiled. A new file in web/app/ joins them with no edit here.
+    """
+    if not (APP_DIR / APP_ENTRY).is_file():
+        raise LayerError(f"{APP_DIR.relative_to(ROOT)}/{APP_ENTRY} is missing (the PyScript entry)")
+    return sorted(p.name for p in APP_DIR.glob("*.py")
+                  if p.is_file() and p.name != APP_ENTRY and not p.name.startswith("."))
+
+
+def web_files(modules: Sequence[str]) -> list[str]:
+    """The page's own files, relative to web/ (and to the bundle they are copied into)."""
+    return [*PAGE_FILES, f"app/{APP_ENTRY}", *(f"app/{m}" for m in modules), *BENCH_FILES]
+
+
+def web_inputs(modules: Sequence[str]) -> list[Path]:
+    files = [WEB / f for f in web_files(modules)] + [WEB / "package-lock.json"]
+    return files + [PYODIDE_PKG / f for f in PYODIDE_FILES] + [
+        Path(__file__), TOOLS / "pycompile.mjs", TOOLS / "compress.mjs"]
+
+
+def _trim_stdlib(src: Path, dst: Path) -> tuple[int, int]:
+    kept = dropped = 0
+    # Entries are STORED, not deflated: brotli over the whole archive (sent with Content-Encoding)
+    # compresses it far better than deflate entry by entry (1.24 vs 1.75 MB on the wire), and
+    # imports then skip zlib in wasm.
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            name = info.filename
+            drop = name.startswith(STDLIB_DROP) or name in STDLIB_DROP
+            if name.startswith("encodings/") and name.endswith((".py", ".pyc")):
+                stem = name.split("/")[-1].rsplit(".", 1)[0]
+                drop = stem not in STDLIB_KEEP_CODECS
+            if drop:
+                dropped += 1
+                continue
+            kept += 1
+            zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_STORED)
+    return kept, dropped
+
+
+def _patch_lock(src: Path, dst: Path, micropip_whl: Path) -> None:
+    """Point the lock file's micropip entry at the PyPI wheel we ship (its sha256 differs)."""
+    lock = json.loads(src.read_text())
+    entry = lock["packages"]["micropip"]
+    entry["file_name"] = micropip_whl.name
+    entry["sha256"] = hashlib.sha256(micropip_whl.read_bytes()).hexdigest()
+    dst.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def _png(size: int, maskable: bool) -> bytes:
+    """The app icon (a light hex with a drop-zone mark on dark green), drawn with analytic
+    anti-aliasing: standard library only, so no image tool is needed on a fresh machine."""
+    bg, hexc, mark, ring = (0x2F, 0x4F, 0x2F), (0xD9, 0xE4, 0xA6), (0xD9, 0x48, 0x0F), (0xF4, 0xF1, 0xE8)
+    c = size / 2
+    apothem = size * (0.30 if maskable else 0.38)
+    axes = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in (0, 60, 120)]
+    rows = []
+    for y in range(size):
+        row = bytearray(b"\0")
+        py = y + 0.5 - c
+        for x in range(size):
+            px = x + 0.5 - c
+            d_hex = max(abs(px * ax + py * ay) for ax, ay in axes) - apothem
+            r = math.hypot(px, py)
+            d_ring = abs(r - apothem * 0.55) - size * 0.035
+            d_dot = r - apothem * 0.22
+            col: tuple[int, ...] = bg
+            for d, fill in ((d_hex, hexc), (d_ring, ring), (d_dot, mark)):
+                a = min(1.0, max(0.0, 0.5 - d))
+                if a > 0:
+                    col = tuple(round(f * a + b * (1 - a)) for f, b in zip(fill, col))
+            row += bytes(col)
+        rows.append(bytes(row))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def _gzip_file(path: Path) -> None:
+    data = path.read_bytes()
+    packed = gzip.compress(data, compresslevel=9, mtime=0)
+    if len(packed) < len(data) * 0.95:
+        path.with_name(path.name + ".gz").write_bytes(packed)
+
+
+def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
+    """Exactly the files the app loads, as paths relative to the bundle root (sw.js's PRECACHE)."""
+    wheel = sorted((bundle / "wheels").glob("airhead-*.whl"))
+    paths = ["index.html", "boot.js", "styles.css", "manifest.webmanifest", "config.json",
+             f"app/{APP_ENTRY}", *(f"app/{m}" for m in modules),
+             "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png"]
+    for pattern in PYSCRIPT_LOADED:
+        found = sorted((bundle / "pyscript").glob(pattern))
+        if not found:
+            raise LayerError(f"@pyscript/core has no {pattern}: update PYSCRIPT_LOADED in tools/bundle.py")
+        paths += [f"pyscript/{p.name}" for p in found]
+    paths += [f"pyodide/{f}" for f in PYODIDE_FILES] + [f"wheels/{w.name}" for w in wheel]
+    paths += ["wheels/app-pyc.zip"]
+    return paths + on_demand_paths(bundle)
+
+
+# Wheels from requirements-pyodide.txt the app loads only when a player asks (the QR code:
+# segno, installed with micropip). Shipped in wheels/ and precached (so QR works offline), but
+# never loaded at boot: precache.json lists them as "on_demand" for the e2e tests.
+ON_DEMAND_WHEELS = ("segno-*.whl",)
+
+
+def on_demand_paths(bundle: Path) -> list[str]:
+    paths = [f"pyodide/{p.name}" for p in sorted((bundle / "pyodide").glob("micropip-*.whl"))]
+    for pattern in ON_DEMAND_WHEELS:
+        found = sorted((bundle / "wheels").glob(pattern))
+        if len(found) != 1:
+            raise LayerError(f"expected one {pattern} in the bundle (pin it in requirements-pyodide.txt)")
+        paths.append(f"wheels/{found[0].name}")
+    return paths
+
+
+def build_bundle() -> Path:
+    """build/bundle/: the page, PyScript, Pyodide, the wheel, icons, sw.js; .gz beside each
+    compressible file. Rebuilt (atomically) only when an input changed."""
+    ensure_node_modules()
+    ensure_pyodide_wheels()
+    wheel = build_wheel()
+    modules = app_modules()
+    micropip = sorted(PYODIDE_WHEELS.glob("micropip-*.whl"))[-1]
+    on_demand = [w for pat in ON_DEMAND_WHEELS for w in sorted(PYODIDE_WHEELS.glob(pat))]
+    inputs = web_inputs(modules) + [wheel, micropip, *on_demand] + sorted(PYSCRIPT_DIST.iterdir())
+    digest = sha256_of(inputs, extra=BUNDLE_FORMAT)
+    if stamp_ok(BUNDLE_STAMP, digest) and (BUNDLE / "sw.js").is_file():
+        step(f"{BUNDLE.relative_to(ROOT)}/ up to date (cached)")
+        return BUNDLE
+    t0 = time.monotonic()
+    tmp = BUILD / "bundle.tmp"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    for rel in web_files(modules):
+        (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+        if rel != "sw.js":
+            shutil.copy2(WEB / rel, tmp / rel)
+    (tmp / "pyscript").mkdir()
+    for f in sorted(PYSCRIPT_DIST.iterdir()):
+        if f.suffix in (".js", ".css"):
+            shutil.copy2(f, tmp / "pyscript" / f.name)
+    (tmp / "pyodide").mkdir()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        shutil.copy2(PYODIDE_PKG / name, tmp / "pyodide" / name)
+    kept, dropped = _trim_stdlib(PYODIDE_PKG / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
+    step(f"python_stdlib.zip: kept {kept} entries, dropped {dropped} "
+         f"({(PYODIDE_PKG / 'python_stdlib.zip').stat().st_size:,} -> "
+         f"{(tmp / 'pyodide' / 'python_stdlib.zip').stat().st_size:,} bytes)")
+    # Precompiled bytecode for what the app imports at start-up (tools/pycompile.mjs, docs/web.md)
+    pyc_out = BUILD / "pyc.tmp"
+    if pyc_out.exists():
+        shutil.rmtree(pyc_out)
+    pyc_out.mkdir(parents=True)
+    check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, wheel,
+           tmp / "pyodide" / "python_stdlib.zip", APP_DIR, pyc_out, *STARTUP_IMPORTS,
+           "--views", *modules],
+          "precompiling the start-up modules in Pyodide")
+    shutil.move(pyc_out / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
+    (tmp / "wheels").mkdir()
+    shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
+    shutil.rmtree(pyc_out)
+    _patch_lock(PYODIDE_PKG / "pyodide-lock.json", tmp / "pyodide" / "pyodide-lock.json", micropip)
+    shutil.copy2(micropip, tmp / "pyodide" / micropip.name)
+    shutil.copy2(wheel, tmp / "wheels" / wheel.name)
+    for w in on_demand:
+        shutil.copy2(w, tmp / "wheels" / w.name)
+    (tmp / "icons").mkdir()
+    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
+                                 ("icon-maskable-512.png", 512, True)):
+        (tmp / "icons" / name).write_bytes(_png(size, maskable))
+    # PyScript configs: the app unpacks its wheel with "files" (docs/web.md says why); the
+    # micropip variant is kept for the benchmark that backs that choice.
+    files = {f"./app/{m}": f"./{m}" for m in modules}
+    config = {"interpreter": "./pyodide/pyodide.mjs",
+              "files": {f"./wheels/{wheel.name}": "./*", "./wheels/app-pyc.zip": "./*", **files}}
+    (tmp / "config.json").write_text(json.dumps(config, indent=1))
+    (tmp / "bench" / "micropip.json").write_text(json.dumps(
+        {"interpreter": "../pyodide/pyodide.mjs", "packages": [f"../wheels/{wheel.name}"],
+         "files": {f"../app/{m}": f"./{m}" for m in modules}}, indent=1))
+    # Preload PyScript's main chunk (imported by core.js) and what PyScript fetches only once
+    # the interpreter is up (the wheel, the views): downloaded while the wasm compiles.
+    html = (WEB / "index.html").read_text()
+    marker = "  <!-- build.py: preload links"
+    if marker not in html:
+        raise LayerError("web/index.html lost its preload marker comment")
+    preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n'
+                      for p in sorted((tmp / "pyscript").glob("core-*.js")))
+    preload += "".join(f'  <link rel="preload" href="./{p}" as="fetch" crossorigin="anonymous">\n'
+                       for p in [f"wheels/{wheel.name}", "wheels/app-pyc.zip", f"app/{APP_ENTRY}",
+                                 *(f"app/{m}" for m in modules)])
+    html = re.sub(r"  <!-- build.py: preload links.*?-->\n", lambda m: preload, html)
+    (tmp / "index.html").write_text(html)
+    variant = html.replace('config="./config.json"', 'config="./micropip.json"')
+    variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
+    (tmp / "bench" / "micropip.html").write_text(variant)
+    # The service worker: precache list and a cache name from the content of those files.
+    paths = precache_paths(tmp, modules)
+    h = hashlib.sha256()
+    for rel in paths:
+        h.update(rel.encode() + b"\0" + (tmp / rel).read_bytes())
+    cache = "airhead-" + h.hexdigest()[:16]
+    sw = (WEB / "sw.js").read_text()
+    sw = sw.replace('"__CACHE__"', json.dumps(cache)).replace("__PRECACHE__", json.dumps(paths, indent=1))
+    (tmp / "sw.js").write_text(sw)
+    (tmp / "precache.json").write_text(json.dumps({"cache": cache, "files": paths,
+                                                       "on_demand": on_demand_paths(tmp)}, indent=1))
+    compressible = [f for f in sorted(tmp.rglob("*")) if f.is_file() and f.suffix in GZIP_SUFFIXES]
+    for f in compressible:
+        _gzip_file(f)
+    check(["node", TOOLS / "compress.mjs", BUILD / "brotli-cache", tmp, *sorted(GZIP_SUFFIXES)],
+          "brotli compression")
+    if BUNDLE.exists():
+        shutil.rmtree(BUNDLE)
+    tmp.rename(BUNDLE)
+    write_stamp(BUNDLE_STAMP, digest)
+    raw = sum((BUNDLE / p).stat().st_size for p in paths)
+    wire = sum(min((BUNDLE / (p + ext)).stat().st_size for ext in ("", ".gz", ".br")
+                   if (BUNDLE / (p + ext)).is_file()) for p in paths)
+    step(f"built {BUNDLE.relative_to(ROOT)}/ in {time.monotonic() - t0:.1f} s: cache {cache}, "
+         f"{len(paths)} precached files, {raw:,} bytes ({wire:,} compressed)")
+    return BUNDLE
+
+
+def prepare_web() -> Path:
+    """Everything `serve` and `bench` need: venv, the wheel (installed), node_modules, bundle."""
+    ensure_venv()
+    install_wheel(build_wheel())
+    return build_bundle()

@@ -1,0 +1,128 @@
+"""Paths, output helpers, running commands, content hashes and stamps (standard library only)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from fnmatch import fnmatch
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS = ROOT / "tools"
+VENV = ROOT / ".venv"
+VENV_PY = VENV / "bin" / "python"
+BUILD = ROOT / "build"
+WEB = ROOT / "web"
+NODE_MODULES = WEB / "node_modules"
+E2E = ROOT / "e2e"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# Never part of a content hash or a copy of the sources.
+IGNORED_NAMES = ("__pycache__", "*.pyc", "*.pyo", "*.egg-info", ".mypy_cache", ".pytest_cache")
+
+
+class LayerError(Exception):
+    """A step of a layer failed; the message says which."""
+
+
+# ----------------------------------------------------------------------------- output helpers
+
+def say(msg: str = "") -> None:
+    print(msg, flush=True)
+
+
+def header(title: str) -> None:
+    say()
+    say("=" * 78)
+    say(f"== {title}")
+    say("=" * 78)
+
+
+def step(msg: str) -> None:
+    say(f"-- {msg}")
+
+
+# ----------------------------------------------------------------------------- running commands
+
+def clean_env() -> dict[str, str]:
+    """The environment for child processes: the venv first on PATH, no stray PYTHONPATH."""
+    env = dict(os.environ)
+    for var in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP"):
+        env.pop(var, None)
+    env["VIRTUAL_ENV"] = str(VENV)
+    env["PATH"] = f"{VENV / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    env.setdefault("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, tail: bool = False) -> tuple[int, str]:
+    """Run cmd with its stdout+stderr streamed through as it comes.
+
+    Returns the exit code and (when tail) the last 64 KiB of output, for parsing summaries.
+    """
+    args = [str(c) for c in cmd]
+    step("$ " + " ".join(args) + (f"   (in {cwd.relative_to(ROOT)}/)" if cwd != ROOT else ""))
+    try:
+        proc = subprocess.Popen(
+            args, cwd=cwd, env=clean_env(), stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )
+    except FileNotFoundError as exc:
+        say(f"!! cannot run {args[0]}: {exc}")
+        return 127, ""
+    assert proc.stdout is not None
+    kept = bytearray()
+    out = sys.stdout.buffer
+    fd = proc.stdout.fileno()
+    while chunk := os.read(fd, 65536):
+        out.write(chunk)
+        out.flush()
+        if tail:
+            kept += chunk
+            del kept[:-65536]
+    rc = proc.wait()
+    return rc, kept.decode("utf-8", "replace")
+
+
+def check(cmd: Sequence[str | Path], what: str, *, cwd: Path = ROOT) -> None:
+    rc, _ = run(cmd, cwd=cwd)
+    if rc != 0:
+        raise LayerError(f"{what} failed (exit {rc})")
+
+
+# ----------------------------------------------------------------------------- hashing / stamps
+
+def sha256_of(paths: Iterable[Path], extra: str = "") -> str:
+    """Hash of the contents (and repo-relative names) of the given files, in order."""
+    h = hashlib.sha256(extra.encode())
+    for p in paths:
+        h.update(str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p).encode() + b"\0")
+        h.update(p.read_bytes() if p.is_file() else b"<missing>")
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def tree_files(top: Path) -> list[Path]:
+    """Files under top, sorted, without caches and build debris."""
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if not ignored(d))
+        found += [Path(dirpath) / f for f in sorted(filenames) if not ignored(f)]
+    return found
+
+
+def ignored(name: str) -> bool:
+    return any(fnmatch(name, pat) for pat in IGNORED_NAMES)
+
+
+def stamp_ok(stamp: Path, digest: str) -> bool:
+    return stamp.is_file() and stamp.read_text().strip() == digest
+
+
+def write_stamp(stamp: Path, digest: str) -> None:
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(digest + "\n")

@@ -1,0 +1,209 @@
+"""The test layers of `build.py test` and their summary table (standard library only).
+
+Layers in order: set-up (.venv), the airhead wheel, mypy --strict, pytest on CPython, the core
+tests inside Pyodide under Node, the web bundle, e2e (Playwright + Debian's Chromium). A layer
+whose prerequisite did not pass is skipped; a failing layer never stops the others.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from tools.bundle import build_bundle
+from tools.common import (
+    E2E, ROOT, VENV, VENV_PY, LayerError, header, run, say,
+)
+from tools.env import (
+    PYODIDE_WHEELS, build_wheel, ensure_chromium, ensure_node_modules, ensure_pyodide_wheels,
+    ensure_venv, install_wheel,
+)
+
+PYODIDE_RUNNER = ROOT / "tests" / "pyodide" / "run_core_tests.mjs"
+
+
+@dataclasses.dataclass
+class Layer:
+    name: str
+    status: str = "not run"  # passed | failed | skipped | not run
+    seconds: float = 0.0
+    note: str = ""
+    counts: dict[str, int] | None = None
+
+
+# ----------------------------------------------------------------------------- pytest summaries
+
+_SUMMARY = re.compile(r"^[=\s]*((?:\d+ [a-z]+(?:, )?)+|no tests ran) in [\d.]+s", re.M)
+
+
+def pytest_counts(output: str) -> dict[str, int] | None:
+    """passed/failed/skipped from pytest's last summary line ("3 passed, 1 skipped in 0.1s")."""
+    matches = _SUMMARY.findall(output)
+    if not matches:
+        return None
+    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    for n, kind in re.findall(r"(\d+) ([a-z]+)", matches[-1]):
+        key = {"passed": "passed", "xpassed": "passed", "failed": "failed", "error": "failed",
+               "errors": "failed", "skipped": "skipped", "xfailed": "skipped"}.get(kind)
+        if key:
+            counts[key] += int(n)
+    return counts
+
+
+def run_pytest(cmd: Sequence[str | Path], layer: Layer, what: str) -> None:
+    rc, out = run(cmd, tail=True)
+    layer.counts = pytest_counts(out)
+    if rc == 5:
+        raise LayerError(f"{what}: pytest collected no tests (exit 5)")
+    if rc != 0:
+        raise LayerError(f"{what}: pytest exit code {rc}")
+
+
+# ----------------------------------------------------------------------------- layers
+
+# Type-checked apart: the rules core, and the build machinery (build.py, tools/).
+MYPY_TARGETS = (("core/airhead",), ("build.py", "tools"))
+
+
+def run_mypy(layer: Layer) -> None:
+    failed = []
+    for targets in MYPY_TARGETS:
+        rc, _ = run([VENV_PY, "-m", "mypy", "--strict", *targets])
+        if rc != 0:
+            failed.append(f"mypy --strict {' '.join(targets)} failed (exit {rc})")
+    if failed:
+        raise LayerError("; ".join(failed))
+
+
+def run_cpython_tests(layer: Layer) -> None:
+    # The venv's pytest script (not `python -m pytest`) keeps the repo root off sys.path.
+    run_pytest([VENV / "bin" / "pytest", "tests"], layer, "CPython tests")
+
+
+def run_pyodide_tests(layer: Layer, wheel: Path) -> None:
+    ensure_node_modules()
+    ensure_pyodide_wheels()
+    run_pytest(["node", PYODIDE_RUNNER, "--airhead-wheel", wheel,
+                "--wheels-dir", PYODIDE_WHEELS], layer, "Pyodide tests")
+
+
+def e2e_test_files() -> list[Path]:
+    if not E2E.is_dir():
+        return []
+    return sorted(p for p in E2E.rglob("*.py")
+                  if p.name.startswith("test_") or p.name.endswith("_test.py"))
+
+
+def run_e2e(layer: Layer) -> None:
+    """Browser end-to-end tests: Playwright for Python driving Debian's /usr/bin/chromium
+    against build/bundle/ (built by the previous layer), served on a free 127.0.0.1 port.
+    e2e/conftest.py overrides browser_type_launch_args with executable_path=/usr/bin/chromium.
+    Never run `playwright install`: it downloads a browser, which cannot work here.
+    """
+    tests = e2e_test_files()
+    if not tests:
+        layer.status, layer.note = "skipped", "no tests in e2e/ yet"
+        say("e2e/ has no tests yet: layer skipped.")
+        return
+    ensure_chromium()
+    # Chromium's renderer has crashed ("Page crashed") a few times on a loaded 2-core machine
+    # while Pyodide boots; such a test is rerun (at most twice). Assertion failures never are.
+    run_pytest([VENV / "bin" / "pytest", "e2e", "-p", "no:cacheprovider",
+                "--reruns", "2", "--only-rerun", "Page crashed", "--only-rerun", "Target crashed",
+                "--output", E2E / "artifacts" / "test-results"], layer, "e2e tests")
+
+
+# ----------------------------------------------------------------------------- the run
+
+def run_layers(skip: set[str]) -> int:
+    """Every layer (but those in skip), then the summary table; 1 if any layer failed."""
+    layers: list[Layer] = []
+    t_all = time.monotonic()
+
+    def layer(name: str, fn: Callable[..., object], *fn_args: object,
+              needs: Layer | None = None) -> Layer:
+        lay = Layer(name)
+        layers.append(lay)
+        header(name)
+        if needs is not None and needs.status != "passed":
+            lay.status, lay.note = "skipped", f"needs '{needs.name}'"
+            say(f"skipped: {lay.note}, which did not pass")
+            return lay
+        t0 = time.monotonic()
+        try:
+            note = fn(lay, *fn_args)
+            if lay.status == "not run":
+                lay.status = "passed"
+                if isinstance(note, str):
+                    lay.note = note
+        except LayerError as exc:
+            lay.status, lay.note = "failed", str(exc)
+            say(f"!! {exc}")
+        except Exception as exc:  # a bug or an OS error: report it, still run the other layers
+            traceback.print_exc()
+            lay.status, lay.note = "failed", f"{type(exc).__name__}: {exc}"
+        lay.seconds = time.monotonic() - t0
+        say(f"-- {name}: {lay.status.upper()} ({lay.seconds:.1f} s)")
+        return lay
+
+    def setup(lay: Layer) -> str:
+        return "venv " + ensure_venv()
+
+    built: list[Path] = []
+
+    def wheel(lay: Layer) -> str:
+        w = build_wheel()
+        install_wheel(w)
+        built.append(w)
+        return w.name
+
+    venv = layer("setup: .venv + pinned test tools", setup)
+    whl = layer("build: airhead wheel -> .venv", wheel, needs=venv)
+    for key, name, fn in (
+        ("mypy", "mypy --strict core/airhead + tools/", run_mypy),
+        ("cpython", f"pytest tests/ on CPython {sys.version.split()[0]}", run_cpython_tests),
+    ):
+        if key in skip:
+            layers.append(Layer(name, "skipped", note="--skip " + key))
+            continue
+        layer(name, fn, needs=whl if key == "cpython" else venv)
+    if "pyodide" in skip:
+        layers.append(Layer("pytest tests/core in Pyodide (Node)", "skipped", note="--skip pyodide"))
+    else:
+        layer("pytest tests/core in Pyodide (Node)",
+              lambda lay: run_pyodide_tests(lay, built[0]), needs=whl)
+    if "e2e" in skip:
+        layers.append(Layer("build: web bundle", "skipped", note="--skip e2e"))
+        layers.append(Layer("e2e: Playwright + Chromium", "skipped", note="--skip e2e"))
+    else:
+        bundle = layer("build: web bundle", lambda lay: str(build_bundle().relative_to(ROOT)) + "/",
+                       needs=whl)
+        layer("e2e: Playwright + Chromium", run_e2e, needs=bundle)
+
+    print_summary(layers, time.monotonic() - t_all)
+    return 1 if any(lay.status == "failed" for lay in layers) else 0
+
+
+def print_summary(layers: Sequence[Layer], total_seconds: float) -> None:
+    header("summary")
+    width = max(len(lay.name) for lay in layers)
+    totals = {"passed": 0, "failed": 0, "skipped": 0}
+    for lay in layers:
+        extra = ""
+        if lay.counts:
+            extra = ", ".join(f"{v} {k}" for k, v in lay.counts.items() if v)
+            for k, v in lay.counts.items():
+                totals[k] += v
+        note = "; ".join(x for x in (extra, lay.note) if x)
+        say(f"{lay.status.upper():8} {lay.name:{width}}  {lay.seconds:6.1f} s  {note}")
+    failed = [lay for lay in layers if lay.status == "failed"]
+    say(f"{'':8} {'total':{width}}  {total_seconds:6.1f} s")
+    say()
+    say("RESULT: " + ("FAILED (" + ", ".join(lay.name for lay in failed) + ")" if failed else "OK"))
+    # Closing line in the plain "N passed, N failed, N skipped" form, over all test layers.
+    say(f"tests: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped")
