@@ -17,7 +17,8 @@ def main() -> None:
     from airhead.asl.gliders import AAFirer
     from airhead.asl.gliders_odds import glider_odds, heatmap
     from airhead.boards import HexMap
-    from airhead.scenario import builtin
+    from airhead.hexes import from_asl_direction
+    from airhead.systems import builtin
     from airhead.terrain import Terrain
 
     base = builtin("default")
@@ -26,15 +27,15 @@ def main() -> None:
     terrain = Terrain({m.parse(base.map.name(h)): t for h, t in base.terrain.hexes.items()},
                       {})
     t0 = time.perf_counter()
-    hm = heatmap(terrain, m, 5)
+    hm = heatmap(terrain, m, from_asl_direction(5))
     cold = (time.perf_counter() - t0) * 1000
     warm = []
-    for wind in (2, 3, 5):
+    for wind in (2, 3, 5):  # ASL Wind Directions
         t0 = time.perf_counter()
-        heatmap(terrain, m, wind)
+        heatmap(terrain, m, from_asl_direction(wind))
         warm.append(round((time.perf_counter() - t0) * 1000, 1))
     t0 = time.perf_counter()
-    glider_odds(terrain, m, m.parse("1C9"), 5, aa=[AAFirer("FlaK", 6, 2)])
+    glider_odds(terrain, m, m.parse("1C9"), from_asl_direction(5), aa=[AAFirer("FlaK", 6, 2)])
     odds = (time.perf_counter() - t0) * 1000
     print(json.dumps({"python": f"{platform.python_implementation()} {sys.version.split()[0]} ({sys.platform})",
                       "hexes": len(hm), "cold_ms": round(cold, 1), "warm_ms": warm, "odds_ms": round(odds, 1)}))

@@ -54,7 +54,7 @@ BENCH_FILES = ("bench/bare.html", "bench/bare.json")
 APP_DIR = WEB / "app"
 APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
 # What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
-STARTUP_IMPORTS = ("airhead.scenario", "airhead.svg", "airhead.tables", "details")
+STARTUP_IMPORTS = ("airhead.scenario", "airhead.systems", "airhead.svg", "airhead.tables", "details")
 # Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or
 # Pyodide's start-up imports them; e2e test_selfcheck imports every airhead module in the
 # browser to prove it). Legacy 8-bit and CJK codecs go too: the app only speaks UTF-8.

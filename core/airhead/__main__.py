@@ -12,8 +12,8 @@ import sys
 from typing import Sequence
 
 from .codec import CodecError, SaveData, decode_any, encode_link
-from .scenario import builtin
 from .svg import render_map
+from .systems import builtin
 
 __all__ = ["main"]
 

@@ -25,10 +25,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, Literal, Sequence
 
+from .errors import DataError
 from .hexes import Hex
 
 __all__ = [
-    "BoardError",
     "HexNameError",
     "AslBoard",
     "GridBoard",
@@ -41,11 +41,7 @@ __all__ = [
 ]
 
 
-class BoardError(ValueError):
-    """A board or map definition is invalid."""
-
-
-class HexNameError(ValueError):
+class HexNameError(DataError):
     """A hex name cannot be parsed or names no hex of the map."""
 
 
@@ -137,9 +133,9 @@ class GridBoard:
 
     def __post_init__(self) -> None:
         if not (2 <= self.columns <= 200 and 1 <= self.rows <= 200):
-            raise BoardError(f"a grid map must have 2..200 columns and 1..200 rows, not {self.columns}x{self.rows}")
+            raise DataError(f"a grid map must have 2..200 columns and 1..200 rows, not {self.columns}x{self.rows}")
         if self.low not in ("odd", "even"):
-            raise BoardError(f"low columns must be 'odd' or 'even', not {self.low!r}")
+            raise DataError(f"low columns must be 'odd' or 'even', not {self.low!r}")
 
     @property
     def x_shift(self) -> int:
@@ -204,7 +200,7 @@ class Placement:
     def __post_init__(self) -> None:
         g = self.geometry
         if self.rotated and isinstance(g, GridBoard) and g.columns % 2:
-            raise BoardError(f"map {self.board_id}: a grid map with an odd number of columns cannot be rotated 180°")
+            raise DataError(f"map {self.board_id}: a grid map with an odd number of columns cannot be rotated 180°")
 
     def origin(self) -> tuple[int, int]:
         """Global doubled coordinates of the local position (0, 0)."""
@@ -257,21 +253,21 @@ class HexMap:
 
     def __init__(self, placements: Sequence[Placement]) -> None:
         if not placements:
-            raise BoardError("a map needs at least one board")
+            raise DataError("a map needs at least one board")
         ids = [p.board_id for p in placements]
         if len(set(ids)) != len(ids):
-            raise BoardError(f"board ids must be unique: {ids}")
+            raise DataError(f"board ids must be unique: {ids}")
         kinds = {p.geometry.naming for p in placements}
         if len(kinds) != 1:
-            raise BoardError("a map cannot mix ASL geoboards and generic grids")
+            raise DataError("a map cannot mix ASL geoboards and generic grids")
         cells = {(p.column, p.row) for p in placements}
         if len(cells) != len(placements):
-            raise BoardError("two boards are placed in the same position")
+            raise DataError("two boards are placed in the same position")
         for p in placements:
             if p.geometry.naming == "asl" and not re.fullmatch(r"[0-9]+[a-z]?", p.board_id):
-                raise BoardError(f"ASL board ids are numbers (like 4 or 24), not {p.board_id!r}")
+                raise DataError(f"ASL board ids are numbers (like 4 or 24), not {p.board_id!r}")
             if p.geometry.naming == "grid" and not re.fullmatch(r"[A-Za-z0-9]+", p.board_id):
-                raise BoardError(f"grid map ids are letters/digits (like F), not {p.board_id!r}")
+                raise DataError(f"grid map ids are letters/digits (like F), not {p.board_id!r}")
         self.placements: tuple[Placement, ...] = tuple(placements)
         self.naming: str = placements[0].geometry.naming
         self._by_id = {p.board_id: p for p in placements}
@@ -472,16 +468,16 @@ class HexMap:
 
     @classmethod
     def from_data(cls, data: object) -> HexMap:
-        """Build a map from :meth:`to_data` output; raise :class:`BoardError` on bad data."""
+        """Build a map from :meth:`to_data` output; raise :class:`DataError` on bad data."""
         if not isinstance(data, dict):
-            raise BoardError("map must be an object")
+            raise DataError("map must be an object")
         extra = set(data) - {"kind", "boards", "maps", "columns", "rows", "low"}
         if extra:
-            raise BoardError(f"unknown map field(s): {', '.join(sorted(map(str, extra)))[:60]}")
+            raise DataError(f"unknown map field(s): {', '.join(sorted(map(str, extra)))[:60]}")
         kind = data.get("kind")
         key = "boards" if kind == "asl" else "maps"
         if kind not in ("asl", "grid"):
-            raise BoardError(f"unknown map kind {kind!r} (expected 'asl' or 'grid')")
+            raise DataError(f"unknown map kind {kind!r} (expected 'asl' or 'grid')")
         layout = data.get(key)
         if (
             not isinstance(layout, list)
@@ -490,14 +486,14 @@ class HexMap:
             or not all(isinstance(r, list) and 0 < len(r) <= 8 for r in layout)
             or not all(isinstance(b, str) and 0 < len(b) <= 8 for r in layout for b in r)
         ):
-            raise BoardError(f"map {key} must be 1..8 rows of 1..8 board ids")
+            raise DataError(f"map {key} must be 1..8 rows of 1..8 board ids")
         if kind == "asl":
             return cls.asl(layout)
         cols, rows_, low = data.get("columns"), data.get("rows"), data.get("low", "odd")
         if not isinstance(cols, int) or not isinstance(rows_, int) or isinstance(cols, bool) or isinstance(rows_, bool):
-            raise BoardError("grid maps need integer 'columns' and 'rows'")
+            raise DataError("grid maps need integer 'columns' and 'rows'")
         if low not in ("odd", "even"):
-            raise BoardError("grid 'low' must be 'odd' or 'even'")
+            raise DataError("grid 'low' must be 'odd' or 'even'")
         return cls.grid(layout, cols, rows_, low)
 
     def __eq__(self, other: object) -> bool:

@@ -17,12 +17,14 @@ import binascii
 import json
 import re
 import zlib
-from itertools import accumulate
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any, Callable
 
-from .game import ActionError, Game, ReplayError, check_action
-from .scenario import BUILTINS, Scenario, ScenarioError, builtin
+from .errors import ActionError, DataError
+from .game import Game, check_action
+from .scenario import Scenario
+from .systems import BUILTINS, builtin, get, load_scenario, new_game
 
 __all__ = [
     "CodecError",
@@ -58,7 +60,7 @@ _B64URL = re.compile(r"^[A-Za-z0-9_-]*$")
 _LINK_TAG = re.compile(r"^a([0-9]{1,6})\.")
 
 
-class CodecError(ValueError):
+class CodecError(DataError):
     """A save file or link is malformed, tampered with, too large or unreadable."""
 
 
@@ -86,8 +88,8 @@ class SaveData:
     def to_game(self) -> Game:
         """Replay the actions; raise :class:`CodecError` if they do not replay."""
         try:
-            return Game(self.scenario, self.seed, self.actions)
-        except ReplayError as e:
+            return new_game(self.scenario, self.seed, self.actions)
+        except ActionError as e:
             raise CodecError(f"the game does not replay: {e}") from None
 
     def to_data(self) -> dict[str, Any]:
@@ -175,8 +177,9 @@ def _validate(obj: Any) -> SaveData:
         scenario = builtin(sc["builtin"])
     else:
         try:
-            scenario = Scenario.from_data(sc)
-        except (ScenarioError, ValueError) as e:
+            scenario = load_scenario(sc)
+            get(scenario.system).settings_of(scenario)  # a save that decodes is a game the app can show
+        except DataError as e:
             raise CodecError(f"scenario: {e}") from None
     actions = obj.get("actions", [])
     if not isinstance(actions, list):

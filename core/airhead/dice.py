@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Literal, Sequence
 
+from .errors import DataError
+
 __all__ = [
-    "DiceError",
     "Die",
     "DiceSpec",
     "Roll",
@@ -30,10 +31,6 @@ __all__ = [
 ]
 
 
-class DiceError(ValueError):
-    """Dice input is invalid (a 7 on a d6, a letter, the wrong number of dice)."""
-
-
 @dataclass(frozen=True)
 class Die:
     """One die of a roll: its name ("colored", "white", "direction") and number of faces."""
@@ -43,7 +40,7 @@ class Die:
 
     def __post_init__(self) -> None:
         if not 2 <= self.sides <= 100:
-            raise DiceError(f"a die has 2..100 sides, not {self.sides}")
+            raise DataError(f"a die has 2..100 sides, not {self.sides}")
 
 
 @dataclass(frozen=True)
@@ -116,9 +113,9 @@ class SeededDice:
 
     def __post_init__(self) -> None:
         if not isinstance(self.seed, str) or not 1 <= len(self.seed) <= 64:
-            raise DiceError("a dice seed is text of 1..64 characters")
+            raise DataError("a dice seed is text of 1..64 characters")
         if not isinstance(self.position, int) or self.position < 0:
-            raise DiceError("dice position must be a non-negative integer")
+            raise DataError("dice position must be a non-negative integer")
 
     def _draw(self, n: int, sides: int) -> tuple[int, int]:
         """Die value drawn at counter ``n`` (and the counter after it)."""
@@ -147,15 +144,15 @@ def parse_typed(spec: DiceSpec, values: str | Sequence[object], purpose: str = "
     """Check dice typed in from a physical roll: one whole number per die, each a face of it.
 
     Accepts ``"4 2"``, ``"4,2"`` or ``[4, 2]``; ``"42"`` is read as two dice when two d6 are
-    expected. Raises :class:`DiceError` with a message fit to show the player.
+    expected. Raises :class:`DataError` with a message fit to show the player.
     """
     items: Iterable[object]
     if isinstance(values, str):
         text = values.strip()
         if not text:
-            raise DiceError(f"enter {spec.count} {'die' if spec.count == 1 else 'dice'}: {spec.describe()}")
+            raise DataError(f"enter {spec.count} {'die' if spec.count == 1 else 'dice'}: {spec.describe()}")
         if len(text) > 64:
-            raise DiceError("that is far too long for a dice roll")
+            raise DataError("that is far too long for a dice roll")
         parts = [p for p in _SPLIT.split(text) if p]
         if len(parts) == 1 and spec.count > 1 and len(parts[0]) == spec.count and all(d.sides <= 9 for d in spec.dice):
             parts = list(parts[0])
@@ -165,16 +162,16 @@ def parse_typed(spec: DiceSpec, values: str | Sequence[object], purpose: str = "
     out: list[int] = []
     for item in items:
         if isinstance(item, bool):
-            raise DiceError(f"{item!r} is not a die value")
+            raise DataError(f"{item!r} is not a die value")
         if isinstance(item, int):
             out.append(item)
         elif isinstance(item, str) and item.isdigit() and item.isascii() and len(item) <= 3:
             out.append(int(item))
         else:
-            raise DiceError(f"{str(item)[:20]!r} is not a number")
+            raise DataError(f"{str(item)[:20]!r} is not a number")
     if len(out) != spec.count:
-        raise DiceError(f"expected {spec.count} {'die' if spec.count == 1 else 'dice'} ({spec.describe()}), got {len(out)}")
+        raise DataError(f"expected {spec.count} {'die' if spec.count == 1 else 'dice'} ({spec.describe()}), got {len(out)}")
     for d, v in zip(spec.dice, out):
         if not 1 <= v <= d.sides:
-            raise DiceError(f"{v} is not a face of a d{d.sides} (the {d.name} die)")
+            raise DataError(f"{v} is not a face of a d{d.sides} (the {d.name} die)")
     return Roll(spec, tuple(out), "typed", purpose, rule)

@@ -1,7 +1,9 @@
 """The game reducer: ``apply(state, action) -> (state, events)``, replay, undo and redo.
 
-A game is a scenario, a dice seed and an ordered list of *actions* (plain JSON data). Replaying
-the actions from the scenario rebuilds the state exactly, so saves and links carry only those.
+A game is a scenario, a dice seed and an ordered list of *actions* (plain JSON data), played
+with the rules of the scenario's system (:class:`~airhead.plug.System`, handed in: this module
+imports no rules). Replaying the actions rebuilds the state exactly, so saves and links carry
+only those.
 
 Actions::
 
@@ -10,43 +12,51 @@ Actions::
     {"type": "dice", "values": [4, 2]}       physical dice typed in at the table
     {"type": "choose", "choice": "K5"}       answer a choice prompt
     {"type": "cancel"}                       abandon the procedure under way
+    {"type": "advance"}                      to the next phase of the turn track
+    {"type": "advance", "phase": "MPh"}      ... or on to the next phase with that key
     {"type": "edit", "op": "hex", "hex": "4C3", "set": {"t": "woods", "obs": 1}}
     {"type": "edit", "op": "side", "hex": "4C3", "dir": "N", "feature": "hedge", "on": true}
+    {"type": "edit", "op": "unit", "id": "A", "side": "Axis", "kind": "aircraft", "hex": "4C3"}
+    {"type": "edit", "op": "marker", "id": "S1", "kind": "Starshell", "hex": "4C3", "expires": "PFPh"}
+    {"type": "edit", "op": "unit", "id": "A", "remove": true}
     {"type": "note", "text": "..."}
+    {"type": "seal", ...} / {"type": "reveal", ...}   sealed plans (airhead.sealed)
     {"type": "undo"} / {"type": "redo"}      logged like any other action
 
-A multi-step procedure (a glider landing, a paradrop) waits for input explicitly:
-:meth:`GameState.waiting_for` says which roll or choice it needs and under which rule. Undo
-restores the previous state *including the dice position*, so undoing a roll and rolling again
-gives the same dice: undo mends mistakes, it is not a reroll.
+A multi-step procedure waits for input explicitly: :meth:`GameState.waiting_for` says which roll
+or choice it needs and under which rule. Undo restores the previous state *including the dice
+position*, so undoing a roll and rolling again gives the same dice: undo mends mistakes, it is
+not a reroll.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
 
 from . import events as ev
 from .boards import HexNameError
-from .dice import DiceError, DiceSpec, Roll, SeededDice, parse_typed
+from .counters import Marker, Unit
+from .dice import parse_typed
+from .errors import ActionError, AirheadError, DataError, ReplayError
 from .events import Event
+from .fields import Field, Schema
 from .hexes import DIRECTION_NAMES
+from .plug import Procedure, ProcState, Prompt, StepResult, System
 from .scenario import Scenario
-from .sealed import CODE_PATTERN, SealError, commitment, verify
-from .terrain import HEXSIDE_FEATURES, HexTerrain, Terrain, TerrainError
+from .sealed import CODE_PATTERN, commitment, verify
+from .state import GameState, initial_state
+from .terrain import HEXSIDE_FEATURES, HexTerrain
 
 __all__ = [
-    "GameError",
     "ActionError",
     "ReplayError",
+    "GameState",
     "Prompt",
     "ProcState",
     "StepResult",
     "Procedure",
-    "register",
-    "procedures",
-    "GameState",
     "initial_state",
     "apply",
     "check_action",
@@ -58,152 +68,51 @@ __all__ = [
 
 JSONDict = dict[str, Any]
 
-ACTION_TYPES: tuple[str, ...] = ("start", "roll", "dice", "choose", "cancel", "edit", "note", "seal", "reveal", "undo", "redo")
 MAX_TEXT = 500
 
 
-class GameError(ValueError):
-    """Base class of the reducer's errors."""
+def _text(key: str, label: str, hi: int, lo: int = 1, default: Any = ...) -> Field:
+    return Field(key, label, "text", lo=lo, hi=hi) if default is ... else Field(key, label, "text", lo=lo, hi=hi, default=default)
 
 
-class ActionError(GameError):
-    """An action is malformed or cannot be applied in the current state."""
-
-
-class ReplayError(GameError):
-    """A saved action list does not replay; ``index`` is the failing action."""
-
-    def __init__(self, index: int, message: str) -> None:
-        super().__init__(f"action {index + 1}: {message}")
-        self.index = index
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """What a procedure is waiting for: a roll (which dice) or a choice (which options)."""
-
-    kind: Literal["roll", "choice"]
-    rule: str
-    label: str
-    dice: DiceSpec | None = None
-    options: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        """E.g. ``Random Location DR (E8.211): colored d6 + white d6``."""
-        what = self.dice.describe() if self.dice else "one of " + ", ".join(self.options)
-        return f"{self.label} ({self.rule}): {what}"
-
-
-@dataclass(frozen=True)
-class ProcState:
-    """A procedure under way: its registered name, current step and JSON data."""
-
-    procedure: str
-    step: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class StepResult:
-    """What a procedure step produced: its next state (None when finished), events, and optionally
-    changed terrain and a final outcome."""
-
-    proc: ProcState | None
-    events: tuple[Event, ...] = ()
-    terrain: Terrain | None = None
-    outcome: Mapping[str, Any] | None = None
-
-
-class Procedure:
-    """Base class of multi-step rules procedures. Subclasses live in the rules modules and are
-    registered with :func:`register`."""
-
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    systems: ClassVar[tuple[str, ...]] = ()
-
-    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        """Begin the procedure; raise :class:`ActionError` on bad parameters."""
-        raise NotImplementedError
-
-    def describe_params(self, params: Mapping[str, Any]) -> str:
-        """Log text of a start action's params (a procedure may hide secret ones)."""
-        return ", ".join(f"{k} {v}" for k, v in sorted(params.items()))
-
-    def prompt(self, state: GameState, proc: ProcState) -> Prompt:
-        """What the procedure waits for in its current step."""
-        raise NotImplementedError
-
-    def roll(self, state: GameState, proc: ProcState, roll: Roll) -> StepResult:
-        """Take the dice of a roll prompt."""
-        raise ActionError(f"{self.title} is not waiting for dice")
-
-    def choose(self, state: GameState, proc: ProcState, choice: str) -> StepResult:
-        """Take the answer to a choice prompt."""
-        raise ActionError(f"{self.title} is not waiting for a choice")
-
-
-_REGISTRY: dict[str, Procedure] = {}
-
-
-def register(cls: type[Procedure]) -> type[Procedure]:
-    """Class decorator: make a procedure available to ``start`` actions by its name."""
-    if not cls.name or cls.name in _REGISTRY:
-        raise ValueError(f"procedure name {cls.name!r} is empty or taken")
-    _REGISTRY[cls.name] = cls()
-    return cls
-
-
-def procedures() -> dict[str, Procedure]:
-    """Every registered procedure by name (importing the rules modules registers theirs)."""
-    from . import procedures as _all  # noqa: F401  (registers the rules modules' procedures)
-
-    return dict(_REGISTRY)
-
-
-@dataclass(frozen=True)
-class GameState:
-    """Everything replay rebuilds: scenario, current terrain, dice position, procedure under way."""
-
-    scenario: Scenario
-    terrain: Terrain
-    dice: SeededDice
-    procedure: ProcState | None = None
-    outcomes: tuple[Mapping[str, Any], ...] = ()
-    seals: tuple[tuple[str, str, str], ...] = ()
-
-    def sealed(self, side: str, label: str) -> str | None:
-        """The commitment code ``side`` sealed under ``label`` and not yet revealed, if any."""
-        for sd, lb, code in self.seals:
-            if sd == side and lb == label:
-                return code
-        return None
-
-    def revealed(self, label: str) -> list[Mapping[str, Any]]:
-        """Revealed plans under ``label`` (each with ``side``, ``plan`` and ``valid``)."""
-        return [o for o in self.outcomes if o.get("procedure") == "reveal" and o.get("label") == label]
-
-    def waiting_for(self) -> Prompt | None:
-        """The prompt of the procedure under way, or None when no procedure is running."""
-        if self.procedure is None:
-            return None
-        return procedures()[self.procedure.procedure].prompt(self, self.procedure)
-
-
-def initial_state(scenario: Scenario, seed: str) -> GameState:
-    """The state before any action."""
-    return GameState(scenario, scenario.terrain, SeededDice(seed))
+_NAME = 24
+#: The shape of every action type (meaning is checked when it is applied).
+ACTIONS: dict[str, Schema] = {
+    "start": Schema((_text("procedure", "procedure", 64), Field("params", "params", "any", default={})), "field"),
+    "roll": Schema((), "field"),
+    "dice": Schema((Field("values", "dice values", "list", lo=1, hi=12, item=Field("values", "die", "int", lo=0, hi=1000)),), "field"),
+    "choose": Schema((_text("choice", "choice", 64, lo=0),), "field"),
+    "cancel": Schema((), "field"),
+    "advance": Schema((_text("phase", "phase", 16, default=None),), "field"),
+    "edit": Schema((
+        Field("op", "edit op", "choice", choices=("hex", "side", "unit", "marker")),
+        _text("hex", "hex", 16, default=None),
+        Field("set", "terrain", "any", default=None),
+        Field("dir", "hexside direction", "choice", choices=DIRECTION_NAMES, default=None),
+        Field("feature", "hexside feature", "choice", choices=HEXSIDE_FEATURES, default=None),
+        Field("on", "on", "bool", default=None),
+        _text("id", "id", 32, default=None),
+        _text("side", "side", _NAME, default=None),
+        _text("kind", "kind", _NAME, default=None),
+        _text("label", "label", 48, lo=0, default=None),
+        Field("status", "status", "list", hi=12, default=None, item=_text("status", "status flag", _NAME)),
+        _text("expires", "expires", 16, lo=0, default=None),
+        Field("remove", "remove", "bool", default=None),
+    ), "field"),
+    "note": Schema((_text("text", "note", MAX_TEXT, lo=0),), "field"),
+    "seal": Schema((_text("side", "side", 24), _text("label", "label", 48), _text("code", "code", 40)), "field"),
+    "reveal": Schema((_text("side", "side", 24), _text("label", "label", 48), Field("plan", "plan", "any"),
+                      _text("salt", "salt", 32, lo=32)), "field"),
+    "undo": Schema((), "field"),
+    "redo": Schema((), "field"),
+}
+ACTION_TYPES: tuple[str, ...] = tuple(ACTIONS)
 
 
 # ---------------------------------------------------------------------- action validation
 def _want(cond: bool, msg: str) -> None:
     if not cond:
         raise ActionError(msg)
-
-
-def _text(v: Any, what: str, limit: int = MAX_TEXT) -> str:
-    _want(isinstance(v, str) and len(v) <= limit, f"{what} must be text of at most {limit} characters")
-    return str(v)
 
 
 def check_action(action: Any) -> JSONDict:
@@ -213,59 +122,31 @@ def check_action(action: Any) -> JSONDict:
     """
     _want(isinstance(action, dict), "an action must be an object")
     t = action.get("type")
-    _want(t in ACTION_TYPES, f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
-    allowed: dict[str, set[str]] = {
-        "start": {"procedure", "params"},
-        "roll": set(),
-        "dice": {"values"},
-        "choose": {"choice"},
-        "cancel": set(),
-        "edit": {"op", "hex", "set", "dir", "feature", "on"},
-        "note": {"text"},
-        "seal": {"side", "label", "code"},
-        "reveal": {"side", "label", "plan", "salt"},
-        "undo": set(),
-        "redo": set(),
-    }
-    extra = set(action) - allowed[t] - {"type"}
-    _want(not extra, f"{t} action has unknown field(s): {', '.join(sorted(map(str, extra)))[:80]}")
+    _want(t in ACTIONS, f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
+    try:
+        ACTIONS[t].parse({k: v for k, v in action.items() if k != "type"})
+    except DataError as e:
+        raise ActionError(f"{t} action: {e}") from None
     if t == "start":
-        _text(action.get("procedure"), "procedure", 64)
         params = action.get("params", {})
         _want(isinstance(params, dict) and len(params) <= 32, "start params must be a small object")
-    elif t == "dice":
-        vals = action.get("values")
-        _want(
-            isinstance(vals, list) and 1 <= len(vals) <= 12 and all(type(v) is int for v in vals),
-            "dice values must be a list of 1..12 whole numbers",
-        )
-    elif t == "choose":
-        _text(action.get("choice"), "choice", 64)
-    elif t == "note":
-        _text(action.get("text"), "note")
-    elif t in ("seal", "reveal"):
-        _text(action.get("side"), "side", 24)
-        _text(action.get("label"), "label", 48)
-        if t == "seal":
-            _want(isinstance(action.get("code"), str) and CODE_PATTERN.match(action["code"]) is not None,
-                  "a commitment code looks like ABCD-EFGH-IJKL-MNOP-QRST")
-        else:
-            _want(isinstance(action.get("salt"), str) and len(action["salt"]) == 32, "a reveal needs the 32-character salt")
-            _want("plan" in action, "a reveal needs the plan")
-            try:
-                commitment(action["plan"], action["salt"])
-            except SealError as e:
-                raise ActionError(str(e)) from None
+    elif t == "seal":
+        _want(CODE_PATTERN.match(action["code"]) is not None, "a commitment code looks like ABCD-EFGH-IJKL-MNOP-QRST")
+    elif t == "reveal":
+        try:
+            commitment(action["plan"], action["salt"])
+        except DataError as e:
+            raise ActionError(str(e)) from None
     elif t == "edit":
-        op = action.get("op")
-        _want(op in ("hex", "side"), "edit op must be 'hex' or 'side'")
-        _text(action.get("hex"), "hex", 16)
+        op = action["op"]
+        need = {"hex": ("hex", "set"), "side": ("hex", "dir", "feature"), "unit": ("id",), "marker": ("id",)}[op]
+        missing = [k for k in need if action.get(k) is None]
+        _want(not missing, f"a {op} edit needs {', '.join(missing)}")
         if op == "hex":
             _want(isinstance(action.get("set"), dict), "a hex edit needs 'set': an object of terrain fields")
-        else:
-            _want(action.get("dir") in DIRECTION_NAMES, f"dir must be one of {', '.join(DIRECTION_NAMES)}")
-            _want(action.get("feature") in HEXSIDE_FEATURES, f"feature must be one of {', '.join(HEXSIDE_FEATURES)}")
-            _want(isinstance(action.get("on", True), bool), "on must be true or false")
+        if op in ("unit", "marker") and not action.get("remove"):
+            _want(action.get("kind") is not None and "hex" in action,
+                  f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
     return dict(action)
 
 
@@ -273,12 +154,12 @@ def _compact(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(", ", ": "), ensure_ascii=False)
 
 
-def describe_action(action: Mapping[str, Any]) -> str:
+def describe_action(action: Mapping[str, Any], system: System | None = None) -> str:
     """Short human text of an action for the log."""
     t = action.get("type")
     if t == "start":
         raw = dict(action.get("params", {}))
-        proc = procedures().get(str(action.get("procedure")))
+        proc = system.procedures.get(str(action.get("procedure"))) if system is not None else None
         if proc is not None and raw:
             return f"start {action.get('procedure')} ({proc.describe_params(raw)})"
         params = ", ".join(f"{k} {v}" for k, v in sorted(raw.items()))
@@ -293,10 +174,17 @@ def describe_action(action: Mapping[str, Any]) -> str:
         return f"seal: {action.get('side')} seals {action.get('label')} as {action.get('code')}"
     if t == "reveal":
         return f"reveal: {action.get('side')} reveals {action.get('label')}"
+    if t == "advance":
+        return f"advance to the {action['phase']}" if action.get("phase") else "advance to the next phase"
     if t == "edit":
-        if action.get("op") == "side":
+        op = action.get("op")
+        if op == "side":
             verb = "add" if action.get("on", True) else "remove"
             return f"edit {verb} {action.get('feature')} on {action.get('hex')} {action.get('dir')} hexside"
+        if op in ("unit", "marker"):
+            if action.get("remove"):
+                return f"edit remove {op} {action.get('id')}"
+            return f"edit {op} {action.get('id')} in {action.get('hex') or 'off the map'}"
         return f"edit {action.get('hex')}: {_compact(action.get('set'))}"
     return str(t)
 
@@ -306,33 +194,29 @@ def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[
     """Apply one action (not undo/redo, which :class:`Game` handles); pure and deterministic."""
     a = check_action(action)
     t = a["type"]
-    procs = procedures()
+    system = state.system
     if t == "note":
         return state, [ev.info("", f"note: {a['text']}")]
     if t == "start":
         _want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
-        proc = procs.get(a["procedure"])
-        _want(proc is not None, f"unknown procedure {a['procedure']!r} (known: {', '.join(sorted(procs))})")
-        assert proc is not None
-        _want(
-            not proc.systems or state.scenario.system in proc.systems,
-            f"{proc.title} belongs to {', '.join(proc.systems)}, not {state.scenario.system}",
-        )
-        return _advance(state, proc.start(state, a.get("params", {})), [ev.info("", f"begin {proc.title}")])
+        proc = system.procedure(a["procedure"])
+        step = _step(lambda: proc.start(state, proc.read(state, a.get("params", {}))))
+        return _advance(state, step, [ev.info("", f"begin {proc.title}")])
     if t == "cancel":
         _want(state.procedure is not None, "no procedure to cancel")
         assert state.procedure is not None
-        title = procs[state.procedure.procedure].title
+        title = system.procedure(state.procedure.procedure).title
         return replace(state, procedure=None), [ev.info("", f"cancelled {title}")]
     if t in ("roll", "dice", "choose"):
         _want(state.procedure is not None, "nothing is waiting for dice or a choice: start a procedure first")
         assert state.procedure is not None
-        proc = procs[state.procedure.procedure]
-        prompt = proc.prompt(state, state.procedure)
+        under_way = state.procedure
+        proc = system.procedure(under_way.procedure)
+        prompt = proc.prompt(state, under_way)
         if t == "choose":
             _want(prompt.kind == "choice", f"waiting for {prompt.describe()}, not a choice")
             _want(a["choice"] in prompt.options, f"{a['choice']!r} is not one of {', '.join(prompt.options)}")
-            return _advance(state, proc.choose(state, state.procedure, a["choice"]), [])
+            return _advance(state, _step(lambda: proc.choose(state, under_way, a["choice"])), [])
         _want(prompt.kind == "roll" and prompt.dice is not None, f"waiting for {prompt.describe()}, not dice")
         assert prompt.dice is not None
         dice = state.dice
@@ -341,12 +225,17 @@ def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[
         else:
             try:
                 roll = parse_typed(prompt.dice, a["values"], prompt.label, prompt.rule)
-            except DiceError as e:
+            except DataError as e:
                 raise ActionError(str(e)) from None
         moved = replace(state, dice=dice)
-        return _advance(moved, proc.roll(moved, state.procedure, roll), [])
+        return _advance(moved, _step(lambda: proc.roll(moved, under_way, roll)), [])
+    if t == "advance":
+        _want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
+        return _advance_turn(state, a.get("phase"))
     if t == "edit":
         _want(state.procedure is None, "the map cannot be edited while a procedure is under way")
+        if a["op"] in ("unit", "marker"):
+            return _edit_counter(state, a)
         return _edit(state, a)
     if t == "seal":
         _want(state.sealed(a["side"], a["label"]) is None, f"{a['side']} has already sealed a {a['label']}")
@@ -367,10 +256,46 @@ def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[
     raise ActionError(f"{t} is handled by Game, not apply()")
 
 
+def _step(run: Any) -> StepResult:
+    """Run a procedure hook; any refusal it raises becomes an :class:`ActionError`."""
+    try:
+        result: StepResult = run()
+    except ActionError:
+        raise
+    except AirheadError as e:
+        raise ActionError(str(e)) from None
+    return result
+
+
 def _advance(state: GameState, step: StepResult, pre: list[Event]) -> tuple[GameState, list[Event]]:
     terrain = step.terrain if step.terrain is not None else state.terrain
+    counters = step.counters if step.counters is not None else state.counters
     outcomes = state.outcomes + ((step.outcome,) if step.outcome is not None else ())
-    return replace(state, terrain=terrain, procedure=step.proc, outcomes=outcomes), pre + list(step.events)
+    return replace(state, terrain=terrain, counters=counters, procedure=step.proc, outcomes=outcomes), pre + list(step.events)
+
+
+def _advance_turn(state: GameState, phase: str | None) -> tuple[GameState, list[Event]]:
+    track = state.system.track
+    if phase is not None:
+        try:
+            track.index(phase)
+        except KeyError:
+            raise ActionError(f"no phase {phase!r} (phases: {', '.join(p.key for p in track.phases)})") from None
+    turn, counters, events = state.turn, state.counters, []
+    while True:
+        ending = track.phase(turn)
+        counters, gone = counters.expire(ending.key)
+        m = state.scenario.map
+        for mk in gone:
+            where = f" in {m.name(mk.hex)}" if mk.hex is not None else ""
+            events.append(ev.result(mk.rule, f"{mk.name}{where} is removed at the end of the {ending.key}",
+                                    (m.name(mk.hex),) if mk.hex is not None else ()))
+        turn = track.next(turn)
+        if phase is None or track.phase(turn).key == phase:
+            break
+    _want(turn.game_turn <= 99, "the game is over: Game Turn 99 is the last")
+    new = replace(state, turn=turn, counters=counters)
+    return new, events + [ev.info(track.rule, new.describe_turn())]
 
 
 def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
@@ -381,7 +306,7 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         raise ActionError(str(e)) from None
     if a["op"] == "side":
         d = DIRECTION_NAMES.index(a["dir"])
-        on = a.get("on", True)
+        on = a.get("on", True) is not False
         terrain = (state.terrain.add_side if on else state.terrain.remove_side)(h, d, a["feature"])
         verb = "added" if on else "removed"
         event = Event("edit", "", f"{a['feature']} {verb} on the {a['dir']} hexside of {m.name(h)}", None, (m.name(h),))
@@ -394,15 +319,45 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
                 merged[k] = v
         try:
             new = HexTerrain.from_data(merged)
-        except TerrainError as err:
+        except DataError as err:
             raise ActionError(f"{m.name(h)}: {err}") from None
-        try:
-            Scenario(state.scenario.name, state.scenario.system, m, Terrain({h: new}))
-        except ValueError as err:
-            raise ActionError(str(err)) from None
+        types = state.system.terrain_types
+        _want(new.terrain in types, f"{m.name(h)}: unknown terrain {new.terrain!r} for {state.system.title} (one of {', '.join(types)})")
         terrain = state.terrain.set_hex(h, new)
         event = Event("edit", "", f"{m.name(h)} set to {_compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
     return replace(state, terrain=terrain), [event]
+
+
+def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
+    m = state.scenario.map
+    counters = state.counters
+    uid, op = a["id"], a["op"]
+    present = counters.unit(uid) if op == "unit" else counters.marker(uid)
+    if a.get("remove"):
+        _want(present is not None, f"there is no {op} {uid!r} to remove")
+        return replace(state, counters=counters.remove(uid)), [Event("edit", "", f"{op} {uid} removed")]
+    where = None
+    if a.get("hex") is not None:
+        try:
+            where = m.parse(a["hex"], allow_offboard=False)
+        except HexNameError as e:
+            raise ActionError(str(e)) from None
+    if op == "unit":
+        unit = Unit(uid, a.get("side") or state.sides[0], a["kind"], where, frozenset(a.get("status") or ()),
+                    label=a.get("label") or "")
+        counters = counters.put(unit)
+    else:
+        expires = a.get("expires") or ""
+        if expires:
+            try:
+                state.system.track.index(expires)
+            except KeyError:
+                raise ActionError(f"no phase {expires!r} for a marker to expire at") from None
+        counters = counters.mark(Marker(uid, a["kind"], where, a.get("side") or "", expires, a.get("label") or ""))
+    place = m.name(where) if where is not None else "off the map"
+    verb = "moved to" if present is not None else "placed in" if where is not None else "placed"
+    hexes = (m.name(where),) if where is not None else ()
+    return replace(state, counters=counters), [Event("edit", "", f"{op} {uid} ({a['kind']}) {verb} {place}", None, hexes)]
 
 
 # ---------------------------------------------------------------------- the game and its log
@@ -417,23 +372,25 @@ class Entry:
 
 
 class Game:
-    """A scenario, a seed and the actions so far, with the state they produce.
+    """A scenario, a seed and the actions so far, with the state they produce, played with the
+    rules of ``system`` (:func:`airhead.systems.new_game` finds it from the scenario).
 
     Every action, undo and redo included, is appended to :attr:`actions`; nothing is rewritten.
     """
 
-    def __init__(self, scenario: Scenario, seed: str, actions: Sequence[Any] = ()) -> None:
+    def __init__(self, scenario: Scenario, seed: str, actions: Sequence[Any] = (), *, system: System) -> None:
         self.scenario = scenario
         self.seed = seed
+        self.system = system
         self.actions: list[JSONDict] = []
         self.entries: list[Entry] = []
-        self._states: list[GameState] = [initial_state(scenario, seed)]
+        self._states: list[GameState] = [initial_state(system, scenario, seed)]
         self._applied: list[int] = []
         self._redo: list[tuple[int, GameState]] = []
         for i, a in enumerate(actions):
             try:
                 self.apply(a)
-            except GameError as e:
+            except ActionError as e:
                 raise ReplayError(i, str(e)) from None
 
     @property
@@ -455,6 +412,10 @@ class Game:
         """True if an undone action can be redone (no other action since)."""
         return bool(self._redo)
 
+    def describe(self, action: Mapping[str, Any]) -> str:
+        """Short human text of an action for the log."""
+        return describe_action(action, self.system)
+
     def apply(self, action: Any) -> list[Event]:
         """Apply and log an action; raise :class:`ActionError` (and log nothing) if it is invalid."""
         a = check_action(action)
@@ -463,14 +424,14 @@ class Game:
             idx = self._applied.pop()
             self._redo.append((idx, self._states.pop()))
             self.entries[idx].undone = True
-            events = [ev.info("", f"undo #{idx + 1}: {describe_action(self.entries[idx].action)}")]
+            events = [ev.info("", f"undo #{idx + 1}: {self.describe(self.entries[idx].action)}")]
         elif a["type"] == "redo":
             _want(self.can_redo, "nothing to redo")
             idx, st = self._redo.pop()
             self._applied.append(idx)
             self._states.append(st)
             self.entries[idx].undone = False
-            events = [ev.info("", f"redo #{idx + 1}: {describe_action(self.entries[idx].action)}")]
+            events = [ev.info("", f"redo #{idx + 1}: {self.describe(self.entries[idx].action)}")]
         else:
             new, events = apply(self.state, a)
             self._states.append(new)
@@ -484,7 +445,7 @@ class Game:
         """The game after its first ``n`` logged actions (for stepping through the log)."""
         if not 0 <= n <= len(self.actions):
             raise ActionError(f"the log has {len(self.actions)} actions, not {n}")
-        return Game(self.scenario, self.seed, self.actions[:n])
+        return Game(self.scenario, self.seed, self.actions[:n], system=self.system)
 
     def events(self) -> list[Event]:
         """Events of the actions in effect (undone ones and undo/redo markers left out)."""
@@ -495,7 +456,7 @@ class Game:
         out: list[str] = []
         for en in self.entries:
             mark = "  [undone]" if en.undone else ""
-            out.append(f"#{en.index + 1} {describe_action(en.action)}{mark}")
+            out.append(f"#{en.index + 1} {self.describe(en.action)}{mark}")
             out.extend("    " + e.render() for e in en.events)
         prompt = self.waiting_for()
         if prompt is not None:

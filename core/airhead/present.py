@@ -1,7 +1,10 @@
 """Plain data for the views: what a page needs to show a game, computed in the core.
 
-The browser views only draw what these functions return (JSON-able dicts and SVG strings), so
-every fact on screen comes from the rules core and is tested on CPython and in Pyodide.
+One presenter for every game system: the procedure menu, the forms, the odds, the prompt, the
+result and every overlay come from the procedures' hooks (:mod:`airhead.plug`), never from a
+system's own code. The browser views only draw what these functions return (JSON-able dicts and
+SVG strings), so every fact on screen comes from the rules core and is tested on CPython and in
+Pyodide. Text is plain text: views insert it as text, never as markup.
 """
 
 from __future__ import annotations
@@ -10,27 +13,44 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
-from .asl.gliders import AAFirer, approach, landing_drm
-from .asl.gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
-from .boards import HexMap, HexNameError
+from .boards import HexMap
+from .counters import Counters
+from .errors import DataError
 from .game import Game
 from .hexes import Hex, Layout
+from .plug import Odds, Procedure, View
 from .scenario import Scenario
-from .terrain import Terrain
+from .systems import SYSTEMS, get
 
-__all__ = ["prompt_view", "log_view", "last_hexes", "glider_preview", "heatmap_view", "overlay_svg", "PresentError", "procedure_menu", "plan_odds"]
+__all__ = [
+    "prompt_view",
+    "log_view",
+    "last_hexes",
+    "procedure_menu",
+    "form_values",
+    "form_params",
+    "seal_request",
+    "odds_view",
+    "heatmap_view",
+    "result_view",
+    "turn_view",
+    "systems_view",
+    "view_data",
+    "map_view",
+    "overlay",
+    "overlay_svg",
+    "terrain_options",
+]
 
 
-class PresentError(ValueError):
-    """Bad input from a view (a hex name, a wind direction)."""
-
-
+# ---------------------------------------------------------------------- the prompt and the log
 def prompt_view(game: Game) -> dict[str, Any] | None:
     """What the game waits for: ``{"kind", "rule", "label", "text", "dice": [[name, sides]],
-    "options": [...]}``, or None when no procedure is under way."""
+    "options": [...], "procedure"}``, or None when no procedure is under way."""
     p = game.waiting_for()
     if p is None:
         return None
+    proc = game.state.procedure
     return {
         "kind": p.kind,
         "rule": p.rule,
@@ -38,19 +58,18 @@ def prompt_view(game: Game) -> dict[str, Any] | None:
         "text": p.describe(),
         "dice": p.dice.to_data() if p.dice else [],
         "options": list(p.options),
+        "procedure": game.system.procedure(proc.procedure).title if proc is not None else "",
     }
 
 
 def log_view(game: Game) -> list[dict[str, Any]]:
     """Every logged action with its events: ``{"n", "text", "undone", "events": [{rule, kind,
-    text, hexes}]}`` (text is plain text: views must insert it as text, never as markup)."""
-    from .game import describe_action
-
+    text, hexes}]}``."""
     out = []
     for en in game.entries:
         out.append({
             "n": en.index + 1,
-            "text": describe_action(en.action),
+            "text": game.describe(en.action),
             "undone": en.undone,
             "events": [{"rule": e.rule, "kind": e.kind, "text": e.render(), "hexes": list(e.hexes)} for e in en.events],
         })
@@ -71,50 +90,170 @@ def last_hexes(game: Game) -> list[str]:
     return seen
 
 
-def _hex(m: HexMap, name: str) -> Hex:
-    try:
-        return m.parse(name, allow_offboard=True)
-    except HexNameError as e:
-        raise PresentError(str(e)) from None
+def result_view(game: Game) -> dict[str, Any] | None:
+    """The last finished procedure in one sentence (``{"title", "text"}``), or None."""
+    for out in reversed(game.state.outcomes):
+        proc = game.system.procedures.get(str(out.get("procedure")))
+        if proc is not None:
+            return {"title": proc.title, "text": proc.summary(out)}
+    return None
 
 
-def glider_preview(
-    scenario: Scenario,
-    terrain: Terrain,
-    ilh: str,
-    wind: int,
-    aa: Sequence[Mapping[str, Any]] = (),
-    *,
-    night: bool = False,
-) -> dict[str, Any]:
-    """A planned glider (E8): its Avenue of Approach (real and equivalent hexes), the Landing drm
-    with its reasons, and the exact odds of each outcome and landing hex."""
-    if not isinstance(wind, int) or not 1 <= wind <= 6:
-        raise PresentError("Wind Direction must be 1..6")
-    m = scenario.map
-    h = _hex(m, ilh)
-    appr = approach(m, h, wind)
-    drm, events = landing_drm(terrain, appr)
-    firers = [AAFirer.from_data(dict(a)) for a in aa]
-    gusts = scenario.settings.get("weather") == "Gusty"
-    odds = glider_odds(terrain, m, h, wind, aa=firers, night=night, gusts=gusts)
+def turn_view(game: Game) -> dict[str, Any]:
+    """Where the game stands on the turn track: its text, the phases and the current one."""
+    st = game.state
+    track = game.system.track
     return {
-        "ilh": m.name(h),
-        "avenue": [m.name(x) for x in appr.avenue()],
-        "avenue_terrain": [m.name(x) for x in appr.avenue_terrain()],
-        "drm": drm,
-        "reasons": [e.render() for e in events],
-        "outcomes": [{"key": k, "label": OUTCOME_LABELS[k], "p": float(v)} for k, v in odds.outcomes.items() if v],
-        "landing": {m.name(x): float(p) for x, p in sorted(odds.landing.items(), key=lambda kv: -kv[1])},
-        "minefield": odds.minefield,
+        "text": st.describe_turn(),
+        "game_turn": st.turn.game_turn,
+        "side": st.sides[st.turn.player] if track.player_turns else "",
+        "phase": track.phase(st.turn).key,
+        "phases": [{"key": p.key, "title": p.title} for p in track.phases],
     }
 
 
-def heatmap_view(scenario: Scenario, terrain: Terrain, wind: int, *, night: bool = False) -> dict[str, float]:
-    """Per hex name: the probability a glider aimed there (no Light AA) comes down on the board."""
-    gusts = scenario.settings.get("weather") == "Gusty"
-    m = scenario.map
-    return {m.name(h): v[0] for h, v in heatmap(terrain, m, wind, night=night, gusts=gusts).items()}
+def systems_view() -> list[dict[str, Any]]:
+    """The game systems with their map kind and built-in scenarios (for new games and maps)."""
+    return [{"key": s.key, "title": s.title, "map_kind": s.map_kind, "scenarios": list(s.scenarios)} for s in SYSTEMS]
+
+
+# ---------------------------------------------------------------------- the planner
+def procedure_menu(game: Game) -> list[dict[str, Any]]:
+    """Every procedure of the game's system, in menu order: its name and title, its form (the
+    schema's fields) with initial values, and whether it has odds and a heatmap."""
+    state = game.state
+    return [{
+        "name": p.name,
+        "title": p.title,
+        "fields": p.params.describe(),
+        "values": p.defaults(state),
+        "has_odds": p.has_odds,
+        "has_heatmap": p.has_heatmap,
+        "seal_label": p.seal_label,
+    } for p in game.system.rules.procedures]
+
+
+def _proc(game: Game, name: str) -> Procedure[Any]:
+    return game.system.procedure(name)
+
+
+def form_values(game: Game, name: str, flat: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON a form's inputs hold (see :meth:`~airhead.fields.Schema.from_form`), not yet
+    checked: what the form shows again after a row is added or removed."""
+    return _proc(game, name).params.from_form(flat)
+
+
+def form_params(game: Game, name: str, flat: Mapping[str, Any]) -> dict[str, Any]:
+    """A start action's JSON parameters from a form's inputs, checked exactly as starting the
+    procedure checks them: :class:`DataError` names the field (``path``)."""
+    proc = _proc(game, name)
+    params = proc.params.from_form(flat)
+    proc.read(game.state, params)
+    return params
+
+
+def seal_request(game: Game, name: str, flat: Mapping[str, Any]) -> dict[str, Any]:
+    """What sealing the form's plan puts on this device: ``{"side", "label", "plan"}``, checked
+    as starting it would be; :class:`DataError` if the procedure's plans are not sealed."""
+    proc = _proc(game, name)
+    if not proc.seal_label:
+        raise DataError(f"a {proc.title} plan is not sealed")
+    params = form_params(game, name, flat)
+    side, plan = proc.sealed_plan(params)
+    return {"side": side, "label": proc.seal_label, "plan": plan}
+
+
+def view_data(m: HexMap, view: View) -> dict[str, Any]:
+    """A :class:`View` as plain data with hex names."""
+    return {
+        "marks": [[m.name(h), role] for h, role in view.marks],
+        "paths": [[m.name(h) for h in path] for path in view.paths],
+        "zones": [[label, [m.name(h) for h in hexes]] for label, hexes in view.zones],
+        "heat": {m.name(h): v for h, v in view.heat},
+        "heat_unit": view.heat_unit,
+        "heat_label": view.heat_label,
+        "labels": [[m.name(h), text] for h, text in view.labels],
+    }
+
+
+def _view_from_data(m: HexMap, data: Mapping[str, Any]) -> View:
+    def hx(name: Any) -> Hex:
+        return m.parse(str(name), allow_offboard=True)
+
+    unit = data.get("heat_unit", "%")
+    return View(
+        marks=tuple((hx(n), str(r)) for n, r in data.get("marks", ())),
+        paths=tuple(tuple(hx(n) for n in p) for p in data.get("paths", ())),
+        zones=tuple((str(label), tuple(hx(n) for n in hexes)) for label, hexes in data.get("zones", ())),
+        heat=tuple((hx(n), float(v)) for n, v in dict(data.get("heat", {})).items()),
+        heat_unit=unit if unit in ("%", "units", "count") else "%",
+        heat_label=str(data.get("heat_label", "")),
+        labels=tuple((hx(n), str(t)) for n, t in data.get("labels", ())),
+    )
+
+
+def _odds_data(m: HexMap, odds: Odds) -> dict[str, Any]:
+    return {
+        "facts": [{"key": f.key, "label": f.label, "value": f.value} for f in odds.facts],
+        "reasons": list(odds.reasons),
+        "tables": [{"key": t.key, "title": t.title, "rows": [[label, p] for label, p in t.rows]} for t in odds.tables],
+        "lines": list(odds.lines),
+        "notes": list(odds.notes),
+        "view": view_data(m, odds.view),
+    }
+
+
+def odds_view(game: Game, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The exact odds of a planned procedure, read exactly as starting it would read it (same
+    checks, same settings): facts, reasons, tables, lines, notes and what the map shows; None if
+    the procedure has no odds. A plan the procedure refuses raises its error."""
+    proc = _proc(game, name)
+    if not proc.has_odds:
+        return None
+    state = game.state
+    odds = proc.odds(state, proc.read(state, params))
+    return None if odds is None else _odds_data(state.scenario.map, odds)
+
+
+def heatmap_view(game: Game, name: str, params: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The heatmap of a plan still being written (only the fields it needs must be filled)."""
+    proc = _proc(game, name)
+    if not proc.has_heatmap:
+        return None
+    state = game.state
+    view = proc.heatmap(state, proc.read_some(state, params))
+    return None if view is None else view_data(state.scenario.map, view)
+
+
+# ---------------------------------------------------------------------- the map
+def map_view(game: Game) -> View:
+    """What the map shows of the game itself: the procedure under way, else the last one
+    finished."""
+    st = game.state
+    if st.procedure is not None:
+        return game.system.procedure(st.procedure.procedure).view(st, st.procedure)
+    for out in reversed(st.outcomes):
+        proc = game.system.procedures.get(str(out.get("procedure")))
+        if proc is not None:
+            return proc.outcome_view(st, out)
+    return View()
+
+
+def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float = 24.0) -> str:
+    """The overlay SVG of a game: its units and markers, what its procedures show (under way or
+    last finished), the hexes its last action named, and ``extra`` (a plan's odds or heatmap
+    view, as :func:`view_data` gives it) on top."""
+    m = game.scenario.map
+    view = map_view(game)
+    if extra:
+        view = view.merged(_view_from_data(m, extra))
+    hit = []
+    for name in last_hexes(game):
+        try:
+            hit.append(m.parse(name, allow_offboard=True))
+        except DataError:
+            continue
+    return overlay_svg(game.scenario, view, counters=game.state.counters, hit=hit, size=size)
 
 
 def _heat_colour(p: float) -> str:
@@ -125,164 +264,124 @@ def _heat_colour(p: float) -> str:
     return f"#{r:02x}{g:02x}40"
 
 
+def _css(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower())
+
+
 def overlay_svg(
     scenario: Scenario,
+    view: View | None = None,
     *,
+    counters: Counters | None = None,
+    hit: Sequence[Hex] = (),
     size: float = 24.0,
-    marks: Mapping[str, str] | None = None,
-    path: Sequence[str] = (),
-    heat: Mapping[str, float] | None = None,
-    heat_unit: str = "%",
 ) -> str:
     """An SVG ``<g>`` to lay over :func:`airhead.svg.render_map` (same coordinates).
 
-    ``marks`` outlines hexes by role (``ilh``, ``avenue``, ``landed``, ``hit`` ...: CSS classes
-    ``mark-<role>``); ``path`` draws arrows from hex to hex (evasive moves, the landing);
-    ``heat`` tints hexes by probability and prints it as a percentage (``heat_unit="%"``), for
-    expected numbers of units with two decimals (``"units"``), or as whole counts (``"count"``,
-    e.g. a drift diagram's sticks per hex).
+    Heat tints hexes (``%``: a probability, red to green, printed as a percentage; ``units``:
+    expected units, one hue, two decimals; ``count``: whole numbers, zeros included); marks
+    outline hexes by role (CSS classes ``mark-<role>``); paths draw arrows from hex to hex;
+    zones outline groups of hexes; labels print short text; counters draw units and markers;
+    ``hit`` outlines the hexes the last action named.
     """
+    view = view or View()
     m = scenario.map
     lay = Layout(size)
     g = ET.Element("g", {"class": "overlay", "pointer-events": "none"})
-    if heat:
-        hg = ET.SubElement(g, "g", {"class": "heat"})
-        top = max(heat.values(), default=0.0) or 1.0
-        for name, p in heat.items():
-            if heat_unit == "units" and p < 0.005:
+
+    def poly(h: Hex) -> str:
+        return " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
+
+    if view.heat:
+        hg = ET.SubElement(g, "g", {"class": f"heat heat-{'pct' if view.heat_unit == '%' else view.heat_unit}"})
+        top = max((v for _, v in view.heat), default=0.0) or 1.0
+        for h, p in view.heat:
+            if view.heat_unit == "units" and p < 0.005:
                 continue
-            h = _hex(m, name)
-            pts = " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
-            if heat_unit == "%":
+            if view.heat_unit == "%":
                 fill, opacity = _heat_colour(p), "0.55"
-            else:  # expected numbers of units: one hue, darker where more are expected
+            else:  # expected numbers of units or counts: one hue, darker where there are more
                 fill, opacity = "#1c5fd4", f"{0.15 + 0.6 * min(1.0, p / top):.2f}"
-            ET.SubElement(hg, "polygon", {"points": pts, "fill": fill, "opacity": opacity, "data-p": f"{p:.3f}"})
+            ET.SubElement(hg, "polygon", {"points": poly(h), "fill": fill, "opacity": opacity, "data-p": f"{p:.3f}",
+                                          "data-hex": m.name(h)})
             c = lay.center(h)
             t = ET.SubElement(hg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + size * 0.12:.1f}", "font-size": f"{size * 0.32:.1f}",
                                            "text-anchor": "middle", "fill": "#111"})
-            t.text = f"{round(p * 100)}" if heat_unit == "%" else (f"{p:.0f}" if heat_unit == "count" else f"{p:.2f}")
-    for name, role in (marks or {}).items():
-        h = _hex(m, name)
-        pts = " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
-        ET.SubElement(g, "polygon", {"points": pts, "class": f"mark mark-{role}", "data-hex": name, "fill": "none"})
-    if len(path) >= 2:
+            t.text = f"{round(p * 100)}" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
+    for label, hexes in view.zones:
+        zg = ET.SubElement(g, "g", {"class": "zone", "data-zone": label})
+        for h in hexes:
+            ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
+    marked: set[Hex] = set()
+    for h, role in view.marks:
+        marked.add(h)
+        ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-{_css(role)}", "data-hex": m.name(h), "fill": "none"})
+    for h in hit:
+        if h not in marked:
+            ET.SubElement(g, "polygon", {"points": poly(h), "class": "mark mark-hit", "data-hex": m.name(h), "fill": "none"})
+    for path in view.paths:
+        steps = [h for i, h in enumerate(path) if i == 0 or path[i - 1] != h]
+        if len(steps) < 2:
+            continue
         pg = ET.SubElement(g, "g", {"class": "path"})
-        for a, b in zip(path, path[1:]):
-            pa, pb = lay.center(_hex(m, a)), lay.center(_hex(m, b))
+        for a, b in zip(steps, steps[1:]):
+            pa, pb = lay.center(a), lay.center(b)
             dx, dy = pb.x - pa.x, pb.y - pa.y
             dist = math.hypot(dx, dy) or 1.0
             ux, uy = dx / dist, dy / dist
             tip = (pb.x - ux * size * 0.35, pb.y - uy * size * 0.35)
             ET.SubElement(pg, "line", {"x1": f"{pa.x:.1f}", "y1": f"{pa.y:.1f}", "x2": f"{tip[0]:.1f}", "y2": f"{tip[1]:.1f}",
-                                        "class": "arrow", "data-from": a, "data-to": b})
+                                        "class": "arrow", "data-from": m.name(a), "data-to": m.name(b)})
             left = (tip[0] - ux * size * 0.3 - uy * size * 0.18, tip[1] - uy * size * 0.3 + ux * size * 0.18)
             right = (tip[0] - ux * size * 0.3 + uy * size * 0.18, tip[1] - uy * size * 0.3 - ux * size * 0.18)
             ET.SubElement(pg, "polygon", {"points": f"{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} {right[0]:.1f},{right[1]:.1f}",
                                            "class": "arrowhead"})
+    for h, text in view.labels:
+        c = lay.center(h)
+        ET.SubElement(g, "text", {"x": f"{c.x:.1f}", "y": f"{c.y - size * 0.25:.1f}", "font-size": f"{size * 0.28:.1f}",
+                                  "text-anchor": "middle", "class": "label"}).text = text
+    if counters is not None:
+        _draw_counters(g, m, lay, counters, size)
     return ET.tostring(g, encoding="unicode")
 
 
-# ---------------------------------------------------------------------------- other systems
-def procedure_menu(scenario: Scenario) -> list[dict[str, Any]]:
-    """The procedures a player starts for this scenario's game system, each with default
-    parameters taken from the scenario's written plan (``settings``), ready to edit."""
-    from .game import procedures
+def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, size: float) -> None:
+    """Units as small stacked counters (the top one labelled, ``+n`` for the rest), markers as
+    round badges, each with a title a long-press or hover shows."""
+    cg = ET.SubElement(g, "g", {"class": "counters"})
+    stacks: dict[Hex, list[Any]] = {}
+    for u in counters.units:
+        if u.hex is not None:
+            stacks.setdefault(u.hex, []).append(u)
+    side = size * 0.5
+    for h, units in stacks.items():
+        c = lay.center(h)
+        shown = units[:3]
+        for i, u in reversed(list(enumerate(shown))):  # the first placed on top
+            off = i * size * 0.08
+            x, y = c.x - side / 2 + off, c.y - side / 2 - size * 0.05 - off
+            ug = ET.SubElement(cg, "g", {"class": f"counter unit kind-{_css(u.kind)} side-{_css(u.side)}"
+                                         + "".join(f" status-{_css(s)}" for s in sorted(u.status)),
+                                         "data-unit": u.id, "data-hex": m.name(h)})
+            ET.SubElement(ug, "title").text = f"{u.name} ({u.kind}, {u.side})" + (f": {', '.join(sorted(u.status))}" if u.status else "")
+            ET.SubElement(ug, "rect", {"x": f"{x:.1f}", "y": f"{y:.1f}", "width": f"{side:.1f}", "height": f"{side:.1f}",
+                                       "rx": f"{size * 0.05:.1f}"})
+        ET.SubElement(cg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y - size * 0.02:.1f}", "font-size": f"{size * 0.16:.1f}",
+                                   "text-anchor": "middle", "class": "counter-label"}).text = shown[0].name[:7]
+        if len(units) > 3:
+            ET.SubElement(cg, "text", {"x": f"{c.x + side * 0.7:.1f}", "y": f"{c.y + side * 0.55:.1f}", "font-size": f"{size * 0.18:.1f}",
+                                       "class": "counter-more"}).text = f"+{len(units) - 3}"
+    for i, mk in enumerate(mk for mk in counters.markers if mk.hex is not None):
+        assert mk.hex is not None
+        c = lay.center(mk.hex)
+        mg = ET.SubElement(cg, "g", {"class": f"counter marker kind-{_css(mk.kind)}", "data-marker": mk.id, "data-hex": m.name(mk.hex)})
+        ET.SubElement(mg, "title").text = mk.name + (f" (until the end of the {mk.expires})" if mk.expires else "")
+        ET.SubElement(mg, "circle", {"cx": f"{c.x + size * 0.42:.1f}", "cy": f"{c.y + size * 0.3:.1f}", "r": f"{size * 0.16:.1f}"})
+        ET.SubElement(mg, "text", {"x": f"{c.x + size * 0.42:.1f}", "y": f"{c.y + size * 0.36:.1f}", "font-size": f"{size * 0.16:.1f}",
+                                   "text-anchor": "middle"}).text = mk.name[:1].upper()
 
-    procs = procedures()
-    settings = scenario.settings
-    out: list[dict[str, Any]] = []
 
-    def item(name: str, params: Mapping[str, Any]) -> None:
-        if name in procs:
-            out.append({"name": name, "title": procs[name].title, "params": dict(params)})
-
-    if scenario.system == "army_group":
-        ag = settings.get("army_group", {})
-        item("army_group.landing", ag.get("plan", {}) if isinstance(ag, Mapping) else {})
-    elif scenario.system == "panzer_leader":
-        pl = settings.get("panzer_leader", {})
-        plan = pl.get("plan", {}) if isinstance(pl, Mapping) else {}
-        item("panzer_leader.wind", {"turn": 1})
-        drops = plan.get("paradrop", {}) if isinstance(plan, Mapping) else {}
-        gliders = plan.get("gliders", {}) if isinstance(plan, Mapping) else {}
-        written = [{"turn": 1, "kind": "paradrop", "target": d["target"]} for d in drops.get("drops", []) if isinstance(d, Mapping)]
-        written += [{"turn": 1, "kind": "glider", "target": g["target"]} for g in gliders.get("gliders", []) if isinstance(g, Mapping)]
-        item("panzer_leader.landing_plan", {"plan": written})
-        item("panzer_leader.paradrop", drops)
-        item("panzer_leader.gliders", gliders)
-    elif scenario.system == "asl":
-        item("asl.random_location", {"from": scenario.map.name(scenario.map.hexes()[0])})
-    return out
-
-
-def plan_odds(game: Game, procedure: str, params: Mapping[str, Any]) -> dict[str, Any]:
-    """Exact odds of a planned drop before it is made, as ``{"heat": {hex: p}, "lines": [...]}``.
-
-    The plan is read by the procedure's own ``start`` (the same validation as starting it; an
-    invalid plan raises :class:`~airhead.game.ActionError`); the odds come from the system's odds
-    module, which runs every die face through the procedure's rule functions. ``heat`` is the
-    expected number of units (sticks, gliders) ending alive in each hex.
-    """
-    from fractions import Fraction
-
-    from .game import ActionError, procedures
-
-    proc = procedures().get(procedure)
-    if proc is None:
-        raise ActionError(f"unknown procedure {procedure!r}")
-    state = game.state
-    data = proc.start(state, params).proc
-    if data is None:
-        raise ActionError("this procedure has nothing to forecast")
-    d = data.data
-    m = state.scenario.map
-    heat: dict[str, Fraction] = {}
-    lines: list[str] = []
-
-    def pct(p: Fraction) -> str:
-        return f"{float(p):.1%}"
-
-    if procedure == "army_group.landing":
-        from .army_group.forces import Paratrooper
-        from .army_group.landing import LandingRules
-        from .army_group.odds import unit_odds
-
-        rules = LandingRules.from_scenario(state.scenario)
-        enemy = frozenset(m.parse(e["hex"]) for e in d["enemy"])
-        friendly = frozenset(m.parse(f) for f in d["friendly"])
-        for u in d["queue"]:
-            unit = Paratrooper.from_data({k: v for k, v in u.items() if k != "at"})
-            uo = unit_odds(m, state.terrain, unit, m.parse(u["at"]), rules, friendly, enemy)
-            for h, p in uo.hexes.items():
-                heat[h] = heat.get(h, Fraction(0)) + p
-            lines.append(f"{unit.id}: lost {pct(uo.lost)}, eliminated {pct(uo.eliminated)}, displaced {pct(uo.displaced)}, "
-                         f"expected losses {float(uo.expected_losses):.2f}")
-        lines.append("Opportunity fire is not included (it depends on the defender).")
-    elif procedure == "panzer_leader.paradrop":
-        from .panzer_leader.odds import paradrop_odds
-        from .panzer_leader.wind import Wind
-
-        wind = Wind.from_data(d["wind"])
-        drops = [(m.parse(t["target"]), [s["id"] for s in t["sticks"]]) for t in d["targets"]]
-        po = paradrop_odds(m, state.terrain, wind, drops)
-        for s in po.sticks:
-            for h, p in s.hexes.items():
-                heat[h] = heat.get(h, Fraction(0)) + p
-            lines.append(f"stick {s.id}: lost {pct(s.lost)}, eliminated {pct(s.eliminated)}, dispersed {pct(s.dispersed)}")
-        lines.append(f"expected sticks lost or eliminated: {float(po.expected_losses):.2f}")
-        lines += [f"{h} over two platoons: {pct(p)}" for h, p in po.overstacked.items() if p]
-    elif procedure == "panzer_leader.gliders":
-        from .panzer_leader.odds import glider_odds as pl_glider_odds
-        from .panzer_leader.wind import Wind
-
-        wind = Wind.from_data(d["wind"])
-        gl = [(g["id"], m.parse(g["target"]), int(g["heading"])) for g in d["gliders"]]
-        for go in pl_glider_odds(m, wind, gl):
-            for h, p in go.hexes.items():
-                heat[h] = heat.get(h, Fraction(0)) + p
-            lines.append(f"glider {go.id}: lost {pct(go.lost)}, dispersed {pct(go.dispersed)}")
-        lines.append("Anti-aircraft fire is not included (entered at the table).")
-    else:
-        raise ActionError(f"no odds for {proc.title}")
-    return {"heat": {h: float(p) for h, p in heat.items()}, "lines": lines}
+# ---------------------------------------------------------------------- systems, for the editor
+def terrain_options(system: str) -> list[dict[str, Any]]:
+    """The terrain types a map of ``system`` may use: key, label and usual obstacle height."""
+    return [{"key": k, "label": t.label, "obstacle": t.obstacle} for k, t in get(system).terrain_types.items()]

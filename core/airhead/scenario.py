@@ -1,34 +1,32 @@
-"""Scenarios: a named map with its terrain and settings, and the ones shipped with Airhead."""
+"""Scenarios: a named map with its terrain, the key of its game system and its settings.
+
+A scenario is checked here for its shape only; its system (:mod:`airhead.systems`) checks its
+terrain types and reads its settings. The built-in scenarios are listed by their systems.
+"""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
+import re
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from .boards import BoardError, HexMap, HexNameError
+from .boards import HexMap
+from .errors import DataError
 from .hexes import DIRECTION_NAMES, Hexside
-from .tables import SYSTEMS, terrain_types
-from .terrain import HexTerrain, Terrain, TerrainError
+from .terrain import HexTerrain, Terrain
 
-__all__ = ["ScenarioError", "Scenario", "builtin", "BUILTINS"]
-
-#: Scenarios shipped in the package (``airhead/data/<name>.json``).
-BUILTINS: tuple[str, ...] = ("default", "army_group_drop", "panzer_leader_drop")
+__all__ = ["Scenario"]
 
 MAX_NAME = 120
 MAX_NOTES = 4000
-
-
-class ScenarioError(ValueError):
-    """A scenario is malformed."""
+_SYSTEM_KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
 @dataclass(frozen=True)
 class Scenario:
-    """A map, its terrain, the game system whose rules apply, and settings such as the wind."""
+    """A map, its terrain, the key of the game system whose rules apply, and settings such as
+    the wind; ``builtin`` names a scenario shipped with Airhead (saved by name)."""
 
     name: str
     system: str
@@ -40,21 +38,19 @@ class Scenario:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME:
-            raise ScenarioError(f"a scenario name is text of 1..{MAX_NAME} characters")
-        if self.system not in SYSTEMS:
-            raise ScenarioError(f"unknown game system {self.system!r} (one of {', '.join(SYSTEMS)})")
+            raise DataError(f"a scenario name is text of 1..{MAX_NAME} characters")
+        if not isinstance(self.system, str) or not _SYSTEM_KEY.match(self.system):
+            raise DataError(f"a scenario's game system is a short key such as asl, not {str(self.system)[:32]!r}")
         if not isinstance(self.notes, str) or len(self.notes) > MAX_NOTES:
-            raise ScenarioError(f"scenario notes are text of at most {MAX_NOTES} characters")
-        types = terrain_types(self.system)
-        for h, t in self.terrain.hexes.items():
-            if t.terrain not in types:
-                raise ScenarioError(
-                    f"{self.map.name(h)}: unknown terrain {t.terrain!r} for {self.system} (one of {', '.join(types)})"
-                )
+            raise DataError(f"scenario notes are text of at most {MAX_NOTES} characters")
 
     def with_terrain(self, terrain: Terrain) -> Scenario:
         """A copy with other terrain (the result of map edits)."""
         return Scenario(self.name, self.system, self.map, terrain, self.settings, self.notes, "")
+
+    def as_builtin(self, name: str) -> Scenario:
+        """The same scenario, known as the built-in ``name`` (saves then name it, not copy it)."""
+        return replace(self, builtin=name)
 
     # ------------------------------------------------------------------ data form
     def to_data(self) -> dict[str, Any]:
@@ -79,47 +75,44 @@ class Scenario:
     def from_data(cls, data: Any) -> Scenario:
         """Build and validate a scenario from :meth:`to_data` output."""
         if not isinstance(data, dict):
-            raise ScenarioError("a scenario must be an object")
+            raise DataError("a scenario must be an object")
         extra = set(data) - {"name", "system", "map", "hexes", "sides", "settings", "notes"}
         if extra:
-            raise ScenarioError(f"unknown scenario field(s): {', '.join(sorted(map(str, extra)))}")
+            raise DataError(f"unknown scenario field(s): {', '.join(sorted(map(str, extra)))}")
         try:
             hmap = HexMap.from_data(data.get("map"))
-        except BoardError as e:
-            raise ScenarioError(f"map: {e}") from None
+        except DataError as e:
+            raise DataError(f"map: {e}") from None
         raw_hexes = data.get("hexes", {})
         raw_sides = data.get("sides", {})
         if not isinstance(raw_hexes, dict) or not isinstance(raw_sides, dict):
-            raise ScenarioError("hexes and sides must be objects keyed by hex name")
+            raise DataError("hexes and sides must be objects keyed by hex name")
         limit = len(hmap.hexes())
         if len(raw_hexes) > limit or len(raw_sides) > 3 * limit + 100:
-            raise ScenarioError("more terrain entries than the map has hexes")
+            raise DataError("more terrain entries than the map has hexes")
         hexes = {}
         for name, td in raw_hexes.items():
             try:
                 h = hmap.parse(name)
                 hexes[h] = HexTerrain.from_data(td)
-            except (HexNameError, TerrainError) as e:
-                raise ScenarioError(f"hex {str(name)[:20]}: {e}") from None
+            except DataError as e:
+                raise DataError(f"hex {str(name)[:20]}: {e}") from None
         sides = {}
         for key, feats in raw_sides.items():
             hexname, _, dname = str(key).partition(":")
             try:
                 h = hmap.parse(hexname, allow_offboard=True)
-            except HexNameError as e:
-                raise ScenarioError(f"hexside {str(key)[:24]}: {e}") from None
+            except DataError as e:
+                raise DataError(f"hexside {str(key)[:24]}: {e}") from None
             if dname not in DIRECTION_NAMES:
-                raise ScenarioError(f"hexside {str(key)[:24]}: direction must be one of {', '.join(DIRECTION_NAMES)}")
+                raise DataError(f"hexside {str(key)[:24]}: direction must be one of {', '.join(DIRECTION_NAMES)}")
             if not isinstance(feats, list) or not all(isinstance(f, str) for f in feats) or len(feats) > 8:
-                raise ScenarioError(f"hexside {str(key)[:24]}: features must be a list of names")
+                raise DataError(f"hexside {str(key)[:24]}: features must be a list of names")
             sides[Hexside.of(h, DIRECTION_NAMES.index(dname))] = frozenset(feats)
-        try:
-            terrain = Terrain(hexes, sides)
-        except TerrainError as e:
-            raise ScenarioError(str(e)) from None
+        terrain = Terrain(hexes, sides)
         settings = data.get("settings", {})
         if not isinstance(settings, dict) or len(json.dumps(settings)) > 4000:
-            raise ScenarioError("settings must be a small object")
+            raise DataError("settings must be a small object")
         return cls(
             name=data.get("name", ""),
             system=data.get("system", ""),
@@ -128,16 +121,3 @@ class Scenario:
             settings=settings,
             notes=data.get("notes", ""),
         )
-
-
-@lru_cache(maxsize=None)
-def _builtin_text(name: str) -> str:
-    return resources.files("airhead").joinpath("data", f"{name}.json").read_text(encoding="utf-8")
-
-
-def builtin(name: str = "default") -> Scenario:
-    """A scenario shipped with Airhead (see :data:`BUILTINS`)."""
-    if name not in BUILTINS:
-        raise ScenarioError(f"no built-in scenario {name!r} (available: {', '.join(BUILTINS)})")
-    s = Scenario.from_data(json.loads(_builtin_text(name)))
-    return Scenario(s.name, s.system, s.map, s.terrain, s.settings, s.notes, name)

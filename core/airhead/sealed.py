@@ -20,31 +20,29 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SealError", "SealedPlan", "seal", "commitment", "verify", "CODE_PATTERN", "MAX_PLAN_BYTES"]
+from .errors import DataError
+
+__all__ = ["SealedPlan", "seal", "commitment", "verify", "CODE_PATTERN", "MAX_PLAN_BYTES"]
 
 MAX_PLAN_BYTES = 16_000
 CODE_PATTERN = re.compile(r"^[A-Z2-7]{4}(-[A-Z2-7]{4}){4}$")
 _SALT = re.compile(r"^[0-9a-f]{32}$")
 
 
-class SealError(ValueError):
-    """A plan, salt or commitment code is malformed."""
-
-
 def _canonical(plan: Any) -> str:
     try:
         text = json.dumps(plan, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as e:
-        raise SealError(f"a plan must be plain JSON data ({e})") from None
+        raise DataError(f"a plan must be plain JSON data ({e})") from None
     if len(text.encode("utf-8")) > MAX_PLAN_BYTES:
-        raise SealError(f"a plan is at most {MAX_PLAN_BYTES:,} bytes")
+        raise DataError(f"a plan is at most {MAX_PLAN_BYTES:,} bytes")
     return text
 
 
 def commitment(plan: Any, salt: str) -> str:
     """The commitment code of ``plan`` with ``salt`` (32 lowercase hex digits)."""
     if not isinstance(salt, str) or not _SALT.match(salt):
-        raise SealError("a salt is 32 lowercase hex digits")
+        raise DataError("a salt is 32 lowercase hex digits")
     digest = hashlib.sha256(f"airhead-seal-v1\n{salt}\n{_canonical(plan)}".encode("utf-8")).digest()
     code = base64.b32encode(digest).decode("ascii")[:20]
     return "-".join(code[i:i + 4] for i in range(0, 20, 4))
@@ -73,5 +71,5 @@ def verify(plan: Any, salt: str, code: str) -> bool:
     """True if ``plan`` and ``salt`` produce ``code``."""
     try:
         return commitment(plan, salt) == code
-    except SealError:
+    except DataError:
         return False

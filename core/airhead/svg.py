@@ -14,7 +14,7 @@ from typing import Iterable, Mapping
 from .boards import to_doubled
 from .hexes import Hex, Layout, Point
 from .scenario import Scenario
-from .tables import terrain_types
+from .systems import get as system_of
 from .terrain import Terrain
 
 __all__ = ["render_map", "LEVEL_FILLS", "SIDE_STYLES"]
@@ -67,7 +67,7 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
     """The map of ``scenario`` (with ``terrain`` if given, e.g. after edits) as an SVG document."""
     terrain = scenario.terrain if terrain is None else terrain
     m = scenario.map
-    types = terrain_types(scenario.system)
+    types = system_of(scenario.system).terrain_types
     layout = Layout(size)
     h_unit = math.sqrt(3) / 2 * size  # pixel height of one doubled row
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
+from .errors import DataError
 from .hexes import Hex, Hexside
 
 __all__ = [
-    "TerrainError",
     "Water",
     "Bridge",
     "HexTerrain",
@@ -23,10 +23,6 @@ __all__ = [
     "HEXSIDE_FEATURES",
     "OCCUPANTS",
 ]
-
-
-class TerrainError(ValueError):
-    """Terrain data or an edit is invalid."""
 
 
 #: Hexside features the core knows about.
@@ -38,9 +34,9 @@ WATER_KINDS: tuple[str, ...] = ("river", "stream", "canal", "pond", "ocean")
 
 def _half_levels(value: Any, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TerrainError(f"{what} must be a number, not {value!r}")
+        raise DataError(f"{what} must be a number, not {value!r}")
     if value != value or abs(value) > 100 or (value * 2) != int(value * 2):
-        raise TerrainError(f"{what} must be a whole or half level between -100 and 100, not {value!r}")
+        raise DataError(f"{what} must be a whole or half level between -100 and 100, not {value!r}")
     return float(value) if value != int(value) else int(value)
 
 
@@ -54,7 +50,7 @@ class Water:
 
     def __post_init__(self) -> None:
         if self.kind not in WATER_KINDS:
-            raise TerrainError(f"unknown water kind {self.kind!r} (one of {', '.join(WATER_KINDS)})")
+            raise DataError(f"unknown water kind {self.kind!r} (one of {', '.join(WATER_KINDS)})")
 
 
 @dataclass(frozen=True)
@@ -66,7 +62,7 @@ class Bridge:
 
     def __post_init__(self) -> None:
         if self.axis not in (0, 1, 2):
-            raise TerrainError(f"bridge axis must be 0 (N-S), 1 (NE-SW) or 2 (SE-NW), not {self.axis!r}")
+            raise DataError(f"bridge axis must be 0 (N-S), 1 (NE-SW) or 2 (SE-NW), not {self.axis!r}")
 
     def parallels(self, direction: int) -> bool:
         """True if a line along ``direction`` (0..5) runs along the bridge."""
@@ -96,22 +92,22 @@ class HexTerrain:
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, str) or not self.terrain or len(self.terrain) > 32:
-            raise TerrainError(f"terrain type must be a short name, not {self.terrain!r}")
+            raise DataError(f"terrain type must be a short name, not {self.terrain!r}")
         object.__setattr__(self, "base_level", _half_levels(self.base_level, "base level"))
         object.__setattr__(self, "obstacle", _half_levels(self.obstacle, "obstacle height"))
         if self.obstacle < 0:
-            raise TerrainError("obstacle height cannot be negative")
+            raise DataError("obstacle height cannot be negative")
         if self.blaze is not None:
             object.__setattr__(self, "blaze", _half_levels(self.blaze, "blaze height"))
         if isinstance(self.minefield, bool) or not isinstance(self.minefield, int) or not 0 <= self.minefield <= 99:
-            raise TerrainError(f"minefield strength must be 0..99, not {self.minefield!r}")
+            raise DataError(f"minefield strength must be 0..99, not {self.minefield!r}")
         for o in self.occupants:
             if o not in OCCUPANTS:
-                raise TerrainError(f"unknown occupant {o!r} (one of {', '.join(OCCUPANTS)})")
+                raise DataError(f"unknown occupant {o!r} (one of {', '.join(OCCUPANTS)})")
         if len(self.occupants) > 20:
-            raise TerrainError("at most 20 occupants in a hex")
+            raise DataError("at most 20 occupants in a hex")
         if not isinstance(self.label, str) or len(self.label) > 80:
-            raise TerrainError("a hex label is text of at most 80 characters")
+            raise DataError("a hex label is text of at most 80 characters")
 
     @property
     def top(self) -> float:
@@ -158,31 +154,31 @@ class HexTerrain:
 
     @classmethod
     def from_data(cls, data: Any) -> HexTerrain:
-        """Inverse of :meth:`to_data`; raise :class:`TerrainError` on anything unexpected."""
+        """Inverse of :meth:`to_data`; raise :class:`DataError` on anything unexpected."""
         if not isinstance(data, dict):
-            raise TerrainError("hex terrain must be an object")
+            raise DataError("hex terrain must be an object")
         known = {"t", "lvl", "obs", "blaze", "water", "bridge", "mines", "shellholes", "trench", "smoke", "occ", "label"}
         extra = set(data) - known
         if extra:
-            raise TerrainError(f"unknown hex terrain field(s): {', '.join(sorted(map(str, extra)))}")
+            raise DataError(f"unknown hex terrain field(s): {', '.join(sorted(map(str, extra)))}")
         water = None
         if "water" in data:
             w = data["water"]
             if not isinstance(w, dict) or set(w) - {"kind", "fordable", "frozen"}:
-                raise TerrainError("water must be an object with kind, fordable, frozen")
+                raise DataError("water must be an object with kind, fordable, frozen")
             water = Water(_str(w.get("kind", "river"), "water kind"), _bool(w.get("fordable", False)), _bool(w.get("frozen", False)))
         bridge = None
         if "bridge" in data:
             b = data["bridge"]
             if not isinstance(b, dict) or set(b) - {"axis", "foot"}:
-                raise TerrainError("bridge must be an object with axis, foot")
+                raise DataError("bridge must be an object with axis, foot")
             axis = b.get("axis", 0)
             if isinstance(axis, bool) or not isinstance(axis, int):
-                raise TerrainError("bridge axis must be 0, 1 or 2")
+                raise DataError("bridge axis must be 0, 1 or 2")
             bridge = Bridge(axis, _bool(b.get("foot", False)))
         occ = data.get("occ", [])
         if not isinstance(occ, list) or not all(isinstance(o, str) for o in occ):
-            raise TerrainError("occupants must be a list of names")
+            raise DataError("occupants must be a list of names")
         blaze = data.get("blaze")
         return cls(
             terrain=_str(data.get("t", "open"), "terrain type"),
@@ -202,13 +198,13 @@ class HexTerrain:
 
 def _bool(v: Any) -> bool:
     if not isinstance(v, bool):
-        raise TerrainError(f"expected true or false, not {v!r}")
+        raise DataError(f"expected true or false, not {v!r}")
     return v
 
 
 def _str(v: Any, what: str) -> str:
     if not isinstance(v, str):
-        raise TerrainError(f"{what} must be text, not {v!r}")
+        raise DataError(f"{what} must be text, not {v!r}")
     return v
 
 
@@ -228,7 +224,7 @@ class Terrain:
         for s, fs in self.sides.items():
             bad = fs - set(HEXSIDE_FEATURES)
             if bad:
-                raise TerrainError(f"unknown hexside feature(s): {', '.join(sorted(bad))}")
+                raise DataError(f"unknown hexside feature(s): {', '.join(sorted(bad))}")
 
     def __hash__(self) -> int:
         return hash((frozenset(self.hexes.items()), frozenset(self.sides.items())))
@@ -261,7 +257,7 @@ class Terrain:
         try:
             new = replace(self.at(h), **changes)
         except TypeError as e:
-            raise TerrainError(str(e)) from None
+            raise DataError(str(e)) from None
         return self.set_hex(h, new)
 
     def clear_hex(self, h: Hex) -> Terrain:
@@ -271,7 +267,7 @@ class Terrain:
     def add_side(self, h: Hex, direction: int, feature: str) -> Terrain:
         """A copy with ``feature`` on the hexside of ``h`` facing ``direction``."""
         if feature not in HEXSIDE_FEATURES:
-            raise TerrainError(f"unknown hexside feature {feature!r} (one of {', '.join(HEXSIDE_FEATURES)})")
+            raise DataError(f"unknown hexside feature {feature!r} (one of {', '.join(HEXSIDE_FEATURES)})")
         key = Hexside.of(h, direction)
         sides = dict(self.sides)
         sides[key] = frozenset(sides.get(key, frozenset()) | {feature})
@@ -294,7 +290,7 @@ class Terrain:
         t = self.at(h)
         occ = list(t.occupants)
         if occupant not in occ:
-            raise TerrainError(f"there is no {occupant} to remove")
+            raise DataError(f"there is no {occupant} to remove")
         occ.remove(occupant)
         return self.set_hex(h, replace(t, occupants=tuple(occ)))
 

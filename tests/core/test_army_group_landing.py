@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
+from airhead.army_group import SYSTEM
 from airhead.army_group import opportunity_fire as of
 from airhead.army_group.landing import (
-    LandingError,
     LandingRules,
     check_drop_points,
     count_hits,
@@ -19,9 +18,11 @@ from airhead.army_group.landing import (
     touchdown,
 )
 from airhead.boards import HexMap
+from airhead.errors import DataError, RulesError
 from airhead.game import ActionError, Game
 from airhead.hexes import Hex
 from airhead.scenario import Scenario
+from airhead.systems import new_game
 from airhead.terrain import HexTerrain, Terrain
 
 MAP = HexMap.grid([["F", "G"]], 8, 6)
@@ -30,6 +31,11 @@ MAP = HexMap.grid([["F", "G"]], 8, 6)
 def scenario(terrain: dict[str, HexTerrain] | None = None, settings: dict[str, Any] | None = None, hmap: HexMap = MAP) -> Scenario:
     t = Terrain({hmap.parse(k): v for k, v in (terrain or {}).items()})
     return Scenario("AG test", "army_group", hmap, t, {"army_group": settings or {}})
+
+
+def rules_of(sc: Scenario) -> LandingRules:
+    """The landing rules a scenario's settings give, read by the system's one settings resolver."""
+    return LandingRules.from_settings(SYSTEM.settings_of(sc), sc.map)
 
 
 def h(name: str) -> Hex:
@@ -41,7 +47,7 @@ EXAMPLE_TERRAIN = {"F/c2": HexTerrain("fields"), "F/c1": HexTerrain("woods", obs
 
 def example_game() -> Game:
     sc = scenario(EXAMPLE_TERRAIN)
-    g = Game(sc, "ex")
+    g = new_game(sc, "ex")
     g.apply({"type": "start", "procedure": "army_group.landing", "params": {
         "groups": {"A": ["F/c5"]},
         "units": [{"id": "US-1", "kind": "paratrooper", "strength": 2},
@@ -128,7 +134,7 @@ def test_fire_dice_pure_function_matches_the_example() -> None:
 
 
 def test_waves_land_a_then_b_then_r() -> None:
-    g = Game(scenario(), "w")
+    g = new_game(scenario(), "w")
     g.apply({"type": "start", "procedure": "army_group.landing", "params": {
         "groups": {"R": ["F/d4"], "A": ["F/c3"], "B": ["F/c3"]},
         "units": [{"id": "r1", "group": "R"}, {"id": "b1", "group": "B"}, {"id": "a1", "group": "A"}],
@@ -145,39 +151,39 @@ def test_waves_land_a_then_b_then_r() -> None:
 
 
 def test_a_third_group_on_one_drop_hex_is_refused() -> None:
-    with pytest.raises(LandingError, match="F/c3 is already the drop point of Groups A and B: at most two Army Groups may choose the same drop hex, so Group R cannot"):
+    with pytest.raises(RulesError, match="F/c3 is already the drop point of Groups A and B: at most two Army Groups may choose the same drop hex, so Group R cannot"):
         check_drop_points(MAP, {"A": [h("F/c3")], "B": [h("F/c3")], "R": [h("F/c3")]})
     with pytest.raises(ActionError, match="at most two Army Groups"):
-        Game(scenario(), "x").apply({"type": "start", "procedure": "army_group.landing", "params": {
+        new_game(scenario(), "x").apply({"type": "start", "procedure": "army_group.landing", "params": {
             "groups": {"A": ["F/c3"], "B": ["F/c3"], "R": ["F/c3"]}, "units": [{"id": "a"}]}})
 
 
 def test_two_drop_points_need_maps_with_a_common_side() -> None:
     check_drop_points(MAP, {"A": [h("F/c3"), h("G/b4")]})
     four = HexMap.grid([["F", "G"], ["H", "I"]], 8, 6)
-    with pytest.raises(LandingError, match="maps without a common side"):
+    with pytest.raises(RulesError, match="maps without a common side"):
         check_drop_points(four, {"A": [four.parse("F/c3"), four.parse("I/b4")]})
     check_drop_points(four, {"A": [four.parse("F/c3"), four.parse("H/b4")]})
 
 
 def test_direction_mapping_is_configurable_and_the_distance_die_grows_with_the_maps() -> None:
-    rules = LandingRules.from_scenario(scenario())
+    rules = rules_of(scenario())
     assert drift(h("F/d4"), 1, 2, rules) == h("F/d2")
     assert drift(h("F/d4"), 4, 1, rules) == h("F/d5")
     assert rules.distance_sides == 10
-    custom = LandingRules.from_scenario(scenario(settings={"directions": ["S", "SW", "NW", "N", "NE", "SE"]}))
+    custom = rules_of(scenario(settings={"directions": ["S", "SW", "NW", "N", "NE", "SE"]}))
     assert drift(h("F/d4"), 1, 1, custom) == h("F/d5")
     assert distance_die_sides(HexMap.grid([["F", "G"], ["H", "I"]], 8, 6)) == 12
     assert distance_die_sides(HexMap.grid([["F", "G", "H"], ["I", "J", "K"]], 8, 6)) == 12
-    with pytest.raises(LandingError, match="directions must list six"):
-        LandingRules.from_scenario(scenario(settings={"directions": ["N"]}))
+    with pytest.raises(DataError, match="Direction die faces 1..6: must list 6..6 items"):  # six directions
+        rules_of(scenario(settings={"directions": ["N"]}))
 
 
 def test_off_the_map_is_lost_unless_the_loss_cap_is_reached() -> None:
-    rules = LandingRules.from_scenario(scenario())
+    rules = rules_of(scenario())
     td = touchdown(MAP, h("F/c2"), 1, 5, rules, frozenset(), frozenset())
     assert td.kind == "lost"
-    capped = LandingRules.from_scenario(scenario(settings={"max_losses": 1}))
+    capped = rules_of(scenario(settings={"max_losses": 1}))
     assert touchdown(MAP, h("F/c2"), 1, 5, capped, frozenset(), frozenset(), lost_so_far=0).kind == "lost"
     td = touchdown(MAP, h("F/c3"), 1, 5, capped, frozenset(), frozenset(), lost_so_far=1)
     assert (td.kind, MAP.name(td.hex)) == ("edge", "F/c1")
@@ -185,7 +191,7 @@ def test_off_the_map_is_lost_unless_the_loss_cap_is_reached() -> None:
 
 def test_occupied_hexes_friendly_and_enemy() -> None:
     sc = scenario()
-    g = Game(sc, "o")
+    g = new_game(sc, "o")
     g.apply({"type": "start", "procedure": "army_group.landing", "params": {
         "groups": {"A": ["F/d5"]},
         "units": [{"id": "u1", "strength": 2}, {"id": "d1", "dummy": True}],
@@ -212,7 +218,7 @@ def test_displacement_options_are_free_adjacent_hexes_on_the_map() -> None:
 
 
 def test_terrain_damage_table_with_plus_one_rows() -> None:
-    rules = LandingRules.from_scenario(scenario(settings={"bunkers": ["F/d3"]}))
+    rules = rules_of(scenario(settings={"bunkers": ["F/d3"]}))
     t = Terrain({h("F/d3"): HexTerrain("fields", trench=True), h("F/a5"): HexTerrain("road")})
     t = t.add_side(h("F/d3"), 3, "river_side")
     assert damage_dice(t, h("F/d3"), "paratrooper", rules) == (3, ("Cultivated Fields 1", "Trenches +1", "Bunker ok", "River side +1"))
@@ -227,14 +233,14 @@ def test_terrain_damage_table_with_plus_one_rows() -> None:
 def test_hit_faces_is_a_setting() -> None:
     assert count_hits([1, 2, 3, 4, 5, 6], 1) == 1
     assert count_hits([1, 2, 3, 4, 5, 6], 2) == 2
-    rules = LandingRules.from_scenario(scenario(settings={"hit_faces": 3}))
+    rules = rules_of(scenario(settings={"hit_faces": 3}))
     assert rules.hit_faces == 3 and rules.describe_hits() == "HIT on 4-6"
-    with pytest.raises(LandingError, match="hit_faces"):
-        LandingRules.from_scenario(scenario(settings={"hit_faces": 7}))
+    with pytest.raises(DataError, match="HIT faces of a special die: must be a whole number 0..6, not 7"):
+        rules_of(scenario(settings={"hit_faces": 7}))
 
 
 def test_terrain_hits_eliminate_a_unit() -> None:
-    g = Game(scenario({"F/c2": HexTerrain("woods", obstacle=1)}), "x")
+    g = new_game(scenario({"F/c2": HexTerrain("woods", obstacle=1)}), "x")
     g.apply({"type": "start", "procedure": "army_group.landing", "params": {
         "groups": {"A": ["F/c5"]}, "units": [{"id": "u", "strength": 2}]}})
     g.apply({"type": "dice", "values": [1, 3]})

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from airhead.army_group import SYSTEM
 from airhead.army_group.forces import Paratrooper
 from airhead.army_group.landing import LandingRules
 from airhead.army_group.odds import hits_distribution, unit_odds
 from airhead.boards import HexMap
-from airhead.game import Game
-from airhead.scenario import Scenario, builtin
+from airhead.scenario import Scenario
+from airhead.systems import builtin, new_game
 from airhead.terrain import HexTerrain, Terrain
 
 MAP = HexMap.grid([["F"]], 6, 5)
+
+
+def rules_of(sc: Scenario) -> LandingRules:
+    """The landing rules a scenario's settings give, read by the system's one settings resolver."""
+    return LandingRules.from_settings(SYSTEM.settings_of(sc), sc.map)
 
 
 def test_hits_distribution() -> None:
@@ -25,7 +31,7 @@ def test_hits_distribution() -> None:
 def test_odds_match_the_procedure_outcome_by_outcome() -> None:
     terrain = Terrain({MAP.parse("F/c2"): HexTerrain("fields"), MAP.parse("F/c1"): HexTerrain("fields")})
     sc = Scenario("odds", "army_group", MAP, terrain, {"army_group": {"hit_faces": 2}})
-    rules = LandingRules.from_scenario(sc)
+    rules = rules_of(sc)
     unit = Paratrooper("u", strength=1)
     drop = MAP.parse("F/c3")
     odds = unit_odds(MAP, terrain, unit, drop, rules, friendly=frozenset({MAP.parse("F/c4")}))
@@ -34,7 +40,7 @@ def test_odds_match_the_procedure_outcome_by_outcome() -> None:
     for face in range(1, 7):
         for dist in range(1, 11):
             for special in range(1, 7):
-                g = Game(sc, "o")
+                g = new_game(sc, "o")
                 g.apply({"type": "start", "procedure": "army_group.landing", "params": {
                     "groups": {"A": ["F/c3"]}, "units": [{"id": "u"}], "friendly": ["F/c4"]}})
                 g.apply({"type": "dice", "values": [face, dist]})
@@ -60,14 +66,14 @@ def test_odds_match_the_procedure_outcome_by_outcome() -> None:
 
 def test_builtin_sample_odds() -> None:
     sc = builtin("army_group_drop")
-    rules = LandingRules.from_scenario(sc)
+    rules = rules_of(sc)
     assert rules.distance_sides == 10 and rules.bunkers == frozenset({sc.map.parse("G/c5")})
     plan = sc.settings["army_group"]["plan"]
     unit = Paratrooper.from_data(plan["units"][0])
     enemy = frozenset(sc.map.parse(e["hex"]) for e in plan["enemy"])
     odds = unit_odds(sc.map, sc.terrain, unit, sc.map.parse("F/d5"), rules, enemy=enemy)
     assert odds.total() == 1 and 0 < odds.expected_losses < 2
-    g = Game(sc, "sample")
+    g = new_game(sc, "sample")
     g.apply({"type": "start", "procedure": "army_group.landing", "params": {}})
     for _ in range(200):
         p = g.waiting_for()

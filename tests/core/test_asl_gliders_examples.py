@@ -6,8 +6,8 @@ from typing import Any
 
 from airhead.asl.gliders import Approach, approach, landing_drm
 from airhead.boards import HexMap
-from airhead.game import Game
 from airhead.scenario import Scenario
+from airhead.systems import new_game
 from airhead.terrain import HexTerrain, Terrain
 
 B4 = HexMap.asl([["4"]])
@@ -48,7 +48,7 @@ def test_e8_221_example_evasive_action_to_offboard_p12() -> None:
     # Approach is equivalent to the terrain in U6, T6, S7, R7 and Q8 in that order. Its Landing DR
     # is not subject to any colored drm (-1 [one hex clear] + 1 [Level 1 Obstacle in R7] = 0)."
     sc = board4(U8=WOODS, R7=WOODS)
-    g = Game(sc, "ex", [
+    g = new_game(sc, "ex", [
         {"type": "start", "procedure": "asl.glider_landing",
          "params": {"ilh": "4P10", "wind": 2, "aa": [{"name": "20L AA", "kill": 6}]}},
         {"type": "choose", "choice": "20L AA fires"},
@@ -96,7 +96,7 @@ def test_e8_long_example_step_by_step() -> None:
         ],
         "aa": [{"name": "FlaK", "kill": 6, "rof": 2}],
     }
-    g = Game(sc, "long-ex")
+    g = new_game(sc, "long-ex")
     ev = g.apply({"type": "start", "procedure": "asl.glider_landing", "params": params})
     assert ev[-1].cause == "Glider 1 placed in ILH 4C9 facing Wind Direction 5; Avenue of Approach 4D8, 4E8, 4F7, 4G7, 4H6"
     assert g.log_lines()[0] == "#1 start asl.glider_landing (Glider 1 in ILH 4C9, facing 5, 3 Passengers (secret until the AFPh))"
@@ -170,4 +170,7 @@ def test_e8_long_example_step_by_step() -> None:
     out = g.state.outcomes[-1]
     assert out["hex"] == "4G6" and out["status"] == "damaged" and out["ilhs"] == ["4C9", "4C8", "4E7"]
     assert out["reduced"] == ["7-4-7"]
-    assert g.state.terrain.at(B4.parse("4G6")).occupants == ("glider",)
+    # the landed glider and its contents are units on the map; the glider stays Damaged
+    glider, *contents = g.state.counters.units_at(B4.parse("4G6"))
+    assert glider.kind == "glider" and glider.status == {"damaged"}
+    assert [(u.name, set(u.status)) for u in contents] == [("3-3-7", {"reduced"}), ("8-1", set()), ("MMG", {"malfunctioned"})]

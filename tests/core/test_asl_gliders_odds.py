@@ -8,12 +8,14 @@ from fractions import Fraction
 from airhead.asl.gliders import AAFirer
 from airhead.asl.gliders_odds import glider_odds, heatmap
 from airhead.boards import HexMap
-from airhead.game import Game
+from airhead.hexes import from_asl_direction
 from airhead.scenario import Scenario
+from airhead.systems import new_game
 from airhead.terrain import HexTerrain, Terrain, Water
 
 B4 = HexMap.asl([["4"]])
 P = B4.parse
+SW = from_asl_direction(5)  # the glider faces ASL Wind Direction 5
 TERRAIN = Terrain({
     P("4H5"): HexTerrain("woods", obstacle=1),
     P("4F6"): HexTerrain("orchard", obstacle=0.5),
@@ -30,9 +32,9 @@ def play_every_outcome(ilh: str, wind: int) -> tuple[Counter[str], Counter[str]]
     start = {"type": "start", "procedure": "asl.glider_landing", "params": {"ilh": ilh, "wind": wind}}
     for c in range(1, 7):
         for w in range(1, 7):
-            base = Game(sc, "x", [start, {"type": "dice", "values": [c, w]}])
+            base = new_game(sc, "x", [start, {"type": "dice", "values": [c, w]}])
             for crash in range(1, 7):
-                g = Game(sc, "x", base.actions)
+                g = new_game(sc, "x", base.actions)
                 if g.waiting_for() is not None:
                     g.apply({"type": "dice", "values": [crash]})
                 out = g.state.outcomes[-1] if g.waiting_for() is None else None
@@ -55,7 +57,7 @@ def play_every_outcome(ilh: str, wind: int) -> tuple[Counter[str], Counter[str]]
 
 def test_odds_equal_playing_every_dice_outcome_through_the_procedure() -> None:
     for ilh, wind in (("4E7", 5), ("4P10", 2), ("4A5", 3)):
-        odds = glider_odds(TERRAIN, B4, P(ilh, allow_offboard=True), wind)
+        odds = glider_odds(TERRAIN, B4, P(ilh, allow_offboard=True), from_asl_direction(wind))
         played, hexes = play_every_outcome(ilh, wind)
         expected = {k: Fraction(v, 216) for k, v in played.items()}
         assert {k: v for k, v in odds.outcomes.items() if v} == expected
@@ -67,7 +69,7 @@ def test_odds_with_light_aa_exactly() -> None:
     # DR 7 forces Evasive Action (6/36), DR ≥ 8 no effect (15/36). With open ground all round the
     # glider lands in whatever ILH it ends in; Damaged, its Crash dr is +1 (a 6 → 7: eliminated).
     m = HexMap.asl([["1", "2"], ["3", "4"]])
-    odds = glider_odds(Terrain(), m, m.parse("1GG10"), 5, aa=[AAFirer("20L", kill=7, rof=0)])
+    odds = glider_odds(Terrain(), m, m.parse("1GG10"), SW, aa=[AAFirer("20L", kill=7, rof=0)])
     o = odds.outcomes
     assert o["safe_ilh"] == Fraction(21, 36)
     assert o["damaged"] == Fraction(5, 36) * Fraction(5, 6)
@@ -77,15 +79,15 @@ def test_odds_with_light_aa_exactly() -> None:
 
 def test_unresolved_evasive_chains_are_reported_not_hidden() -> None:
     m = HexMap.asl([["1", "2"], ["3", "4"]])
-    odds = glider_odds(Terrain(), m, m.parse("1GG10"), 5, aa=[AAFirer("FlaK", kill=7, rof=6)], max_evasive=1)
+    odds = glider_odds(Terrain(), m, m.parse("1GG10"), SW, aa=[AAFirer("FlaK", kill=7, rof=6)], max_evasive=1)
     assert odds.outcomes["unresolved"] > 0 and sum(odds.outcomes.values()) == 1
 
 
 def test_heatmap_agrees_with_the_odds() -> None:
-    hm = heatmap(TERRAIN, B4, 5)
+    hm = heatmap(TERRAIN, B4, SW)
     assert len(hm) == len(B4.hexes())
     for name in ("4E7", "4C9", "4H6"):
-        odds = glider_odds(TERRAIN, B4, P(name), 5)
+        odds = glider_odds(TERRAIN, B4, P(name), SW)
         o = odds.outcomes
         survive, in_ilh = hm[P(name)]
         assert survive == float(o["safe_ilh"] + o["safe_elsewhere"] + o["damaged"])
@@ -95,7 +97,7 @@ def test_heatmap_agrees_with_the_odds() -> None:
 
 
 def test_odds_lines() -> None:
-    odds = glider_odds(TERRAIN, B4, P("4E7"), 5)
+    odds = glider_odds(TERRAIN, B4, P("4E7"), SW)
     lines = odds.lines(B4)
     assert lines[0].startswith("lands safely in its ILH: ")
     assert any(line.strip().startswith("4E7: ") for line in lines)

@@ -5,10 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from airhead.asl.gliders import (
     Approach,
-    GliderError,
     Passenger,
     approach,
     casualty_reduction,
@@ -29,9 +27,11 @@ from airhead.asl.gliders import (
     retains_rof,
 )
 from airhead.boards import HexMap
+from airhead.errors import DataError, RulesError
 from airhead.game import ActionError, Game
 from airhead.hexes import Hexside
 from airhead.scenario import Scenario
+from airhead.systems import new_game
 from airhead.terrain import Bridge, HexTerrain, Terrain, Water
 
 B4 = HexMap.asl([["4"]])
@@ -44,7 +44,7 @@ def terrain(**hexes: HexTerrain) -> Terrain:
 
 def game(settings: dict[str, Any] | None = None, **hexes: HexTerrain) -> Game:
     sc = Scenario("t", "asl", B4, terrain(**hexes), settings or {"weather": "Clear", "wind": 5})
-    return Game(sc, "t")
+    return new_game(sc, "t")
 
 
 def start(g: Game, **params: Any) -> None:
@@ -61,7 +61,7 @@ def test_weather_allowed(w: str) -> None:
 
 @pytest.mark.parametrize("w", ["Falling Snow", "Rain", "Overcast", ""])
 def test_weather_refused(w: str) -> None:
-    with pytest.raises(GliderError, match="E8.1: gliders cannot be used"):
+    with pytest.raises(RulesError, match="E8.1: gliders cannot be used"):
         check_weather(w)
 
 
@@ -75,22 +75,22 @@ def test_capacity_by_nationality() -> None:
     assert (glider_capacity("German"), glider_capacity("U.S."), glider_capacity("British")) == (14, 19, 29)
     sq = Passenger("4-6-7", "squad", 10)
     assert check_manifest("U.S.", [sq, Passenger("8-1", "leader", 0), Passenger("MMG", "sw", 4)]) == 14
-    with pytest.raises(GliderError, match="needs 20 PP; a U.S. glider carries 19 PP"):
+    with pytest.raises(RulesError, match="needs 20 PP; a U.S. glider carries 19 PP"):
         check_manifest("U.S.", [sq, sq])
     assert check_manifest("British", [sq, sq]) == 20
-    with pytest.raises(GliderError, match="cannot carry a 5/8"):
+    with pytest.raises(RulesError, match="cannot carry a 5/8"):
         check_manifest("German", [Passenger("2cm FlaK", "gun", 8, five_eighths=True)])
-    with pytest.raises(GliderError, match="only U.S. and British"):
+    with pytest.raises(RulesError, match="only U.S. and British"):
         check_manifest("German", [Passenger("kettenkrad", "vehicle", 8)])
     assert check_manifest("British", [Passenger("6pdr", "gun", 20, five_eighths=True)]) == 20
-    with pytest.raises(GliderError):
+    with pytest.raises(RulesError):
         glider_capacity("Soviet")
 
 
 def test_dyo_bpv_and_cross_purchases() -> None:
     assert (glider_bpv("German"), glider_bpv("U.S."), glider_bpv("British")) == (3, 4, 6)
     assert glider_bpv("British", buyer="U.S.") == 6 and glider_bpv("U.S.", buyer="British") == 4
-    with pytest.raises(GliderError, match="cannot purchase"):
+    with pytest.raises(RulesError, match="cannot purchase"):
         glider_bpv("U.S.", buyer="German")
 
 
@@ -106,13 +106,13 @@ def test_avenue_lies_astern_along_the_hex_grain() -> None:
     assert [B4.name(h) for h in a.avenue()] == ["4F6", "4G6", "4H5", "4I5", "4J4"]
     a = approach(B4, P("4H5"), 1)  # facing north: the Avenue runs south
     assert [B4.name(h) for h in a.avenue()] == ["4H6", "4H7", "4H8", "4H9", "4H10"]
-    with pytest.raises(GliderError):
+    with pytest.raises(DataError):
         approach(B4, P("4H5"), 7)
 
 
 def test_no_two_gliders_in_one_ilh() -> None:
     check_placements([P("4C9"), P("4C8")], B4)
-    with pytest.raises(GliderError, match="same ILH \\(4C9\\)"):
+    with pytest.raises(RulesError, match="same ILH \\(4C9\\)"):
         check_placements([P("4C9"), P("4C8"), P("4C9")], B4)
 
 
@@ -248,7 +248,7 @@ def test_landing_in_a_river_eliminates_glider_and_contents() -> None:
     ev = g.apply({"type": "dice", "values": [1, 1]})
     assert ev[-1].cause == "glider lands in a river (non-frozen, non-fordable Water Obstacle): eliminated with all its contents"
     assert g.state.outcomes[-1]["status"] == "eliminated" and g.waiting_for() is None
-    assert g.state.terrain.at(P("4E7")).occupants == ()
+    assert g.state.counters.kinds_at(P("4E7")) == frozenset()
 
 
 def test_landing_on_a_parallel_bridge_takes_the_bridge_drm() -> None:
@@ -283,7 +283,7 @@ def test_crash_of_eight_leaves_an_unarmed_truck_wreck() -> None:
     ev = g.apply({"type": "dice", "values": [4]})  # +4 swamp -> 8
     assert ev[-2].cause.startswith("Final Crash dr 8: ≥ 8: crashes and is eliminated")
     assert "unarmed truck wreck" in ev[-1].cause
-    assert g.state.terrain.at(P("4E7")).occupants == ("wreck",)
+    assert g.state.counters.kinds_at(P("4E7")) == {"wreck"}  # a marker on the map (E8.24)
     assert g.state.outcomes[-1]["status"] == "eliminated"
 
 
@@ -352,7 +352,7 @@ def test_final_fire_damage_then_elimination() -> None:
     g.apply({"type": "dice", "values": [1, 1]})
     g.apply({"type": "dice", "values": [1]})
     ev = g.apply({"type": "choose", "choice": "Final Fire: eliminated"})
-    assert g.state.terrain.at(P("4E7")).occupants == ("wreck",)
+    assert g.state.counters.kinds_at(P("4E7")) == {"wreck"}
     assert ev[0].rule == "E8.3"
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
-
-from airhead.boards import BoardError, HexMap, HexNameError, asl_column_letters, asl_column_number
+from airhead.boards import HexMap, HexNameError, asl_column_letters, asl_column_number
+from airhead.errors import DataError
 from airhead.hexes import Hex, from_asl_direction
+from hypothesis import given
+from hypothesis import strategies as st
 
 B4 = HexMap.asl([["4"]])
 
@@ -142,20 +143,20 @@ def test_grid_maps_rotate_only_with_even_columns() -> None:
     m = HexMap.grid([["A", "B*"]], 10, 6)
     for h, n in m.iter_names():
         assert m.parse(n) == h
-    with pytest.raises(BoardError, match="odd number of columns"):
+    with pytest.raises(DataError, match="odd number of columns"):
         HexMap.grid([["A", "B*"]], 9, 6)
 
 
 def test_bad_map_definitions() -> None:
-    with pytest.raises(BoardError):
+    with pytest.raises(DataError):
         HexMap.asl([])
-    with pytest.raises(BoardError, match="unique"):
+    with pytest.raises(DataError, match="unique"):
         HexMap.asl([["4", "4"]])
-    with pytest.raises(BoardError):
+    with pytest.raises(DataError):
         HexMap.from_data({"kind": "hex"})
-    with pytest.raises(BoardError):
+    with pytest.raises(DataError):
         HexMap.from_data({"kind": "asl", "boards": "4"})
-    with pytest.raises(BoardError):
+    with pytest.raises(DataError):
         HexMap.asl([["x"]])
 
 

@@ -6,12 +6,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from airhead.__main__ import main
 from airhead.codec import encode_link, encode_save
-from airhead.game import Game
-from airhead.scenario import ScenarioError, builtin
+from airhead.errors import DataError
 from airhead.svg import render_map
+from airhead.systems import builtin, new_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -28,7 +27,7 @@ def test_default_scenario_contents() -> None:
     assert bridge.bridge is not None and bridge.water is not None and bridge.water.kind == "river"
     feats = set().union(*(f for _, f in t.features()))
     assert {"hedge", "wall", "crest"} <= feats
-    with pytest.raises(ScenarioError, match="no built-in scenario"):
+    with pytest.raises(DataError, match="no built-in scenario"):
         builtin("nope")
 
 
@@ -52,7 +51,7 @@ def test_svg_draws_every_hex_with_its_name_and_terrain() -> None:
 
 def test_svg_of_edited_terrain() -> None:
     sc = builtin()
-    g = Game(sc, "s", [{"type": "edit", "op": "hex", "hex": "1A1", "set": {"t": "woods", "obs": 1}}])
+    g = new_game(sc, "s", [{"type": "edit", "op": "hex", "hex": "1A1", "set": {"t": "woods", "obs": 1}}])
     root = ET.fromstring(render_map(sc, g.state.terrain))
     fills = [p.get("fill") for p in root.iter(f"{SVG}polygon") if p.get("fill") == "#4f8a3c"]
     base = [p.get("fill") for p in ET.fromstring(render_map(sc)).iter(f"{SVG}polygon") if p.get("fill") == "#4f8a3c"]
@@ -67,7 +66,7 @@ def test_cli_svg_writes_a_map(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_cli_replay_prints_the_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    g = Game(builtin(), "cli", [{"type": "start", "procedure": "asl.random_location", "params": {"from": "1C9"}},
+    g = new_game(builtin(), "cli", [{"type": "start", "procedure": "asl.random_location", "params": {"from": "1C9"}},
                                 {"type": "dice", "values": [2, 2]}])
     save = tmp_path / "game.json"
     save.write_text(encode_save(g), encoding="utf-8")

@@ -9,8 +9,6 @@ import zlib
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 from airhead.boards import HexMap
 from airhead.codec import (
     FORMAT_VERSION,
@@ -27,8 +25,11 @@ from airhead.codec import (
 )
 from airhead.game import Game
 from airhead.hexes import Hexside
-from airhead.scenario import Scenario, builtin
+from airhead.scenario import Scenario
+from airhead.systems import builtin, new_game
 from airhead.terrain import Bridge, HexTerrain, Terrain, Water
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 SC = builtin("default")
 ACTIONS: list[dict[str, Any]] = [
@@ -40,7 +41,7 @@ ACTIONS: list[dict[str, Any]] = [
 
 
 def sample_game() -> Game:
-    return Game(SC, "seed-1", ACTIONS)
+    return new_game(SC, "seed-1", ACTIONS)
 
 
 def test_save_round_trip_with_builtin_scenario() -> None:

@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from airhead.codec import decode_link, decode_save
 
 DATA = Path(__file__).parent / "data" / "main_v1"

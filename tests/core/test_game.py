@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import pytest
-
-from airhead.game import ActionError, Game, ReplayError, apply, check_action, initial_state
-from airhead.scenario import builtin
+from airhead.game import (
+    ActionError,
+    ReplayError,
+    apply,
+    check_action,
+    initial_state,
+)
+from airhead.systems import builtin, get, new_game
 
 SC = builtin("default")
 
@@ -17,7 +22,7 @@ def start_rl(hexname: str) -> dict[str, object]:
 def test_random_location_waits_for_a_dr_and_moves_the_hex() -> None:
     # E8 EX: the glider in C9 makes a Random Location DR of 2 -> C8; later DR 4 (colored 2) -> E7.
     # (the default scenario has boards 1 and 2; the geometry is the same on every geoboard)
-    g = Game(SC, "seed")
+    g = new_game(SC, "seed")
     g.apply(start_rl("1C9"))
     p = g.waiting_for()
     assert p is not None and p.kind == "roll" and p.rule == "E8.211"
@@ -36,14 +41,14 @@ def test_random_location_waits_for_a_dr_and_moves_the_hex() -> None:
 
 
 def test_random_location_off_the_board_is_named_and_flagged() -> None:
-    g = Game(SC, "s")
+    g = new_game(SC, "s")
     g.apply(start_rl("1P10"))
     ev = g.apply({"type": "dice", "values": [4, 2]})
     assert ev[-1].cause == "2 hexes in direction 4: 1P10 -> 1P12 (off the playing area)"
 
 
 def test_seeded_roll_and_typed_roll_both_answer_a_prompt() -> None:
-    g = Game(SC, "table-7")
+    g = new_game(SC, "table-7")
     g.apply(start_rl("1H5"))
     before = g.state.dice.position
     ev = g.apply({"type": "roll"})
@@ -55,7 +60,7 @@ def test_seeded_roll_and_typed_roll_both_answer_a_prompt() -> None:
 
 
 def test_wrong_input_is_refused_and_nothing_is_logged() -> None:
-    g = Game(SC, "s")
+    g = new_game(SC, "s")
     with pytest.raises(ActionError, match="nothing is waiting"):
         g.apply({"type": "roll"})
     g.apply(start_rl("1C9"))
@@ -77,26 +82,26 @@ def test_wrong_input_is_refused_and_nothing_is_logged() -> None:
     [
         ({"type": "fly"}, "unknown action type"),
         ({"type": "roll", "x": 1}, "unknown field"),
-        ({"type": "dice", "values": "42"}, "list of 1..12 whole numbers"),
-        ({"type": "dice", "values": [True, 1]}, "whole numbers"),
+        ({"type": "dice", "values": "42"}, "dice values: must list 1..12 items"),
+        ({"type": "dice", "values": [True, 1]}, "must be a whole number"),
         ({"type": "note", "text": "x" * 501}, "at most 500"),
         ({"type": "start", "procedure": "nope"}, "unknown procedure"),
         ({"type": "start", "procedure": "asl.random_location", "params": {"from": "9Z99"}}, "no board 9"),
         ({"type": "start", "procedure": "asl.random_location", "params": {"from": "1C9", "x": 1}}, "unknown parameter"),
         ({"type": "edit", "op": "hex", "hex": "1Q99", "set": {}}, "not a hex of board 1"),
         ({"type": "edit", "op": "hex", "hex": "1C3", "set": {"t": "lava"}}, "unknown terrain 'lava'"),
-        ({"type": "edit", "op": "side", "hex": "1C3", "dir": "E", "feature": "hedge"}, "dir must be"),
+        ({"type": "edit", "op": "side", "hex": "1C3", "dir": "E", "feature": "hedge"}, "hexside direction: must be one of N, NE"),
         ([1, 2], "must be an object"),
     ],
 )
 def test_bad_actions(action: object, msg: str) -> None:
-    g = Game(SC, "s")
+    g = new_game(SC, "s")
     with pytest.raises(ActionError, match=msg):
         g.apply(action)
 
 
 def test_map_edits() -> None:
-    g = Game(SC, "s")
+    g = new_game(SC, "s")
     g.apply({"type": "edit", "op": "hex", "hex": "1A3", "set": {"t": "woods", "obs": 1}})
     h = SC.map.parse("1A3")
     assert g.state.terrain.at(h).terrain == "woods" and g.state.terrain.at(h).obstacle == 1
@@ -110,7 +115,7 @@ def test_map_edits() -> None:
 
 
 def test_undo_and_redo_are_logged_and_restore_state() -> None:
-    g = Game(SC, "s")
+    g = new_game(SC, "s")
     g.apply(start_rl("1C9"))
     g.apply({"type": "roll"})
     first = g.state.outcomes[-1]["hex"]
@@ -125,7 +130,7 @@ def test_undo_and_redo_are_logged_and_restore_state() -> None:
     g.apply({"type": "redo"})
     assert g.waiting_for() is not None
     with pytest.raises(ActionError, match="nothing to undo"):
-        Game(SC, "s").apply({"type": "undo"})
+        new_game(SC, "s").apply({"type": "undo"})
     log = g.log_lines()
     assert log[0] == "#1 start asl.random_location (from 1C9)"
     assert "#2 roll  [undone]" in log
@@ -134,7 +139,7 @@ def test_undo_and_redo_are_logged_and_restore_state() -> None:
 
 
 def test_new_action_after_undo_clears_redo() -> None:
-    g = Game(SC, "s")
+    g = new_game(SC, "s")
     g.apply({"type": "note", "text": "a"})
     g.apply({"type": "undo"})
     g.apply({"type": "note", "text": "b"})
@@ -149,8 +154,8 @@ def test_replay_rebuilds_the_same_state_and_log() -> None:
         start_rl("1C9"), {"type": "roll"}, {"type": "undo"}, {"type": "roll"},
         start_rl("1E5"), {"type": "dice", "values": [6, 3]}, {"type": "undo"}, {"type": "redo"},
     ]
-    a = Game(SC, "xyz", actions)
-    b = Game(SC, "xyz")
+    a = new_game(SC, "xyz", actions)
+    b = new_game(SC, "xyz")
     for act in actions:
         b.apply(act)
     assert a.state == b.state and a.log_lines() == b.log_lines()
@@ -158,11 +163,11 @@ def test_replay_rebuilds_the_same_state_and_log() -> None:
 
 def test_replay_error_names_the_action() -> None:
     with pytest.raises(ReplayError, match="action 2: nothing is waiting"):
-        Game(SC, "s", [{"type": "note", "text": "x"}, {"type": "roll"}])
+        new_game(SC, "s", [{"type": "note", "text": "x"}, {"type": "roll"}])
 
 
 def test_apply_is_pure() -> None:
-    s0 = initial_state(SC, "p")
+    s0 = initial_state(get(SC.system), SC, "p")
     s1, _ = apply(s0, start_rl("1C9"))
     s2, ev = apply(s1, {"type": "roll"})
     s2b, ev_b = apply(s1, {"type": "roll"})

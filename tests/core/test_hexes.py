@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import math
 
-from hypothesis import given, strategies as st
-
 from airhead.hexes import (
     DIRECTIONS,
     Hex,
@@ -18,6 +16,8 @@ from airhead.hexes import (
     line,
     opposite,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 coords = st.integers(min_value=-60, max_value=60)
 hexes = st.builds(Hex, coords, coords)

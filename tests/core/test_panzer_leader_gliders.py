@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import pytest
-
 from airhead.boards import HexMap
-from airhead.game import ActionError, Game
+from airhead.game import ActionError
 from airhead.hexes import Hex
-from airhead.panzer_leader.gliders import entry_hex, glider_landing, landing_point, too_many_gliders, wind_shift
+from airhead.panzer_leader.gliders import (
+    entry_hex,
+    glider_landing,
+    landing_point,
+    too_many_gliders,
+    wind_shift,
+)
 from airhead.panzer_leader.wind import Wind, wind_direction
-from airhead.scenario import Scenario, builtin
+from airhead.scenario import Scenario
+from airhead.systems import builtin, new_game
 
 MAP = HexMap.grid([["A"]], 12, 10)
 SC = Scenario("PL gliders", "panzer_leader", MAP)
@@ -36,7 +42,7 @@ def test_seed_example_short_with_a_gusty_wind_from_hexside_five() -> None:
     wind = Wind(side, "Gusty")
     final, how, point = glider_landing(h("A/f5"), 0, 2, wind)
     assert (how, MAP.name(point), MAP.name(final)) == ("short", "A/f6", "A/h5")
-    g = Game(SC, "g")
+    g = new_game(SC, "g")
     ev = g.apply({"type": "start", "procedure": "panzer_leader.gliders", "params": {
         "wind": {"from": "SW", "speed": "Gusty"},
         "gliders": [{"id": "G1", "target": "A/f5", "heading": "N", "load": {"id": "1/B", "type": "rifle"}}]}})
@@ -61,7 +67,7 @@ def test_entry_on_the_target_hex_row() -> None:
 
 
 def test_more_than_two_gliders_in_a_hex_disperse_it_and_aa_results() -> None:
-    g = Game(SC, "g")
+    g = new_game(SC, "g")
     gl = [{"id": f"G{i}", "target": "A/f5", "heading": "N"} for i in range(1, 5)]
     g.apply({"type": "start", "procedure": "panzer_leader.gliders", "params": {"wind": {"from": "S", "speed": "Low"}, "gliders": gl}})
     g.apply({"type": "choose", "choice": "X"})  # G1 shot down
@@ -76,23 +82,23 @@ def test_more_than_two_gliders_in_a_hex_disperse_it_and_aa_results() -> None:
 
 
 def test_glider_off_the_board_is_lost_and_bad_input() -> None:
-    g = Game(SC, "g")
+    g = new_game(SC, "g")
     g.apply({"type": "start", "procedure": "panzer_leader.gliders", "params": {
         "wind": {"from": "S", "speed": "High"}, "gliders": [{"id": "G", "target": "A/f2", "heading": "N", "load": {"id": "75", "type": "75mm", "battery": True}}]}})
     g.apply({"type": "choose", "choice": "no effect"})
     ev = g.apply({"type": "dice", "values": [6]})
     assert ev[3].cause == "glider G lands off the board: lost with its 75mm"
-    with pytest.raises(ActionError, match="heading must be one of"):
+    with pytest.raises(ActionError, match=r"Heading \(direction of flight\): must be one of"):
         g.apply({"type": "start", "procedure": "panzer_leader.gliders", "params": {
             "wind": {"from": "S", "speed": "High"}, "gliders": [{"id": "G", "target": "A/f2", "heading": "E"}]}})
-    with pytest.raises(ActionError, match="wind speed must be one of"):
+    with pytest.raises(ActionError, match="Wind speed: must be one of"):
         g.apply({"type": "start", "procedure": "panzer_leader.gliders", "params": {
             "wind": {"from": "S", "speed": "Calm"}, "gliders": [{"id": "G", "target": "A/f2", "heading": "N"}]}})
 
 
 def test_builtin_sample_scenario_plays_through() -> None:
     sc = builtin("panzer_leader_drop")
-    g = Game(sc, "sample")
+    g = new_game(sc, "sample")
     g.apply({"type": "start", "procedure": "panzer_leader.wind", "params": {"turn": 1}})
     g.apply({"type": "roll"})
     g.apply({"type": "roll"})

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from airhead.boards import HexMap
-from airhead.game import ActionError, Game
+from airhead.counters import Unit
+from airhead.game import ActionError
 from airhead.hexes import Hex
 from airhead.panzer_leader import capabilities, night
-from airhead.panzer_leader.forces import EnemyUnit
 from airhead.panzer_leader.paradrop import (
     LandedStick,
     attackers,
@@ -25,6 +24,7 @@ from airhead.panzer_leader.paradrop import (
 from airhead.panzer_leader.plan import visible_outcomes
 from airhead.panzer_leader.wind import Wind, wind_direction, wind_speed
 from airhead.scenario import Scenario
+from airhead.systems import new_game
 from airhead.terrain import HexTerrain, Terrain, Water
 
 MAP = HexMap.grid([["A"]], 12, 10)
@@ -53,7 +53,7 @@ def test_drift_pattern_chart_is_the_seed_table() -> None:
 
 
 def test_wind_procedure_second_orientation_from_the_west() -> None:
-    g = Game(scenario(orientation="2"), "w")
+    g = new_game(scenario(orientation="2"), "w")
     g.apply({"type": "start", "procedure": "panzer_leader.wind", "params": {"turn": 2}})
     p = g.waiting_for()
     assert p is not None and p.rule == "PL I.D Wind Direction (orientation 2)"
@@ -69,7 +69,7 @@ def test_wind_procedure_second_orientation_from_the_west() -> None:
 def test_seed_example_i_pattern_with_wind_from_the_west() -> None:
     # "there is a gusty wind and a 3 is rolled on the Drift Pattern Chart, indicating ... an I
     # pattern. The wind is from the west." Orientation 2: printed west is the map's N hexside.
-    g = Game(scenario(orientation="2"), "i")
+    g = new_game(scenario(orientation="2"), "i")
     g.apply({"type": "start", "procedure": "panzer_leader.wind", "params": {"turn": 1}})
     g.apply({"type": "dice", "values": [5]})
     g.apply({"type": "dice", "values": [3]})
@@ -100,7 +100,7 @@ def test_seed_example_i_pattern_with_wind_from_the_west() -> None:
 
 
 def test_drift_is_rolled_once_per_target_hex_per_turn() -> None:
-    g = Game(scenario(), "o")
+    g = new_game(scenario(), "o")
     wind = {"from": "N", "speed": "Low"}
     with pytest.raises(ActionError, match="targeted twice"):
         g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
@@ -122,7 +122,7 @@ def test_drift_is_rolled_once_per_target_hex_per_turn() -> None:
 
 
 def test_off_the_board_is_lost_and_more_than_two_platoons_disperse_the_hex() -> None:
-    g = Game(scenario(), "s")
+    g = new_game(scenario(), "s")
     g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "wind": {"from": "N", "speed": "Low"},
         "drops": [{"target": "A/d5", "platoons": platoons("1", "2")},    # A: all 8 in A/d5
@@ -136,7 +136,7 @@ def test_off_the_board_is_lost_and_more_than_two_platoons_disperse_the_hex() -> 
     over = [e for e in ev if e.rule == "PL I.F / II.C (two platoons per hex)"]
     assert [e.cause for e in over] == ["10 sticks land in A/d5, more than two platoons' worth: every friendly unit in A/d5 is dispersed"]
     assert stick_landings(h("A/d10"), Wind(0, "Low"), "C", 8)[4:] == [h("A/d11")] * 2 + [h("A/d12")] * 2
-    g2 = Game(scenario(), "s")
+    g2 = new_game(scenario(), "s")
     g2.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/d10", "platoons": platoons("1", "2")}]}})
     ev = g2.apply({"type": "dice", "values": [3]})
@@ -158,7 +158,7 @@ def test_jump_survival_chart() -> None:
 
 
 def test_landing_among_enemy_units_and_on_mines() -> None:
-    g = Game(scenario({"A/c3": HexTerrain("woods", obstacle=1, minefield=2)}), "e")
+    g = new_game(scenario({"A/c3": HexTerrain("woods", obstacle=1, minefield=2)}), "e")
     g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/c3", "platoons": platoons("1", sticks=2)}],
         "enemy": [{"id": "Pz", "hex": "A/c3"}, {"id": "Flak", "hex": "A/c3", "fired_aa": True}, {"id": "Inf", "hex": "A/c3", "dispersed": True}]}})
@@ -172,7 +172,9 @@ def test_landing_among_enemy_units_and_on_mines() -> None:
     assert "D: stick 1.2 is dispersed" in causes
     assert "sticks 1.2 landed among enemy units in A/c3: attacked at once by Pz (resolve with the PL CRT)" in causes
     assert any(c.startswith("sticks in A/c3 landed on mines: minefield attack (strength 2)") for c in causes)
-    assert [e.id for e in attackers([EnemyUnit("a", "A/c3"), EnemyUnit("b", "A/c3", dispersed=True)], "A/c3")] == ["a"]
+    enemy = [Unit("a", "German", "unit", h("A/c3")), Unit("b", "German", "unit", h("A/c3"), frozenset({"dispersed"})),
+             Unit("c", "German", "unit", h("A/c3"), frozenset({"fired_aa"}))]
+    assert [e.id for e in attackers(enemy, h("A/c3"))] == ["a"]
 
 
 def test_forming_whole_platoons() -> None:
@@ -185,7 +187,7 @@ def test_forming_whole_platoons() -> None:
 
 
 def test_landing_plan_is_hidden_from_the_opponent_and_checked() -> None:
-    g = Game(scenario(), "p")
+    g = new_game(scenario(), "p")
     ev = g.apply({"type": "start", "procedure": "panzer_leader.landing_plan", "params": {
         "plan": [{"turn": 1, "kind": "paradrop", "target": "A/c3"}]}})
     assert ev[-1].cause == "the Allied landing plan is written down: 1 landing(s), hidden from the German player"
@@ -214,14 +216,14 @@ def test_a_sealed_landing_plan_counts_once_revealed_and_matching() -> None:
 
     plan = [{"turn": 1, "kind": "paradrop", "target": "A/c3"}]
     s = seal(plan)
-    g = Game(scenario(), "p")
+    g = new_game(scenario(), "p")
     g.apply({"type": "seal", "side": "Allied", "label": "landing plan", "code": s.code})
     g.apply({"type": "reveal", "side": "Allied", "label": "landing plan", "plan": plan, "salt": s.salt})
     ev = g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/c3", "platoons": platoons("1")}]}})
     assert [e.cause for e in ev if e.rule == "PL I (written landing plan)"] == ["paradrop on A/c3, turn 1, matches the written plan"]
     # a tampered reveal is flagged and never counts as the plan
-    g2 = Game(scenario(), "p")
+    g2 = new_game(scenario(), "p")
     g2.apply({"type": "seal", "side": "Allied", "label": "landing plan", "code": s.code})
     g2.apply({"type": "reveal", "side": "Allied", "label": "landing plan", "plan": [{"turn": 1, "kind": "paradrop", "target": "A/h3"}], "salt": s.salt})
     ev = g2.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
 from airhead.codec import decode_link, encode_link
+from airhead.errors import DataError
 from airhead.game import ActionError, Game
-from airhead.scenario import builtin
-from airhead.sealed import CODE_PATTERN, SealError, commitment, seal, verify
+from airhead.sealed import CODE_PATTERN, commitment, seal, verify
+from airhead.systems import builtin, new_game
 
 PLAN = {"landings": [{"turn": 2, "kind": "glider", "target": "1P5"}]}
 SALT = "0123456789abcdef0123456789abcdef"
@@ -22,14 +22,14 @@ def test_commitment_is_deterministic_and_binding() -> None:
     s = seal(PLAN)
     assert verify(PLAN, s.salt, s.code) and not verify({"x": 1}, s.salt, s.code)
     assert seal(PLAN).salt != s.salt
-    with pytest.raises(SealError):
+    with pytest.raises(DataError):
         commitment(PLAN, "short")
-    with pytest.raises(SealError):
+    with pytest.raises(DataError):
         commitment({"x": float("nan")}, SALT)
 
 
 def sealed_game() -> Game:
-    g = Game(builtin(), "s")
+    g = new_game(builtin(), "s")
     g.apply({"type": "seal", "side": "Allied", "label": "landing plan", "code": commitment(PLAN, SALT)})
     return g
 
@@ -73,7 +73,7 @@ def test_a_shared_link_carries_the_code_not_the_plan() -> None:
 
 
 def test_stepping_through_the_log() -> None:
-    g = Game(builtin(), "s")
+    g = new_game(builtin(), "s")
     g.apply({"type": "note", "text": "a"})
     g.apply({"type": "start", "procedure": "asl.random_location", "params": {"from": "1C9"}})
     g.apply({"type": "roll"})

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
-
-from airhead.dice import DR, DiceError, DiceSpec, Die, SeededDice, dr, parse_typed
+from airhead.dice import DR, DiceSpec, Die, SeededDice, dr, parse_typed
+from airhead.errors import DataError
 from airhead.hexes import Hex
-from airhead.tables import TableError, terrain_types
-from airhead.terrain import Bridge, HexTerrain, Terrain, TerrainError, Water
+from airhead.tables import terrain_types
+from airhead.terrain import Bridge, HexTerrain, Terrain, Water
+from hypothesis import given
+from hypothesis import strategies as st
 
 H = Hex(3, 4)
 
@@ -18,20 +19,20 @@ def test_hex_terrain_fields_and_top() -> None:
     assert t.top == 3
     assert HexTerrain("orchard", obstacle=0.5).obstacle == 0.5
     assert HexTerrain().is_default()
-    with pytest.raises(TerrainError, match="half level"):
+    with pytest.raises(DataError, match="half level"):
         HexTerrain("woods", obstacle=0.3)
-    with pytest.raises(TerrainError):
+    with pytest.raises(DataError):
         HexTerrain("woods", obstacle=-1)
-    with pytest.raises(TerrainError, match="occupant"):
+    with pytest.raises(DataError, match="occupant"):
         HexTerrain(occupants=("tank",))
 
 
 def test_water_and_bridges() -> None:
     t = HexTerrain("water", water=Water("river", fordable=True), bridge=Bridge(axis=1))
     assert t.bridge is not None and t.bridge.parallels(1) and t.bridge.parallels(4) and not t.bridge.parallels(0)
-    with pytest.raises(TerrainError):
+    with pytest.raises(DataError):
         Water("lake")
-    with pytest.raises(TerrainError):
+    with pytest.raises(DataError):
         Bridge(axis=3)
 
 
@@ -42,9 +43,9 @@ def test_hex_terrain_data_round_trip() -> None:
     )
     assert HexTerrain.from_data(t.to_data()) == t
     assert HexTerrain().to_data() == {}
-    with pytest.raises(TerrainError, match="unknown hex terrain field"):
+    with pytest.raises(DataError, match="unknown hex terrain field"):
         HexTerrain.from_data({"t": "woods", "zz": 1})
-    with pytest.raises(TerrainError):
+    with pytest.raises(DataError):
         HexTerrain.from_data({"trench": "yes"})
 
 
@@ -59,19 +60,19 @@ def test_editing_returns_new_terrain() -> None:
     t4 = t3.place(H, "wreck").place(H, "glider")
     assert t4.at(H).occupants == ("wreck", "glider")
     assert t4.remove(H, "wreck").at(H).occupants == ("glider",)
-    with pytest.raises(TerrainError):
+    with pytest.raises(DataError):
         t4.remove(H, "vehicle")
-    with pytest.raises(TerrainError):
+    with pytest.raises(DataError):
         t0.add_side(H, 0, "moat")
     assert t4.clear_hex(H).at(H) == HexTerrain()
     assert t1 == Terrain().update_hex(H, terrain="woods", obstacle=1)
 
 
 def test_terrain_tables_are_data() -> None:
-    asl = terrain_types("asl")
+    asl = terrain_types("terrain_asl")
     assert asl["woods"].obstacle == 1 and asl["orchard"].obstacle == 0.5
-    assert "fields" in terrain_types("army_group")
-    with pytest.raises(TableError):
+    assert "fields" in terrain_types("terrain_generic")
+    with pytest.raises(DataError):
         terrain_types("chess")
 
 
@@ -121,12 +122,12 @@ def test_colored_and_white_dice_kept_apart() -> None:
      ("", "enter 2 dice"), ("1 2 3", "expected 2 dice"), ("0 1", "0 is not a face")],
 )
 def test_typed_dice_refused_with_clear_message(text: str, msg: str) -> None:
-    with pytest.raises(DiceError, match=msg):
+    with pytest.raises(DataError, match=msg):
         parse_typed(DR, text)
 
 
 def test_typed_dice_refuse_bools() -> None:
-    with pytest.raises(DiceError):
+    with pytest.raises(DataError):
         parse_typed(dr(), [True])
 
 
@@ -134,6 +135,6 @@ def test_typed_dice_refuse_bools() -> None:
 def test_typed_dice_never_crash(text: str) -> None:
     try:
         r = parse_typed(DR, text)
-    except DiceError:
+    except DataError:
         return
     assert all(1 <= v <= 6 for v in r.values)

@@ -1,37 +1,61 @@
-"""The few unit facts the Army Group landing rules need, as plain frozen dataclasses.
+"""The unit records of an Army Group landing, read through typed fields.
 
-The core has no unit model; these records live in procedure parameters and state as JSON.
-A :class:`Paratrooper` is one landing unit (a paratrooper unit or a glider-borne unit, possibly
-a dummy); an :class:`EnemyUnit` is a defending unit on the ground that may make opportunity fire.
+A :class:`Paratrooper` is one landing unit (a paratrooper unit or a glider-borne unit, possibly a
+dummy), read from ``{"id", "group", "kind", "drop", "strength", "dummy"}``. A defending unit on
+the ground that may make opportunity fire, ``{"id", "hex", "attack": {"paratrooper": 3,
+"glider": 5}, "fired": 0}``, becomes a generic :class:`~airhead.counters.Unit` of the second side
+(:func:`enemy_unit`) with its attack dice and earlier fires in ``facts``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any, Literal, Mapping
 
-__all__ = ["ForceError", "Paratrooper", "EnemyUnit", "GROUPS", "KINDS"]
+from ..boards import HexMap
+from ..counters import Unit
+from ..fields import Field, check_record
+
+__all__ = [
+    "GROUPS",
+    "KINDS",
+    "PARATROOPER_FIELDS",
+    "ENEMY_FIELDS",
+    "Paratrooper",
+    "enemy_unit",
+    "attack_dice",
+    "earlier_fires",
+    "with_fire",
+    "enemy_data",
+]
 
 #: The Army Groups, in the order their waves land.
 GROUPS: tuple[str, ...] = ("A", "B", "R")
 #: Kinds of landing unit: the two columns of the terrain-damage table.
 KINDS: tuple[str, ...] = ("paratrooper", "glider")
 
+#: A landing unit as a form (and its JSON) gives it.
+PARATROOPER_FIELDS: tuple[Field, ...] = (
+    Field("id", "Unit", "text", lo=1, hi=24),
+    Field("group", "Army Group", "choice", choices=GROUPS, default="A", rule="AG Landing",
+          help="waves land A, then B, then R"),
+    Field("kind", "Kind", "choice", choices=KINDS, default="paratrooper", rule="AG Terrain Damage",
+          help="the column of the terrain-damage table"),
+    Field("drop", "Drop point (0: the Group's first, 1: its second)", "int", lo=0, hi=1, default=0, rule="AG Landing"),
+    Field("strength", "Strength (losses it can take)", "int", lo=1, hi=20, default=1, rule="AG Landing"),
+    Field("dummy", "Dummy", "bool", default=False, rule="AG Landing (enemy-occupied hex)",
+          help="a dummy is eliminated by any loss"),
+)
 
-class ForceError(ValueError):
-    """A unit record is malformed."""
-
-
-def _id(v: Any, what: str) -> str:
-    if not isinstance(v, str) or not 1 <= len(v) <= 24:
-        raise ForceError(f"{what} id must be text of 1..24 characters, not {v!r}")
-    return v
-
-
-def _int(v: Any, what: str, lo: int, hi: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ForceError(f"{what} must be a whole number {lo}..{hi}, not {v!r}")
-    return v
+#: A defending unit able to make opportunity fire, as a form (and its JSON) gives it.
+ENEMY_FIELDS: tuple[Field, ...] = (
+    Field("id", "Unit", "text", lo=1, hi=24),
+    Field("hex", "Hex", "hex"),
+    Field("attack", "Base attack dice by target kind", "mapping", choices=KINDS, default={}, rule="AG Opportunity Fire",
+          item=Field("attack", "Base attack dice", "int", lo=0, hi=12)),
+    Field("fired", "Opportunity fires already made in this landing", "int", lo=0, hi=50, default=0,
+          rule="AG Opportunity Fire"),
+)
 
 
 @dataclass(frozen=True)
@@ -51,29 +75,9 @@ class Paratrooper:
 
     @classmethod
     def from_data(cls, data: Any) -> Paratrooper:
-        """From ``{"id", "group", "kind", "drop", "strength", "dummy"}`` (all but id optional)."""
-        if not isinstance(data, Mapping):
-            raise ForceError("a unit must be an object")
-        extra = set(data) - {"id", "group", "kind", "drop", "strength", "dummy"}
-        if extra:
-            raise ForceError(f"unknown unit field(s): {', '.join(sorted(map(str, extra)))}")
-        group = data.get("group", "A")
-        if group not in GROUPS:
-            raise ForceError(f"Army Group must be one of {', '.join(GROUPS)}, not {group!r}")
-        kind = data.get("kind", "paratrooper")
-        if kind not in KINDS:
-            raise ForceError(f"unit kind must be one of {', '.join(KINDS)}, not {kind!r}")
-        dummy = data.get("dummy", False)
-        if not isinstance(dummy, bool):
-            raise ForceError("dummy must be true or false")
-        return cls(
-            _id(data.get("id"), "unit"),
-            group,
-            kind,
-            _int(data.get("drop", 0), "drop point index", 0, 1),
-            _int(data.get("strength", 1), "strength", 1, 20),
-            dummy,
-        )
+        """From ``{"id", "group", "kind", "drop", "strength", "dummy"}`` (all but id optional);
+        :class:`~airhead.errors.DataError` if malformed."""
+        return cls(**check_record(data, PARATROOPER_FIELDS, "a landing unit"))
 
     def to_data(self) -> dict[str, Any]:
         """JSON form (inverse of :meth:`from_data`)."""
@@ -81,33 +85,38 @@ class Paratrooper:
                 "strength": self.strength, "dummy": self.dummy}
 
 
-@dataclass(frozen=True)
-class EnemyUnit:
-    """A defending unit: where it is, its base attack dice by target kind, and how many
-    opportunity fires it has already made during this landing."""
+def _attack_key(kind: str) -> str:
+    return f"attack.{kind}"
 
-    id: str
-    hex: str
-    attack: Mapping[str, int] = field(default_factory=dict)
-    fired: int = 0
 
-    @classmethod
-    def from_data(cls, data: Any) -> EnemyUnit:
-        """From ``{"id", "hex", "attack": {"paratrooper": 3, "glider": 5}, "fired": 0}``."""
-        if not isinstance(data, Mapping):
-            raise ForceError("an enemy unit must be an object")
-        extra = set(data) - {"id", "hex", "attack", "fired"}
-        if extra:
-            raise ForceError(f"unknown enemy unit field(s): {', '.join(sorted(map(str, extra)))}")
-        hexname = data.get("hex")
-        if not isinstance(hexname, str) or not 1 <= len(hexname) <= 16:
-            raise ForceError("an enemy unit needs a hex name")
-        attack = data.get("attack", {})
-        if not isinstance(attack, Mapping) or set(attack) - set(KINDS):
-            raise ForceError(f"attack must map target kinds ({', '.join(KINDS)}) to base dice")
-        att = {k: _int(v, f"{k} attack dice", 0, 12) for k, v in attack.items()}
-        return cls(_id(data.get("id"), "enemy unit"), hexname, att, _int(data.get("fired", 0), "earlier fires", 0, 50))
+def enemy_unit(values: Mapping[str, Any], side: str) -> Unit:
+    """A defending unit of ``side`` from the typed values of :data:`ENEMY_FIELDS` (its base
+    attack dice by target kind and its earlier opportunity fires in ``facts``)."""
+    facts: dict[str, int | str | bool] = {_attack_key(k): int(v) for k, v in values["attack"].items()}
+    facts["fired"] = int(values["fired"])
+    return Unit(values["id"], side, "unit", values["hex"], facts=facts)
 
-    def to_data(self) -> dict[str, Any]:
-        """JSON form (inverse of :meth:`from_data`)."""
-        return {"id": self.id, "hex": self.hex, "attack": dict(self.attack), "fired": self.fired}
+
+def attack_dice(unit: Unit, kind: str) -> int | None:
+    """The unit's base attack dice against landing units of ``kind`` (None: not given)."""
+    v = unit.facts.get(_attack_key(kind))
+    return None if v is None else int(v)
+
+
+def earlier_fires(unit: Unit) -> int:
+    """How many opportunity fires the unit has made so far in the landing."""
+    return int(unit.facts.get("fired", 0))
+
+
+def with_fire(unit: Unit) -> Unit:
+    """The same unit after one more opportunity fire."""
+    facts = dict(unit.facts)
+    facts["fired"] = earlier_fires(unit) + 1
+    return replace(unit, facts=facts)
+
+
+def enemy_data(unit: Unit, m: HexMap) -> dict[str, Any]:
+    """The JSON of a defending unit, as the landing's outcome records it."""
+    attack = {k: attack_dice(unit, k) for k in KINDS if attack_dice(unit, k) is not None}
+    return {"id": unit.id, "hex": m.name(unit.hex) if unit.hex is not None else None, "attack": attack,
+            "fired": earlier_fires(unit)}

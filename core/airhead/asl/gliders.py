@@ -16,9 +16,10 @@ Sections, in rule order (search for the rule number):
 * E8.4 / E8.41  :func:`damage_effects`, :func:`random_selection`, :func:`casualty_reduction`
 * E8.5   offboard landings (re-entry is noted; E9.41 is not in the seeds)
 
-:class:`GliderLanding` is the registered procedure (``asl.glider_landing``) that runs one glider
-through all of it, waiting for each AA decision, roll and choice. Readings where the seed is
-damaged or silent are recorded in ``docs/rules-notes.md``.
+:class:`~airhead.asl.glider_landing.GliderLanding` (``asl.glider_landing``) runs one glider
+through all of it, waiting for each AA decision, roll and choice; :mod:`.gliders_odds` gives
+the exact odds through the same functions. Readings where the seed is damaged or silent are
+recorded in ``docs/rules-notes.md``.
 """
 
 from __future__ import annotations
@@ -28,17 +29,16 @@ from functools import lru_cache
 from typing import Any, Literal, Mapping, Sequence
 
 from .. import events as ev
-from ..boards import HexMap, HexNameError
-from ..dice import DR, DiceSpec, Die, Roll, dr
+from ..boards import HexMap
+from ..counters import Counters
+from ..errors import DataError, RulesError
 from ..events import Event
-from ..game import ActionError, GameState, ProcState, Procedure, Prompt, StepResult, register
+from ..fields import Field, check_record
 from ..hexes import Hex, Hexside, from_asl_direction, opposite
-from ..tables import load_table, terrain_types
+from ..tables import load_table
 from ..terrain import HexTerrain, Terrain
-from .random_location import random_location
 
 __all__ = [
-    "GliderError",
     "Passenger",
     "AAFirer",
     "Approach",
@@ -65,14 +65,11 @@ __all__ = [
     "random_selection",
     "casualty_reduction",
     "damage_effects",
-    "GliderLanding",
+    "occupied_terrain",
+    "OCCUPANT_KINDS",
 ]
 
 AVENUE_LENGTH = 5
-
-
-class GliderError(ValueError):
-    """Invalid glider input: weather that forbids gliders, an overloaded glider, a bad plan."""
 
 
 @lru_cache(maxsize=1)
@@ -90,19 +87,31 @@ def check_weather(weather: str) -> None:
     """E8.1: gliders only in Clear, Mud, Mist, Gusty or Snow weather (not Falling Snow)."""
     allowed = _table()["weather_allowed"]
     if weather not in allowed:
-        raise GliderError(f"E8.1: gliders cannot be used in {weather or 'unspecified'} weather (allowed: {', '.join(allowed)})")
+        raise RulesError(f"E8.1: gliders cannot be used in {weather or 'unspecified'} weather (allowed: {', '.join(allowed)})")
 
 
 def glider_capacity(nationality: str) -> int:
     """E8.1: capacity in PP (German 14, U.S. 19, British 29)."""
     caps: dict[str, int] = _table()["capacity_pp"]
     if nationality not in caps:
-        raise GliderError(f"E8.1: no gliders for nationality {nationality!r} (one of {', '.join(caps)})")
+        raise RulesError(f"E8.1: no gliders for nationality {nationality!r} (one of {', '.join(caps)})")
     return caps[nationality]
 
 
 PassengerKind = Literal["squad", "hs", "crew", "leader", "hero", "sw", "gun", "vehicle"]
 PERSONNEL: tuple[str, ...] = ("squad", "hs", "crew", "leader", "hero")
+PASSENGER_KINDS: tuple[str, ...] = PERSONNEL + ("sw", "gun", "vehicle")
+
+#: A Passenger as a form (and its JSON) gives it.
+PASSENGER_FIELDS: tuple[Field, ...] = (
+    Field("name", "Name", "text", lo=1, hi=24),
+    Field("kind", "Kind", "choice", choices=PASSENGER_KINDS, default="squad"),
+    Field("pp", "PP", "int", lo=0, hi=100, default=0, rule="E8.1", help="Portage Points it uses of the glider's capacity"),
+    Field("reduces_to", "Reduces to", "text", hi=24, default="", rule="E8.41", help="the HS a squad becomes"),
+    Field("inherent_crew", "Inherent AFV crew", "bool", default=False, rule="E8.41"),
+    Field("five_eighths", "5/8\" counter", "bool", default=False, rule="E8.1"),
+    Field("dm", "Dismantled", "bool", default=True, rule="E8.1"),
+)
 
 
 @dataclass(frozen=True)
@@ -120,24 +129,8 @@ class Passenger:
 
     @classmethod
     def from_data(cls, data: Any) -> Passenger:
-        """Build from a JSON object; raise :class:`GliderError` on bad input."""
-        if not isinstance(data, dict) or set(data) - {"name", "kind", "pp", "reduces_to", "inherent_crew", "five_eighths", "dm"}:
-            raise GliderError("a Passenger is an object with name, kind, pp, reduces_to, inherent_crew, five_eighths, dm")
-        name, kind = data.get("name"), data.get("kind", "squad")
-        if not isinstance(name, str) or not 1 <= len(name) <= 24:
-            raise GliderError("a Passenger's name is text of 1..24 characters")
-        if kind not in PERSONNEL + ("sw", "gun", "vehicle"):
-            raise GliderError(f"unknown Passenger kind {str(kind)[:12]!r}")
-        pp = data.get("pp", 0)
-        if isinstance(pp, bool) or not isinstance(pp, int) or not 0 <= pp <= 100:
-            raise GliderError("pp must be a whole number 0..100")
-        red = data.get("reduces_to", "")
-        if not isinstance(red, str) or len(red) > 24:
-            raise GliderError("reduces_to is a short name")
-        flags = [data.get(k, d) for k, d in (("inherent_crew", False), ("five_eighths", False), ("dm", True))]
-        if not all(isinstance(f, bool) for f in flags):
-            raise GliderError("inherent_crew, five_eighths and dm are true or false")
-        return cls(name, kind, pp, red, flags[0], flags[1], flags[2])
+        """Build from a JSON object; raise :class:`~airhead.errors.DataError` on bad input."""
+        return cls(**check_record(data, PASSENGER_FIELDS, "a Passenger"))
 
     def to_data(self) -> dict[str, Any]:
         """JSON form."""
@@ -154,12 +147,12 @@ def check_manifest(nationality: str, passengers: Sequence[Passenger]) -> int:
     t = _table()
     for p in passengers:
         if p.five_eighths and nationality in t["no_five_eighths_counter"]:
-            raise GliderError(f"E8.1: a {nationality} glider (DFS 230) cannot carry a 5/8\" counter ({p.name})")
+            raise RulesError(f"E8.1: a {nationality} glider (DFS 230) cannot carry a 5/8\" counter ({p.name})")
         if p.kind in ("vehicle", "gun") and nationality not in t["vehicles_allowed"]:
-            raise GliderError(f"E8.1: only U.S. and British gliders carry a vehicle/Gun ({p.name})")
+            raise RulesError(f"E8.1: only U.S. and British gliders carry a vehicle/Gun ({p.name})")
     used = sum(p.pp for p in passengers)
     if used > cap:
-        raise GliderError(f"E8.1: the manifest needs {used} PP; a {nationality} glider carries {cap} PP")
+        raise RulesError(f"E8.1: the manifest needs {used} PP; a {nationality} glider carries {cap} PP")
     return used
 
 
@@ -170,9 +163,9 @@ def glider_bpv(nationality: str, buyer: str | None = None) -> int:
     t = _table()
     buyer = buyer or nationality
     if nationality not in t["bpv"]:
-        raise GliderError(f"E8.11: no glider BPV for {nationality!r}")
+        raise RulesError(f"E8.11: no glider BPV for {nationality!r}")
     if nationality not in t["may_buy"].get(buyer, []):
-        raise GliderError(f"E8.11: a {buyer} player cannot purchase {nationality} gliders")
+        raise RulesError(f"E8.11: a {buyer} player cannot purchase {nationality} gliders")
     bpv: int = t["bpv"][nationality]
     return bpv
 
@@ -252,7 +245,7 @@ class Approach:
 def approach(m: HexMap, ilh: Hex, wind: int) -> Approach:
     """E8.2: a glider in ``ilh`` facing ASL Wind Direction ``wind`` (1..6)."""
     if not 1 <= wind <= 6:
-        raise GliderError(f"Wind Direction must be 1..6, not {wind}")
+        raise DataError(f"Wind Direction must be 1..6, not {wind}")
     return Approach(m, ilh, from_asl_direction(wind))
 
 
@@ -261,7 +254,7 @@ def check_placements(ilhs: Sequence[Hex], m: HexMap) -> None:
     seen: set[Hex] = set()
     for h in ilhs:
         if h in seen:
-            raise GliderError(f"E8.2: two gliders cannot be placed in the same ILH ({m.name(h)})")
+            raise RulesError(f"E8.2: two gliders cannot be placed in the same ILH ({m.name(h)})")
         seen.add(h)
 
 
@@ -378,19 +371,18 @@ class AAFirer:
 
     @classmethod
     def from_data(cls, data: Any) -> AAFirer:
-        """Build from JSON; raise :class:`GliderError` on bad input."""
-        if not isinstance(data, dict) or set(data) - {"name", "kill", "rof", "drm"}:
-            raise GliderError("an AA firer is an object with name, kill, rof, drm")
-        name = data.get("name")
-        if not isinstance(name, str) or not 1 <= len(name) <= 24:
-            raise GliderError("an AA firer's name is text of 1..24 characters")
-        vals = [data.get("kill"), data.get("rof", 0), data.get("drm", 0)]
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
-            raise GliderError("kill, rof and drm are whole numbers")
-        kill, rof, drm = (int(v) for v in vals)
-        if not (2 <= kill <= 12 and 0 <= rof <= 6 and -6 <= drm <= 6):
-            raise GliderError("kill must be 2..12, rof 0..6, drm -6..6")
-        return cls(name, kill, rof, drm)
+        """Build from JSON; raise :class:`~airhead.errors.DataError` on bad input."""
+        return cls(**check_record(data, AA_FIELDS, "a Light AA weapon"))
+
+
+#: A Light AA weapon as a form (and its JSON) gives it.
+AA_FIELDS: tuple[Field, ...] = (
+    Field("name", "Name", "text", lo=1, hi=24),
+    Field("kill", "★ Vehicle Kill Number", "int", lo=2, hi=12, rule="E8.21",
+          help="read off the IFT's ★ Vehicle line (the IFT is not in the source rules)"),
+    Field("rof", "ROF", "int", lo=0, hi=6, default=0, rule="E8.21"),
+    Field("drm", "Other DRM", "int", lo=-6, hi=6, default=0, rule="E8.21"),
+)
 
 
 # ----------------------------------------------------------------------------- E8.23 CRASH
@@ -578,340 +570,20 @@ def damage_effects(passengers: Sequence[Passenger], selected: Sequence[int]) -> 
     return out
 
 
-# ----------------------------------------------------------------------------- the procedure
-def _parse(m: HexMap, name: Any, what: str) -> Hex:
-    if not isinstance(name, str):
-        raise ActionError(f"{what} must be a hex name")
-    try:
-        return m.parse(name, allow_offboard=True)
-    except HexNameError as e:
-        raise ActionError(str(e)) from None
+# ----------------------------------------------------------------------------- E8.23 occupants
+#: What stands in a Location for E8.23 (a vehicle, a wreck, a previously-landed glider).
+OCCUPANT_KINDS: frozenset[str] = frozenset({"vehicle", "wreck", "glider"})
 
 
-def _wind(value: Any) -> int:
-    names = {"N": 1, "NE": 2, "SE": 3, "S": 4, "SW": 5, "NW": 6}
-    if isinstance(value, str) and value in names:
-        return names[value]
-    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6:
-        return value
-    raise ActionError(f"Wind Direction must be 1..6 or one of N, NE, SE, S, SW, NW, not {str(value)[:10]!r}")
-
-
-NO_MORE_AA = "no more AA fire"
-FINAL_FIRE = ("no Final Fire", "Final Fire: Damaged", "Final Fire: eliminated")
-MINEFIELD = ("minefield: no effect", "minefield: Damaged", "minefield: eliminated")
-
-
-@register
-class GliderLanding(Procedure):
-    """One glider from its ILH to its Passengers on the board (E8.2–E8.41).
-
-    Params: ``ilh`` (hex), ``wind`` (ASL Wind Direction 1..6 or N..NW the glider faces; default
-    the scenario's ``wind`` setting), ``nationality`` (German, U.S., British), ``passengers``
-    (manifest), ``aa`` (Light AA firers: name, kill, rof, drm), ``night``, ``damaged``,
-    ``name`` (the glider's label).
-    """
-
-    name = "asl.glider_landing"
-    title = "Glider landing (E8)"
-    systems = ("asl",)
-
-    PARAMS = {"ilh", "wind", "nationality", "passengers", "aa", "night", "damaged", "name"}
-
-    def describe_params(self, params: Mapping[str, Any]) -> str:
-        """Log text for the start action: the manifest stays secret until the AFPh (E8.1)."""
-        bits = [f"{params.get('name', 'glider')} in ILH {params.get('ilh')}"]
-        if "wind" in params:
-            bits.append(f"facing {params['wind']}")
-        n = len(params.get("passengers", []) or [])
-        if n:
-            bits.append(f"{n} Passengers (secret until the AFPh)")
-        return ", ".join(bits)
-
-    # -- helpers -------------------------------------------------------------------------
-    def _appr(self, state: GameState, data: Mapping[str, Any]) -> Approach:
-        m = state.scenario.map
-        return Approach(m, m.parse(str(data["ilh"]), allow_offboard=True), int(data["facing"]))
-
-    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        extra = set(params) - self.PARAMS
-        if extra:
-            raise ActionError(f"unknown parameter(s): {', '.join(sorted(extra))}")
-        sc = state.scenario
-        m = sc.map
-        try:
-            check_weather(str(sc.settings.get("weather", "Clear")))
-            nationality = params.get("nationality", "U.S.")
-            if not isinstance(nationality, str):
-                raise GliderError("nationality must be text")
-            raw_p = params.get("passengers", [])
-            raw_aa = params.get("aa", [])
-            if not isinstance(raw_p, list) or len(raw_p) > 12 or not isinstance(raw_aa, list) or len(raw_aa) > 8:
-                raise GliderError("passengers (at most 12) and aa (at most 8) must be lists")
-            passengers = [Passenger.from_data(p) for p in raw_p]
-            firers = [AAFirer.from_data(a) for a in raw_aa]
-            used = check_manifest(nationality, passengers)
-        except GliderError as e:
-            raise ActionError(str(e)) from None
-        ilh = _parse(m, params.get("ilh"), "ilh")
-        wind = _wind(params.get("wind", sc.settings.get("wind")))
-        label = params.get("name", "glider")
-        if not isinstance(label, str) or not 1 <= len(label) <= 24:
-            raise ActionError("name is text of 1..24 characters")
-        night, damaged = params.get("night", bool(sc.settings.get("night", False))), params.get("damaged", False)
-        if not isinstance(night, bool) or not isinstance(damaged, bool):
-            raise ActionError("night and damaged are true or false")
-        appr = approach(m, ilh, wind)
-        ilh_name = m.name(ilh)
-        data = {
-            "name": label,
-            "ilh": ilh_name,
-            "facing": appr.facing,
-            "nationality": nationality,
-            "passengers": [p.to_data() for p in passengers],
-            "aa": [asdict(f) for f in firers],
-            "fire_left": [True] * len(firers),
-            "night": night,
-            "damaged": damaged,
-            "evasive_due": False,
-            "ilhs": [ilh_name],
-        }
-        avenue = [m.name(h) for h in appr.avenue()]
-        events = [
-            ev.info("E8.1", f"{label}: {nationality} glider, manifest {used}/{glider_capacity(nationality)} PP, weather {sc.settings.get('weather', 'Clear')}"),
-            ev.info("E8.2", f"{label} placed in ILH {ilh_name} facing Wind Direction {wind}; Avenue of Approach {', '.join(avenue)}", [ilh_name] + avenue),
-        ]
-        assembled = sum(1 for p in passengers if p.kind in ("sw", "gun") and not p.dm)
-        if assembled:  # counted, not named: the manifest stays secret until the AFPh
-            events.insert(1, ev.info("E8.1", f"{assembled} SW/Gun(s) aboard not dismantled: all SW/Guns in a glider must be dm if possible"))
-        return self._after_placement(state, data, events)
-
-    def _after_placement(self, state: GameState, data: dict[str, Any], events: list[Event]) -> StepResult:
-        if any(data["fire_left"]):
-            return StepResult(ProcState(self.name, "aa", data), tuple(events))
-        return StepResult(ProcState(self.name, "landing", data), tuple(events))
-
-    def prompt(self, state: GameState, proc: ProcState) -> Prompt:
-        d = proc.data
-        step = proc.step
-        if step == "aa":
-            opts = tuple(f"{f['name']} fires" for f, left in zip(d["aa"], d["fire_left"]) if left) + (NO_MORE_AA,)
-            return Prompt("choice", "E8.21", f"Light AA fire at {d['name']} in ILH {d['ilh']}", options=opts)
-        if step == "aa_dr":
-            return Prompt("roll", "E8.21", f"Light AA DR by {d['firing']} at {d['name']}", DR)
-        if step == "evasive":
-            return Prompt("roll", "E8.211", f"Evasive Action Random Location DR from {d['ilh']}", DR)
-        if step == "landing":
-            return Prompt("roll", "E8.22", f"Landing DR for {d['name']} in ILH {d['ilh']}", DR)
-        if step == "minefield":
-            return Prompt("choice", "E8.232", f"Minefield attack on {d['name']} as an entering truck", options=MINEFIELD)
-        if step == "crash":
-            return Prompt("roll", "E8.23", f"Crash dr for {d['name']} in {d['landed']}", dr("Crash dr"))
-        if step == "final_fire":
-            return Prompt("choice", "E8.3", f"DEFENDER's Final Fire at the landed {d['name']} in {d['landed']}", options=FINAL_FIRE)
-        if step == "selection":
-            names = [d["passengers"][i]["name"] for i in d["eligible"]]
-            spec = DiceSpec(tuple(Die(n) for n in names), "Random Selection dr")
-            return Prompt("roll", "E8.41", f"Random Selection dr for Casualty Reduction in {d['name']}", spec)
-        raise ActionError(f"glider landing has no step {step!r}")
-
-    def choose(self, state: GameState, proc: ProcState, choice: str) -> StepResult:
-        d = dict(proc.data)
-        if proc.step == "aa":
-            if choice == NO_MORE_AA:
-                events = [ev.info("E8.21", f"no more Light AA fire at {d['name']} in {d['ilh']}")]
-                if d["evasive_due"]:
-                    return StepResult(ProcState(self.name, "evasive", d), tuple(events))
-                return StepResult(ProcState(self.name, "landing", d), tuple(events))
-            d["firing"] = choice[: -len(" fires")]
-            return StepResult(ProcState(self.name, "aa_dr", d))
-        if proc.step == "minefield":
-            effect = {MINEFIELD[0]: "safe", MINEFIELD[1]: "damaged", MINEFIELD[2]: "eliminated"}[choice]
-            events = [ev.result("E8.232", f"minefield attack: {choice.split(': ')[1]}")]
-            return self._crash_or_damage(state, d, effect, events, then="crash")
-        if proc.step == "final_fire":
-            if choice == FINAL_FIRE[0]:
-                return self._afph(state, d, [ev.info("E8.3", f"no Final Fire at {d['name']}")])
-            effect = "damaged" if choice == FINAL_FIRE[1] else "eliminated"
-            events = [ev.result("E8.3", f"Final Fire (as a truck, cs# 7; Immobilization counts as Damage): {effect}")]
-            return self._crash_or_damage(state, d, effect, events, then="afph")
-        raise ActionError("not waiting for a choice")
-
-    def roll(self, state: GameState, proc: ProcState, roll: Roll) -> StepResult:
-        d = dict(proc.data)
-        m = state.scenario.map
-        step = proc.step
-        if step == "aa_dr":
-            i = next(i for i, f in enumerate(d["aa"]) if f["name"] == d["firing"])
-            f = AAFirer(**d["aa"][i])
-            aerial = int(_table()["aerial_drm"])
-            final = roll.total + aerial + f.drm
-            events = [ev.roll("E8.21", f"Light AA by {f.name}: Original {roll.describe()}")]
-            events.append(ev.modifier("E8.21", aerial, "glider's Aerial DRM"))
-            if f.drm:
-                events.append(ev.modifier("E8.21", f.drm, f"{f.name}'s other DRM"))
-            below = str(state.scenario.settings.get("e8_aa_below_kill", "eliminated"))
-            res = light_aa_result(final, f.kill, below)
-            keep = retains_rof(roll.value("colored"), f.rof)
-            left = list(d["fire_left"])
-            left[i] = keep
-            d["fire_left"] = left
-            text = {
-                "no effect": "no effect",
-                "evasive": "one more than the Kill Number: Evasive Action",
-                "damaged": "equals the Kill Number: Damaged, then Evasive Action",
-                "eliminated": "below the Kill Number: the glider is shot down with all aboard",
-            }[res]
-            events.append(ev.result("E8.21", f"Final DR {final} vs ★ Vehicle Kill Number {f.kill}: {text}"))
-            events.append(ev.info("E8.21", f"{f.name} {'retains' if keep else 'has no'} Multiple ROF (colored dr {roll.value('colored')}, ROF {f.rof})"))
-            d.pop("firing")
-            if res == "eliminated":
-                return self._finish(state, d, "eliminated", events, None)
-            if res == "damaged":
-                if d["damaged"]:
-                    events.append(ev.result("E8.41", f"{d['name']} was already Damaged: eliminated with all aboard"))
-                    return self._finish(state, d, "eliminated", events, None)
-                d["damaged"] = True
-                events.append(ev.result("E8.21", f"{d['name']} is Damaged (Wound counter)"))
-            if res in ("damaged", "evasive"):
-                d["evasive_due"] = True
-            if not any(d["fire_left"]):
-                events.append(ev.info("E8.21", "no Light AA able to fire remains"))
-                nxt = "evasive" if d["evasive_due"] else "landing"
-                return StepResult(ProcState(self.name, nxt, d), tuple(events))
-            return StepResult(ProcState(self.name, "aa", d), tuple(events))
-        if step == "evasive":
-            start = m.parse(d["ilh"], allow_offboard=True)
-            colored, white = roll.value("colored"), roll.value("white")
-            new = random_location(start, colored, white)
-            a, b = d["ilh"], m.name(new)
-            off = "" if m.in_play(new) else " (offboard: E8.221)"
-            d["ilh"] = b
-            d["ilhs"] = list(d["ilhs"]) + [b]
-            d["evasive_due"] = False
-            appr = self._appr(state, d)
-            avenue = [m.name(h) for h in appr.avenue()]
-            events = [
-                ev.roll("E8.211", f"Evasive Action Random Location {roll.describe()}"),
-                ev.result("E8.211", f"{white} hex{'es' if white > 1 else ''} in direction {colored}: new ILH {a} -> {b}{off}; Avenue of Approach {', '.join(avenue)}", [a, b] + avenue),
-            ]
-            return self._after_placement(state, d, events)
-        if step == "landing":
-            appr = self._appr(state, d)
-            drm, mods = landing_drm(state.terrain, appr)
-            colored, white = roll.value("colored"), roll.value("white")
-            final = colored + drm
-            k, text = landing_hex(appr, final, white)
-            real = appr.hex_at(k)
-            landed = m.name(real)
-            events = [ev.roll("E8.22", f"Landing {roll.describe()}")] + mods
-            where = landed if k == 0 else f"{landed}" + ("" if m.in_play(real) else " (offboard)")
-            events.append(ev.result("E8.22", f"Final colored dr {final}, white dr {white}: {text}: lands in {where}", [landed]))
-            eq = appr.equivalent(k)
-            if not m.in_play(real):
-                events.append(ev.info("E8.221", f"offboard landing hex {landed} uses the terrain of {m.name(eq)}", [m.name(eq)]))
-            d["k"], d["landed"] = k, landed
-            kind, why = hazard(state.terrain, appr, k)
-            d["bridge"] = kind == "bridge"
-            if kind == "eliminated":
-                events.append(ev.result("E8.232", f"{d['name']} {why}: eliminated with all its contents", [landed]))
-                return self._finish(state, d, "eliminated", events, None)
-            if kind == "bridge":
-                events.append(ev.info("E8.232", f"{d['name']} {why}", [landed]))
-            if kind == "minefield":
-                events.append(ev.info("E8.232", f"{d['name']} {why}", [landed]))
-                return StepResult(ProcState(self.name, "minefield", d), tuple(events))
-            return StepResult(ProcState(self.name, "crash", d), tuple(events))
-        if step == "crash":
-            appr = self._appr(state, d)
-            k = int(d["k"])
-            gusts = state.scenario.settings.get("weather") == "Gusty"
-            drm, mods = crash_drm(
-                state.terrain, appr, k, damaged=bool(d["damaged"]), night=bool(d["night"]), gusts=gusts,
-                on_bridge=bool(d.get("bridge")), types={t: v.label for t, v in _labels(state).items()},
-            )
-            final = roll.total + drm
-            effect = crash_effect(final)
-            events = [ev.roll("E8.23", f"Crash {roll.describe()}")] + mods
-            text = {"safe": "≤ 6: lands safely", "damaged": "7: crashes and is Damaged (E8.24)", "eliminated": "≥ 8: crashes and is eliminated with all its contents, replaced by an unarmed truck wreck (E8.24)"}[effect]
-            events.append(ev.result("E8.23", f"Final Crash dr {final}: {text}", [d["landed"]]))
-            return self._crash_or_damage(state, d, effect, events, then="final_fire")
-        if step == "selection":
-            drs = list(roll.values)
-            picks = random_selection(drs)
-            chosen = [d["eligible"][i] for i in picks]
-            passengers = [Passenger(**p) for p in d["passengers"]]
-            names = ", ".join(passengers[i].name for i in chosen)
-            events = [ev.roll("E8.41", f"Random Selection {roll.describe()}"), ev.result("E8.41", f"selected for Casualty Reduction: {names}")]
-            events += damage_effects(passengers, chosen)
-            return self._done(state, d, events, chosen)
-        raise ActionError("not waiting for dice")
-
-    def _crash_or_damage(self, state: GameState, d: dict[str, Any], effect: str, events: list[Event], then: str) -> StepResult:
-        if effect == "eliminated":
-            events.append(ev.result("E8.24", f"{d['name']} and all its contents are eliminated; an unarmed truck wreck is placed", [d["landed"]]))
-            return self._finish(state, d, "eliminated", events, "wreck")
-        if effect == "damaged":
-            if d["damaged"]:
-                events.append(ev.result("E8.41", f"{d['name']} was already Damaged: eliminated with all aboard; an unarmed truck wreck is placed", [d["landed"]]))
-                return self._finish(state, d, "eliminated", events, "wreck")
-            d["damaged"] = True
-            events.append(ev.result("E8.41", f"{d['name']} is Damaged"))
-        if then == "crash":
-            return StepResult(ProcState(self.name, "crash", d), tuple(events))
-        if then == "final_fire":
-            m = state.scenario.map
-            landed = m.parse(d["landed"], allow_offboard=True)
-            if not m.in_play(landed):
-                events.append(ev.info("E8.5", f"{d['name']} landed offboard: its contents may re-enter the board (E9.41); if they stay out of play they count for Casualty VP only if eliminated by the landing"))
-                return self._afph(state, d, events)
-            return StepResult(ProcState(self.name, "final_fire", d), tuple(events))
-        return self._afph(state, d, events)
-
-    def _afph(self, state: GameState, d: dict[str, Any], events: list[Event]) -> StepResult:
-        passengers = [Passenger(**p) for p in d["passengers"]]
-        if d["damaged"]:
-            eligible = eligible_for_selection(passengers)
-            if eligible:
-                d["eligible"] = eligible
-                return StepResult(ProcState(self.name, "selection", d), tuple(events))
-            events = events + damage_effects(passengers, [])
-        return self._done(state, d, events, [])
-
-    def _done(self, state: GameState, d: dict[str, Any], events: list[Event], reduced: list[int]) -> StepResult:
-        status = "damaged" if d["damaged"] else "safe"
-        names = ", ".join(p["name"] for p in d["passengers"]) or "no Passengers"
-        m = state.scenario.map
-        if m.in_play(m.parse(d["landed"], allow_offboard=True)):
-            text = f"AFPh: the contents of {d['name']} are placed in {d['landed']}: {names}"
-        else:
-            text = f"AFPh: the contents of {d['name']} are revealed offboard: {names}"
-        events = list(events) + [ev.result("E8.4", text, [d["landed"]])]
-        return self._finish(state, d, status, events, "glider", reduced)
-
-    def _finish(self, state: GameState, d: dict[str, Any], status: str, events: list[Event], marker: str | None,
-                reduced: Sequence[int] = ()) -> StepResult:
-        m = state.scenario.map
-        terrain = state.terrain
-        landed = d.get("landed")
-        on_board = False
-        if landed is not None:
-            h = m.parse(str(landed), allow_offboard=True)
-            on_board = m.in_play(h)
-            if on_board and marker is not None:
-                terrain = terrain.place(h, marker)
-        outcome = {
-            "procedure": self.name,
-            "glider": d["name"],
-            "ilhs": list(d["ilhs"]),
-            "ilh": d["ilh"],
-            "hex": landed,
-            "on_board": on_board,
-            "status": status,
-            "reduced": [d["passengers"][i]["name"] for i in reduced],
-        }
-        return StepResult(None, tuple(events), terrain=terrain, outcome=outcome)
-
-
-def _labels(state: GameState) -> dict[str, Any]:
-    return dict(terrain_types(state.scenario.system))
+def occupied_terrain(terrain: Terrain, counters: Counters) -> Terrain:
+    """The terrain as E8.23 sees it: every vehicle, wreck and landed glider on the map — placed
+    in the terrain or standing there as a unit or marker — occupies its Location."""
+    out = terrain
+    spots = {u.hex for u in counters.units} | {mk.hex for mk in counters.markers}
+    for h in spots:
+        if h is None:
+            continue
+        for kind in sorted(counters.kinds_at(h) & OCCUPANT_KINDS):
+            if kind not in out.at(h).occupants:
+                out = out.place(h, kind)
+    return out

@@ -20,9 +20,20 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from ..boards import HexMap
-from ..hexes import Hex, from_asl_direction
+from ..hexes import Hex
 from ..terrain import Terrain
-from .gliders import AAFirer, Approach, crash_effect, crash_terms, hazard, landing_hex, landing_terms, light_aa_result, retains_rof, table
+from .gliders import (
+    AAFirer,
+    Approach,
+    crash_effect,
+    crash_terms,
+    hazard,
+    landing_hex,
+    landing_terms,
+    light_aa_result,
+    retains_rof,
+    table,
+)
 from .random_location import random_location
 
 __all__ = ["OUTCOMES", "GliderOdds", "glider_odds", "heatmap"]
@@ -120,7 +131,7 @@ def glider_odds(
     terrain: Terrain,
     m: HexMap,
     ilh: Hex,
-    wind: int,
+    facing: int,
     *,
     aa: Sequence[AAFirer] = (),
     damaged: bool = False,
@@ -129,9 +140,9 @@ def glider_odds(
     below_kill: str = "eliminated",
     max_evasive: int = 2,
 ) -> GliderOdds:
-    """Exact outcome and landing-hex probabilities of a glider planned for ``ilh`` facing ASL
-    Wind Direction ``wind``, with the Light AA the player expects."""
-    enum = _Enumerator(terrain, m, from_asl_direction(wind), night=night, gusts=gusts)
+    """Exact outcome and landing-hex probabilities of a glider planned for ``ilh`` facing
+    direction ``facing`` (0..5: the Wind Direction), with the Light AA the player expects."""
+    enum = _Enumerator(terrain, m, facing, night=night, gusts=gusts)
     aerial = int(table()["aerial_drm"])
     Dist = dict[tuple[str, Hex | None], Fraction]
     memo: dict[tuple[Hex, bool, tuple[bool, ...], int], Dist] = {}
@@ -190,20 +201,21 @@ def glider_odds(
 def heatmap(
     terrain: Terrain,
     m: HexMap,
-    wind: int,
+    facing: int,
     *,
     night: bool = False,
     gusts: bool = False,
+    damaged: bool = False,
     hexes: Sequence[Hex] | None = None,
 ) -> dict[Hex, tuple[float, float]]:
-    """For every candidate ILH (default: every hex in play), with no Light AA: the probability the
-    glider comes down on the board intact or Damaged, and the probability it lands safely in the
-    ILH itself."""
-    enum = _Enumerator(terrain, m, from_asl_direction(wind), night=night, gusts=gusts)
+    """For every candidate ILH (default: every hex in play), with no Light AA, facing direction
+    ``facing`` (0..5): the probability the glider comes down on the board intact or Damaged, and
+    the probability it lands safely in the ILH itself."""
+    enum = _Enumerator(terrain, m, facing, night=night, gusts=gusts)
     out: dict[Hex, tuple[float, float]] = {}
     for h in hexes if hexes is not None else m.hexes():
         survive = in_ilh = 0
-        for (res, _), n in enum.landing(h, False).items():
+        for (res, _), n in enum.landing(h, damaged).items():
             if res in ("safe_ilh", "safe_elsewhere", "damaged"):
                 survive += n
             if res == "safe_ilh":

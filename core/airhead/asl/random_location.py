@@ -7,13 +7,15 @@ C8 → E7 on a colored 2 with white 2; P10 → P12 on a 6 DR with colored 4 (whi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .. import events as ev
-from ..boards import HexMap, HexNameError
 from ..dice import DR, Roll
-from ..game import ActionError, GameState, ProcState, Procedure, Prompt, StepResult, register
+from ..fields import Field, Schema
 from ..hexes import Hex, from_asl_direction
+from ..plug import Procedure, ProcState, Prompt, StepResult, View
+from ..state import GameState
 
 __all__ = ["random_location", "RandomLocation"]
 
@@ -25,41 +27,33 @@ def random_location(start: Hex, colored: int, white: int) -> Hex:
     return start.neighbor(from_asl_direction(colored), white)
 
 
-def _parse(m: HexMap, name: Any) -> Hex:
-    if not isinstance(name, str):
-        raise ActionError("'from' must be a hex name")
-    try:
-        return m.parse(name, allow_offboard=True)
-    except HexNameError as e:
-        raise ActionError(str(e)) from None
+@dataclass(frozen=True)
+class _From:
+    start: Hex
+    rule: str
 
 
-@register
-class RandomLocation(Procedure):
+class RandomLocation(Procedure[_From]):
     """Move a hex by a Random Location DR. Params: ``from`` (hex name), ``rule`` (citing rule)."""
 
     name = "asl.random_location"
     title = "Random Location"
-    systems = ("asl",)
+    params = Schema((
+        Field("from", "From hex", "hex", offboard=True, help="the hex the Random Location DR moves from"),
+        Field("rule", "Rule that calls for it", "text", lo=1, hi=16, default="E8.211"),
+    ))
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        extra = set(params) - {"from", "rule"}
-        if extra:
-            raise ActionError(f"unknown parameter(s): {', '.join(sorted(extra))}")
-        h = _parse(state.scenario.map, params.get("from"))
-        rule = params.get("rule", "E8.211")
-        if not isinstance(rule, str) or len(rule) > 16:
-            raise ActionError("rule must be a short rule number")
-        name = state.scenario.map.name(h)
-        return StepResult(ProcState(self.name, "dr", {"from": name, "rule": rule}))
+        return StepResult(ProcState(self.name, "dr", _From(params["from"], params["rule"])))
 
-    def prompt(self, state: GameState, proc: ProcState) -> Prompt:
-        return Prompt("roll", str(proc.data["rule"]), f"Random Location DR from {proc.data['from']}", DR)
+    def prompt(self, state: GameState, proc: ProcState[_From]) -> Prompt:
+        name = state.scenario.map.name(proc.data.start)
+        return Prompt("roll", proc.data.rule, f"Random Location DR from {name}", DR)
 
-    def roll(self, state: GameState, proc: ProcState, roll: Roll) -> StepResult:
+    def roll(self, state: GameState, proc: ProcState[_From], roll: Roll) -> StepResult:
         m = state.scenario.map
-        rule = str(proc.data["rule"])
-        start = m.parse(str(proc.data["from"]), allow_offboard=True)
+        rule = proc.data.rule
+        start = proc.data.start
         colored, white = roll.value("colored"), roll.value("white")
         dest = random_location(start, colored, white)
         a, b = m.name(start), m.name(dest)
@@ -69,3 +63,14 @@ class RandomLocation(Procedure):
             ev.result(rule, f"{white} hex{'es' if white > 1 else ''} in direction {colored}: {a} -> {b}{where}", (a, b)),
         )
         return StepResult(None, events, outcome={"procedure": self.name, "from": a, "hex": b})
+
+    def view(self, state: GameState, proc: ProcState[_From]) -> View:
+        return View(marks=((proc.data.start, "target"),))
+
+    def outcome_view(self, state: GameState, outcome: Mapping[str, Any]) -> View:
+        m = state.scenario.map
+        a, b = m.parse(outcome["from"], allow_offboard=True), m.parse(outcome["hex"], allow_offboard=True)
+        return View(marks=((b, "landed"),), paths=((a, b),))
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        return f"Random Location from {outcome['from']}: {outcome['hex']}."

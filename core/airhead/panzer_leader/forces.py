@@ -1,30 +1,37 @@
-"""The few unit facts the Panzer Leader airborne rules need, as plain frozen dataclasses.
-
-The core has no unit model; these records travel as JSON in procedure parameters and state.
-"""
+"""The few unit facts the Panzer Leader airborne rules need: platoons and glider loads as typed
+records, and the JSON record of an enemy unit read into a :class:`~airhead.counters.Unit`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-__all__ = ["ForceError", "Platoon", "EnemyUnit"]
+from ..boards import HexMap
+from ..counters import Unit
+from ..fields import Field, check_record
+from ..tables import load_table
 
+__all__ = ["STICKS_PER_PLATOON", "PLATOON_FIELDS", "ENEMY_FIELDS", "Platoon", "enemy_unit", "read_enemy"]
 
-class ForceError(ValueError):
-    """A unit record is malformed."""
+#: Sticks in a full platoon (PL II.B; ``tables/pl_paradrop.json``).
+STICKS_PER_PLATOON = int(load_table("pl_paradrop")["sticks_per_platoon"])
 
+#: A platoon dropped by sticks, or a glider load (a platoon or an artillery battery).
+PLATOON_FIELDS: tuple[Field, ...] = (
+    Field("id", "Platoon", "text", lo=1, hi=24),
+    Field("type", "Unit type", "text", lo=1, hi=24, default="rifle", help="rifle, engineer, 75mm battery..."),
+    Field("sticks", "Sticks", "int", lo=1, hi=STICKS_PER_PLATOON, default=STICKS_PER_PLATOON, rule="PL II.B",
+          help="a full platoon drops as four sticks, one per plane load"),
+    Field("battery", "Artillery battery", "bool", default=False, rule="PL III.C", help="carried only by gliders"),
+)
 
-def _text(v: Any, what: str, limit: int = 24) -> str:
-    if not isinstance(v, str) or not 1 <= len(v) <= limit:
-        raise ForceError(f"{what} must be text of 1..{limit} characters, not {v!r}")
-    return v
-
-
-def _flag(v: Any, what: str) -> bool:
-    if not isinstance(v, bool):
-        raise ForceError(f"{what} must be true or false")
-    return v
+#: A defending unit where sticks may land (PL II.E).
+ENEMY_FIELDS: tuple[Field, ...] = (
+    Field("id", "Enemy unit", "text", lo=1, hi=24),
+    Field("hex", "Hex", "hex"),
+    Field("dispersed", "Dispersed", "bool", default=False, rule="PL II.E"),
+    Field("fired_aa", "Fired in this turn's anti-aircraft segment", "bool", default=False, rule="PL II.E"),
+)
 
 
 @dataclass(frozen=True)
@@ -34,49 +41,34 @@ class Platoon:
 
     id: str
     type: str = "rifle"
-    sticks: int = 4
+    sticks: int = STICKS_PER_PLATOON
     battery: bool = False
 
     @classmethod
-    def from_data(cls, data: Any, default_sticks: int = 4) -> Platoon:
-        """From ``{"id", "type", "sticks", "battery"}`` (all but id optional)."""
-        if not isinstance(data, Mapping):
-            raise ForceError("a platoon must be an object")
-        extra = set(data) - {"id", "type", "sticks", "battery"}
-        if extra:
-            raise ForceError(f"unknown platoon field(s): {', '.join(sorted(map(str, extra)))}")
-        n = data.get("sticks", default_sticks)
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= default_sticks:
-            raise ForceError(f"a platoon drops as 1..{default_sticks} sticks, not {n!r}")
-        return cls(_text(data.get("id"), "platoon id"), _text(data.get("type", "rifle"), "unit type"), n,
-                   _flag(data.get("battery", False), "battery"))
+    def from_data(cls, data: Any) -> Platoon:
+        """From ``{"id", "type", "sticks", "battery"}`` (all but id optional);
+        :class:`~airhead.errors.DataError` if malformed."""
+        return cls(**check_record(data, PLATOON_FIELDS, "a platoon"))
+
+    @classmethod
+    def from_params(cls, values: Mapping[str, Any]) -> Platoon:
+        """From the typed values of a record of :data:`PLATOON_FIELDS`."""
+        return cls(str(values["id"]), str(values["type"]), int(values["sticks"]), bool(values["battery"]))
 
     def stick_ids(self) -> list[str]:
         """Ids of its sticks: ``1/A.1``, ``1/A.2``, ..."""
         return [f"{self.id}.{k}" for k in range(1, self.sticks + 1)]
 
 
-@dataclass(frozen=True)
-class EnemyUnit:
-    """A defending unit: its hex, whether it is dispersed and whether it fired in this turn's
-    anti-aircraft segment (either keeps it from attacking landing paratroops, PL II.E)."""
+def enemy_unit(values: Mapping[str, Any], side: str) -> Unit:
+    """A defending unit from the typed values of a record of :data:`ENEMY_FIELDS`: its hex, and
+    the flags "dispersed" and "fired_aa" (either keeps it from attacking landing paratroops,
+    PL II.E)."""
+    flags = frozenset(k for k in ("dispersed", "fired_aa") if values.get(k))
+    return Unit(str(values["id"]), side, "unit", values["hex"], flags)
 
-    id: str
-    hex: str
-    dispersed: bool = False
-    fired_aa: bool = False
 
-    @classmethod
-    def from_data(cls, data: Any) -> EnemyUnit:
-        """From ``{"id", "hex", "dispersed", "fired_aa"}``."""
-        if not isinstance(data, Mapping):
-            raise ForceError("an enemy unit must be an object")
-        extra = set(data) - {"id", "hex", "dispersed", "fired_aa"}
-        if extra:
-            raise ForceError(f"unknown enemy unit field(s): {', '.join(sorted(map(str, extra)))}")
-        return cls(_text(data.get("id"), "enemy unit id"), _text(data.get("hex"), "hex", 16),
-                   _flag(data.get("dispersed", False), "dispersed"), _flag(data.get("fired_aa", False), "fired_aa"))
+def read_enemy(data: Any, m: HexMap, side: str) -> Unit:
+    """An enemy unit from its JSON record; :class:`~airhead.errors.DataError` if malformed."""
+    return enemy_unit(check_record(data, ENEMY_FIELDS, "an enemy unit", m), side)
 
-    def to_data(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"id": self.id, "hex": self.hex, "dispersed": self.dispersed, "fired_aa": self.fired_aa}

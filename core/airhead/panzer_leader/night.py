@@ -6,6 +6,8 @@ cut by 3 MP (wagons excepted).
 
 from __future__ import annotations
 
+from ..errors import DataError
+
 __all__ = ["RULE", "NIGHT_SPOTTING", "night_range", "night_spotting", "night_movement"]
 
 RULE = "PL I.C Night Modifications"
@@ -16,14 +18,14 @@ NIGHT_SPOTTING = 4
 def night_range(range_hexes: int) -> int:
     """I.C.1: a weapon's range at night: half, rounded down."""
     if range_hexes < 0:
-        raise ValueError("a range cannot be negative")
+        raise DataError("a range cannot be negative")
     return range_hexes // 2
 
 
 def night_spotting(spotting_hexes: int) -> int:
     """I.C.2: a spotting distance limited to four hexes."""
     if spotting_hexes < 0:
-        raise ValueError("a spotting distance cannot be negative")
+        raise DataError("a spotting distance cannot be negative")
     return min(spotting_hexes, NIGHT_SPOTTING)
 
 
@@ -31,7 +33,7 @@ def night_movement(mp: int, *, vehicle: bool, wagon: bool = False) -> int:
     """I.C.3: movement points at night: vehicles lose 3 MP (not below 0); wagons and
     non-vehicles keep theirs."""
     if mp < 0:
-        raise ValueError("movement points cannot be negative")
+        raise DataError("movement points cannot be negative")
     if not vehicle or wagon:
         return mp
     return max(0, mp - 3)

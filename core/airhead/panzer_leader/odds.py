@@ -16,10 +16,17 @@ from itertools import product
 from typing import Mapping, Sequence
 
 from ..boards import HexMap
+from ..errors import DataError
 from ..hexes import Hex
 from ..terrain import Terrain
 from .gliders import glider_landing, too_many_gliders
-from .paradrop import ParadropError, drift_letter, jump_survival, overstacked, stick_landings, survival_row
+from .paradrop import (
+    drift_letter,
+    jump_survival,
+    overstacked,
+    stick_landings,
+    survival_row,
+)
 from .wind import Wind
 
 __all__ = ["MAX_JOINT", "StickOdds", "DropOdds", "GliderOdds", "paradrop_odds", "glider_odds"]
@@ -34,7 +41,7 @@ class StickOdds:
     Jump Survival Chart, and alive but dispersed (by the chart or the two-platoon limit)."""
 
     id: str
-    hexes: Mapping[str, Fraction]
+    hexes: Mapping[Hex, Fraction]
     lost: Fraction
     eliminated: Fraction
     dispersed: Fraction
@@ -47,11 +54,11 @@ class StickOdds:
 @dataclass(frozen=True)
 class DropOdds:
     """A turn's paradrops: each stick's odds, the expected sticks lost or eliminated, and the
-    probability of each hex getting more than two platoons' worth."""
+    probability of each hex getting more than two platoons' worth (hexes in name order)."""
 
     sticks: tuple[StickOdds, ...]
     expected_losses: Fraction
-    overstacked: Mapping[str, Fraction]
+    overstacked: Mapping[Hex, Fraction]
 
 
 @dataclass(frozen=True)
@@ -60,25 +67,29 @@ class GliderOdds:
     the probability its hex gets more than two gliders."""
 
     id: str
-    hexes: Mapping[str, Fraction]
+    hexes: Mapping[Hex, Fraction]
     lost: Fraction
     dispersed: Fraction
 
 
-def _add(d: dict[str, Fraction], k: str, p: Fraction) -> None:
+def _add(d: dict[Hex, Fraction], k: Hex, p: Fraction) -> None:
     d[k] = d.get(k, Fraction(0)) + p
+
+
+def _by_name(hexmap: HexMap, d: Mapping[Hex, Fraction]) -> dict[Hex, Fraction]:
+    return dict(sorted(d.items(), key=lambda kv: hexmap.name(kv[0])))
 
 
 def paradrop_odds(hexmap: HexMap, terrain: Terrain, wind: Wind, drops: Sequence[tuple[Hex, Sequence[str]]]) -> DropOdds:
     """Exact odds for ``drops``: (target hex, stick ids in jump order) for each target."""
     if not 1 <= len(drops) <= MAX_JOINT:
-        raise ParadropError(f"exact odds take 1..{MAX_JOINT} target hexes at once")
+        raise DataError(f"exact odds take 1..{MAX_JOINT} target hexes at once", "drops")
     ids = [sid for _, sticks in drops for sid in sticks]
-    hexes: dict[str, dict[str, Fraction]] = {i: {} for i in ids}
+    hexes: dict[str, dict[Hex, Fraction]] = {i: {} for i in ids}
     lost = {i: Fraction(0) for i in ids}
     elim = {i: Fraction(0) for i in ids}
     disp = {i: Fraction(0) for i in ids}
-    over_p: dict[str, Fraction] = {}
+    over_p: dict[Hex, Fraction] = {}
     p_combo = Fraction(1, 6 ** len(drops))
     for faces in product(range(1, 7), repeat=len(drops)):
         where: list[tuple[str, Hex]] = []
@@ -87,7 +98,7 @@ def paradrop_odds(hexmap: HexMap, terrain: Terrain, wind: Wind, drops: Sequence[
         on_board = [h for _, h in where if hexmap.in_play(h)]
         over = overstacked(on_board)
         for h in over:
-            _add(over_p, hexmap.name(h), p_combo)
+            _add(over_p, h, p_combo)
         for sid, h in where:
             if not hexmap.in_play(h):
                 lost[sid] += p_combo
@@ -99,19 +110,19 @@ def paradrop_odds(hexmap: HexMap, terrain: Terrain, wind: Wind, drops: Sequence[
                 if res == "X":
                     elim[sid] += q
                     continue
-                _add(hexes[sid], hexmap.name(h), q)
+                _add(hexes[sid], h, q)
                 if res == "D" or h in over:
                     disp[sid] += q
-    result = tuple(StickOdds(i, dict(sorted(hexes[i].items())), lost[i], elim[i], disp[i]) for i in ids)
+    result = tuple(StickOdds(i, _by_name(hexmap, hexes[i]), lost[i], elim[i], disp[i]) for i in ids)
     expected = sum((s.lost + s.eliminated for s in result), Fraction(0))
-    return DropOdds(result, expected, dict(sorted(over_p.items())))
+    return DropOdds(result, expected, _by_name(hexmap, over_p))
 
 
 def glider_odds(hexmap: HexMap, wind: Wind, gliders: Sequence[tuple[str, Hex, int]]) -> list[GliderOdds]:
     """Exact odds for ``gliders``: (id, target hex, heading 0..5) each."""
     if not 1 <= len(gliders) <= MAX_JOINT:
-        raise ValueError(f"exact odds take 1..{MAX_JOINT} gliders at once")
-    hexes: list[dict[str, Fraction]] = [{} for _ in gliders]
+        raise DataError(f"exact odds take 1..{MAX_JOINT} gliders at once", "gliders")
+    hexes: list[dict[Hex, Fraction]] = [{} for _ in gliders]
     lost = [Fraction(0)] * len(gliders)
     disp = [Fraction(0)] * len(gliders)
     p = Fraction(1, 6 ** len(gliders))
@@ -122,7 +133,7 @@ def glider_odds(hexmap: HexMap, wind: Wind, gliders: Sequence[tuple[str, Hex, in
             if not hexmap.in_play(h):
                 lost[k] += p
                 continue
-            _add(hexes[k], hexmap.name(h), p)
+            _add(hexes[k], h, p)
             if h in over:
                 disp[k] += p
-    return [GliderOdds(g[0], dict(sorted(hexes[k].items())), lost[k], disp[k]) for k, g in enumerate(gliders)]
+    return [GliderOdds(g[0], _by_name(hexmap, hexes[k]), lost[k], disp[k]) for k, g in enumerate(gliders)]

@@ -1,10 +1,11 @@
 """The written landing plan (seed 001, I "turn and hex of landing written down prior to the enemy
 player's initial set up", III.B for gliders).
 
-Until the table-side sealed-plan feature exists, the plan is kept in the game state as the
-outcome of :class:`LandingPlan`, marked ``hidden_from`` the opponent: its events name no hex, and
-views must not show the plan (nor the start action's parameters) to that side. The paradrop and
-glider procedures compare each target with it and log whether it matches.
+The plan is kept in the game state as the outcome of :class:`LandingPlan`, marked
+``hidden_from`` the opponent: its events name no hex, and views must not show the plan (nor the
+start action's parameters) to that side; or it is sealed with a commitment code (``seal`` action,
+label ``"landing plan"``) and counts once revealed. The paradrop and glider procedures compare
+each target with it and log whether it matches.
 """
 
 from __future__ import annotations
@@ -12,16 +13,25 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .. import events as ev
-from ..boards import HexNameError
-from ..game import ActionError, GameState, ProcState, Procedure, Prompt, StepResult, register
+from ..errors import ActionError
+from ..fields import Field, Schema
+from ..plug import Procedure, ProcState, Prompt, StepResult
+from ..state import GameState
+from .wind import TURN
 
-__all__ = ["RULE", "LandingPlan", "written_plan", "check_against_plan", "visible_outcomes"]
+__all__ = ["RULE", "KINDS", "SEALED_LABEL", "LandingPlan", "written_plan", "check_against_plan", "visible_outcomes"]
 
 RULE = "PL I (written landing plan)"
 KINDS = ("paradrop", "glider")
 
-
 SEALED_LABEL = "landing plan"
+
+#: One written landing: its turn, kind and target hex.
+LANDING = Field("plan", "Landing", "record", fields=(
+    Field(TURN.key, TURN.label, "int", lo=1, hi=99, rule="PL I"),
+    Field("kind", "Kind", "choice", choices=KINDS, rule="PL I, III.B"),
+    Field("target", "Target hex", "hex", rule="PL I, III.B"),
+))
 
 
 def written_plan(state: GameState) -> list[dict[str, Any]] | None:
@@ -45,7 +55,7 @@ def check_against_plan(state: GameState, turn: int, kind: str, target: str) -> e
     plan = written_plan(state)
     if plan is None:
         return None
-    ok = any(e["turn"] == turn and e["kind"] == kind and e["target"] == target for e in plan)
+    ok = any(e.get("turn") == turn and e.get("kind") == kind and e.get("target") == target for e in plan)
     what = "matches" if ok else "is NOT in"
     return ev.info(RULE, f"{kind} on {target}, turn {turn}, {what} the written plan", (target,))
 
@@ -55,45 +65,57 @@ def visible_outcomes(outcomes: tuple[Mapping[str, Any], ...], viewer: str) -> li
     return [o for o in outcomes if o.get("hidden_from") != viewer]
 
 
-@register
-class LandingPlan(Procedure):
+class LandingPlan(Procedure[None]):
     """Write down the landing turns and hexes before the enemy sets up.
 
-    Params: ``side`` (who writes it, default "Allied"), ``hidden_from`` (default "German"),
+    Params: ``side`` (who writes it, default the side that moves first: "Allied"),
+    ``hidden_from`` (default the other side: "German"),
     ``plan``: [{"turn": 2, "kind": "paradrop"|"glider", "target": "A/e5"}].
     """
 
     name = "panzer_leader.landing_plan"
     title = "Written landing plan (Panzer Leader)"
-    systems = ("panzer_leader",)
+    seal_label = SEALED_LABEL
+    params = Schema((
+        Field("side", "Side writing the plan", "text", lo=0, hi=24, default="Allied", rule="PL I"),
+        Field("hidden_from", "Hidden from", "text", lo=0, hi=24, default="German", rule="PL I"),
+        Field("plan", "Landings", "list", lo=1, hi=64, rule="PL I, III.B", item=LANDING,
+              help="written before the enemy's initial set up; seal it to keep it from the opponent"),
+    ))
+
+    def fallbacks(self, state: GameState) -> Mapping[str, Any]:
+        """The side moving first writes the plan; the other side must not see it."""
+        side, other = state.sides
+        return {"side": side, "hidden_from": other}
+
+    def defaults(self, state: GameState) -> dict[str, Any]:
+        """The sides, and the targets of the scenario's written plan for the current turn."""
+        out = dict(self.fallbacks(state))
+        turn = state.turn.game_turn
+        m = state.scenario.map
+        plan = state.settings.get("plan") or {}
+        drops = (plan.get("paradrop") or {}).get("drops", ())
+        gliders = (plan.get("gliders") or {}).get("gliders", ())
+        out["plan"] = ([{"turn": turn, "kind": "paradrop", "target": m.name(d["target"])} for d in drops]
+                       + [{"turn": turn, "kind": "glider", "target": m.name(g["target"])} for g in gliders])
+        return out
+
+    def sealed_plan(self, params: Mapping[str, Any]) -> tuple[str, Any]:
+        """A sealed plan is its list of landings (what :func:`written_plan` reads once revealed)."""
+        return str(params.get("side", "")), [dict(e) for e in params.get("plan", ())]
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        extra = set(params) - {"side", "hidden_from", "plan"}
-        if extra:
-            raise ActionError(f"unknown parameter(s): {', '.join(sorted(extra))}")
-        side, hidden = params.get("side", "Allied"), params.get("hidden_from", "German")
-        if not isinstance(side, str) or not isinstance(hidden, str) or len(side) > 24 or len(hidden) > 24:
-            raise ActionError("side and hidden_from are short names")
-        raw = params.get("plan")
-        if not isinstance(raw, list) or not 1 <= len(raw) <= 64:
-            raise ActionError("plan must list 1..64 landings")
-        plan = []
         m = state.scenario.map
-        for e in raw:
-            if not isinstance(e, Mapping) or set(e) != {"turn", "kind", "target"}:
-                raise ActionError('each landing is {"turn", "kind", "target"}')
-            if isinstance(e["turn"], bool) or not isinstance(e["turn"], int) or not 1 <= e["turn"] <= 99:
-                raise ActionError("a landing turn is 1..99")
-            if e["kind"] not in KINDS:
-                raise ActionError(f"a landing kind is one of {', '.join(KINDS)}")
-            try:
-                target = m.name(m.parse(str(e["target"])))
-            except HexNameError as err:
-                raise ActionError(str(err)) from None
-            plan.append({"turn": e["turn"], "kind": e["kind"], "target": target})
+        side, hidden = params["side"], params["hidden_from"]
+        plan = [{"turn": e["turn"], "kind": e["kind"], "target": m.name(e["target"])} for e in params["plan"]]
         events = (ev.result(RULE, f"the {side} landing plan is written down: {len(plan)} landing(s), hidden from the {hidden} player"),)
         outcome = {"procedure": self.name, "side": side, "hidden_from": hidden, "plan": plan}
         return StepResult(None, events, outcome=outcome)
 
-    def prompt(self, state: GameState, proc: ProcState) -> Prompt:
+    def prompt(self, state: GameState, proc: ProcState[None]) -> Prompt:
         raise ActionError("the landing plan needs no input")
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        """Names no hex: the plan stays hidden from the opponent."""
+        n = len(outcome.get("plan", ()))
+        return f"The {outcome['side']} landing plan is written down: {n} landing(s), hidden from the {outcome['hidden_from']} player."

@@ -16,15 +16,19 @@ from typing import Any, Mapping
 
 from .. import events as ev
 from ..dice import Roll, dr
-from ..game import ActionError, GameState, ProcState, Procedure, Prompt, StepResult, register
+from ..errors import ActionError, DataError
+from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, opposite
+from ..plug import Procedure, ProcState, Prompt, StepResult
+from ..state import GameState
 from ..tables import load_table
 
 __all__ = [
     "RULE_DIRECTION",
     "RULE_SPEED",
     "SPEEDS",
-    "WindError",
+    "TURN",
+    "WIND",
     "Wind",
     "orientations",
     "wind_direction",
@@ -38,10 +42,6 @@ RULE_SPEED = "PL I.E Wind Speed"
 SPEEDS: tuple[str, ...] = ("Low", "Gusty", "High")
 
 
-class WindError(ValueError):
-    """A wind, orientation or speed is invalid."""
-
-
 @dataclass(frozen=True)
 class Wind:
     """The wind of a turn: the map hexside (0..5) it blows from, and its speed."""
@@ -51,9 +51,9 @@ class Wind:
 
     def __post_init__(self) -> None:
         if self.from_side not in range(6):
-            raise WindError(f"wind hexside must be 0..5, not {self.from_side!r}")
+            raise DataError(f"wind hexside must be 0..5, not {self.from_side!r}")
         if self.speed not in SPEEDS:
-            raise WindError(f"wind speed must be one of {', '.join(SPEEDS)}, not {self.speed!r}")
+            raise DataError(f"wind speed must be one of {', '.join(SPEEDS)}, not {self.speed!r}")
 
     @property
     def downwind(self) -> int:
@@ -70,12 +70,13 @@ class Wind:
 
     @classmethod
     def from_data(cls, data: Any) -> Wind:
-        """Inverse of :meth:`to_data`."""
-        if not isinstance(data, Mapping) or set(data) != {"from", "speed"}:
-            raise WindError('a wind is {"from": hexside N..NW, "speed": Low|Gusty|High}')
-        if data["from"] not in DIRECTION_NAMES:
-            raise WindError(f"wind hexside must be one of {', '.join(DIRECTION_NAMES)}")
-        return cls(DIRECTION_NAMES.index(data["from"]), data["speed"])
+        """Inverse of :meth:`to_data`; :class:`~airhead.errors.DataError` if malformed."""
+        return cls.from_params(WIND.parse(data))
+
+    @classmethod
+    def from_params(cls, values: Mapping[str, Any]) -> Wind:
+        """From the typed values of a :data:`WIND` field (``from`` already 0..5)."""
+        return cls(int(values["from"]), str(values["speed"]))
 
 
 def orientations() -> dict[str, str]:
@@ -87,9 +88,9 @@ def wind_direction(face: int, orientation: str = "1") -> tuple[int, str]:
     """The map hexside (0..5) the wind blows from on a die ``face``, and its printed compass name."""
     table = load_table("pl_wind")["orientations"]
     if orientation not in table:
-        raise WindError(f"mapboard orientation must be one of {', '.join(table)}, not {orientation!r}")
+        raise DataError(f"mapboard orientation must be one of {', '.join(table)}, not {orientation!r}")
     if not 1 <= face <= 6:
-        raise WindError(f"the wind direction die shows 1..6, not {face}")
+        raise DataError(f"the wind direction die shows 1..6, not {face}")
     entry = table[orientation]["faces"][face - 1]
     return DIRECTION_NAMES.index(entry["hexside"]), str(entry["compass"])
 
@@ -97,80 +98,92 @@ def wind_direction(face: int, orientation: str = "1") -> tuple[int, str]:
 def wind_speed(face: int) -> str:
     """Low, Gusty or High on a die ``face``."""
     if not 1 <= face <= 6:
-        raise WindError(f"the wind speed die shows 1..6, not {face}")
+        raise DataError(f"the wind speed die shows 1..6, not {face}")
     return str(load_table("pl_wind")["speed"][face - 1])
 
 
-def current_wind(state: GameState, params: Mapping[str, Any], turn: int) -> Wind:
-    """The wind given in ``params["wind"]``, else the one rolled for ``turn`` (the latest wind
-    procedure's outcome for that turn); raise :class:`ActionError` if there is none."""
-    if "wind" in params:
-        try:
-            return Wind.from_data(params["wind"])
-        except WindError as e:
-            raise ActionError(str(e)) from None
+#: The ``turn`` parameter of every Panzer Leader procedure (1 when left out, as in old saves).
+TURN = Field("turn", "Game Turn", "int", lo=1, hi=99, default=1, rule="PL II.A",
+             help="the turn whose Air Phase this is")
+
+#: The ``wind`` parameter of the landings: left out, the wind rolled for the turn is used.
+WIND = Field("wind", "Wind (leave out: the wind rolled for the turn)", "record", default=None, rule="PL I.D / I.E", fields=(
+    Field("from", "Wind blows from (map hexside)", "direction", style="compass", rule="PL I.D"),
+    Field("speed", "Wind speed", "choice", choices=SPEEDS, rule="PL I.E"),
+))
+
+#: The mapboard orientation the wind direction diagram is read for (PL I.D).
+ORIENTATION = Field("orientation", "Mapboard orientation", "choice", choices=tuple(orientations()), default="1",
+                    rule="PL I.D", help="; ".join(f"{k}: {v}" for k, v in orientations().items()))
+
+
+def current_wind(state: GameState, wind: Mapping[str, Any] | None, turn: int) -> Wind:
+    """The wind given (typed values of :data:`WIND`), else the one rolled for ``turn`` (the
+    latest wind procedure's outcome for that turn); :class:`ActionError` if there is none."""
+    if wind is not None:
+        return Wind.from_params(wind)
     for out in reversed(state.outcomes):
         if out.get("procedure") == WindProcedure.name and out.get("turn") == turn:
             return Wind.from_data(out["wind"])
     raise ActionError(f"no wind for turn {turn}: roll it first (panzer_leader.wind) or give 'wind'")
 
 
-def _orientation(state: GameState, params: Mapping[str, Any]) -> str:
-    pl = state.scenario.settings.get("panzer_leader", {})
-    default = pl.get("orientation", "1") if isinstance(pl, Mapping) else "1"
-    o = params.get("orientation", default)
-    if not isinstance(o, str) or o not in orientations():
-        raise ActionError(f"mapboard orientation must be one of {', '.join(orientations())}")
-    return o
+@dataclass(frozen=True)
+class _Rolling:
+    """The wind being rolled: its turn, the orientation, and the hexside once the first die is in."""
+
+    turn: int
+    orientation: str
+    side: int | None = None
 
 
-def turn_of(params: Mapping[str, Any]) -> int:
-    """The ``turn`` parameter of a Panzer Leader procedure (default 1), checked."""
-    t = params.get("turn", 1)
-    if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 99:
-        raise ActionError("turn must be a whole number 1..99")
-    return t
-
-
-@register
-class WindProcedure(Procedure):
+class WindProcedure(Procedure[_Rolling]):
     """Roll the wind for a turn. Params: ``turn`` (default 1), ``orientation`` ("1" or "2";
-    default from the scenario's ``settings.panzer_leader.orientation``)."""
+    default the scenario's ``orientation`` setting)."""
 
     name = "panzer_leader.wind"
     title = "Wind (Panzer Leader)"
-    systems = ("panzer_leader",)
+    params = Schema((TURN, ORIENTATION))
+
+    def fallbacks(self, state: GameState) -> Mapping[str, Any]:
+        """The orientation comes from the scenario unless the action says otherwise."""
+        return {"orientation": state.settings["orientation"]}
+
+    def defaults(self, state: GameState) -> dict[str, Any]:
+        """The current Game Turn and the scenario's orientation."""
+        return {"turn": state.turn.game_turn, "orientation": state.settings["orientation"]}
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        extra = set(params) - {"turn", "orientation"}
-        if extra:
-            raise ActionError(f"unknown parameter(s): {', '.join(sorted(extra))}")
-        data = {"turn": turn_of(params), "orientation": _orientation(state, params)}
-        return StepResult(ProcState(self.name, "direction", data))
+        return StepResult(ProcState(self.name, "direction", _Rolling(params["turn"], params["orientation"])))
 
-    def prompt(self, state: GameState, proc: ProcState) -> Prompt:
+    def prompt(self, state: GameState, proc: ProcState[_Rolling]) -> Prompt:
+        d = proc.data
         if proc.step == "direction":
-            o = str(proc.data["orientation"])
-            return Prompt("roll", f"{RULE_DIRECTION} (orientation {o})", f"Wind direction die, turn {proc.data['turn']}", dr("direction"))
-        return Prompt("roll", RULE_SPEED, f"Wind speed die, turn {proc.data['turn']}", dr("speed"))
+            return Prompt("roll", f"{RULE_DIRECTION} (orientation {d.orientation})", f"Wind direction die, turn {d.turn}", dr("direction"))
+        return Prompt("roll", RULE_SPEED, f"Wind speed die, turn {d.turn}", dr("speed"))
 
-    def roll(self, state: GameState, proc: ProcState, roll: Roll) -> StepResult:
+    def roll(self, state: GameState, proc: ProcState[_Rolling], roll: Roll) -> StepResult:
         face = roll.values[0]
-        o = str(proc.data["orientation"])
+        d = proc.data
         if proc.step == "direction":
-            side, compass = wind_direction(face, o)
-            rule = f"{RULE_DIRECTION} (orientation {o}, {face})"
+            side, compass = wind_direction(face, d.orientation)
+            rule = f"{RULE_DIRECTION} (orientation {d.orientation}, {face})"
             events = (
                 ev.roll(rule, f"wind direction die {face}"),
                 ev.result(rule, f"the wind blows from the {compass} (map hexside {DIRECTION_NAMES[side]}); drift is toward {DIRECTION_NAMES[opposite(side)]}"),
             )
-            return StepResult(ProcState(self.name, "speed", dict(proc.data, side=side)), events)
-        speed = wind_speed(face)
-        wind = Wind(int(proc.data["side"]), speed)
+            return StepResult(ProcState(self.name, "speed", _Rolling(d.turn, d.orientation, side)), events)
+        assert d.side is not None
+        wind = Wind(d.side, wind_speed(face))
         rule = f"{RULE_SPEED} ({face})"
         events = (
             ev.roll(rule, f"wind speed die {face}"),
-            ev.result(rule, f"turn {proc.data['turn']}: wind {wind.describe()}"),
+            ev.result(rule, f"turn {d.turn}: wind {wind.describe()}"),
         )
-        outcome = {"procedure": self.name, "turn": proc.data["turn"], "wind": wind.to_data()}
+        outcome = {"procedure": self.name, "turn": d.turn, "wind": wind.to_data()}
         return StepResult(None, events, outcome=outcome)
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        """E.g. ``Wind for turn 1: Gusty from NE.``"""
+        w = outcome["wind"]
+        return f"Wind for turn {outcome['turn']}: {w['speed']} from {w['from']}."

@@ -13,14 +13,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["TableError", "TerrainType", "load_table", "terrain_types", "SYSTEMS"]
+from ..errors import DataError
 
-#: Game systems and the terrain table each uses.
-SYSTEMS: dict[str, str] = {"asl": "terrain_asl", "panzer_leader": "terrain_generic", "army_group": "terrain_generic"}
-
-
-class TableError(ValueError):
-    """A table is missing or malformed."""
+__all__ = ["TerrainType", "load_table", "terrain_types"]
 
 
 @dataclass(frozen=True)
@@ -39,23 +34,22 @@ def _load(name: str) -> str:
     try:
         return resources.files(__package__).joinpath(f"{name}.json").read_text(encoding="utf-8")
     except (FileNotFoundError, OSError) as e:
-        raise TableError(f"no table named {name!r}") from e
+        raise DataError(f"no table named {name!r}") from e
 
 
 def load_table(name: str) -> dict[str, Any]:
     """A fresh copy of the table ``tables/<name>.json``."""
     data = json.loads(_load(name))
     if not isinstance(data, dict):
-        raise TableError(f"table {name!r} is not an object")
+        raise DataError(f"table {name!r} is not an object")
     return data
 
 
 @lru_cache(maxsize=None)
-def terrain_types(system: str) -> dict[str, TerrainType]:
-    """Terrain types of a game system (``asl``, ``panzer_leader``, ``army_group``)."""
-    if system not in SYSTEMS:
-        raise TableError(f"unknown game system {system!r} (one of {', '.join(SYSTEMS)})")
-    raw = load_table(SYSTEMS[system])["types"]
+def terrain_types(table: str) -> dict[str, TerrainType]:
+    """The terrain types of terrain table ``table`` (``terrain_asl``, ``terrain_generic``); each
+    game system names the table it uses."""
+    raw = load_table(table)["types"]
     return {
         k: TerrainType(k, v["label"], v["fill"], float(v.get("obstacle", 0)), v.get("pattern", ""))
         for k, v in raw.items()

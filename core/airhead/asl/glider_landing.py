@@ -1,0 +1,492 @@
+"""The ASL E8 glider landing procedure (``asl.glider_landing``): one glider from its ILH to its
+Passengers on the board, prompt by prompt.
+
+It strings together the rule functions of :mod:`.gliders` (each named for its rule: E8.1 ...
+E8.41) and waits for every Light AA decision, roll and choice; the planner's odds and heatmap
+come from :mod:`.gliders_odds`, through the same functions and the same settings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from .. import events as ev
+from ..boards import HexMap
+from ..counters import Counters, Marker, Unit
+from ..dice import DR, DiceSpec, Die, Roll, dr
+from ..errors import ActionError, DataError
+from ..events import Event
+from ..fields import Field, Schema
+from ..hexes import Hex, asl_direction
+from ..plug import Fact, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
+from ..state import GameState
+from .gliders import (
+    AA_FIELDS,
+    PASSENGER_FIELDS,
+    AAFirer,
+    Approach,
+    Passenger,
+    casualty_reduction,
+    check_manifest,
+    check_weather,
+    crash_drm,
+    crash_effect,
+    damage_effects,
+    eligible_for_selection,
+    glider_capacity,
+    hazard,
+    landing_drm,
+    landing_hex,
+    light_aa_result,
+    occupied_terrain,
+    random_selection,
+    retains_rof,
+    table,
+)
+from .gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
+from .random_location import random_location
+
+__all__ = ["Glider", "GliderLanding", "side_of", "NO_MORE_AA", "FINAL_FIRE", "MINEFIELD"]
+
+
+NO_MORE_AA = "no more AA fire"
+FINAL_FIRE = ("no Final Fire", "Final Fire: Damaged", "Final Fire: eliminated")
+MINEFIELD = ("minefield: no effect", "minefield: Damaged", "minefield: eliminated")
+def side_of(nationality: str) -> str:
+    """The side of a glider's nationality in the scenario's terms (the Axis for German)."""
+    return "Axis" if nationality == "German" else "Allied"
+
+
+@dataclass(frozen=True)
+class Glider:
+    """A glider under way: the plan, and how far it has got (the procedure's data).
+
+    ``ilhs`` are its ILH and every new ILH Evasive Action gave it (the last is the current ILH);
+    ``firing`` the Light AA weapon about to fire; ``k`` its landing position along the grain.
+    """
+
+    name: str
+    nationality: str
+    passengers: tuple[Passenger, ...]
+    aa: tuple[AAFirer, ...]
+    facing: int
+    night: bool
+    ilhs: tuple[Hex, ...]
+    fire_left: tuple[bool, ...]
+    damaged: bool = False
+    evasive_due: bool = False
+    firing: int | None = None
+    k: int = 0
+    landed: Hex | None = None
+    bridge: bool = False
+    eligible: tuple[int, ...] = ()
+
+    @property
+    def ilh(self) -> Hex:
+        """The current ILH."""
+        return self.ilhs[-1]
+
+    def approach(self, m: HexMap) -> Approach:
+        """Its Avenue of Approach from the current ILH."""
+        return Approach(m, self.ilh, self.facing)
+
+
+class GliderLanding(Procedure[Glider]):
+    """One glider from its ILH to its Passengers on the board (E8.2–E8.41).
+
+    Params: ``ilh`` (hex), ``wind`` (ASL Wind Direction 1..6 or N..NW the glider faces; default
+    the scenario's ``wind`` setting), ``nationality`` (German, U.S., British), ``passengers``
+    (manifest), ``aa`` (Light AA firers: name, kill, rof, drm), ``night``, ``damaged``,
+    ``name`` (the glider's label).
+    """
+
+    name = "asl.glider_landing"
+    title = "Glider landing (E8)"
+    params = Schema((
+        Field("name", "Glider", "text", lo=1, hi=24, default="glider"),
+        Field("ilh", "Intended Landing Hex (ILH)", "hex", offboard=True, rule="E8.2",
+              help="tap Pick, then a hex; it may lie beyond the board's edge (E8.221)"),
+        Field("wind", "Wind Direction (the glider faces it)", "direction", style="asl", rule="E8.2"),
+        Field("nationality", "Nationality", "choice", choices=tuple(table()["capacity_pp"]), default="U.S.", rule="E8.1"),
+        Field("passengers", "Passengers", "list", hi=12, default=[], rule="E8.1", secret=True,
+              help="secret until the AFPh", item=Field("passengers", "Passenger", "record", fields=PASSENGER_FIELDS)),
+        Field("aa", "Light AA you expect", "list", hi=8, default=[], rule="E8.21",
+              item=Field("aa", "Light AA weapon", "record", fields=AA_FIELDS)),
+        Field("night", "Night landing", "bool", default=False, rule="E8.23"),
+        Field("damaged", "Already Damaged", "bool", default=False, rule="E8.41"),
+    ))
+
+    def fallbacks(self, state: GameState) -> Mapping[str, Any]:
+        """The Wind Direction and night come from the scenario unless the plan says otherwise."""
+        wind = state.settings.get("wind")
+        return {"wind": None if wind is None else asl_direction(wind), "night": bool(state.settings.get("night"))}
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        """Log text for the start action: the manifest stays secret until the AFPh (E8.1)."""
+        bits = [f"{params.get('name', 'glider')} in ILH {params.get('ilh')}"]
+        if "wind" in params:
+            bits.append(f"facing {params['wind']}")
+        n = len(params.get("passengers", []) or [])
+        if n:
+            bits.append(f"{n} Passengers (secret until the AFPh)")
+        return ", ".join(bits)
+
+    # -- start -----------------------------------------------------------------------------
+    def plan(self, state: GameState, p: Mapping[str, Any]) -> Glider:
+        """The glider a plan describes, checked against E8.1 (weather, capacity)."""
+        check_weather(str(state.settings["weather"]))
+        passengers = tuple(Passenger(**x) for x in p["passengers"])
+        firers = tuple(AAFirer(**x) for x in p["aa"])
+        check_manifest(p["nationality"], passengers)
+        return Glider(p["name"], p["nationality"], passengers, firers, p["wind"], p["night"], (p["ilh"],),
+                      tuple(True for _ in firers), p["damaged"])
+
+    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
+        g = self.plan(state, params)
+        m = state.scenario.map
+        used = sum(x.pp for x in g.passengers)
+        ilh_name = m.name(g.ilh)
+        avenue = [m.name(h) for h in g.approach(m).avenue()]
+        events = [
+            ev.info("E8.1", f"{g.name}: {g.nationality} glider, manifest {used}/{glider_capacity(g.nationality)} PP, weather {state.settings['weather']}"),
+            ev.info("E8.2", f"{g.name} placed in ILH {ilh_name} facing Wind Direction {asl_direction(g.facing)}; Avenue of Approach {', '.join(avenue)}", [ilh_name] + avenue),
+        ]
+        assembled = sum(1 for x in g.passengers if x.kind in ("sw", "gun") and not x.dm)
+        if assembled:  # counted, not named: the manifest stays secret until the AFPh
+            events.insert(1, ev.info("E8.1", f"{assembled} SW/Gun(s) aboard not dismantled: all SW/Guns in a glider must be dm if possible"))
+        return self._after_placement(g, events)
+
+    def _after_placement(self, g: Glider, events: list[Event]) -> StepResult:
+        if any(g.fire_left):
+            return StepResult(ProcState(self.name, "aa", g), tuple(events))
+        return StepResult(ProcState(self.name, "landing", g), tuple(events))
+
+    # -- prompts ---------------------------------------------------------------------------
+    def prompt(self, state: GameState, proc: ProcState[Glider]) -> Prompt:
+        g = proc.data
+        m = state.scenario.map
+        ilh = m.name(g.ilh)
+        step = proc.step
+        if step == "aa":
+            opts = tuple(f"{f.name} fires" for f, left in zip(g.aa, g.fire_left) if left) + (NO_MORE_AA,)
+            return Prompt("choice", "E8.21", f"Light AA fire at {g.name} in ILH {ilh}", options=opts)
+        if step == "aa_dr":
+            assert g.firing is not None
+            return Prompt("roll", "E8.21", f"Light AA DR by {g.aa[g.firing].name} at {g.name}", DR)
+        if step == "evasive":
+            return Prompt("roll", "E8.211", f"Evasive Action Random Location DR from {ilh}", DR)
+        if step == "landing":
+            return Prompt("roll", "E8.22", f"Landing DR for {g.name} in ILH {ilh}", DR)
+        landed = m.name(g.landed) if g.landed is not None else ""
+        if step == "minefield":
+            return Prompt("choice", "E8.232", f"Minefield attack on {g.name} as an entering truck", options=MINEFIELD)
+        if step == "crash":
+            return Prompt("roll", "E8.23", f"Crash dr for {g.name} in {landed}", dr("Crash dr"))
+        if step == "final_fire":
+            return Prompt("choice", "E8.3", f"DEFENDER's Final Fire at the landed {g.name} in {landed}", options=FINAL_FIRE)
+        if step == "selection":
+            names = [g.passengers[i].name for i in g.eligible]
+            spec = DiceSpec(tuple(Die(n) for n in names), "Random Selection dr")
+            return Prompt("roll", "E8.41", f"Random Selection dr for Casualty Reduction in {g.name}", spec)
+        raise ActionError(f"glider landing has no step {step!r}")
+
+    # -- choices ---------------------------------------------------------------------------
+    def choose(self, state: GameState, proc: ProcState[Glider], choice: str) -> StepResult:
+        g = proc.data
+        m = state.scenario.map
+        if proc.step == "aa":
+            if choice == NO_MORE_AA:
+                events = [ev.info("E8.21", f"no more Light AA fire at {g.name} in {m.name(g.ilh)}")]
+                return StepResult(ProcState(self.name, "evasive" if g.evasive_due else "landing", g), tuple(events))
+            firer = choice[: -len(" fires")]
+            i = next(i for i, f in enumerate(g.aa) if f.name == firer)
+            return StepResult(ProcState(self.name, "aa_dr", replace(g, firing=i)))
+        if proc.step == "minefield":
+            effect = {MINEFIELD[0]: "safe", MINEFIELD[1]: "damaged", MINEFIELD[2]: "eliminated"}[choice]
+            events = [ev.result("E8.232", f"minefield attack: {choice.split(': ')[1]}")]
+            return self._crash_or_damage(state, g, effect, events, then="crash")
+        if proc.step == "final_fire":
+            if choice == FINAL_FIRE[0]:
+                return self._afph(state, g, [ev.info("E8.3", f"no Final Fire at {g.name}")])
+            effect = "damaged" if choice == FINAL_FIRE[1] else "eliminated"
+            events = [ev.result("E8.3", f"Final Fire (as a truck, cs# 7; Immobilization counts as Damage): {effect}")]
+            return self._crash_or_damage(state, g, effect, events, then="afph")
+        raise ActionError("not waiting for a choice")
+
+    # -- dice ------------------------------------------------------------------------------
+    def roll(self, state: GameState, proc: ProcState[Glider], roll: Roll) -> StepResult:
+        g = proc.data
+        step = proc.step
+        if step == "aa_dr":
+            return self._light_aa(state, g, roll)
+        if step == "evasive":
+            return self._evasive(state, g, roll)
+        if step == "landing":
+            return self._landing(state, g, roll)
+        if step == "crash":
+            return self._crash(state, g, roll)
+        if step == "selection":
+            picks = random_selection(list(roll.values))
+            chosen = [g.eligible[i] for i in picks]
+            names = ", ".join(g.passengers[i].name for i in chosen)
+            events = [ev.roll("E8.41", f"Random Selection {roll.describe()}"), ev.result("E8.41", f"selected for Casualty Reduction: {names}")]
+            events += damage_effects(g.passengers, chosen)
+            return self._done(state, g, events, chosen)
+        raise ActionError("not waiting for dice")
+
+    def _light_aa(self, state: GameState, g: Glider, roll: Roll) -> StepResult:
+        """E8.21: one Light AA DR against the ★ Vehicle Kill Number."""
+        assert g.firing is not None
+        i, f = g.firing, g.aa[g.firing]
+        aerial = int(table()["aerial_drm"])
+        final = roll.total + aerial + f.drm
+        events = [ev.roll("E8.21", f"Light AA by {f.name}: Original {roll.describe()}")]
+        events.append(ev.modifier("E8.21", aerial, "glider's Aerial DRM"))
+        if f.drm:
+            events.append(ev.modifier("E8.21", f.drm, f"{f.name}'s other DRM"))
+        res = light_aa_result(final, f.kill, str(state.settings["e8_aa_below_kill"]))
+        keep = retains_rof(roll.value("colored"), f.rof)
+        g = replace(g, fire_left=g.fire_left[:i] + (keep,) + g.fire_left[i + 1:], firing=None)
+        text = {
+            "no effect": "no effect",
+            "evasive": "one more than the Kill Number: Evasive Action",
+            "damaged": "equals the Kill Number: Damaged, then Evasive Action",
+            "eliminated": "below the Kill Number: the glider is shot down with all aboard",
+        }[res]
+        events.append(ev.result("E8.21", f"Final DR {final} vs ★ Vehicle Kill Number {f.kill}: {text}"))
+        events.append(ev.info("E8.21", f"{f.name} {'retains' if keep else 'has no'} Multiple ROF (colored dr {roll.value('colored')}, ROF {f.rof})"))
+        if res == "eliminated":
+            return self._finish(state, g, "eliminated", events, None)
+        if res == "damaged":
+            if g.damaged:
+                events.append(ev.result("E8.41", f"{g.name} was already Damaged: eliminated with all aboard"))
+                return self._finish(state, g, "eliminated", events, None)
+            g = replace(g, damaged=True)
+            events.append(ev.result("E8.21", f"{g.name} is Damaged (Wound counter)"))
+        if res in ("damaged", "evasive"):
+            g = replace(g, evasive_due=True)
+        if not any(g.fire_left):
+            events.append(ev.info("E8.21", "no Light AA able to fire remains"))
+            return StepResult(ProcState(self.name, "evasive" if g.evasive_due else "landing", g), tuple(events))
+        return StepResult(ProcState(self.name, "aa", g), tuple(events))
+
+    def _evasive(self, state: GameState, g: Glider, roll: Roll) -> StepResult:
+        """E8.211: Evasive Action moves the ILH by a Random Location DR; the grain never changes."""
+        m = state.scenario.map
+        colored, white = roll.value("colored"), roll.value("white")
+        new = random_location(g.ilh, colored, white)
+        a, b = m.name(g.ilh), m.name(new)
+        off = "" if m.in_play(new) else " (offboard: E8.221)"
+        g = replace(g, ilhs=g.ilhs + (new,), evasive_due=False)
+        avenue = [m.name(h) for h in g.approach(m).avenue()]
+        events = [
+            ev.roll("E8.211", f"Evasive Action Random Location {roll.describe()}"),
+            ev.result("E8.211", f"{white} hex{'es' if white > 1 else ''} in direction {colored}: new ILH {a} -> {b}{off}; Avenue of Approach {', '.join(avenue)}", [a, b] + avenue),
+        ]
+        return self._after_placement(g, events)
+
+    def _landing(self, state: GameState, g: Glider, roll: Roll) -> StepResult:
+        """E8.22: the Landing DR; E8.221 offboard terrain; E8.232 hazards of the landing hex."""
+        m = state.scenario.map
+        appr = g.approach(m)
+        terrain = occupied_terrain(state.terrain, state.counters)
+        drm, mods = landing_drm(terrain, appr)
+        colored, white = roll.value("colored"), roll.value("white")
+        final = colored + drm
+        k, text = landing_hex(appr, final, white)
+        real = appr.hex_at(k)
+        landed = m.name(real)
+        events = [ev.roll("E8.22", f"Landing {roll.describe()}")] + mods
+        where = landed if k == 0 else f"{landed}" + ("" if m.in_play(real) else " (offboard)")
+        events.append(ev.result("E8.22", f"Final colored dr {final}, white dr {white}: {text}: lands in {where}", [landed]))
+        eq = appr.equivalent(k)
+        if not m.in_play(real):
+            events.append(ev.info("E8.221", f"offboard landing hex {landed} uses the terrain of {m.name(eq)}", [m.name(eq)]))
+        kind, why = hazard(terrain, appr, k)
+        g = replace(g, k=k, landed=real, bridge=kind == "bridge")
+        if kind == "eliminated":
+            events.append(ev.result("E8.232", f"{g.name} {why}: eliminated with all its contents", [landed]))
+            return self._finish(state, g, "eliminated", events, None)
+        if kind == "bridge":
+            events.append(ev.info("E8.232", f"{g.name} {why}", [landed]))
+        if kind == "minefield":
+            events.append(ev.info("E8.232", f"{g.name} {why}", [landed]))
+            return StepResult(ProcState(self.name, "minefield", g), tuple(events))
+        return StepResult(ProcState(self.name, "crash", g), tuple(events))
+
+    def _crash(self, state: GameState, g: Glider, roll: Roll) -> StepResult:
+        """E8.23: the Crash dr and its drm."""
+        assert g.landed is not None
+        appr = g.approach(state.scenario.map)
+        drm, mods = crash_drm(
+            occupied_terrain(state.terrain, state.counters), appr, g.k, damaged=g.damaged, night=g.night,
+            gusts=_gusts(state), on_bridge=g.bridge, types={t: v.label for t, v in state.system.terrain_types.items()},
+        )
+        final = roll.total + drm
+        effect = crash_effect(final)
+        events = [ev.roll("E8.23", f"Crash {roll.describe()}")] + mods
+        text = {"safe": "≤ 6: lands safely", "damaged": "7: crashes and is Damaged (E8.24)", "eliminated": "≥ 8: crashes and is eliminated with all its contents, replaced by an unarmed truck wreck (E8.24)"}[effect]
+        events.append(ev.result("E8.23", f"Final Crash dr {final}: {text}", [state.scenario.map.name(g.landed)]))
+        return self._crash_or_damage(state, g, effect, events, then="final_fire")
+
+    def _crash_or_damage(self, state: GameState, g: Glider, effect: str, events: list[Event], then: str) -> StepResult:
+        m = state.scenario.map
+        assert g.landed is not None
+        landed = m.name(g.landed)
+        if effect == "eliminated":
+            events.append(ev.result("E8.24", f"{g.name} and all its contents are eliminated; an unarmed truck wreck is placed", [landed]))
+            return self._finish(state, g, "eliminated", events, "wreck")
+        if effect == "damaged":
+            if g.damaged:
+                events.append(ev.result("E8.41", f"{g.name} was already Damaged: eliminated with all aboard; an unarmed truck wreck is placed", [landed]))
+                return self._finish(state, g, "eliminated", events, "wreck")
+            g = replace(g, damaged=True)
+            events.append(ev.result("E8.41", f"{g.name} is Damaged"))
+        if then == "crash":
+            return StepResult(ProcState(self.name, "crash", g), tuple(events))
+        if then == "final_fire":
+            if not m.in_play(g.landed or g.ilh):
+                events.append(ev.info("E8.5", f"{g.name} landed offboard: its contents may re-enter the board (E9.41); if they stay out of play they count for Casualty VP only if eliminated by the landing"))
+                return self._afph(state, g, events)
+            return StepResult(ProcState(self.name, "final_fire", g), tuple(events))
+        return self._afph(state, g, events)
+
+    def _afph(self, state: GameState, g: Glider, events: list[Event]) -> StepResult:
+        if g.damaged:
+            eligible = eligible_for_selection(g.passengers)
+            if eligible:
+                return StepResult(ProcState(self.name, "selection", replace(g, eligible=tuple(eligible))), tuple(events))
+            events = events + damage_effects(g.passengers, [])
+        return self._done(state, g, events, [])
+
+    def _done(self, state: GameState, g: Glider, events: list[Event], reduced: list[int]) -> StepResult:
+        m = state.scenario.map
+        assert g.landed is not None
+        names = ", ".join(x.name for x in g.passengers) or "no Passengers"
+        landed = m.name(g.landed)
+        if m.in_play(g.landed):
+            text = f"AFPh: the contents of {g.name} are placed in {landed}: {names}"
+        else:
+            text = f"AFPh: the contents of {g.name} are revealed offboard: {names}"
+        events = list(events) + [ev.result("E8.4", text, [landed])]
+        return self._finish(state, g, "damaged" if g.damaged else "safe", events, "glider", reduced)
+
+    def _finish(self, state: GameState, g: Glider, status: str, events: list[Event], marker: str | None,
+                reduced: Sequence[int] = ()) -> StepResult:
+        m = state.scenario.map
+        on_board = g.landed is not None and m.in_play(g.landed)
+        counters = state.counters
+        if marker == "wreck" and on_board:
+            counters = counters.mark(Marker(counters.free_id(f"{g.name} wreck"), "wreck", g.landed, label="truck wreck", rule="E8.24"))
+        elif marker == "glider" and g.landed is not None:
+            counters = _land(counters, g, on_board, reduced)
+        outcome = {
+            "procedure": self.name,
+            "glider": g.name,
+            "ilhs": [m.name(h) for h in g.ilhs],
+            "ilh": m.name(g.ilh),
+            "hex": m.name(g.landed) if g.landed is not None else None,
+            "on_board": on_board,
+            "status": status,
+            "reduced": [g.passengers[i].name for i in reduced],
+        }
+        return StepResult(None, tuple(events), counters=counters, outcome=outcome)
+
+    # -- the planner and the map -----------------------------------------------------------
+    def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
+        """The Avenue of Approach, the Landing drm with its reasons and the exact odds of every
+        outcome and landing hex, with the scenario's settings and the Light AA planned."""
+        g = self.plan(state, params)
+        m = state.scenario.map
+        appr = g.approach(m)
+        terrain = occupied_terrain(state.terrain, state.counters)
+        drm, events = landing_drm(terrain, appr)
+        odds = glider_odds(terrain, m, g.ilh, g.facing, aa=g.aa, damaged=g.damaged, night=g.night, gusts=_gusts(state),
+                           below_kill=str(state.settings["e8_aa_below_kill"]))
+        landing = sorted(odds.landing.items(), key=lambda kv: (-kv[1], m.name(kv[0])))
+        notes = ["A possible landing hex holds a minefield: its attack is not included."] if odds.minefield else []
+        if g.aa:
+            notes.append("Each Light AA weapon is assumed to fire at the glider in every ILH while it keeps its ROF.")
+        notes.append("Final Fire (E8.3) is not included: its result is entered at the table.")
+        avenue = [m.name(h) for h in appr.avenue()]
+        return Odds(
+            facts=(Fact("avenue", "Avenue of Approach", ", ".join(avenue)), Fact("drm", "Landing colored drm", f"{drm:+d}")),
+            reasons=tuple(e.render() for e in events),
+            tables=(Table("outcomes", "Outcome", tuple((OUTCOME_LABELS[k], float(v)) for k, v in odds.outcomes.items() if v)),
+                    Table("landing", "Most likely landing hexes", tuple((m.name(h), float(p)) for h, p in landing[:6]))),
+            notes=tuple(notes),
+            view=View(marks=((g.ilh, "ilh"),) + tuple((h, "avenue") for h in appr.avenue())),
+        )
+
+    def heatmap(self, state: GameState, params: Mapping[str, Any]) -> View:
+        """For every hex as an ILH (no Light AA): the chance the glider comes down on the board."""
+        facing = params.get("wind")
+        if facing is None:
+            raise DataError("choose the Wind Direction first", "wind")
+        terrain = occupied_terrain(state.terrain, state.counters)
+        heat = heatmap(terrain, state.scenario.map, facing, night=bool(params.get("night")), gusts=_gusts(state),
+                       damaged=bool(params.get("damaged")))
+        return View(heat=tuple((h, v[0]) for h, v in heat.items()), heat_unit="%",
+                    heat_label="chance a glider aimed at the hex comes down on the board, intact or Damaged (no Light AA)")
+
+    def view(self, state: GameState, proc: ProcState[Glider]) -> View:
+        g = proc.data
+        m = state.scenario.map
+        marks = tuple((h, "avenue") for h in g.approach(m).avenue()) + ((g.ilh, "ilh"),)
+        path = g.ilhs
+        if g.landed is not None:
+            marks += ((g.landed, "landed"),)
+            path += (g.landed,)
+        return View(marks=marks, paths=(path,) if len(path) > 1 else ())
+
+    def outcome_view(self, state: GameState, outcome: Mapping[str, Any]) -> View:
+        m = state.scenario.map
+        path = tuple(m.parse(h, allow_offboard=True) for h in outcome["ilhs"])
+        marks: tuple[tuple[Hex, str], ...] = ()
+        if outcome.get("hex"):
+            landed = m.parse(outcome["hex"], allow_offboard=True)
+            path += (landed,)
+            marks = ((landed, "landed"),)
+        return View(marks=marks, paths=(path,) if len(path) > 1 else ())
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        name, where, status = outcome["glider"], outcome.get("hex"), outcome["status"]
+        if status == "eliminated":
+            return f"{name} was eliminated" + (f" in {where}." if where else " before landing.")
+        how = "safely" if status == "safe" else "Damaged"
+        if not outcome.get("on_board"):
+            return f"{name} landed {how} off the board ({where}): its contents may re-enter (E8.5)."
+        return f"{name} landed {how} in {where}" + ("; Casualty Reduction: " + ", ".join(outcome["reduced"]) if outcome.get("reduced") else "") + "."
+
+
+def _gusts(state: GameState) -> bool:
+    """Landing during Gusts (E8.23): the scenario's weather is Gusty."""
+    return state.settings.get("weather") == "Gusty"
+
+
+
+def _land(counters: Counters, g: Glider, on_board: bool, reduced: Sequence[int]) -> Counters:
+    """The landed glider and its contents as units (E8.4: placed in the AFPh)."""
+    side = side_of(g.nationality)
+    where = g.landed if on_board else None
+    gid = counters.free_id(g.name)
+    status = {"damaged"} if g.damaged else set()
+    if not on_board:
+        status.add("offboard")
+    units = [Unit(gid, side, "glider", where, frozenset(status), label=g.name)]
+    for i, x in enumerate(g.passengers):
+        label, flags = x.name, set()
+        if g.damaged and x.kind in ("sw", "gun"):
+            flags.add("malfunctioned")
+        elif g.damaged and x.kind == "vehicle":
+            flags.add("bogged")
+        if i in reduced:
+            result, _ = casualty_reduction(x)
+            if result == "eliminated":
+                continue
+            if result == "reduced":
+                label = x.reduces_to or f"{x.name} HS"
+            flags.add(result)
+        units.append(Unit(f"{gid}/{i + 1}", side, x.kind, where, frozenset(flags), label=label))
+    return counters.put(*units)

@@ -1,0 +1,39 @@
+"""The ASL system's plug: its procedures, its settings (each with its rule) and its turn track."""
+
+from __future__ import annotations
+
+from ..fields import Field, Schema
+from ..plug import SIDES, Rules
+from ..turns import Phase, Track
+from .glider_landing import GliderLanding
+from .random_location import RandomLocation
+
+__all__ = ["RULES", "SETTINGS", "TRACK", "WEATHER"]
+
+#: Weather named by the source rules (E8.1, E7.2); E8.1 allows gliders in the first five.
+WEATHER: tuple[str, ...] = ("Clear", "Mud", "Mist", "Gusty", "Snow", "Falling Snow", "Overcast", "Rain")
+
+SETTINGS = Schema((
+    Field("weather", "Weather", "choice", choices=WEATHER, default="Clear", rule="E8.1",
+          help="gliders only in Clear, Mud, Mist, Gusty or Snow; Gusty adds the Gusts Crash drm (E8.23)"),
+    Field("wind", "Wind Direction", "direction", style="asl", default=None, rule="E8.1 (B25.64)",
+          help="established even if there is no wind; every glider lands facing it (E8.2)"),
+    Field("night", "Night", "bool", default=False, rule="E8.23", help="a night landing adds +1 to the Crash dr"),
+    Field("e8_aa_below_kill", "Light AA Final DR below the Kill Number", "choice", choices=("eliminated", "damaged"),
+          default="eliminated", rule="E8.21 (E7.511)", help="the source text of E7.511 is cut here: see the rules notes"),
+    SIDES,
+), what="setting")
+
+#: The ASL sequence of play: two Player Turns per Game Turn, each of eight phases.
+TRACK = Track((
+    Phase("RPh", "Rally Phase"),
+    Phase("PFPh", "Prep Fire Phase"),
+    Phase("MPh", "Movement Phase"),
+    Phase("DFPh", "Defensive Fire Phase"),
+    Phase("AFPh", "Advancing Fire Phase"),
+    Phase("RtPh", "Rout Phase"),
+    Phase("APh", "Advance Phase"),
+    Phase("CCPh", "Close Combat Phase"),
+), player_turns=True, rule="ASL sequence of play")
+
+RULES = Rules(procedures=(GliderLanding(), RandomLocation()), settings=SETTINGS, track=TRACK)

@@ -1,0 +1,53 @@
+"""The errors the core raises for bad input: one root and a few kinds, as python-chess does.
+
+Catch :class:`AirheadError` to report any player's mistake; its message is written for the
+player. The kinds tell *why* the input was refused:
+
+* :class:`DataError` — data from outside (a form, an action, a link, a file, a table) is
+  malformed: wrong shape, type or range, an unknown field or hex name.
+  :class:`~airhead.boards.HexNameError` and the codec's
+  :class:`~airhead.codec.CodecError` family are its specific cases.
+* :class:`RulesError` — the input is well formed but the rules forbid it (a glider in Falling
+  Snow, a third Army Group on one drop hex); the message cites the rule.
+* :class:`ActionError` — an action cannot be applied to the game as it stands (nothing waits for
+  dice, a procedure is already under way); :class:`ReplayError` when a saved action list does
+  not replay.
+
+Anything else escaping the core is a defect.
+"""
+
+from __future__ import annotations
+
+__all__ = ["AirheadError", "DataError", "RulesError", "ActionError", "ReplayError"]
+
+
+class AirheadError(ValueError):
+    """Root of every error the core raises for bad input; the message is fit for a player."""
+
+
+class DataError(AirheadError):
+    """Malformed data from outside: wrong shape, type or range, an unknown field or hex name.
+
+    ``path`` names the field at fault when there is one (``"aa.1.kill"``: the Kill Number of the
+    second Light AA weapon), so a form can point at it.
+    """
+
+    def __init__(self, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class RulesError(AirheadError):
+    """Well-formed input that the rules forbid; the message cites the rule."""
+
+
+class ActionError(AirheadError):
+    """An action that cannot be applied to the game as it stands."""
+
+
+class ReplayError(ActionError):
+    """A saved action list does not replay; ``index`` is the failing action (0-based)."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(f"action {index + 1}: {message}")
+        self.index = index

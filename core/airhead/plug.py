@@ -1,0 +1,350 @@
+"""The plug: what a rule system gives the game, and the hooks of a procedure.
+
+A rule system is a :class:`System`: its key, title, terrain table, map kind and built-in
+scenarios (cheap to import), and its :class:`Rules` — procedures, settings and turn track —
+loaded from its package the first time they are needed. :mod:`airhead.systems` lists them.
+
+A :class:`Procedure` is one multi-step rules procedure (a glider landing, a paradrop). Its hooks,
+each optional but :meth:`~Procedure.start` and :meth:`~Procedure.prompt`:
+
+* ``params`` — a :class:`~airhead.fields.Schema`: the app's form, and the checks of a start
+  action's JSON (read once, by :meth:`Procedure.read`);
+* :meth:`~Procedure.defaults` — the form's initial values (the scenario's plan);
+* :meth:`~Procedure.start`, :meth:`~Procedure.prompt`, :meth:`~Procedure.roll`,
+  :meth:`~Procedure.choose` — the procedure itself, waiting for each roll and choice;
+* :meth:`~Procedure.odds` and :meth:`~Procedure.heatmap` — exact odds for the planner, computed
+  with the same settings and rule functions as the procedure;
+* :meth:`~Procedure.view` and :meth:`~Procedure.outcome_view` — plain data the map draws
+  (marks, paths, zones, heat, labels): the only source of overlays;
+* :meth:`~Procedure.summary` — one sentence for a finished procedure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Generic,
+    Literal,
+    Mapping,
+    TypeVar,
+)
+
+from .counters import Counters
+from .dice import DiceSpec, Roll
+from .errors import ActionError, DataError
+from .events import Event
+from .fields import Field, Schema, parse_fields
+from .hexes import Hex
+from .tables import TerrainType, terrain_types
+from .terrain import Terrain
+from .turns import Track
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+    from .state import GameState
+
+__all__ = [
+    "ProcState",
+    "Prompt",
+    "StepResult",
+    "View",
+    "Fact",
+    "Table",
+    "Odds",
+    "Procedure",
+    "Rules",
+    "System",
+    "SIDES",
+]
+
+D = TypeVar("D")
+
+#: The "sides" setting every system has: who moves first, and the other side.
+SIDES = Field("sides", "Sides (first to move, then the other)", "list", lo=2, hi=2, default=["Allied", "Axis"],
+              item=Field("sides", "Side", "text", lo=1, hi=24))
+
+
+@dataclass(frozen=True)
+class ProcState(Generic[D]):
+    """A procedure under way: its registered name, its current step and its own typed data."""
+
+    procedure: str
+    step: str
+    data: D
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a procedure is waiting for: a roll (which dice) or a choice (which options)."""
+
+    kind: Literal["roll", "choice"]
+    rule: str
+    label: str
+    dice: DiceSpec | None = None
+    options: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """E.g. ``Random Location DR from 1C9 (E8.211): colored d6 + white d6``."""
+        what = self.dice.describe() if self.dice else "one of " + ", ".join(self.options)
+        return f"{self.label} ({self.rule}): {what}"
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What a procedure step produced: its next state (None when finished), its events, and
+    optionally changed terrain, changed units and markers, and a final outcome."""
+
+    proc: ProcState[Any] | None
+    events: tuple[Event, ...] = ()
+    terrain: Terrain | None = None
+    counters: Counters | None = None
+    outcome: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class View:
+    """What the map draws for a procedure, as plain data.
+
+    ``marks``: hexes outlined by role (``ilh``, ``avenue``, ``target``, ``landed``...);
+    ``paths``: arrows from hex to hex; ``zones``: groups of hexes outlined together with a label;
+    ``heat``: a value per hex (``heat_unit``: ``%`` probability, ``units`` expected units,
+    ``count`` whole numbers) with ``heat_label`` for the legend; ``labels``: short text in a hex.
+    """
+
+    marks: tuple[tuple[Hex, str], ...] = ()
+    paths: tuple[tuple[Hex, ...], ...] = ()
+    zones: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
+    heat: tuple[tuple[Hex, float], ...] = ()
+    heat_unit: Literal["%", "units", "count"] = "%"
+    heat_label: str = ""
+    labels: tuple[tuple[Hex, str], ...] = ()
+
+    def merged(self, other: View) -> View:
+        """Both views on one map (``other``'s heat wins if both have heat)."""
+        heat, unit, label = (other.heat, other.heat_unit, other.heat_label) if other.heat else (self.heat, self.heat_unit, self.heat_label)
+        return View(self.marks + other.marks, self.paths + other.paths, self.zones + other.zones, heat, unit, label,
+                    self.labels + other.labels)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One line of a plan's facts: ``key`` (for the page), label and value."""
+
+    key: str
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of probabilities: ``key`` (for the page), title and ``(label, probability)`` rows."""
+
+    key: str
+    title: str
+    rows: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
+class Odds:
+    """A planned procedure's exact odds, explained: facts, the modifiers with their rules
+    (rendered log lines), tables of outcomes, one line per unit where there are many, what the
+    odds assume, and what the map shows."""
+
+    facts: tuple[Fact, ...] = ()
+    reasons: tuple[str, ...] = ()
+    tables: tuple[Table, ...] = ()
+    lines: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    view: View = field(default_factory=View)
+
+
+class Procedure(Generic[D]):
+    """Base class of multi-step rules procedures; a system lists its procedures in its
+    :class:`Rules`. ``D`` is the type of the procedure's own data between steps."""
+
+    name: ClassVar[str] = ""  # stable id, kept in saves: "asl.glider_landing"
+    title: ClassVar[str] = ""  # "Glider landing (E8)"
+    params: ClassVar[Schema] = Schema()
+    #: A plan of this procedure may be sealed instead of written in the open: the label it is
+    #: sealed under (a revealed plan that matches its code then counts as written).
+    seal_label: ClassVar[str] = ""
+
+    # ---------------------------------------------------------------- parameters
+    def fallbacks(self, state: GameState) -> Mapping[str, Any]:
+        """JSON values for parameters a start action leaves out (e.g. the scenario's wind)."""
+        return {}
+
+    def defaults(self, state: GameState) -> dict[str, Any]:
+        """The form's initial values (JSON): the fallbacks, else each field's default."""
+        out: dict[str, Any] = {}
+        fb = self.fallbacks(state)
+        for f in self.params:
+            if fb.get(f.key) is not None:
+                out[f.key] = fb[f.key]
+            elif not f.required and f.default is not None:
+                out[f.key] = f.default
+        return out
+
+    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Check and read a start action's JSON parameters (missing ones from
+        :meth:`fallbacks`) into typed values; raise :class:`~airhead.errors.DataError`."""
+        if not isinstance(raw, Mapping):
+            raise DataError("parameters must be an object")
+        merged = dict(self.fallbacks(state))
+        merged.update(raw)
+        return self.params.parse({k: v for k, v in merged.items() if v is not None or k in raw}, state.scenario.map)
+
+    def read_some(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Like :meth:`read`, for a plan still being written: every field that reads is kept,
+        the others are left out (a heatmap needs the wind, not yet the ILH)."""
+        merged = dict(self.fallbacks(state))
+        merged.update(raw if isinstance(raw, Mapping) else {})
+        out: dict[str, Any] = {}
+        for f in self.params:
+            try:
+                out.update(parse_fields((f,), {f.key: merged.get(f.key)}, state.scenario.map))
+            except DataError:
+                continue
+        return out
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        """Log text of a start action's JSON parameters (secret fields left out)."""
+        secret = {f.key for f in self.params if f.secret}
+        return ", ".join(f"{k} {v}" for k, v in sorted(params.items()) if k not in secret)
+
+    def sealed_plan(self, params: Mapping[str, Any]) -> tuple[str, Any]:
+        """The side sealing a plan of this procedure and the JSON it seals (see ``seal_label``)."""
+        return str(params.get("side", "")), dict(params)
+
+    # ---------------------------------------------------------------- the procedure
+    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
+        """Begin with the values :meth:`read` returned; raise an
+        :class:`~airhead.errors.AirheadError` if the rules forbid it."""
+        raise NotImplementedError
+
+    def prompt(self, state: GameState, proc: ProcState[D]) -> Prompt:
+        """What the procedure waits for in its current step."""
+        raise NotImplementedError
+
+    def roll(self, state: GameState, proc: ProcState[D], roll: Roll) -> StepResult:
+        """Take the dice of a roll prompt."""
+        raise ActionError(f"{self.title} is not waiting for dice")
+
+    def choose(self, state: GameState, proc: ProcState[D], choice: str) -> StepResult:
+        """Take the answer to a choice prompt."""
+        raise ActionError(f"{self.title} is not waiting for a choice")
+
+    # ---------------------------------------------------------------- the planner and the map
+    def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds | None:
+        """Exact odds of the planned procedure (None: it has none)."""
+        return None
+
+    def heatmap(self, state: GameState, params: Mapping[str, Any]) -> View | None:
+        """A value for every candidate hex of the plan (None: no heatmap)."""
+        return None
+
+    def view(self, state: GameState, proc: ProcState[D]) -> View:
+        """What the map shows while the procedure is under way."""
+        return View()
+
+    def outcome_view(self, state: GameState, outcome: Mapping[str, Any]) -> View:
+        """What the map shows of a finished procedure (its last one)."""
+        return View()
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        """One sentence saying how the finished procedure ended."""
+        return f"{self.title}: done."
+
+    @property
+    def has_odds(self) -> bool:
+        """True if the procedure computes odds for a plan."""
+        return type(self).odds is not Procedure.odds
+
+    @property
+    def has_heatmap(self) -> bool:
+        """True if the procedure draws a heatmap of a plan."""
+        return type(self).heatmap is not Procedure.heatmap
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a system's package provides: its procedures (in menu order), its settings (read
+    from ``scenario.settings[settings_root]``, or the top level when the root is empty) and its
+    turn track."""
+
+    procedures: tuple[Procedure[Any], ...]
+    settings: Schema
+    track: Track
+    settings_root: str = ""
+
+
+class System:
+    """A game system: cheap facts at import, its :class:`Rules` loaded on first use."""
+
+    def __init__(self, key: str, title: str, terrain_table: str, map_kind: Literal["geoboards", "grid"],
+                 scenarios: tuple[str, ...], load: Callable[[], Rules]) -> None:
+        self.key = key
+        self.title = title
+        self.terrain_table = terrain_table
+        self.map_kind = map_kind
+        self.scenarios = scenarios
+        self._load = load
+        self._rules: Rules | None = None
+
+    def __repr__(self) -> str:
+        return f"<System {self.key}>"
+
+    @property
+    def rules(self) -> Rules:
+        """The procedures, settings and turn track (imports the system's rules modules once)."""
+        if self._rules is None:
+            self._rules = self._load()
+        return self._rules
+
+    @property
+    def procedures(self) -> dict[str, Procedure[Any]]:
+        """Every procedure by name, in menu order."""
+        return {p.name: p for p in self.rules.procedures}
+
+    def procedure(self, name: str) -> Procedure[Any]:
+        """The procedure named ``name``; :class:`ActionError` if the system has none."""
+        p = self.procedures.get(name)
+        if p is None:
+            raise ActionError(f"unknown procedure {str(name)[:40]!r} for {self.title} (known: {', '.join(self.procedures)})")
+        return p
+
+    @property
+    def track(self) -> Track:
+        """The turn track."""
+        return self.rules.track
+
+    @property
+    def terrain_types(self) -> dict[str, TerrainType]:
+        """Terrain types of the system's terrain table."""
+        return terrain_types(self.terrain_table)
+
+    def settings_of(self, scenario: Scenario) -> dict[str, Any]:
+        """The scenario's settings read by the system's schema: every value typed, defaults
+        filled in; :class:`DataError` if they are malformed. The one settings resolver."""
+        rules = self.rules
+        raw: Any = scenario.settings
+        if rules.settings_root:
+            extra = sorted(str(k) for k in raw if k != rules.settings_root)
+            if extra:
+                raise DataError(f"settings: unknown setting(s) for {self.title}: {', '.join(extra)[:80]}")
+            raw = raw.get(rules.settings_root, {})
+        try:
+            return rules.settings.parse(raw, scenario.map)
+        except DataError as e:
+            raise DataError(f"settings: {e}", e.path) from None
+
+    def check_terrain(self, scenario: Scenario) -> None:
+        """Every hex's terrain is a type of the system's terrain table; :class:`DataError` if not."""
+        types = self.terrain_types
+        for h, t in scenario.terrain.hexes.items():
+            if t.terrain not in types:
+                raise DataError(f"{scenario.map.name(h)}: unknown terrain {t.terrain!r} for {self.title} (one of {', '.join(types)})")

@@ -1,0 +1,64 @@
+"""Every game system Airhead plays, in one explicit list.
+
+Adding a system is one package (whose ``__init__`` declares its :class:`~airhead.plug.System`)
+plus one line here. Importing this module is cheap: each system's rules modules load the first
+time its procedures or settings are asked for, so the map can be drawn before they are.
+
+Built-in scenarios live in ``airhead/data/<name>.json``; each system names its own.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Sequence
+
+from . import army_group, asl, panzer_leader
+from .errors import DataError
+from .game import Game
+from .plug import System
+from .scenario import Scenario
+
+__all__ = ["SYSTEMS", "BUILTINS", "get", "builtin", "load_scenario", "new_game"]
+
+#: The game systems, in the order the app lists them.
+SYSTEMS: tuple[System, ...] = (asl.SYSTEM, panzer_leader.SYSTEM, army_group.SYSTEM)
+
+_BY_KEY = {s.key: s for s in SYSTEMS}
+
+#: Every built-in scenario, by system.
+BUILTINS: tuple[str, ...] = tuple(name for s in SYSTEMS for name in s.scenarios)
+
+
+def get(key: str) -> System:
+    """The system with key ``key``; :class:`DataError` if Airhead has none."""
+    s = _BY_KEY.get(key) if isinstance(key, str) else None
+    if s is None:
+        raise DataError(f"unknown game system {str(key)[:32]!r} (one of {', '.join(_BY_KEY)})")
+    return s
+
+
+@lru_cache(maxsize=None)
+def _builtin_text(name: str) -> str:
+    return resources.files("airhead").joinpath("data", f"{name}.json").read_text(encoding="utf-8")
+
+
+def load_scenario(data: Any) -> Scenario:
+    """A scenario from its JSON form, checked against its system: a known system, terrain of
+    its terrain table; :class:`DataError` if not. (Its settings are read when a game starts.)"""
+    sc = Scenario.from_data(data)
+    get(sc.system).check_terrain(sc)
+    return sc
+
+
+def builtin(name: str = "default") -> Scenario:
+    """A scenario shipped with Airhead (see :data:`BUILTINS`)."""
+    if name not in BUILTINS:
+        raise DataError(f"no built-in scenario {str(name)[:40]!r} (available: {', '.join(BUILTINS)})")
+    return load_scenario(json.loads(_builtin_text(name))).as_builtin(name)
+
+
+def new_game(scenario: Scenario, seed: str, actions: Sequence[Any] = ()) -> Game:
+    """A game of ``scenario`` with the rules of its system, replaying ``actions``."""
+    return Game(scenario, seed, actions, system=get(scenario.system))
