@@ -75,3 +75,12 @@ def wait_ready(page: Any) -> None:
     error = page.evaluate("document.body.dataset.bootError ? "
                           "document.getElementById('boot-error-text').textContent : ''")
     assert not error, f"boot failed: {error}"
+
+
+@pytest.fixture
+def no_page_errors(page: Any) -> Iterator[list[str]]:
+    """Fail the test if the page raised an uncaught error (a Python traceback over the page)."""
+    items: list[str] = []
+    page.on("pageerror", lambda e: items.append(str(e)[:2000]))
+    yield items
+    assert not items, "uncaught errors in the page:\n" + "\n".join(items)

@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from airhead.scenario import builtin
+from airhead.systems import builtin
 from conftest import ROOT, wait_ready
 
 sys.path.insert(0, str(ROOT / "web" / "app"))

@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import wait_ready
+
+pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 
 def hex_center(page: Any, name: str) -> tuple[float, float]:
@@ -87,8 +90,8 @@ def test_new_map_from_geoboards_and_play_on_it(page: Any) -> None:
     assert page.locator("#scenario-name").inner_text() == "Boards 4 and 5"
     # play on the new map
     page.locator("#tab-play").tap()
-    page.locator("#plan-ilh").fill("4P10")
-    page.locator("#plan-wind").select_option("2")
+    page.locator("#f-ilh").fill("4P10")
+    page.locator("#f-wind").select_option("2")
     page.locator("#plan-start").tap()
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
     assert page.locator(".overlay .mark-ilh[data-hex='4P10']").count() == 1

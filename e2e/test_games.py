@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 from airhead.codec import SaveData, decode_link, decode_save, encode_link
-from airhead.game import Game
-from airhead.scenario import Scenario, builtin
+from airhead.scenario import Scenario
+from airhead.systems import builtin, new_game
 from conftest import TABLET, wait_ready
 
 XSS = "<img src=x onerror=window.__xss=1>"
@@ -58,7 +58,7 @@ def actions(page: Any) -> int:
 def play_some(page: Any, rolls: str = "1 1") -> None:
     """Start a glider landing in 1G9 and type one roll: two actions, autosaved."""
     page.locator("#tab-play").tap()
-    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#f-ilh").fill("1G9")
     page.locator("#plan-start").tap()
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
     page.locator("#prompt-dice").fill(rolls)
@@ -219,8 +219,8 @@ def test_share_link_opens_in_a_fresh_browser(page: Any, browser: Any, base_url: 
 
 
 def test_qr_code_decodes_to_the_link_offline(page: Any, server: Any, artifacts: Path) -> None:
-    from PIL import Image
     import zxingcpp
+    from PIL import Image
 
     errors = Errors(page)
     loaded: list[str] = []
@@ -309,7 +309,7 @@ def test_hostile_links_change_nothing(page: Any) -> None:
     page.locator("#tab-log").tap()
     before = store(page)
     assert len(before) == 3  # two games and "current"
-    good = encode_link(Game(builtin("default"), "seed", [{"type": "note", "text": "hello"}]), "http://x/")
+    good = encode_link(new_game(builtin("default"), "seed", [{"type": "note", "text": "hello"}]), "http://x/")
     links = hostile_links(good, random.Random(6))
     assert len(links) >= 300
     failed = 0
@@ -339,7 +339,7 @@ def test_names_from_links_are_text(page: Any) -> None:
     errors = Errors(page)
     data = builtin("default").to_data()
     data["name"] = XSS
-    game = Game(Scenario.from_data(data), "seed", [{"type": "note", "text": XSS}])
+    game = new_game(Scenario.from_data(data), "seed", [{"type": "note", "text": XSS}])
     link = encode_link(SaveData.of(game), "")
     open_app(page, "/" + link)
     assert page.locator("#scenario-name").inner_text() == XSS

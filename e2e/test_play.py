@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import wait_ready
 
-PASSENGERS = "7-4-7, squad, 10, 3-3-7\n8-1, leader, 0\nMMG, sw, 4"
+pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 
 def open_play(page: Any) -> None:
@@ -39,23 +40,43 @@ def dice(page: Any, text: str) -> None:
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
 
 
+def add_row(page: Any, path: str, values: dict[str, str]) -> None:
+    """Tap the list's Add button and fill the new row's inputs (``{field: value}``)."""
+    rows = page.locator(f"fieldset[data-list='{path}'] .list-row").count()
+    page.locator(f"#f-{path}-add").tap()
+    page.wait_for_selector(f"#f-{path}-{rows}-{next(iter(values))}")
+    for key, value in values.items():
+        el = page.locator(f"#f-{path}-{rows}-{key}")
+        if el.evaluate("e => e.tagName") == "SELECT":
+            el.select_option(value)
+        else:
+            el.fill(value)
+            el.dispatch_event("change")
+
+
 def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     open_play(page)
+    # the menu lists every procedure of the scenario's system; the glider landing is first
+    assert page.locator("#proc-asl-glider-landing").get_attribute("aria-pressed") == "true"
+    assert page.locator("#proc-asl-random-location").count() == 1
     # plan: tap Pick, then the ILH on the map (1C9; board 1 of the default map has the EX's terrain:
     # a level-1 woods Obstacle in H5, open F6, G6, E7, C8)
-    page.locator("#plan-pick").tap()
+    page.locator("#f-name").fill("Glider 1")
+    page.locator("#pick-f-ilh").tap()
     page.touchscreen.tap(*hex_center(page, "1C9"))
-    assert page.locator("#plan-ilh").input_value() == "1C9"
-    page.locator("#plan-wind").select_option("5")
-    page.locator("#plan-passengers").fill(PASSENGERS)
-    page.locator("#plan-aa").fill("FlaK, 6, 2")
-    page.locator("#plan-aa").dispatch_event("change")
-    page.wait_for_selector("#plan-avenue")
-    assert page.locator("#plan-avenue").inner_text() == "1D8, 1E8, 1F7, 1G7, 1H6"
-    assert page.locator("#plan-drm").inner_text() == "-5"
-    assert "lands safely in its ILH" in page.locator("#plan-odds").inner_text()
+    assert page.locator("#f-ilh").input_value() == "1C9"
+    page.locator("#f-wind").select_option("5")
+    add_row(page, "passengers", {"name": "7-4-7", "kind": "squad", "pp": "10", "reduces_to": "3-3-7"})
+    add_row(page, "passengers", {"name": "8-1", "kind": "leader", "pp": "0"})
+    add_row(page, "passengers", {"name": "MMG", "kind": "sw", "pp": "4"})
+    add_row(page, "aa", {"name": "FlaK", "kill": "6", "rof": "2"})
+    page.wait_for_selector("#odds-avenue")
+    assert page.locator("#odds-avenue").inner_text() == "1D8, 1E8, 1F7, 1G7, 1H6"
+    assert page.locator("#odds-drm").inner_text() == "-5"
+    assert "lands safely in its" in page.locator("#odds-table-outcomes").inner_text()
     assert page.locator(".overlay .mark-ilh[data-hex='1C9']").count() == 1
     assert page.locator(".overlay .mark-avenue").count() == 5
+    assert page.locator("fieldset[data-list='passengers'] .secret").count() == 1  # the manifest is secret
     page.screenshot(path=str(artifacts / "play-plan.png"))
 
     page.locator("#plan-start").tap()
@@ -82,8 +103,11 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     waiting(page, "E8.41")
     dice(page, "5 2")  # Random Selection: the 7-4-7
     page.wait_for_selector("#prompt-result")
-    assert page.locator("#prompt-result").inner_text() == "Glider 1: damaged in 1G6"
-    assert page.locator("#map .occupant.glider").count() == 1
+    assert "Glider 1 landed Damaged in 1G6; Casualty Reduction: 7-4-7." in page.locator("#prompt-result").inner_text()
+    # the result on the map: the glider and its contents as units in 1G6, the flight drawn
+    assert page.locator(".overlay .counter.unit.kind-glider[data-hex='1G6']").count() == 1
+    assert page.locator(".overlay .counter.unit[data-hex='1G6']").count() == 3  # stacked: glider, 3-3-7, 8-1 (+1 more)
+    assert page.locator(".overlay .mark-landed[data-hex='1G6']").count() == 1
     page.screenshot(path=str(artifacts / "play-landed.png"))
 
     page.locator("#tab-log").tap()
@@ -102,10 +126,16 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
         assert line in log, f"missing from the log: {line}"
     page.screenshot(path=str(artifacts / "play-log.png"))
 
+    # long-press the landing hex: its details list the units in it
+    page.locator("#tab-hex").tap()
+    page.touchscreen.tap(*hex_center(page, "1G6"))
+    page.wait_for_selector("#info-counters")
+    assert "Glider 1 (glider, Allied): damaged" in page.locator("#info-counters").inner_text()
+
 
 def test_typed_dice_are_checked_and_app_dice_roll(page: Any) -> None:
     open_play(page)
-    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#f-ilh").fill("1G9")
     page.locator("#plan-start").tap()
     waiting(page, "E8.22")
     page.locator("#prompt-dice").fill("7 2")
@@ -122,7 +152,7 @@ def test_typed_dice_are_checked_and_app_dice_roll(page: Any) -> None:
 
 def test_undo_redo_and_log_stepping(page: Any) -> None:
     open_play(page)
-    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#f-ilh").fill("1G9")
     page.locator("#plan-start").tap()
     waiting(page, "E8.22")
     dice(page, "1 1")
@@ -145,7 +175,7 @@ def test_undo_redo_and_log_stepping(page: Any) -> None:
 
 def test_dice_mode_switch(page: Any) -> None:
     open_play(page)
-    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#f-ilh").fill("1G9")
     page.locator("#plan-start").tap()
     waiting(page, "E8.22")
     page.locator("#dice-mode-table").tap()
@@ -154,7 +184,7 @@ def test_dice_mode_switch(page: Any) -> None:
     assert page.locator("#prompt-roll").count() == 1 and page.locator("#prompt-dice").count() == 0
     page.reload()
     open_play(page)  # the choice is saved with the game (and is this device's default)
-    page.locator("#plan-ilh").fill("1G9")
+    page.locator("#f-ilh").fill("1G9")
     page.locator("#plan-start").tap()
     waiting(page, "E8.22")
     assert page.locator("#prompt-dice").count() == 0

@@ -1,25 +1,44 @@
-"""The other game systems in the page: the Army Group landing and the Panzer Leader paradrop,
-each planned from its sample scenario with exact odds on the map, then resolved by dice."""
+"""Every system through forms only, in a tablet viewport: the Army Group landing, the Panzer
+Leader wind, written plan, paradrop and gliders, and an ASL Random Location — each planned in
+its generated form, with exact odds on the map, then resolved by dice, its result on the map."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import wait_ready
 
+pytestmark = pytest.mark.usefixtures("no_page_errors")
 
-def open_play(page: Any, scenario: str) -> None:
-    page.goto(f"/?scenario={scenario}")
+
+def open_play(page: Any, scenario: str = "") -> None:
+    page.goto(f"/?scenario={scenario}" if scenario else "/")
     wait_ready(page)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#tab-play").tap()
 
 
+def pick_procedure(page: Any, dom_id: str) -> None:
+    page.locator(f"#{dom_id}").tap()
+    page.wait_for_selector(f"#{dom_id}[aria-pressed='true']")
+
+
+def actions(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.actions"))
+
+
+def start(page: Any) -> None:
+    before = actions(page)
+    page.locator("#plan-start").tap()
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+
+
 def roll_until_done(page: Any, limit: int = 200) -> int:
     rolls = 0
     while page.locator("#prompt[data-waiting]:not([data-waiting=''])").count() and rolls < limit:
-        before = int(page.evaluate("document.body.dataset.actions"))
+        before = actions(page)
         choice = page.locator("#prompt button[data-act='choose']")
         if choice.count():
             choice.first.tap()
@@ -30,40 +49,122 @@ def roll_until_done(page: Any, limit: int = 200) -> int:
     return rolls
 
 
-def test_army_group_drop_with_odds(page: Any, artifacts: Path) -> None:
+def no_json_box(page: Any) -> None:
+    """The Play panel has no free-form data box: every plan is a form."""
+    for area in page.locator("#plan textarea").all():
+        raise AssertionError(f"a text box in the planner: {area.get_attribute('id')}")
+
+
+def test_army_group_drop_through_its_form(page: Any, artifacts: Path) -> None:
     open_play(page, "army_group_drop")
     assert "Army Group" in page.locator("#scenario-name").inner_text()
-    page.locator("#proc-odds-0").tap()
-    page.wait_for_selector("#proc-odds-lines")
-    lines = page.locator("#proc-odds-lines").inner_text()
+    assert page.locator("#proc-army-group-landing").get_attribute("aria-pressed") == "true"
+    no_json_box(page)
+    # the form holds the scenario's plan: Groups and their drop points, units, the enemy
+    assert page.locator("#f-groups-A-0").input_value() == "F/d5"
+    assert page.locator("#f-units-0-id").input_value() == "A-1 Para"
+    page.wait_for_selector("#odds-lines")
+    lines = page.locator("#odds-lines").inner_text()
     assert "A-1 Para: lost " in lines and "expected losses" in lines
     assert page.locator(".overlay .heat polygon").count() > 10
+    # change the plan in the form: the odds follow
+    page.locator("#f-units-0-strength").fill("3")
+    page.locator("#f-units-0-strength").dispatch_event("change")
+    page.wait_for_function("() => document.getElementById('odds-lines').textContent.includes('A-1 Para')")
     page.screenshot(path=str(artifacts / "play-army-group-odds.png"))
-    page.locator("#proc-start-0").tap()
+    start(page)
     assert roll_until_done(page) > 5
+    page.wait_for_selector("#prompt-result")
+    assert "landed" in page.locator("#prompt-result").inner_text()
+    assert page.locator(".overlay .counter.unit").count() >= 1  # the units down, on the map
+    page.screenshot(path=str(artifacts / "play-army-group-landed.png"))
     page.locator("#tab-log").tap()
     log = page.locator("#log-list").inner_text()
     assert "wave A: Group A drops at F/d5" in log
+    assert '"strength": 3' in log or "'strength': 3" in log
 
 
-def test_panzer_leader_wind_then_paradrop_odds_and_drop(page: Any, artifacts: Path) -> None:
+def test_panzer_leader_wind_then_paradrop_and_gliders(page: Any, artifacts: Path) -> None:
     open_play(page, "panzer_leader_drop")
+    no_json_box(page)
     # the paradrop's odds need the turn's wind: the page says so
-    page.locator("#proc-odds-2").tap()
-    assert "roll it first" in page.locator("#plan-error").inner_text()
-    page.locator("#proc-start-0").tap()
+    pick_procedure(page, "proc-panzer-leader-paradrop")
+    assert page.locator("#f-drops-0-target").input_value() == "A/f3"
+    page.wait_for_function("() => document.getElementById('plan-error').textContent.includes('roll it first')")
+    pick_procedure(page, "proc-panzer-leader-wind")
+    start(page)
     roll_until_done(page)
-    page.locator("#proc-odds-2").tap()
-    page.wait_for_selector("#proc-odds-lines")
-    assert "stick " in page.locator("#proc-odds-lines").inner_text()
+    assert "wind" in page.locator("#prompt-result").inner_text().lower()
+    pick_procedure(page, "proc-panzer-leader-paradrop")
+    # one more stick for the second drop (7 sticks planned there; two platoons' worth is 8)
+    page.locator("#f-drops-1-platoons-add").tap()
+    page.locator("#f-drops-1-platoons-2-id").fill("9/A")
+    page.locator("#f-drops-1-platoons-2-sticks").fill("1")
+    page.locator("#f-drops-1-platoons-2-sticks").dispatch_event("change")
+    page.wait_for_selector("#odds-lines")
+    assert "stick 9/A.1" in page.locator("#odds-lines").inner_text()
     page.screenshot(path=str(artifacts / "play-panzer-leader-odds.png"))
-    page.locator("#proc-start-2").tap()
+    start(page)
     assert roll_until_done(page) >= 2
     # the drift diagrams as rolled, drawn on the map: most sticks per hex, digit by digit
     digits = page.eval_on_selector_all(".overlay .heat text", "els => els.map(e => e.textContent)")
     assert digits and all(d.isdigit() for d in digits)
-    assert page.locator(".overlay .mark-ilh[data-hex='A/f3']").count() == 1  # a target hex
+    assert page.locator(".overlay .mark-target[data-hex='A/f3']").count() == 1
+    assert page.locator(".overlay .counter.unit.kind-stick").count() >= 1
     page.screenshot(path=str(artifacts / "play-panzer-leader-drift.png"))
+    pick_procedure(page, "proc-panzer-leader-gliders")
+    start(page)
+    roll_until_done(page)
+    assert "gliders landed" in page.locator("#prompt-result").inner_text()
     page.locator("#tab-log").tap()
     log = page.locator("#log-list").inner_text()
-    assert "PL II.C" in log
+    assert "PL II.C" in log and "PL III.F.1" in log
+
+
+def test_random_location_from_the_app(page: Any) -> None:
+    open_play(page)
+    pick_procedure(page, "proc-asl-random-location")
+    page.locator("#pick-f-from").tap()
+    box = page.locator("#hex-1C9").bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.locator("#f-from").input_value() == "1C9"
+    start(page)
+    page.wait_for_selector("#prompt[data-waiting='E8.211']", state="attached")
+    page.locator("#prompt-dice").fill("2 2")
+    before = actions(page)
+    page.locator("#prompt-enter").tap()
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    assert page.locator("#prompt-result").inner_text().endswith("Random Location from 1C9: 1E8.")
+    assert page.locator(".overlay .arrow[data-from='1C9'][data-to='1E8']").count() == 1
+
+
+def test_turn_track_advances_from_the_play_panel(page: Any) -> None:
+    open_play(page)
+    assert page.locator("#turn-text").inner_text() == "Game Turn 1, Allied Player Turn: Rally Phase (RPh)"
+    before = actions(page)
+    page.locator("#turn-next").tap()
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    assert page.locator("#turn-text").inner_text() == "Game Turn 1, Allied Player Turn: Prep Fire Phase (PFPh)"
+
+
+def test_panzer_leader_written_plan_sealed_from_its_form(page: Any) -> None:
+    open_play(page, "panzer_leader_drop")
+    pick_procedure(page, "proc-panzer-leader-landing-plan")
+    assert page.locator("#f-plan-0-target").input_value() == "A/f3"
+    before = actions(page)
+    page.locator("#plan-seal").tap()  # sealed on this device: only its commitment code enters the game
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    code = page.locator(".seal-code").inner_text()
+    page.locator("#tab-log").tap()
+    log = page.locator("#log-list").inner_text()
+    assert code in log and "A/f3" not in log
+    page.locator("#tab-play").tap()
+    page.locator("#seal-list button[data-act='reveal']").tap()
+    page.wait_for_selector(".seal-list .revealed.ok")
+    pick_procedure(page, "proc-panzer-leader-wind")
+    start(page)
+    roll_until_done(page)
+    pick_procedure(page, "proc-panzer-leader-paradrop")
+    start(page)
+    page.locator("#tab-log").tap()
+    assert "paradrop on A/f3, turn 1, matches the written plan" in page.locator("#log-list").inner_text()

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import wait_ready
+
+pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 PLAN = '[{"turn": 1, "kind": "glider", "target": "1P5"}]'
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import html
 
+from airhead.counters import Counters
 from airhead.hexes import DIRECTION_NAMES
 from airhead.scenario import Scenario
-from airhead.tables import terrain_types
+from airhead.systems import get
 
 
 def _level(v: float) -> str:
@@ -21,7 +22,7 @@ def hex_details(scenario: Scenario, name: str) -> dict[str, object]:
     """Name, terrain label and the terrain facts of hex ``name`` (raises ValueError if unknown)."""
     h = scenario.map.parse(name)
     t = scenario.terrain.at(h)
-    types = terrain_types(scenario.system)
+    types = get(scenario.system).terrain_types
     tt = types.get(t.terrain)
     rows: list[tuple[str, str]] = [
         ("Terrain", tt.label if tt else t.terrain),
@@ -53,10 +54,25 @@ def hex_details(scenario: Scenario, name: str) -> dict[str, object]:
     return {"name": scenario.map.name(h), "terrain": t.terrain, "rows": rows, "sides": sides}
 
 
-def details_html(scenario: Scenario, name: str) -> str:
-    """The info panel's markup for hex ``name``."""
+def counters_here(scenario: Scenario, counters: Counters | None, name: str) -> list[str]:
+    """One line per unit and marker in hex ``name``: its name, kind, side and status."""
+    if counters is None:
+        return []
+    h = scenario.map.parse(name)
+    out = []
+    for u in counters.units_at(h):
+        status = f": {', '.join(sorted(u.status))}" if u.status else ""
+        out.append(f"{u.name} ({u.kind}, {u.side}){status}")
+    for mk in counters.markers_at(h):
+        out.append(mk.name + (f" (until the end of the {mk.expires})" if mk.expires else ""))
+    return out
+
+
+def details_html(scenario: Scenario, name: str, counters: Counters | None = None) -> str:
+    """The info panel's markup for hex ``name`` (with the units and markers in it)."""
     d = hex_details(scenario, name)
     e = html.escape
+    here = counters_here(scenario, counters, name)
     rows = "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in d["rows"])  # type: ignore[attr-defined]
     sides = d["sides"]
     side_html = (
@@ -66,5 +82,7 @@ def details_html(scenario: Scenario, name: str) -> str:
     return (
         f"<h2 id='info-name' data-hex='{e(str(d['name']))}'>{e(str(d['name']))}</h2>"
         f"<dl>{rows}"
-        f"<dt>Hexsides</dt><dd id='info-sides'>{side_html}</dd></dl>"
+        f"<dt>Hexsides</dt><dd id='info-sides'>{side_html}</dd>"
+        + (f"<dt>Units and markers</dt><dd id='info-counters'><ul>{''.join(f'<li>{e(x)}</li>' for x in here)}</ul></dd>" if here else "")
+        + "</dl>"
     )

@@ -11,11 +11,13 @@ import html
 import secrets
 from typing import Any
 
-from airhead.boards import BoardError, HexMap
+from airhead.boards import HexMap
+from airhead.errors import AirheadError
 from airhead.game import Game
 from airhead.hexes import DIRECTION_NAMES
-from airhead.scenario import Scenario, ScenarioError
-from airhead.tables import terrain_types
+from airhead.present import systems_view, terrain_options
+from airhead.scenario import Scenario
+from airhead.systems import get, new_game
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from pyodide.ffi import create_proxy
 from pyscript import document
@@ -36,9 +38,9 @@ def parse_layout(text: str) -> list[list[str]]:
 
 
 def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd") -> Scenario:
-    """A blank scenario on a new map (raises :class:`ScenarioError` / :class:`BoardError`)."""
+    """A blank scenario on a new map of the system's map kind (raises an AirheadError)."""
     layout = parse_layout(layout_text)
-    if system == "asl":
+    if get(system).map_kind == "geoboards":
         hmap = HexMap.from_data({"kind": "asl", "boards": layout})
     else:
         hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
@@ -72,8 +74,9 @@ class Editor:
     def render(self) -> None:
         sc = self.play.scenario
         self.system = sc.system
-        types = terrain_types(sc.system)
-        topts = "".join(f"<option value='{E(k)}'>{E(t.label)}</option>" for k, t in types.items())
+        topts = "".join(f"<option value='{E(t['key'])}'>{E(t['label'])}</option>" for t in terrain_options(sc.system))
+        sopts = "".join(f"<option value='{E(s['key'])}'>{E(s['title'])} ({'geoboards' if s['map_kind'] == 'geoboards' else 'grid maps'})</option>"
+                        for s in systems_view())
         fopts = "".join(f"<option value='{f}'>{f.replace('_', ' ')}</option>" for f in HEXSIDE_FEATURES)
         oopts = "".join(f"<option value='{o}'>{o}</option>" for o in OCCUPANTS)
         modes = "".join(
@@ -96,8 +99,7 @@ class Editor:
 <details class='newmap'><summary>New map</summary>
 <div class='form'>
   <label>Name <input id='new-name' value='New map' maxlength='60'></label>
-  <label>Game system <select id='new-system'><option value='asl'>ASL (geoboards)</option>
-    <option value='army_group'>Army Group (grid maps)</option><option value='panzer_leader'>Panzer Leader (grid maps)</option></select></label>
+  <label>Game system <select id='new-system'>{sopts}</select></label>
   <label>Boards / maps <small>rows on lines, boards by spaces; * rotates 180°: "4 5*"</small>
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
   <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
@@ -121,7 +123,7 @@ class Editor:
         if m == "terrain":
             t = str(_el("edit-terrain").value)
             raw = str(_el("edit-obstacle").value).strip()
-            usual = terrain_types(game.scenario.system)[t].obstacle
+            usual = next(x["obstacle"] for x in terrain_options(game.scenario.system) if x["key"] == t)
             try:
                 obs = float(raw) if raw else usual
             except ValueError:
@@ -193,11 +195,11 @@ class Editor:
                 str(_el("new-name").value).strip(), str(_el("new-system").value), str(_el("new-layout").value),
                 int(_el("new-cols").value or 10), int(_el("new-rows").value or 8),
             )
-        except (ScenarioError, BoardError, ValueError) as e:
+            game = new_game(sc, secrets.token_hex(4))
+        except (AirheadError, ValueError) as e:
             err.textContent = f"cannot build that map: {e}"
             return
         err.textContent = ""
-        game = Game(sc, secrets.token_hex(4))
         self.play.load(game)
         self.side_hex = None
         self.render()

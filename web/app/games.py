@@ -20,9 +20,17 @@ import re
 import secrets
 from typing import Any, Callable
 
-from airhead.codec import MAX_JSON_BYTES, CodecError, decode_any, decode_link, decode_save, encode_link, encode_save
+from airhead.codec import (
+    MAX_JSON_BYTES,
+    CodecError,
+    decode_any,
+    decode_link,
+    decode_save,
+    encode_link,
+    encode_save,
+)
 from airhead.game import Game
-from airhead.scenario import BUILTINS, builtin
+from airhead.systems import BUILTINS, builtin, new_game
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.ffi import is_none
@@ -364,7 +372,7 @@ class Games:
             return
         if not self.may_replace():
             return
-        game = Game(builtin(name), secrets.token_hex(8))
+        game = new_game(builtin(name), secrets.token_hex(8))
         self.show(game, None, f"{game.scenario.name}, {_when(_now())}", saved=False)
         self.spawn(self.save_current())
 

@@ -10,17 +10,15 @@ from pyscript import document, window
 boot = window.airheadBoot
 boot.stage("Drawing the map…", 90)
 
-from airhead.scenario import builtin  # noqa: E402 - after the progress message on purpose
-from airhead.svg import render_map  # noqa: E402
-
+from airhead.svg import render_map  # noqa: E402 - after the progress message on purpose
+from airhead.systems import BUILTINS, builtin  # noqa: E402
 from details import details_html  # noqa: E402
 from mapview import MapView  # noqa: E402
 
-def _start_scenario():  # noqa: ANN202
-    """The built-in scenario named by ``?scenario=...`` (one of airhead.scenario.BUILTINS), else the default."""
-    from urllib.parse import parse_qs
 
-    from airhead.scenario import BUILTINS
+def _start_scenario():  # noqa: ANN202
+    """The built-in scenario named by ``?scenario=...`` (one of airhead.systems.BUILTINS), else the default."""
+    from urllib.parse import parse_qs
 
     wanted = parse_qs(str(window.location.search).lstrip("?")).get("scenario", ["default"])[0]
     return builtin(wanted if wanted in BUILTINS else "default")
@@ -40,7 +38,7 @@ def _describe(name: str) -> None:
     """The Hex panel: hex ``name`` as the game on screen has it (after any edits)."""
     current = play.shown() if play is not None else None
     shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
-    info.innerHTML = details_html(shown, name)
+    info.innerHTML = details_html(shown, name, current.state.counters if current is not None else None)
     document.body.dataset.selected = name
 
 

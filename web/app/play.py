@@ -1,9 +1,13 @@
-"""The play panel and the log: plan a glider (E8) with live exact odds, resolve every prompt with
-the app's dice or dice typed in at the table, and read the log with undo, redo and stepping.
+"""The Play panel and the log, the same for every game system.
 
-Views only: the rules, the odds and every text shown come from the core (``airhead``); user text
-is always escaped. The panel talks to the page through element ids (used by the e2e tests):
-``plan-*`` (the glider planner), ``prompt-*`` (what the game waits for), ``log-*`` (the log).
+The scenario's procedure menu, a form built from the chosen procedure's fields, its exact odds
+and heatmap, the prompt (the app's dice or dice typed in at the table), the result in one
+sentence, the turn track, and the log with undo, redo and stepping. Views only: the menu, the
+forms, the odds, every text and every overlay come from ``airhead.present``; this module never
+reads a procedure's data and knows no system. User text is always escaped.
+
+Element ids used by the e2e tests: ``proc-<name>`` (menu), ``f-<path>`` (form inputs),
+``plan-*`` (planner buttons, odds, errors), ``prompt-*``, ``turn-*``, ``log-*``, ``seal-*``.
 """
 
 from __future__ import annotations
@@ -12,101 +16,65 @@ import html
 import json
 from typing import Any, Callable
 
-from airhead.asl.gliders import GliderError
-from airhead.game import Game, GameError
+from airhead.errors import AirheadError, DataError
+from airhead.game import Game
 from airhead.present import (
-    PresentError,
-    glider_preview,
+    form_params,
+    form_values,
     heatmap_view,
-    last_hexes,
     log_view,
-    overlay_svg,
-    plan_odds,
+    odds_view,
+    overlay,
     procedure_menu,
     prompt_view,
+    result_view,
+    seal_request,
+    turn_view,
 )
 from airhead.svg import render_map
+from airhead.systems import new_game
+from forms import form_html, input_id
 from pyodide.ffi import create_proxy
 from pyscript import document
+from pyscript.ffi import is_none
 
 E = html.escape
-WINDS = ("N", "NE", "SE", "S", "SW", "NW")
-KINDS = ("squad", "hs", "crew", "leader", "hero", "sw", "gun", "vehicle")
-
-
-class InputError(ValueError):
-    """Planner input the player must correct."""
-
-
-def parse_passengers(text: str) -> list[dict[str, Any]]:
-    """Lines ``name, kind, PP[, reduces to]`` → manifest entries (e.g. ``7-4-7, squad, 10, 3-3-7``)."""
-    out: list[dict[str, Any]] = []
-    for n, line in enumerate(text.splitlines(), 1):
-        parts = [p.strip() for p in line.split(",")]
-        if not any(parts):
-            continue
-        if len(parts) < 3 or len(parts) > 4:
-            raise InputError(f"Passengers line {n}: write name, kind, PP[, reduces to] (e.g. 7-4-7, squad, 10, 3-3-7)")
-        name, kind, pp = parts[0], parts[1].lower(), parts[2]
-        if kind not in KINDS:
-            raise InputError(f"Passengers line {n}: kind must be one of {', '.join(KINDS)}")
-        if not pp.isdigit():
-            raise InputError(f"Passengers line {n}: PP must be a whole number")
-        item: dict[str, Any] = {"name": name, "kind": kind, "pp": int(pp)}
-        if len(parts) == 4 and parts[3]:
-            item["reduces_to"] = parts[3]
-        out.append(item)
-    return out
-
-
-def parse_aa(text: str) -> list[dict[str, Any]]:
-    """Lines ``name, kill number[, ROF[, DRM]]`` → Light AA firers (e.g. ``FlaK, 6, 2``)."""
-    out: list[dict[str, Any]] = []
-    for n, line in enumerate(text.splitlines(), 1):
-        parts = [p.strip() for p in line.split(",")]
-        if not any(parts):
-            continue
-        if not 2 <= len(parts) <= 4:
-            raise InputError(f"Light AA line {n}: write name, Kill Number[, ROF[, DRM]] (e.g. FlaK, 6, 2)")
-        try:
-            nums = [int(p) for p in parts[1:]]
-        except ValueError:
-            raise InputError(f"Light AA line {n}: Kill Number, ROF and DRM are whole numbers") from None
-        item: dict[str, Any] = {"name": parts[0], "kill": nums[0]}
-        if len(nums) > 1:
-            item["rof"] = nums[1]
-        if len(nums) > 2:
-            item["drm"] = nums[2]
-        out.append(item)
-    return out
 
 
 def _el(id_: str) -> Any:
-    return document.getElementById(id_)
+    """The element with id ``id_``, or None (never JavaScript's null)."""
+    el = document.getElementById(id_)
+    return None if el is None or is_none(el) else el
+
+
+def _dom_id(name: str) -> str:
+    return "proc-" + name.replace(".", "-").replace("_", "-")
 
 
 class Play:
     """Owns the current :class:`Game` and keeps the play panel, the log and the map in step."""
 
     def __init__(self, scenario: Any, view: Any, on_change: Callable[[Game], None] | None = None) -> None:
+        self.game = new_game(scenario, "airhead")
         self.scenario = scenario
-        self.game = Game(scenario, "airhead")
         self.view = view
         self.on_change = on_change
-        self.picking = False
+        self.picking: str | None = None  # the hex field a tap on the map fills
         self.heat = False
         self.step: int | None = None  # viewing the log at this step (None: live)
         self.menu: list[dict[str, Any]] = []
-        self.pattern_counts: dict[str, float] | None = None
+        self.current = ""  # the procedure whose form is shown
+        self.values: dict[str, dict[str, Any]] = {}  # each procedure's form, as JSON
+        self.plan_view: dict[str, Any] | None = None  # the plan's odds, drawn on the map
+        self.heat_view: dict[str, Any] | None = None
+        self.touched: set[str] = set()  # procedures whose Start was tapped: show "missing" too
         self.dice_mode = _stored_dice_mode()  # "both", "app" (the app's dice) or "table" (typed in)
-        self.plan_heat: dict[str, float] | None = None
         self._proxies: list[Any] = []
         self._terrain_key: Any = None
         self.render_planner()
-        self._listen(_el("play"), "click", self._click)
-        self._listen(_el("play"), "change", self._changed)
-        self._listen(_el("log"), "click", self._click)
-        self._listen(_el("log"), "input", self._step_input)
+        for host, name, fn in ((_el("play"), "click", self._click), (_el("play"), "change", self._changed),
+                               (_el("log"), "click", self._click), (_el("log"), "input", self._step_input)):
+            self._listen(host, name, fn)
         self.refresh()
 
     # ------------------------------------------------------------------ plumbing
@@ -116,10 +84,14 @@ class Play:
         el.addEventListener(name, p)
 
     def load(self, game: Game) -> None:
-        """Show another game (opened from a save or a link)."""
+        """Show another game (opened from a save, a link or a new map)."""
         self.game = game
         self.scenario = game.scenario
         self.step = None
+        self.values = {}
+        self.current = ""
+        self.heat = False
+        self.touched = set()
         _el("scenario-name").textContent = game.scenario.name  # text, never markup
         document.title = f"Airhead: {game.scenario.name}"
         self.render_planner()
@@ -130,7 +102,7 @@ class Play:
         err = _el("prompt-error")
         try:
             self.game.apply(action)
-        except GameError as e:
+        except AirheadError as e:
             if err is not None:
                 err.textContent = str(e)
             document.body.dataset.lastError = str(e)
@@ -143,60 +115,119 @@ class Play:
         return True
 
     # ------------------------------------------------------------------ the planner
+    def _item(self) -> dict[str, Any]:
+        return next((i for i in self.menu if i["name"] == self.current), self.menu[0])
+
     def render_planner(self) -> None:
         host = _el("plan")
         if host is None:
             return
-        self.plan_heat = None
-        if self.scenario.system != "asl":
-            self.menu = procedure_menu(self.scenario)
-            parts = []
-            for i, item in enumerate(self.menu):
-                text = json.dumps(item["params"], indent=1, ensure_ascii=False)
-                odds = "" if item["name"] in ("panzer_leader.wind", "panzer_leader.landing_plan") else (
-                    f"<button type='button' class='btn' data-act='proc-odds' data-i='{i}' id='proc-odds-{i}'>Odds</button>")
-                parts.append(
-                    f"<section class='proc'><h3>{E(item['title'])}</h3>"
-                    f"<label class='form'><small>Plan (JSON, from the scenario; edit it to change the drop)</small>"
-                    f"<textarea id='proc-params-{i}' rows='5' spellcheck='false'>{E(text)}</textarea></label>"
-                    f"<div class='row'>{odds}<button type='button' class='btn primary' data-act='proc-start' data-i='{i}' "
-                    f"id='proc-start-{i}'>Start</button></div></section>"
-                )
-            host.innerHTML = (
-                "<div id='plan-error' class='error' role='alert'></div>" + "".join(parts)
-                + "<div id='proc-result' class='preview' aria-live='polite'></div>"
-            )
+        self.menu = procedure_menu(self.game)
+        if not self.menu:
+            host.innerHTML = "<p class='hint'>This game system has no procedures.</p>"
             return
-        wind = self.scenario.settings.get("wind", "SW")
-        wind_n = WINDS.index(wind) + 1 if wind in WINDS else (wind if isinstance(wind, int) else 5)
-        opts = "".join(
-            f"<option value='{i}'{' selected' if i == wind_n else ''}>{i} ({WINDS[i - 1]})</option>" for i in range(1, 7)
-        )
-        host.innerHTML = f"""
-<h3>Glider landing <span class="rule">E8</span></h3>
-<div class="form">
-  <label>Glider <input id="plan-name" value="Glider 1" maxlength="24"></label>
-  <label>ILH <span class="row"><input id="plan-ilh" placeholder="tap Pick, then a hex" maxlength="12" autocapitalize="characters">
-    <button type="button" class="btn" data-act="pick" id="plan-pick">Pick</button></span></label>
-  <label>Wind Direction (faces) <select id="plan-wind">{opts}</select></label>
-  <label>Nationality <select id="plan-nat"><option>U.S.</option><option>British</option><option>German</option></select></label>
-  <label>Passengers <small>name, kind, PP[, reduces to]</small>
-    <textarea id="plan-passengers" rows="3" placeholder="7-4-7, squad, 10, 3-3-7"></textarea></label>
-  <label>Light AA <small>name, Kill Number[, ROF[, DRM]]</small>
-    <textarea id="plan-aa" rows="2" placeholder="FlaK, 6, 2"></textarea></label>
-  <label class="check"><input type="checkbox" id="plan-night"> Night landing</label>
-  <span class="row">
-    <button type="button" class="btn" data-act="heat" id="plan-heat" aria-pressed="false">Heatmap</button>
-    <button type="button" class="btn primary" data-act="start" id="plan-start">Start landing</button>
-  </span>
-</div>
-<div id="plan-error" class="error" role="alert"></div>
-<div id="plan-preview" class="preview" aria-live="polite"></div>"""
+        if self.current not in [i["name"] for i in self.menu]:
+            self.current = self.menu[0]["name"]
+        item = self._item()
+        values = self.values.setdefault(item["name"], dict(item["values"]))
+        buttons = "".join(
+            f"<button type='button' class='btn proc{' on' if i['name'] == item['name'] else ''}' data-act='proc' "
+            f"data-name='{E(i['name'], quote=True)}' id='{_dom_id(i['name'])}' aria-pressed='{'true' if i['name'] == item['name'] else 'false'}'>"
+            f"{E(i['title'])}</button>" for i in self.menu)
+        extra = ("<button type='button' class='btn' data-act='heat' id='plan-heat' "
+                f"aria-pressed='{'true' if self.heat else 'false'}'>Heatmap</button>") if item["has_heatmap"] else ""
+        if item["seal_label"]:
+            extra += "<button type='button' class='btn' data-act='seal-form' id='plan-seal'>Seal it (keep it secret)</button>"
+        host.innerHTML = (
+            f"<div class='proc-menu' id='proc-menu'>{buttons}</div>"
+            f"<section id='plan-form' data-proc='{E(item['name'], quote=True)}'><h3>{E(item['title'])}</h3>"
+            f"{form_html(item['fields'], values)}"
+            f"<div class='row'>{extra}<button type='button' class='btn primary' data-act='start' id='plan-start'>Start</button></div></section>"
+            "<div id='plan-error' class='error' role='alert'></div>"
+            "<div id='plan-odds' class='preview' aria-live='polite'></div>")
+        self.plan_view = None
+        self.heat_view = None
+        self.update_plan()
+
+    def read_form(self) -> dict[str, Any]:
+        """The form's inputs by path (checkboxes as True/False)."""
+        flat: dict[str, Any] = {}
+        form = _el("plan-form")
+        if form is None:
+            return flat
+        for el in form.querySelectorAll("[data-path]"):
+            path = str(el.dataset.path)
+            if str(el.type) == "checkbox":
+                flat[path] = bool(el.checked)
+            elif el.tagName != "BUTTON":
+                flat[path] = str(el.value)
+        return flat
+
+    def update_plan(self, show_missing: bool = False) -> dict[str, Any] | None:
+        """Read the form; show its odds (and heatmap) or say what is wrong. Returns the checked
+        parameters, or None."""
+        item = self._item()
+        flat = self.read_form()
+        err, box = _el("plan-error"), _el("plan-odds")
+        for bad in document.querySelectorAll("#plan-form .invalid"):
+            bad.classList.remove("invalid")
+        self.values[item["name"]] = form_values(self.game, item["name"], flat)
+        if self.heat and item["has_heatmap"]:
+            try:
+                self.heat_view = heatmap_view(self.game, item["name"], self.values[item["name"]])
+            except AirheadError:
+                self.heat_view = None
+        try:
+            params = form_params(self.game, item["name"], flat)
+            od = odds_view(self.game, item["name"], params) if item["has_odds"] else None
+        except AirheadError as e:
+            missing = str(e).endswith(": missing")
+            show = show_missing or item["name"] in self.touched or not missing
+            err.textContent = str(e) if show else ""
+            path = getattr(e, "path", "") if isinstance(e, DataError) else ""
+            el = _el(input_id(path)) if path else None
+            if el is not None and show:
+                el.classList.add("invalid")
+            box.innerHTML = ""
+            self.plan_view = None
+            document.body.dataset.planError = str(e) if show else ""
+            self.draw_overlay()
+            return None
+        err.textContent = ""
+        document.body.dataset.planError = ""
+        self.plan_view = od["view"] if od else None
+        box.innerHTML = _odds_html(od) if od else ""
+        self.draw_overlay()
+        return params
+
+    def _rows(self, act: str, path: str) -> None:
+        """Add a row to the list at ``path``, or remove the row at ``path``."""
+        item = self._item()
+        values = form_values(self.game, item["name"], self.read_form())
+        parts = path.split(".")
+        target: Any = values
+        field: dict[str, Any] = {"fields": item["fields"], "kind": "record"}
+        keys = parts if act == "row-add" else parts[:-1]
+        for key in keys:
+            if field["kind"] == "list":
+                target = target[int(key)]
+                field = field["item"]
+                continue
+            field = next(f for f in field["fields"] if f["key"] == key)
+            if key not in target or target[key] is None:
+                target[key] = [] if field["kind"] == "list" else {}
+            target = target[key]
+        if act == "row-add":
+            target.append(json.loads(json.dumps(field.get("new_item", ""))))
+        else:
+            del target[int(parts[-1])]
+        self.values[item["name"]] = values
+        self.render_planner()
 
     # ------------------------------------------------------------------ sealed plans
     def render_seals(self) -> None:
-        """Seal a secret plan on this device (only its commitment code enters the game), list the
-        codes in the game, and reveal this device's own plans."""
+        """Seal a secret note on this device (only its commitment code enters the game), list the
+        codes in the game, and reveal this device's own."""
         host = _el("seals")
         if host is None:
             return
@@ -213,41 +244,41 @@ class Play:
                 cls = "ok" if o.get("valid") else "bad"
                 rows.append(f"<li class='revealed {cls}'><b>{E(str(o['side']))}</b> {E(str(o['label']))}: revealed, {verdict}</li>")
         host.innerHTML = f"""
-<h3>Sealed plans</h3>
-<p class='hint'>Write down secret information (landing turns and hexes, glider Passengers) on this device.
-The game — and every link — gets only its commitment code until you reveal it.</p>
+<h3>Sealed notes</h3>
+<p class='hint'>Write down secret information on this device. The game — and every link — gets only its
+commitment code until you reveal it, and anyone can then check it was not changed.</p>
 <div class='form'>
   <label>Side <input id='seal-side' value='Allied' maxlength='24'></label>
   <label>What <input id='seal-label' value='landing plan' maxlength='48'></label>
-  <label>Plan <small>text, or JSON such as [{{"turn": 1, "kind": "paradrop", "target": "A/f3"}}]</small>
-    <textarea id='seal-plan' rows='3' spellcheck='false'></textarea></label>
+  <label>Secret <textarea id='seal-plan' rows='3'></textarea></label>
   <button type='button' class='btn primary' data-act='seal' id='seal-button'>Seal</button>
 </div>
 <ul id='seal-list' class='seal-list'>{''.join(rows)}</ul>"""
 
-    def seal_plan(self) -> None:
-        from airhead.sealed import SealError, seal
+    def seal_plan(self, request: dict[str, Any] | None = None) -> None:
+        """Seal the secret note, or (``request``) the plan of the form on screen."""
+        from airhead.sealed import seal
 
-        text = str(_el("seal-plan").value).strip()
         err = _el("prompt-error")
-        if not text:
-            err.textContent = "write the plan to seal first"
-            return
+        if request is None:
+            text = str(_el("seal-plan").value).strip()
+            if not text:
+                err.textContent = "write the secret to seal first"
+                return
+            request = {"side": str(_el("seal-side").value).strip(), "label": str(_el("seal-label").value).strip(), "plan": text}
         try:
-            plan: Any = json.loads(text)
-        except ValueError:
-            plan = text
-        try:
-            sealed = seal(plan)
-        except SealError as e:
+            sealed = seal(request["plan"])
+        except AirheadError as e:
             err.textContent = str(e)
             return
-        side, label = str(_el("seal-side").value).strip(), str(_el("seal-label").value).strip()
+        side, label = str(request["side"]), str(request["label"])
         stored = _stored_seals()
         stored[sealed.code] = {"plan": sealed.plan, "salt": sealed.salt, "side": side, "label": label}
         _save_seals(stored)  # on this device only, before the code enters the game
         if self.act({"type": "seal", "side": side, "label": label, "code": sealed.code}):
-            _el("seal-plan").value = ""
+            box = _el("seal-plan")
+            if box is not None and request.get("plan") == str(box.value).strip():
+                box.value = ""
         else:
             stored.pop(sealed.code, None)
             _save_seals(stored)
@@ -255,70 +286,34 @@ The game — and every link — gets only its commitment code until you reveal i
     def reveal_plan(self, code: str) -> None:
         entry = _stored_seals().get(code)
         if entry is None:
-            _el("prompt-error").textContent = "this device does not hold that plan"
+            _el("prompt-error").textContent = "this device does not hold that secret"
             return
         self.act({"type": "reveal", "side": entry["side"], "label": entry["label"], "plan": entry["plan"], "salt": entry["salt"]})
 
-    def _plan_inputs(self) -> dict[str, Any]:
-        ilh = str(_el("plan-ilh").value).strip().upper()
-        if not ilh:
-            raise InputError("choose the Intended Landing Hex: tap Pick, then a hex (or type its name)")
-        params: dict[str, Any] = {
-            "name": str(_el("plan-name").value).strip() or "Glider",
-            "ilh": ilh,
-            "wind": int(_el("plan-wind").value),
-            "nationality": str(_el("plan-nat").value),
-        }
-        passengers = parse_passengers(str(_el("plan-passengers").value))
-        aa = parse_aa(str(_el("plan-aa").value))
-        if passengers:
-            params["passengers"] = passengers
-        if aa:
-            params["aa"] = aa
-        if _el("plan-night").checked:
-            params["night"] = True
-        return params
-
-    def update_preview(self) -> None:
-        box, err = _el("plan-preview"), _el("plan-error")
-        if box is None:
-            return
-        try:
-            p = self._plan_inputs()
-            pv = glider_preview(self.scenario, self.game.state.terrain, p["ilh"], p["wind"], p.get("aa", []),
-                                night=bool(p.get("night")))
-        except (InputError, PresentError, GliderError) as e:
-            err.textContent = str(e) if str(_el("plan-ilh").value).strip() else ""
-            box.innerHTML = ""
-            self.draw_overlay()
-            return
-        err.textContent = ""
-        rows = "".join(f"<tr><td>{E(o['label'])}</td><td class='num'>{o['p']:.1%}</td></tr>" for o in pv["outcomes"])
-        lands = "".join(f"<li>{E(h)} <span class='num'>{p:.1%}</span></li>" for h, p in list(pv["landing"].items())[:6])
-        reasons = "".join(f"<li>{E(r)}</li>" for r in pv["reasons"])
-        mine = "<p class='hint'>A possible landing hex holds a minefield: its attack is not included.</p>" if pv["minefield"] else ""
-        box.innerHTML = (
-            f"<p>Avenue of Approach: <b id='plan-avenue'>{E(', '.join(pv['avenue']))}</b></p>"
-            f"<p>Landing colored drm: <b id='plan-drm'>{pv['drm']:+d}</b></p><ul class='reasons'>{reasons}</ul>"
-            f"<table id='plan-odds' class='odds'>{rows}</table><p>Most likely landing hexes:</p><ul id='plan-landing'>{lands}</ul>{mine}"
-        )
-        self.draw_overlay(preview=pv)
-
     # ------------------------------------------------------------------ events
     def tap(self, name: str) -> bool:
-        """A hex was tapped; True if the planner used it (picking the ILH)."""
+        """A hex was tapped; True if the planner used it (filling a hex field)."""
         if not self.picking:
             return False
-        _el("plan-ilh").value = name
-        self.picking = False
-        _el("plan-pick").classList.remove("on")
-        self.update_preview()
+        el = _el(input_id(self.picking))
+        if el is not None:
+            el.value = name
+        btn = _el("pick-" + input_id(self.picking))
+        if btn is not None:
+            btn.classList.remove("on")
+        self.picking = None
+        self.update_plan()
         return True
 
     def _changed(self, ev: Any) -> None:
-        tid = str(ev.target.id or "")
-        if tid.startswith("plan-"):
-            self.update_preview()
+        target = ev.target
+        if not target.closest("#plan-form"):  # JS null arrives as a falsy JsNull
+            return
+        if str(target.getAttribute("data-act")) == "toggle":
+            body = target.closest("fieldset").querySelector(".record-body")
+            if body:
+                body.hidden = not bool(target.checked)
+        self.update_plan()
 
     def _step_input(self, ev: Any) -> None:
         if str(ev.target.id) == "log-step":
@@ -331,21 +326,41 @@ The game — and every link — gets only its commitment code until you reveal i
         if not target:  # JS null arrives as a falsy JsNull
             return
         act = str(target.dataset.act)
-        if act == "pick":
-            self.picking = not self.picking
-            target.classList.toggle("on", self.picking)
+        if act == "proc":
+            self.current = str(target.dataset.name)
+            self.heat = False
+            self.render_planner()
+        elif act == "pick":
+            path = str(target.dataset.path)
+            for b in document.querySelectorAll("#plan-form .pick.on"):
+                b.classList.remove("on")
+            self.picking = None if self.picking == path else path
+            if self.picking:
+                target.classList.add("on")
+        elif act in ("row-add", "row-del"):
+            self._rows(act, str(target.dataset.path))
         elif act == "heat":
             self.heat = not self.heat
             target.setAttribute("aria-pressed", "true" if self.heat else "false")
-            self.draw_overlay()
+            target.classList.toggle("on", self.heat)
+            if not self.heat:
+                self.heat_view = None
+            self.update_plan()
         elif act == "start":
-            try:
-                params = self._plan_inputs()
-            except InputError as e:
-                _el("plan-error").textContent = str(e)
-                return
-            if self.act({"type": "start", "procedure": "asl.glider_landing", "params": params}):
-                _el("plan-error").textContent = ""
+            self.touched.add(self.current)
+            params = self.update_plan(show_missing=True)
+            if params is not None and self.act({"type": "start", "procedure": self.current, "params": params}):
+                self.plan_view = None
+                self.heat_view = None
+                self.heat = False
+                btn = _el("plan-heat")
+                if btn is not None:
+                    btn.setAttribute("aria-pressed", "false")
+                    btn.classList.remove("on")
+                _el("plan-odds").innerHTML = ""
+                self.draw_overlay()
+        elif act == "advance":
+            self.act({"type": "advance"})
         elif act == "dice-mode":
             self.dice_mode = str(target.dataset.mode)
             try:
@@ -359,10 +374,15 @@ The game — and every link — gets only its commitment code until you reveal i
                 self.on_change(self.game)  # saved with the game: dice are chosen per game
         elif act == "seal":
             self.seal_plan()
+        elif act == "seal-form":
+            try:
+                request = seal_request(self.game, self.current, self.read_form())
+            except AirheadError as e:
+                _el("plan-error").textContent = str(e)
+                return
+            self.seal_plan(request)
         elif act == "reveal":
             self.reveal_plan(str(target.dataset.code))
-        elif act in ("proc-odds", "proc-start"):
-            self.procedure_action(act, int(target.dataset.i))
         elif act == "roll":
             self.act({"type": "roll"})
         elif act == "enter":
@@ -377,49 +397,25 @@ The game — and every link — gets only its commitment code until you reveal i
             self.step = None
             self.refresh(redraw=True)
 
-    def procedure_action(self, act: str, i: int) -> None:
-        """Show the odds of, or start, procedure ``i`` of the menu with the edited plan."""
-        item = self.menu[i]
-        err, out = _el("plan-error"), _el("proc-result")
-        try:
-            params = json.loads(str(_el(f"proc-params-{i}").value) or "{}")
-            if not isinstance(params, dict):
-                raise ValueError("the plan must be a JSON object { ... }")
-        except ValueError as e:
-            err.textContent = f"{item['title']}: the plan is not valid JSON ({e})"
-            return
-        err.textContent = ""
-        if act == "proc-start":
-            if self.act({"type": "start", "procedure": item["name"], "params": params}):
-                self.plan_heat = None
-                out.innerHTML = ""
-            else:
-                err.textContent = str(_el("prompt-error").textContent)
-            return
-        try:
-            odds = plan_odds(self.game, item["name"], params)
-        except (GameError, ValueError) as e:
-            err.textContent = str(e)
-            return
-        self.plan_heat = odds["heat"]
-        out.innerHTML = f"<h3>Odds: {E(item['title'])}</h3><ul id='proc-odds-lines'>" + "".join(
-            f"<li>{E(line)}</li>" for line in odds["lines"]) + "</ul><p class='hint'>The map shows the expected number of units ending alive in each hex.</p>"
-        self.draw_overlay()
-
     def enter_dice(self) -> None:
-        text = str(_el("prompt-dice").value).strip()
+        box = _el("prompt-dice")
+        if box is None:
+            return
+        text = str(box.value).strip()
         p = self.game.waiting_for()
         if p is None or p.dice is None:
             return
-        from airhead.dice import DiceError, parse_typed
+        from airhead.dice import parse_typed
 
         try:
             roll = parse_typed(p.dice, text)
-        except DiceError as e:
+        except AirheadError as e:
             _el("prompt-error").textContent = str(e)
             return
         if self.act({"type": "dice", "values": list(roll.values)}):
-            _el("prompt-dice").value = ""
+            box = _el("prompt-dice")  # gone when the procedure has finished
+            if box is not None:
+                box.value = ""
 
     # ------------------------------------------------------------------ drawing
     def shown(self) -> Game:
@@ -432,11 +428,22 @@ The game — and every link — gets only its commitment code until you reveal i
         if redraw or key != self._terrain_key:
             self._terrain_key = key
             self.view.replace_svg(render_map(g.scenario, g.state.terrain))
+        self.render_turn(g)
         self.render_prompt(g)
         self.render_log()
         self.render_seals()
         self.draw_overlay()
         document.body.dataset.actions = str(len(self.game.actions))
+
+    def render_turn(self, g: Game) -> None:
+        host = _el("turn")
+        if host is None:
+            return
+        tv = turn_view(g)
+        button = ("<button type='button' class='btn subtle' data-act='advance' id='turn-next'>Next phase</button>"
+                  if self.step is None and g.state.procedure is None else "")
+        host.innerHTML = f"<span id='turn-text'>{E(tv['text'])}</span> {button}"
+        host.dataset.phase = tv["phase"]
 
     def render_prompt(self, g: Game) -> None:
         host = _el("prompt")
@@ -445,12 +452,10 @@ The game — and every link — gets only its commitment code until you reveal i
         p = prompt_view(g)
         live = self.step is None
         if p is None:
-            out = g.state.outcomes[-1] if g.state.outcomes else None
-            summary = ""
-            if out and out.get("procedure") == "asl.glider_landing":
-                where = out.get("hex") or "the air"
-                summary = f"<p id='prompt-result'>{E(str(out['glider']))}: {E(str(out['status']))} in {E(str(where))}</p>"
-            host.innerHTML = f"<p class='hint' id='prompt-idle'>Nothing waits for dice.</p>{summary}"
+            res = result_view(g)
+            summary = (f"<p id='prompt-result' class='result'><span class='rule'>{E(res['title'])}</span> {E(res['text'])}</p>"
+                       if res else "")
+            host.innerHTML = f"{summary}<p class='hint' id='prompt-idle'>Choose a procedure below, fill in its plan, then Start.</p>"
             host.dataset.waiting = ""
             return
         body = ""
@@ -474,6 +479,7 @@ The game — and every link — gets only its commitment code until you reveal i
                 f"<button type='button' class='btn choice' data-act='choose' data-choice='{E(o, quote=True)}'>{E(o)}</button>" for o in p["options"]
             ) + "</div>"
         host.innerHTML = (
+            f"<p class='prompt-proc hint'>{E(p['procedure'])}</p>"
             f"<p class='prompt-label'><span class='rule'>{E(p['rule'])}</span> <span id='prompt-label'>{E(p['label'])}</span></p>{body}"
             "<p class='row'><button type='button' class='btn subtle' data-act='cancel'>Abandon</button></p>"
         )
@@ -501,59 +507,39 @@ The game — and every link — gets only its commitment code until you reveal i
         _el("log-redo").disabled = not self.game.can_redo or self.step is not None
         _el("log-position").textContent = f"step {n if self.step is None else self.step} of {n}"
 
-    def draw_overlay(self, preview: dict[str, Any] | None = None) -> None:
+    def draw_overlay(self) -> None:
         g = self.shown()
-        marks: dict[str, str] = {}
-        path: list[str] = []
-        proc = g.state.procedure
-        if proc is not None and proc.procedure == "asl.glider_landing":
-            d = proc.data
-            path = list(d.get("ilhs", []))
-            for h in preview_avenue(self.scenario, d):
-                marks[h] = "avenue"
-            marks[str(d["ilh"])] = "ilh"
-            if d.get("landed"):
-                path.append(str(d["landed"]))
-                marks[str(d["landed"])] = "landed"
-        elif proc is not None and proc.procedure == "panzer_leader.paradrop" or (
-                proc is None and g.state.outcomes and g.state.outcomes[-1].get("procedure") == "panzer_leader.paradrop"):
-            # the drift diagrams as rolled: most sticks per hex, to compare with the printed ones
-            patterns = (proc.data if proc is not None else g.state.outcomes[-1]).get("patterns", {})
-            counts: dict[str, float] = {}
-            for target, cells in patterns.items():
-                marks[str(target)] = "ilh"
-                for name, cap in cells:
-                    counts[str(name)] = counts.get(str(name), 0) + float(cap)
-            if counts:
-                self.pattern_counts = counts
-        elif g.state.outcomes and g.state.outcomes[-1].get("procedure") == "asl.glider_landing":
-            out = g.state.outcomes[-1]
-            path = list(out.get("ilhs", []))
-            if out.get("hex"):
-                path.append(str(out["hex"]))
-                marks[str(out["hex"])] = "landed"
-        if preview is not None and proc is None:
-            for h in preview["avenue"]:
-                marks.setdefault(h, "avenue")
-            marks[preview["ilh"]] = "ilh"
-        for h in last_hexes(g):
-            marks.setdefault(h, "hit")
-        marks = {k: v for k, v in marks.items() if _named(self.scenario, k)}
-        path = [h for h in path if _named(self.scenario, h)]
-        heat = None
-        unit = "%"
-        counts, self.pattern_counts = self.pattern_counts, None
-        if counts:
-            heat, unit = counts, "count"
-        elif self.plan_heat and self.scenario.system != "asl" and self.step is None:
-            heat, unit = self.plan_heat, "units"
-        elif self.heat and self.scenario.system == "asl":
-            try:
-                wind = int(_el("plan-wind").value)
-            except Exception:  # noqa: BLE001 - no planner on screen
-                wind = 5
-            heat = heatmap_view(self.scenario, g.state.terrain, wind)
-        self.view.set_overlay(overlay_svg(self.scenario, marks=marks, path=_dedupe(path), heat=heat, heat_unit=unit))
+        extra: dict[str, Any] = {}
+        if self.step is None:
+            if self.plan_view is not None and g.state.procedure is None:
+                extra.update(self.plan_view)
+            if self.heat and self.heat_view is not None:
+                extra.update({k: self.heat_view[k] for k in ("heat", "heat_unit", "heat_label")})
+        legend = _el("map-legend")
+        if legend is not None:
+            label = extra.get("heat_label", "") if extra.get("heat") else ""
+            legend.textContent = label
+            legend.hidden = not label
+        self.view.set_overlay(overlay(g, extra or None))
+
+
+def _pct(p: float) -> str:
+    return f"{p:.1%}"
+
+
+def _odds_html(od: dict[str, Any]) -> str:
+    """The odds panel: facts, the modifiers with their rules, tables, one line per unit, notes."""
+    facts = "".join(f"<p class='fact'>{E(f['label'])}: <b id='odds-{E(f['key'], quote=True)}'>{E(f['value'])}</b></p>"
+                    for f in od["facts"])
+    reasons = "".join(f"<li>{E(r)}</li>" for r in od["reasons"])
+    tables = "".join(
+        f"<table class='odds' id='odds-table-{E(t['key'], quote=True)}'><caption>{E(t['title'])}</caption>"
+        + "".join(f"<tr><td>{E(label)}</td><td class='num'>{_pct(p)}</td></tr>" for label, p in t["rows"]) + "</table>"
+        for t in od["tables"])
+    lines = ("<ul id='odds-lines' class='odds-lines'>" + "".join(f"<li>{E(x)}</li>" for x in od["lines"]) + "</ul>") if od["lines"] else ""
+    notes = "".join(f"<p class='hint'>{E(n)}</p>" for n in od["notes"])
+    legend = f"<p class='hint legend'>Map: {E(od['view']['heat_label'])}</p>" if od["view"].get("heat") and od["view"].get("heat_label") else ""
+    return (f"<h3>Odds</h3>{facts}" + (f"<ul class='reasons'>{reasons}</ul>" if reasons else "") + tables + lines + notes + legend)
 
 
 def _stored_dice_mode() -> str:
@@ -570,8 +556,7 @@ SEALS_KEY = "airhead-sealed-plans"
 
 
 def _stored_seals() -> dict[str, Any]:
-    """This device's sealed plans by commitment code (plan and salt never leave the device
-    until revealed)."""
+    """This device's sealed secrets by commitment code (never leave the device until revealed)."""
     from pyscript import window
 
     try:
@@ -588,30 +573,4 @@ def _save_seals(data: dict[str, Any]) -> None:
     try:
         window.localStorage.setItem(SEALS_KEY, json.dumps(data))
     except Exception:  # noqa: BLE001 - full or blocked storage
-        _el("prompt-error").textContent = "this device's storage is full: the sealed plan could not be kept"
-
-
-def _named(scenario: Any, name: str) -> bool:
-    """True if ``name`` is a hex the overlay can draw (on or off the map)."""
-    try:
-        scenario.map.parse(name, allow_offboard=True)
-        return True
-    except ValueError:
-        return False
-
-
-def _dedupe(path: list[str]) -> list[str]:
-    out: list[str] = []
-    for h in path:
-        if not out or out[-1] != h:
-            out.append(h)
-    return out
-
-
-def preview_avenue(scenario: Any, data: Any) -> list[str]:
-    """The Avenue of Approach of a glider under way (its current ILH and facing)."""
-    from airhead.asl.gliders import Approach
-
-    m = scenario.map
-    appr = Approach(m, m.parse(str(data["ilh"]), allow_offboard=True), int(data["facing"]))
-    return [m.name(h) for h in appr.avenue()]
+        _el("prompt-error").textContent = "this device's storage is full: the sealed secret could not be kept"

@@ -1,0 +1,117 @@
+"""Forms built from a procedure's field descriptions (``airhead.fields``): markup only.
+
+No browser imports and no rules: the core describes each field (its kind, label, rule, range,
+options, whether it is secret) and this module turns the description and the current JSON
+values into inputs. Every input carries ``data-path`` — ``ilh``, ``aa.0.kill``, a list's
+``aa.count``, an optional record's ``wind.on`` — which is how the page reads the form back
+(``airhead.fields.Schema.from_form`` turns those inputs into JSON). All text is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+E = html.escape
+
+__all__ = ["form_html", "input_id"]
+
+
+def input_id(path: str) -> str:
+    """The element id of the input at ``path`` (``aa.0.kill`` -> ``f-aa-0-kill``)."""
+    return "f-" + path.replace(".", "-")
+
+
+def _attr(v: Any) -> str:
+    return E(str(v), quote=True)
+
+
+def _label(f: dict[str, Any], for_id: str = "") -> str:
+    rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
+    secret = " <span class='secret' title='kept secret'>secret</span>" if f.get("secret") else ""
+    target = f" for='{_attr(for_id)}'" if for_id else ""
+    return f"<span class='flabel'{target}>{E(f['label'])}{rule}{secret}</span>"
+
+
+def _help(f: dict[str, Any]) -> str:
+    return f"<small class='hint'>{E(f['help'])}</small>" if f.get("help") else ""
+
+
+def _scalar(f: dict[str, Any], value: Any, path: str) -> str:
+    """One input for a hex, direction, int, choice, bool or text field."""
+    iid = input_id(path)
+    k = f["kind"]
+    common = f"id='{_attr(iid)}' data-path='{_attr(path)}' data-kind='{_attr(k)}'"
+    if k == "bool":
+        checked = " checked" if value else ""
+        return f"<label class='check'><input type='checkbox' {common}{checked}> {_label(f)}</label>{_help(f)}"
+    if k in ("direction", "choice"):
+        opts = "".join(
+            f"<option value='{_attr(v)}'{' selected' if str(v) == str(value) else ''}>{E(str(label))}</option>"
+            for v, label in f.get("options", []))
+        blank = "" if f.get("required") or any(str(v) == str(value) for v, _ in f.get("options", [])) else "<option value='' selected>—</option>"
+        if not f.get("required") and value is None:
+            blank = "<option value='' selected>—</option>"
+        return f"<label>{_label(f)}<select {common}>{blank}{opts}</select>{_help(f)}</label>"
+    text = "" if value is None else str(value)
+    if k == "int":
+        lo = f" min='{f['lo']}'" if "lo" in f else ""
+        hi = f" max='{f['hi']}'" if "hi" in f else ""
+        return (f"<label>{_label(f)}<input type='number' inputmode='numeric' step='1'{lo}{hi} {common} "
+                f"value='{_attr(text)}'>{_help(f)}</label>")
+    if k == "hex":
+        return (f"<label>{_label(f)}<span class='row'><input {common} value='{_attr(text)}' maxlength='16' "
+                f"autocapitalize='characters' autocomplete='off' placeholder='tap Pick, then a hex'>"
+                f"<button type='button' class='btn pick' data-act='pick' data-path='{_attr(path)}' id='pick-{_attr(iid)}'>Pick</button>"
+                f"</span>{_help(f)}</label>")
+    hi = f" maxlength='{f['hi']}'" if "hi" in f else ""
+    return f"<label>{_label(f)}<input {common} value='{_attr(text)}'{hi} autocomplete='off'>{_help(f)}</label>"
+
+
+def _record_fields(fields: list[dict[str, Any]], value: Any, path: str) -> str:
+    vals = value if isinstance(value, dict) else {}
+    return "".join(_field(sub, vals.get(sub["key"], sub.get("default")), f"{path}.{sub['key']}" if path else sub["key"])
+                   for sub in fields)
+
+
+def _field(f: dict[str, Any], value: Any, path: str) -> str:
+    k = f["kind"]
+    if k == "any":
+        return ""
+    if k == "record":
+        on = value is not None
+        inner = _record_fields(f.get("fields", []), value, path)
+        if f.get("required"):
+            return f"<fieldset class='record' data-record='{_attr(path)}'><legend>{_label(f)}</legend>{inner}{_help(f)}</fieldset>"
+        toggle = (f"<label class='check'><input type='checkbox' id='{_attr(input_id(path + '.on'))}' data-path='{_attr(path)}.on'"
+                  f" data-act='toggle'{' checked' if on else ''}> {_label(f)}</label>")
+        return (f"<fieldset class='record optional{' off' if not on else ''}' data-record='{_attr(path)}'>{toggle}{_help(f)}"
+                f"<div class='record-body'{'' if on else ' hidden'}>{inner}</div></fieldset>")
+    if k == "list":
+        item = f["item"]
+        items = value if isinstance(value, list) else []
+        rows = []
+        for i, v in enumerate(items):
+            p = f"{path}.{i}"
+            body = _record_fields(item.get("fields", []), v, p) if item["kind"] == "record" else _field(dict(item, label=f"{item['label']} {i + 1}"), v, p)
+            rows.append(f"<li class='list-row' data-row='{_attr(p)}'><div class='row-body'>{body}</div>"
+                        f"<button type='button' class='btn subtle' data-act='row-del' data-path='{_attr(p)}' "
+                        f"aria-label='Remove {E(item['label'])} {i + 1}'>Remove</button></li>")
+        full = "hi" in f and len(items) >= f["hi"]
+        add = ("" if full else f"<button type='button' class='btn' data-act='row-add' data-path='{_attr(path)}' "
+               f"id='{_attr(input_id(path))}-add'>Add {E(item['label'].lower())}</button>")
+        count = f"<input type='hidden' data-path='{_attr(path)}.count' value='{len(items)}'>"
+        return (f"<fieldset class='list' data-list='{_attr(path)}' id='{_attr(input_id(path))}'><legend>{_label(f)}</legend>{_help(f)}"
+                f"{count}<ol class='rows'>{''.join(rows)}</ol>{add}</fieldset>")
+    if k == "mapping":
+        item = f["item"]
+        vals = value if isinstance(value, dict) else {}
+        keys = f.get("keys") or list(vals)
+        inner = "".join(_field(dict(item, label=str(key), required=False), vals.get(key), f"{path}.{key}") for key in keys)
+        return f"<fieldset class='mapping' data-mapping='{_attr(path)}'><legend>{_label(f)}</legend>{_help(f)}{inner}</fieldset>"
+    return _scalar(f, value, path)
+
+
+def form_html(fields: list[dict[str, Any]], values: dict[str, Any]) -> str:
+    """The inputs of a form for ``fields`` (their descriptions) holding ``values`` (JSON)."""
+    return "<div class='form'>" + _record_fields(fields, values, "") + "</div>"
