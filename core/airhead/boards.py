@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Literal, Sequence
 
 from .errors import DataError
+from .fields import Field, parse_fields
 from .hexes import Hex
 
 __all__ = [
@@ -241,6 +242,17 @@ class Placement:
 _ASL_NAME = re.compile(r"^(?P<board>[0-9]+[a-z]?)(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
 _GRID_NAME = re.compile(r"^(?P<board>[A-Za-z0-9]+)/(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
 _RAW_NAME = re.compile(r"^@(?P<q>-?[0-9]+),(?P<r>-?[0-9]+)$")
+
+
+#: A map's JSON form (see :meth:`HexMap.to_data`); the layout itself is checked by hand.
+MAP_FIELDS: tuple[Field, ...] = (
+    Field("kind", "map kind", "choice", choices=("asl", "grid")),
+    Field("boards", "ASL boards", "any", default=None),
+    Field("maps", "grid maps", "any", default=None),
+    Field("columns", "columns", "int", default=None),
+    Field("rows", "rows", "int", default=None),
+    Field("low", "low columns", "choice", choices=("odd", "even"), default="odd"),
+)
 
 
 class HexMap:
@@ -469,16 +481,10 @@ class HexMap:
     @classmethod
     def from_data(cls, data: object) -> HexMap:
         """Build a map from :meth:`to_data` output; raise :class:`DataError` on bad data."""
-        if not isinstance(data, dict):
-            raise DataError("map must be an object")
-        extra = set(data) - {"kind", "boards", "maps", "columns", "rows", "low"}
-        if extra:
-            raise DataError(f"unknown map field(s): {', '.join(sorted(map(str, extra)))[:60]}")
-        kind = data.get("kind")
+        d = parse_fields(MAP_FIELDS, data, None, "map")
+        kind = d["kind"]
         key = "boards" if kind == "asl" else "maps"
-        if kind not in ("asl", "grid"):
-            raise DataError(f"unknown map kind {kind!r} (expected 'asl' or 'grid')")
-        layout = data.get(key)
+        layout = d[key]
         if (
             not isinstance(layout, list)
             or not layout
@@ -489,12 +495,10 @@ class HexMap:
             raise DataError(f"map {key} must be 1..8 rows of 1..8 board ids")
         if kind == "asl":
             return cls.asl(layout)
-        cols, rows_, low = data.get("columns"), data.get("rows"), data.get("low", "odd")
-        if not isinstance(cols, int) or not isinstance(rows_, int) or isinstance(cols, bool) or isinstance(rows_, bool):
-            raise DataError("grid maps need integer 'columns' and 'rows'")
-        if low not in ("odd", "even"):
-            raise DataError("grid 'low' must be 'odd' or 'even'")
-        return cls.grid(layout, cols, rows_, low)
+        cols, rows_ = d["columns"], d["rows"]
+        if cols is None or rows_ is None:
+            raise DataError("grid maps need whole-number 'columns' and 'rows'")
+        return cls.grid(layout, cols, rows_, d["low"])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HexMap) and self.placements == other.placements

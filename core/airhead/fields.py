@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
-from .boards import HexMap, HexNameError
 from .errors import DataError
 from .hexes import DIRECTION_NAMES, Hex, asl_direction
+
+if TYPE_CHECKING:
+    from .boards import HexMap
 
 __all__ = ["Kind", "REQUIRED", "Field", "Schema", "check_record"]
 
@@ -104,7 +106,7 @@ class Field:
                 raise bad("no map to read the hex on")
             try:
                 return m.parse(raw, allow_offboard=self.offboard)
-            except HexNameError as e:
+            except DataError as e:  # the map's HexNameError
                 raise bad(str(e)) from None
         if k == "direction":
             if self.style == "asl" and _whole(raw) and 1 <= raw <= 6:

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from .boards import HexMap
 from .errors import DataError
+from .fields import Field, parse_fields
 from .hexes import DIRECTION_NAMES, Hexside
 from .terrain import HexTerrain, Terrain
 
@@ -21,6 +22,19 @@ __all__ = ["Scenario"]
 MAX_NAME = 120
 MAX_NOTES = 4000
 _SYSTEM_KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+
+
+#: A scenario's JSON form (:meth:`Scenario.to_data`); the map, each hex and the settings are
+#: checked by their own readers (the settings by the scenario's system).
+SCENARIO_FIELDS: tuple[Field, ...] = (
+    Field("name", "name", "text", lo=1, hi=MAX_NAME),
+    Field("system", "game system", "text", lo=1, hi=32),
+    Field("map", "map", "any"),
+    Field("hexes", "hexes", "mapping", default={}, hi=20_000, item=Field("hexes", "hex terrain", "any")),
+    Field("sides", "hexsides", "mapping", default={}, hi=60_000, item=Field("sides", "hexside features", "any")),
+    Field("settings", "settings", "mapping", default={}, hi=64, item=Field("settings", "setting", "any")),
+    Field("notes", "notes", "text", hi=MAX_NOTES, default=""),
+)
 
 
 @dataclass(frozen=True)
@@ -74,19 +88,10 @@ class Scenario:
     @classmethod
     def from_data(cls, data: Any) -> Scenario:
         """Build and validate a scenario from :meth:`to_data` output."""
-        if not isinstance(data, dict):
-            raise DataError("a scenario must be an object")
-        extra = set(data) - {"name", "system", "map", "hexes", "sides", "settings", "notes"}
-        if extra:
-            raise DataError(f"unknown scenario field(s): {', '.join(sorted(map(str, extra)))}")
-        try:
-            hmap = HexMap.from_data(data.get("map"))
-        except DataError as e:
-            raise DataError(f"map: {e}") from None
-        raw_hexes = data.get("hexes", {})
-        raw_sides = data.get("sides", {})
-        if not isinstance(raw_hexes, dict) or not isinstance(raw_sides, dict):
-            raise DataError("hexes and sides must be objects keyed by hex name")
+        data = parse_fields(SCENARIO_FIELDS, data, None, "scenario")
+        hmap = HexMap.from_data(data["map"])
+        raw_hexes = data["hexes"]
+        raw_sides = data["sides"]
         limit = len(hmap.hexes())
         if len(raw_hexes) > limit or len(raw_sides) > 3 * limit + 100:
             raise DataError("more terrain entries than the map has hexes")
@@ -110,14 +115,7 @@ class Scenario:
                 raise DataError(f"hexside {str(key)[:24]}: features must be a list of names")
             sides[Hexside.of(h, DIRECTION_NAMES.index(dname))] = frozenset(feats)
         terrain = Terrain(hexes, sides)
-        settings = data.get("settings", {})
-        if not isinstance(settings, dict) or len(json.dumps(settings)) > 4000:
-            raise DataError("settings must be a small object")
-        return cls(
-            name=data.get("name", ""),
-            system=data.get("system", ""),
-            map=hmap,
-            terrain=terrain,
-            settings=settings,
-            notes=data.get("notes", ""),
-        )
+        settings = data["settings"]
+        if len(json.dumps(settings)) > 4000:
+            raise DataError("scenario settings must be a small object")
+        return cls(name=data["name"], system=data["system"], map=hmap, terrain=terrain, settings=settings, notes=data["notes"])

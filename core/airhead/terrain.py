@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from .errors import DataError
+from .fields import Field, parse_fields
 from .hexes import Hex, Hexside
 
 __all__ = [
@@ -155,57 +156,47 @@ class HexTerrain:
     @classmethod
     def from_data(cls, data: Any) -> HexTerrain:
         """Inverse of :meth:`to_data`; raise :class:`DataError` on anything unexpected."""
-        if not isinstance(data, dict):
-            raise DataError("hex terrain must be an object")
-        known = {"t", "lvl", "obs", "blaze", "water", "bridge", "mines", "shellholes", "trench", "smoke", "occ", "label"}
-        extra = set(data) - known
-        if extra:
-            raise DataError(f"unknown hex terrain field(s): {', '.join(sorted(map(str, extra)))}")
-        water = None
-        if "water" in data:
-            w = data["water"]
-            if not isinstance(w, dict) or set(w) - {"kind", "fordable", "frozen"}:
-                raise DataError("water must be an object with kind, fordable, frozen")
-            water = Water(_str(w.get("kind", "river"), "water kind"), _bool(w.get("fordable", False)), _bool(w.get("frozen", False)))
-        bridge = None
-        if "bridge" in data:
-            b = data["bridge"]
-            if not isinstance(b, dict) or set(b) - {"axis", "foot"}:
-                raise DataError("bridge must be an object with axis, foot")
-            axis = b.get("axis", 0)
-            if isinstance(axis, bool) or not isinstance(axis, int):
-                raise DataError("bridge axis must be 0, 1 or 2")
-            bridge = Bridge(axis, _bool(b.get("foot", False)))
-        occ = data.get("occ", [])
-        if not isinstance(occ, list) or not all(isinstance(o, str) for o in occ):
-            raise DataError("occupants must be a list of names")
-        blaze = data.get("blaze")
+        d = parse_fields(HEX_FIELDS, data, None, "hex terrain")
+        w, b = d["water"], d["bridge"]
         return cls(
-            terrain=_str(data.get("t", "open"), "terrain type"),
-            base_level=data.get("lvl", 0),
-            obstacle=data.get("obs", 0),
-            blaze=blaze,
-            water=water,
-            bridge=bridge,
-            minefield=data.get("mines", 0),
-            shellholes=_bool(data.get("shellholes", False)),
-            trench=_bool(data.get("trench", False)),
-            smoke=_bool(data.get("smoke", False)),
-            occupants=tuple(occ),
-            label=_str(data.get("label", ""), "label"),
+            terrain=d["t"],
+            base_level=d["lvl"],
+            obstacle=d["obs"],
+            blaze=d["blaze"],
+            water=None if w is None else Water(w["kind"], w["fordable"], w["frozen"]),
+            bridge=None if b is None else Bridge(b["axis"], b["foot"]),
+            minefield=d["mines"],
+            shellholes=d["shellholes"],
+            trench=d["trench"],
+            smoke=d["smoke"],
+            occupants=d["occ"],
+            label=d["label"],
         )
 
 
-def _bool(v: Any) -> bool:
-    if not isinstance(v, bool):
-        raise DataError(f"expected true or false, not {v!r}")
-    return v
-
-
-def _str(v: Any, what: str) -> str:
-    if not isinstance(v, str):
-        raise DataError(f"{what} must be text, not {v!r}")
-    return v
+#: A hex's terrain as JSON (:meth:`HexTerrain.to_data`): compact keys; levels, heights and
+#: occupants are checked by :class:`HexTerrain` itself.
+HEX_FIELDS: tuple[Field, ...] = (
+    Field("t", "terrain type", "text", lo=1, hi=32, default="open"),
+    Field("lvl", "base level", "any", default=0),
+    Field("obs", "obstacle height", "any", default=0),
+    Field("blaze", "blaze", "any", default=None),
+    Field("water", "water", "record", default=None, fields=(
+        Field("kind", "water kind", "text", lo=1, hi=32, default="river"),
+        Field("fordable", "fordable", "bool", default=False),
+        Field("frozen", "frozen", "bool", default=False),
+    )),
+    Field("bridge", "bridge", "record", default=None, fields=(
+        Field("axis", "bridge axis", "int", default=0),
+        Field("foot", "foot bridge", "bool", default=False),
+    )),
+    Field("mines", "minefield", "any", default=0),
+    Field("shellholes", "shellholes", "bool", default=False),
+    Field("trench", "trench", "bool", default=False),
+    Field("smoke", "SMOKE", "bool", default=False),
+    Field("occ", "occupants", "list", hi=20, default=[], item=Field("occ", "occupant", "text", lo=1, hi=32)),
+    Field("label", "label", "text", hi=80, default=""),
+)
 
 
 _OPEN = HexTerrain()

@@ -56,7 +56,7 @@ def test_save_round_trip_with_builtin_scenario() -> None:
 def test_link_round_trip_is_compact_and_replays() -> None:
     g = sample_game()
     link = encode_link(g, "http://127.0.0.1:8000/index.html#old")
-    assert link.startswith("http://127.0.0.1:8000/index.html#a1.")
+    assert link.startswith(f"http://127.0.0.1:8000/index.html#a{FORMAT_VERSION}.")
     assert len(link) < 400
     sd = decode_link(link)
     assert sd.to_game().log_lines() == g.log_lines()
@@ -232,19 +232,20 @@ def test_decode_encode_round_trip(sd: SaveData) -> None:
 def test_older_formats_are_migrated_or_refused_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     import airhead.codec as codec
 
-    old_link = encode_link(sample_game())  # made by format 1
+    old, new = codec.FORMAT_VERSION, codec.FORMAT_VERSION + 1
+    old_link = encode_link(sample_game())  # made by the current format
     old_save = encode_save(sample_game())
-    monkeypatch.setattr(codec, "FORMAT_VERSION", 2)
-    with pytest.raises(VersionError, match="format 1 can no longer be read: no migration to format 2"):
+    monkeypatch.setattr(codec, "FORMAT_VERSION", new)
+    with pytest.raises(VersionError, match=f"format {old} can no longer be read: no migration to format {new}"):
         decode_link(old_link)
 
-    def one_to_two(obj: dict[str, Any]) -> dict[str, Any]:
-        obj["seed"] = obj["seed"] + "-v2"
+    def upgrade(obj: dict[str, Any]) -> dict[str, Any]:
+        obj["seed"] = obj["seed"] + "-new"
         return obj
 
-    monkeypatch.setitem(codec.MIGRATIONS, 1, one_to_two)
-    assert decode_link(old_link).seed == "seed-1-v2"
-    assert decode_save(old_save).seed == "seed-1-v2"
-    monkeypatch.setattr(codec, "OLDEST_READABLE", 2)
+    monkeypatch.setitem(codec.MIGRATIONS, old, upgrade)
+    assert decode_link(old_link).seed == "seed-1-new"
+    assert decode_save(old_save).seed == "seed-1-new"
+    monkeypatch.setattr(codec, "OLDEST_READABLE", new)
     with pytest.raises(VersionError, match="too old"):
         decode_link(old_link)

@@ -43,7 +43,7 @@ def test_hex_terrain_data_round_trip() -> None:
     )
     assert HexTerrain.from_data(t.to_data()) == t
     assert HexTerrain().to_data() == {}
-    with pytest.raises(DataError, match="unknown hex terrain field"):
+    with pytest.raises(DataError, match="hex terrain: unknown field"):
         HexTerrain.from_data({"t": "woods", "zz": 1})
     with pytest.raises(DataError):
         HexTerrain.from_data({"trench": "yes"})
