@@ -10,7 +10,7 @@ on replay: procedures change it only through their :class:`~airhead.plug.StepRes
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Mapping
+from typing import Mapping, TypeVar
 
 from .hexes import Hex
 
@@ -72,6 +72,21 @@ class Marker:
         return self.label or self.kind
 
 
+C = TypeVar("C", Unit, Marker)
+
+
+def _placed(placed: tuple[C, ...], new: tuple[C, ...]) -> tuple[C, ...]:
+    """``placed`` with ``new`` added; one with the id of one already placed replaces it there."""
+    out = list(placed)
+    for c in new:
+        i = next((k for k, x in enumerate(out) if x.id == c.id), None)
+        if i is None:
+            out.append(c)
+        else:
+            out[i] = c
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Counters:
     """Every unit and marker in play, in the order they were placed; immutable."""
@@ -85,14 +100,7 @@ class Counters:
 
     def put(self, *units: Unit) -> Counters:
         """Add units; one with the id of a unit already here replaces it where it stands."""
-        out = list(self.units)
-        for u in units:
-            i = next((k for k, x in enumerate(out) if x.id == u.id), None)
-            if i is None:
-                out.append(u)
-            else:
-                out[i] = u
-        return replace(self, units=tuple(out))
+        return replace(self, units=_placed(self.units, units))
 
     def remove(self, uid: str) -> Counters:
         """Without the unit (or marker) with id ``uid``."""
@@ -100,14 +108,7 @@ class Counters:
 
     def mark(self, *markers: Marker) -> Counters:
         """Add markers; one with the id of a marker already here replaces it."""
-        out = list(self.markers)
-        for mk in markers:
-            i = next((k for k, x in enumerate(out) if x.id == mk.id), None)
-            if i is None:
-                out.append(mk)
-            else:
-                out[i] = mk
-        return replace(self, markers=tuple(out))
+        return replace(self, markers=_placed(self.markers, markers))
 
     def free_id(self, base: str) -> str:
         """``base``, or ``base (2)``, ``base (3)``... if a unit or marker already has that id."""

@@ -22,18 +22,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
+from typing import Any, Literal, Mapping, Protocol, Sequence
 
 from .errors import DataError
 from .hexes import DIRECTION_NAMES, Hex, asl_direction
-
-if TYPE_CHECKING:
-    from .boards import HexMap
 
 __all__ = ["Kind", "REQUIRED", "Field", "Schema", "check_record"]
 
 Kind = Literal["hex", "direction", "int", "choice", "bool", "text", "list", "record", "mapping", "any"]
 KINDS: tuple[str, ...] = ("hex", "direction", "int", "choice", "bool", "text", "list", "record", "mapping", "any")
+
+
+class HexMap(Protocol):
+    """What a field needs of a map (:class:`airhead.boards.HexMap`): hex names both ways."""
+
+    def parse(self, name: str, *, allow_offboard: bool = False) -> Hex:
+        """The hex named ``name``; a DataError if it names none."""
+
+    def name(self, h: Hex) -> str:
+        """The name of hex ``h``."""
 
 
 class _Required:

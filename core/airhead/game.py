@@ -43,10 +43,17 @@ from .errors import ActionError, AirheadError, DataError, ReplayError
 from .events import Event
 from .fields import Field, Schema
 from .hexes import DIRECTION_NAMES
-from .plug import Procedure, ProcState, Prompt, StepResult, System
+from .plug import (
+    GameState,
+    Procedure,
+    ProcState,
+    Prompt,
+    StepResult,
+    System,
+    initial_state,
+)
 from .scenario import Scenario
 from .sealed import CODE_PATTERN, commitment, verify
-from .state import GameState, initial_state
 from .terrain import HEXSIDE_FEATURES, HexTerrain
 
 __all__ = [

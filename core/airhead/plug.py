@@ -1,4 +1,5 @@
-"""The plug: what a rule system gives the game, and the hooks of a procedure.
+"""The plug: what a rule system gives the game, the hooks of a procedure, and the state it is
+given (:class:`GameState`).
 
 A rule system is a :class:`System`: its key, title, terrain table, map kind and built-in
 scenarios (cheap to import), and its :class:`Rules` — procedures, settings and turn track —
@@ -34,20 +35,21 @@ from typing import (
 )
 
 from .counters import Counters
-from .dice import DiceSpec, Roll
+from .dice import DiceSpec, Roll, SeededDice
 from .errors import ActionError, DataError
 from .events import Event
 from .fields import Field, Schema, parse_fields
 from .hexes import Hex
 from .tables import TerrainType, terrain_types
 from .terrain import Terrain
-from .turns import Track
+from .turns import Track, Turn
 
 if TYPE_CHECKING:
     from .scenario import Scenario
-    from .state import GameState
 
 __all__ = [
+    "GameState",
+    "initial_state",
     "ProcState",
     "Prompt",
     "StepResult",
@@ -348,3 +350,60 @@ class System:
         for h, t in scenario.terrain.hexes.items():
             if t.terrain not in types:
                 raise DataError(f"{scenario.map.name(h)}: unknown terrain {t.terrain!r} for {self.title} (one of {', '.join(types)})")
+
+
+# ---------------------------------------------------------------------- the game's state
+@dataclass(frozen=True)
+class GameState:
+    """Everything replay rebuilds.
+
+    ``settings`` are the scenario's settings as the system reads them (typed, with defaults), the
+    one source every procedure, preview and odds uses.
+    """
+
+    system: System
+    scenario: Scenario
+    settings: Mapping[str, Any]
+    terrain: Terrain
+    dice: SeededDice
+    procedure: ProcState[Any] | None = None
+    outcomes: tuple[Mapping[str, Any], ...] = ()
+    seals: tuple[tuple[str, str, str], ...] = ()
+    turn: Turn = field(default_factory=Turn)
+    counters: Counters = field(default_factory=Counters)
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The two sides, the one that moves first first."""
+        s = self.settings.get("sides") or ("Allied", "Axis")
+        return str(s[0]), str(s[1])
+
+    def sealed(self, side: str, label: str) -> str | None:
+        """The commitment code ``side`` sealed under ``label`` and not yet revealed, if any."""
+        for sd, lb, code in self.seals:
+            if sd == side and lb == label:
+                return code
+        return None
+
+    def revealed(self, label: str) -> list[Mapping[str, Any]]:
+        """Revealed plans under ``label`` (each with ``side``, ``plan`` and ``valid``)."""
+        return [o for o in self.outcomes if o.get("procedure") == "reveal" and o.get("label") == label]
+
+    def waiting_for(self) -> Prompt | None:
+        """The prompt of the procedure under way, or None when no procedure is running."""
+        if self.procedure is None:
+            return None
+        return self.system.procedure(self.procedure.procedure).prompt(self, self.procedure)
+
+    def describe_turn(self) -> str:
+        """E.g. ``Game Turn 1, Allied Player Turn: Rally Phase (RPh)``."""
+        return self.system.track.describe(self.turn, self.sides)
+
+
+def initial_state(system: System, scenario: Scenario, seed: str) -> GameState:
+    """The state before any action; :class:`~airhead.errors.DataError` if the scenario does not
+    fit the system (its terrain types, its settings)."""
+    if scenario.system != system.key:
+        raise DataError(f"a {scenario.system} scenario cannot be played with the {system.title} rules")
+    system.check_terrain(scenario)
+    return GameState(system, scenario, system.settings_of(scenario), scenario.terrain, SeededDice(seed))

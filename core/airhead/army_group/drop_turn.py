@@ -21,9 +21,7 @@ from ..errors import ActionError, DataError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, Hex
-from ..plug import Fact, Odds, Procedure, ProcState, Prompt, StepResult, View
-from ..state import GameState
-from . import opportunity_fire as of
+from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View
 from .forces import (
     ENEMY_FIELDS,
     GROUPS,
@@ -48,6 +46,8 @@ from .landing import (
     wave_order,
 )
 from .odds import unit_odds
+from .opportunity_fire import RULE as FIRE_RULE
+from .opportunity_fire import fire_dice, terrain_fire_modifier
 
 __all__ = ["LANDING_PARAMS", "Queued", "Landed", "Current", "Drop", "ArmyGroupLanding"]
 
@@ -59,7 +59,7 @@ LANDING_PARAMS = Schema((
                              item=Field(g, "Drop point", "hex")) for g in GROUPS)),
     Field("units", "Landing units", "list", hi=200, default=[], rule=RULE,
           item=Field("units", "Landing unit", "record", fields=PARATROOPER_FIELDS)),
-    Field("enemy", "Enemy units (opportunity fire)", "list", hi=100, default=[], rule=of.RULE,
+    Field("enemy", "Enemy units (opportunity fire)", "list", hi=100, default=[], rule=FIRE_RULE,
           item=Field("enemy", "Enemy unit", "record", fields=ENEMY_FIELDS)),
     Field("friendly", "Hexes already held by Allied units", "list", default=[], rule=f"{RULE} (occupied hex)",
           item=Field("friendly", "Hex", "hex")),
@@ -222,9 +222,9 @@ class ArmyGroupLanding(Procedure[Drop]):
                           _special(cur.dice, "special dice"))
         if proc.step == "fire":
             opts = tuple(e.id for e in d.enemy if e.id not in cur.fired_by and (attack_dice(e, u.kind) or 0) > 0)
-            return Prompt("choice", of.RULE, f"Opportunity fire at {u.id} in {here}: the defender picks a firing unit or 'no fire'", None, opts + ("no fire",))
+            return Prompt("choice", FIRE_RULE, f"Opportunity fire at {u.id} in {here}: the defender picks a firing unit or 'no fire'", None, opts + ("no fire",))
         if proc.step == "fire_dice":
-            return Prompt("roll", of.RULE, f"Opportunity fire by {cur.firer} at {u.id}: {cur.fire_dice} special dice ({rules.describe_hits()})",
+            return Prompt("roll", FIRE_RULE, f"Opportunity fire by {cur.firer} at {u.id}: {cur.fire_dice} special dice ({rules.describe_hits()})",
                           _special(cur.fire_dice, "attack dice"))
         raise ActionError(f"unknown step {proc.step}")
 
@@ -310,16 +310,16 @@ class ArmyGroupLanding(Procedure[Drop]):
             return self._to_fire(state, d, events)
         if proc.step == "fire_dice":
             hits = count_hits(roll.values, rules.hit_faces)
-            events.append(ev.roll(of.RULE, f"{d.cur.firer} rolls {d.cur.fire_dice} attack dice: {', '.join(map(str, roll.values))}"))
+            events.append(ev.roll(FIRE_RULE, f"{d.cur.firer} rolls {d.cur.fire_dice} attack dice: {', '.join(map(str, roll.values))}"))
             if hits:
                 d = replace(d, cur=replace(d.cur, disorganised=True))
-                events.append(ev.result(of.RULE, f"{hits} HIT{'s' if hits != 1 else ''}: {u.id} takes {hits} loss{'es' if hits != 1 else ''} and is disorganised next game turn", (here,)))
+                events.append(ev.result(FIRE_RULE, f"{hits} HIT{'s' if hits != 1 else ''}: {u.id} takes {hits} loss{'es' if hits != 1 else ''} and is disorganised next game turn", (here,)))
                 d, dead = self._loss(d, hits)
                 if dead:
-                    events.append(ev.result(of.RULE, f"{u.id} is eliminated", (here,)))
+                    events.append(ev.result(FIRE_RULE, f"{u.id} is eliminated", (here,)))
                     return self._finish_unit(state, d, "eliminated", events)
             else:
-                events.append(ev.result(of.RULE, f"no HIT on {u.id}", (here,)))
+                events.append(ev.result(FIRE_RULE, f"no HIT on {u.id}", (here,)))
             return self._step("fire", d, events)
         raise ActionError(f"{self.title} is not waiting for dice")
 
@@ -374,7 +374,7 @@ class ArmyGroupLanding(Procedure[Drop]):
             return self._to_damage(state, replace(d, cur=replace(cur, hex=to)), events)
         if proc.step == "fire":
             if choice == "no fire":
-                events.append(ev.info(of.RULE, f"no further opportunity fire at {u.id}"))
+                events.append(ev.info(FIRE_RULE, f"no further opportunity fire at {u.id}"))
                 return self._finish_unit(state, d, "landed", events)
             return self._fire(state, d, choice)
         raise ActionError(f"{self.title} is not waiting for a choice")
@@ -391,20 +391,20 @@ class ArmyGroupLanding(Procedure[Drop]):
         there = m.name(firer.hex)
         adjacent = firer.hex.distance(cur.hex) == 1
         t = state.terrain.at(cur.hex).terrain
-        tmod, known = of.terrain_fire_modifier(t, LandingRules.of(state).fire_terrain)
+        tmod, known = terrain_fire_modifier(t, LandingRules.of(state).fire_terrain)
         types = state.system.terrain_types
         label = types[t].label if t in types else t
         # the wording "not in the seed, read as 0" is kept byte for byte: saved logs contain it
-        fd = of.fire_dice(attack_dice(firer, u.kind) or 0, tmod, label if known else f"{label}: not in the seed, read as 0",
+        fd = fire_dice(attack_dice(firer, u.kind) or 0, tmod, label if known else f"{label}: not in the seed, read as 0",
                           earlier_fires(firer), adjacent)
-        events = [ev.info(of.RULE, f"{choice} in {there} fires at {u.id} in {here}: base attack dice {fd.base} (against {u.kind}s)", (there, here))]
-        events.extend(ev.modifier(of.RULE, v, why) for v, why in fd.modifiers)
+        events = [ev.info(FIRE_RULE, f"{choice} in {there} fires at {u.id} in {here}: base attack dice {fd.base} (against {u.kind}s)", (there, here))]
+        events.extend(ev.modifier(FIRE_RULE, v, why) for v, why in fd.modifiers)
         d = replace(d, cur=replace(cur, fired_by=cur.fired_by + (choice,)))
         if fd.total == 0:
-            events.append(ev.result(of.RULE, f"{choice} has no attack dice left: no effect"))
+            events.append(ev.result(FIRE_RULE, f"{choice} has no attack dice left: no effect"))
             return self._step("fire", d, events)
         enemy = d.enemy[:k] + (with_fire(firer),) + d.enemy[k + 1:]
-        events.append(ev.result(of.RULE, f"the defender rolls {fd.total} {'die' if fd.total == 1 else 'dice'}"))
+        events.append(ev.result(FIRE_RULE, f"the defender rolls {fd.total} {'die' if fd.total == 1 else 'dice'}"))
         d = replace(d, enemy=enemy, cur=replace(d.cur, firer=choice, fire_dice=min(fd.total, 12)))
         return self._step("fire_dice", d, events)
 

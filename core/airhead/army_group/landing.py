@@ -24,7 +24,7 @@ from typing import Any, Iterable, Literal, Mapping, Sequence
 from ..boards import HexMap
 from ..errors import RulesError
 from ..hexes import Hex
-from ..state import GameState
+from ..plug import GameState
 from ..tables import load_table, terrain_types
 from ..terrain import Terrain
 from .forces import GROUPS, Paratrooper

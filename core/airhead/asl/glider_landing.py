@@ -19,8 +19,17 @@ from ..errors import ActionError, DataError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex, asl_direction
-from ..plug import Fact, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
-from ..state import GameState
+from ..plug import (
+    Fact,
+    GameState,
+    Odds,
+    Procedure,
+    ProcState,
+    Prompt,
+    StepResult,
+    Table,
+    View,
+)
 from .gliders import (
     AA_FIELDS,
     PASSENGER_FIELDS,

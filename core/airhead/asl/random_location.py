@@ -14,8 +14,7 @@ from .. import events as ev
 from ..dice import DR, Roll
 from ..fields import Field, Schema
 from ..hexes import Hex, from_asl_direction
-from ..plug import Procedure, ProcState, Prompt, StepResult, View
-from ..state import GameState
+from ..plug import GameState, Procedure, ProcState, Prompt, StepResult, View
 
 __all__ = ["random_location", "RandomLocation"]
 

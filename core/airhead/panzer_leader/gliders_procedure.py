@@ -18,8 +18,7 @@ from ..dice import Roll, dr
 from ..errors import DataError
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, Hex
-from ..plug import Fact, Odds, Procedure, ProcState, Prompt, StepResult, View
-from ..state import GameState
+from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View
 from .forces import PLATOON_FIELDS, Platoon
 from .gliders import AA_RESULTS, entry_hex, glider_landing, too_many_gliders, wind_shift
 from .plan import check_against_plan

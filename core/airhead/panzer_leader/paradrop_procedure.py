@@ -18,8 +18,7 @@ from ..dice import Roll, dr
 from ..errors import DataError, RulesError
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, Hex
-from ..plug import Fact, Odds, Procedure, ProcState, Prompt, StepResult, View
-from ..state import GameState
+from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View
 from .forces import ENEMY_FIELDS, PLATOON_FIELDS, Platoon, enemy_unit
 from .paradrop import (
     attackers,

@@ -15,8 +15,7 @@ from typing import Any, Mapping
 from .. import events as ev
 from ..errors import ActionError
 from ..fields import Field, Schema
-from ..plug import Procedure, ProcState, Prompt, StepResult
-from ..state import GameState
+from ..plug import GameState, Procedure, ProcState, Prompt, StepResult
 from .wind import TURN
 
 __all__ = ["RULE", "KINDS", "SEALED_LABEL", "LandingPlan", "written_plan", "check_against_plan", "visible_outcomes"]

@@ -19,8 +19,7 @@ from ..dice import Roll, dr
 from ..errors import ActionError, DataError
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, opposite
-from ..plug import Procedure, ProcState, Prompt, StepResult
-from ..state import GameState
+from ..plug import GameState, Procedure, ProcState, Prompt, StepResult
 from ..tables import load_table
 
 __all__ = [
