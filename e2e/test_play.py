@@ -124,6 +124,7 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
         "E8.41    result    8-1 takes a NMC",
     ]:
         assert line in log, f"missing from the log: {line}"
+    assert "Glider 1 landed Damaged in 1G6; Casualty Reduction: 7-4-7." in log  # the result, in the log too
     page.screenshot(path=str(artifacts / "play-log.png"))
 
     # long-press the landing hex: its details list the units in it

@@ -370,12 +370,14 @@ def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]
 # ---------------------------------------------------------------------- the game and its log
 @dataclass
 class Entry:
-    """One logged action with the events it produced; ``undone`` once an undo takes it back."""
+    """One logged action with the events it produced, and the outcome of the procedure it
+    finished (if it finished one); ``undone`` once an undo takes it back."""
 
     index: int
     action: JSONDict
     events: tuple[Event, ...]
     undone: bool = False
+    outcome: Mapping[str, Any] | None = None
 
 
 class Game:
@@ -426,6 +428,7 @@ class Game:
     def apply(self, action: Any) -> list[Event]:
         """Apply and log an action; raise :class:`ActionError` (and log nothing) if it is invalid."""
         a = check_action(action)
+        outcome = None
         if a["type"] == "undo":
             _want(self.can_undo, "nothing to undo")
             idx = self._applied.pop()
@@ -441,11 +444,13 @@ class Game:
             events = [ev.info("", f"redo #{idx + 1}: {self.describe(self.entries[idx].action)}")]
         else:
             new, events = apply(self.state, a)
+            if len(new.outcomes) > len(self.state.outcomes):
+                outcome = new.outcomes[-1]
             self._states.append(new)
             self._applied.append(len(self.entries))
             self._redo.clear()
         self.actions.append(a)
-        self.entries.append(Entry(len(self.entries), a, tuple(events)))
+        self.entries.append(Entry(len(self.entries), a, tuple(events), outcome=outcome))
         return events
 
     def prefix(self, n: int) -> Game:

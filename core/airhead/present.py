@@ -64,14 +64,16 @@ def prompt_view(game: Game) -> dict[str, Any] | None:
 
 def log_view(game: Game) -> list[dict[str, Any]]:
     """Every logged action with its events: ``{"n", "text", "undone", "events": [{rule, kind,
-    text, hexes}]}``."""
+    text, hexes}], "summary"}`` (``summary``: the sentence of the procedure it finished, or "")."""
     out = []
     for en in game.entries:
+        proc = game.system.procedures.get(str(en.outcome.get("procedure"))) if en.outcome else None
         out.append({
             "n": en.index + 1,
             "text": game.describe(en.action),
             "undone": en.undone,
             "events": [{"rule": e.rule, "kind": e.kind, "text": e.render(), "hexes": list(e.hexes)} for e in en.events],
+            "summary": proc.summary(en.outcome) if proc is not None and en.outcome is not None else "",
         })
     return out
 

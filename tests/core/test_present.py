@@ -50,6 +50,7 @@ def test_prompt_and_log_views() -> None:
     assert [e["n"] for e in log] == [1, 2, 3, 4]
     assert log[2]["undone"] is True and log[2]["text"] == "note: <b>hi</b>"
     assert log[1]["events"][1]["rule"] == "E8.211" and log[1]["events"][1]["hexes"] == ["1C9", "1E8"]
+    assert log[1]["summary"] == "Random Location from 1C9: 1E8." and log[0]["summary"] == ""  # the roll finished it
     assert last_hexes(g) == ["1C9", "1E8"]
 
 

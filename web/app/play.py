@@ -497,7 +497,8 @@ commitment code until you reveal it, and anyone can then check it was not change
             evs = "".join(
                 f"<li class='ev ev-{E(x['kind'])}'><code>{E(x['text'])}</code></li>" for x in e["events"]
             )
-            items.append(f"<li class='{cls}' data-n='{e['n']}'><b>#{e['n']}</b> {E(e['text'])}<ul>{evs}</ul></li>")
+            summary = f"<p class='summary'>{E(e['summary'])}</p>" if e["summary"] else ""
+            items.append(f"<li class='{cls}' data-n='{e['n']}'><b>#{e['n']}</b> {E(e['text'])}<ul>{evs}</ul>{summary}</li>")
         host.innerHTML = "".join(items) or "<li class='hint'>No actions yet.</li>"
         n = len(self.game.actions)
         step = _el("log-step")
