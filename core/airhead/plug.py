@@ -23,6 +23,7 @@ each optional but :meth:`~Procedure.start` and :meth:`~Procedure.prompt`:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -57,6 +58,7 @@ __all__ = [
     "Fact",
     "Table",
     "Odds",
+    "percent",
     "Procedure",
     "Rules",
     "System",
@@ -148,6 +150,11 @@ class Table:
     key: str
     title: str
     rows: tuple[tuple[str, float], ...]
+
+
+def percent(p: float | Fraction) -> str:
+    """A probability as odds lines print it: ``12.5%``."""
+    return f"{float(p):.1%}"
 
 
 @dataclass(frozen=True)

@@ -49,9 +49,8 @@ def _scalar(f: dict[str, Any], value: Any, path: str) -> str:
         opts = "".join(
             f"<option value='{_attr(v)}'{' selected' if str(v) == str(value) else ''}>{E(str(label))}</option>"
             for v, label in f.get("options", []))
-        blank = "" if f.get("required") or any(str(v) == str(value) for v, _ in f.get("options", [])) else "<option value='' selected>—</option>"
-        if not f.get("required") and value is None:
-            blank = "<option value='' selected>—</option>"
+        chosen = any(str(v) == str(value) for v, _ in f.get("options", []))
+        blank = "" if chosen else "<option value='' selected>—</option>"  # nothing chosen yet: say so
         return f"<label>{_label(f)}<select {common}>{blank}{opts}</select>{_help(f)}</label>"
     text = "" if value is None else str(value)
     if k == "int":

@@ -21,7 +21,17 @@ from ..errors import ActionError, DataError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View
+from ..plug import (
+    Fact,
+    GameState,
+    Odds,
+    Procedure,
+    ProcState,
+    Prompt,
+    StepResult,
+    View,
+    percent,
+)
 from .forces import (
     ENEMY_FIELDS,
     GROUPS,
@@ -140,9 +150,6 @@ class Drop:
 def _special(n: int, label: str) -> DiceSpec:
     return DiceSpec(tuple(Die("special") for _ in range(n)), label)
 
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p):.1%}"
 
 
 # ---------------------------------------------------------------------------- the procedure
@@ -425,7 +432,7 @@ class ArmyGroupLanding(Procedure[Drop]):
             for h, p in uo.hexes.items():
                 heat[h] = heat.get(h, Fraction(0)) + p
             lost, eliminated, losses = lost + uo.lost, eliminated + uo.eliminated, losses + uo.expected_losses
-            lines.append(f"{q.unit.id}: lost {_pct(uo.lost)}, eliminated {_pct(uo.eliminated)}, displaced {_pct(uo.displaced)}, "
+            lines.append(f"{q.unit.id}: lost {percent(uo.lost)}, eliminated {percent(uo.eliminated)}, displaced {percent(uo.displaced)}, "
                          f"expected losses {float(uo.expected_losses):.2f}")
         alive = sum(heat.values(), Fraction(0))
         facts = (

@@ -18,7 +18,17 @@ from ..dice import Roll, dr
 from ..errors import DataError
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View
+from ..plug import (
+    Fact,
+    GameState,
+    Odds,
+    Procedure,
+    ProcState,
+    Prompt,
+    StepResult,
+    View,
+    percent,
+)
 from .forces import PLATOON_FIELDS, Platoon
 from .gliders import AA_RESULTS, entry_hex, glider_landing, too_many_gliders, wind_shift
 from .plan import check_against_plan
@@ -70,9 +80,6 @@ class Flight:
     aa: str = "no effect"
     results: tuple[GliderResult, ...] = ()
 
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p):.1%}"
 
 
 class GliderLanding(Procedure[Flight]):
@@ -205,7 +212,7 @@ class GliderLanding(Procedure[Flight]):
         for go in glider_odds(m, d.wind, [(g.id, g.target, g.heading) for g in d.gliders]):
             for h, p in go.hexes.items():
                 heat[h] = heat.get(h, Fraction(0)) + p
-            lines.append(f"glider {go.id}: lost {_pct(go.lost)}, dispersed {_pct(go.dispersed)}")
+            lines.append(f"glider {go.id}: lost {percent(go.lost)}, dispersed {percent(go.dispersed)}")
         lines.append("Anti-aircraft fire is not included (entered at the table).")
         targets = tuple(dict.fromkeys(g.target for g in d.gliders))
         return Odds(

@@ -18,7 +18,17 @@ from ..dice import Roll, dr
 from ..errors import DataError, RulesError
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View
+from ..plug import (
+    Fact,
+    GameState,
+    Odds,
+    Procedure,
+    ProcState,
+    Prompt,
+    StepResult,
+    View,
+    percent,
+)
 from .forces import ENEMY_FIELDS, PLATOON_FIELDS, Platoon, enemy_unit
 from .paradrop import (
     attackers,
@@ -89,9 +99,6 @@ class Drop:
     patterns: tuple[tuple[Hex, tuple[tuple[Hex, int], ...]], ...] = ()
     dispersed_hexes: tuple[Hex, ...] = ()
 
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p):.1%}"
 
 
 class Paradrop(Procedure[Drop]):
@@ -289,9 +296,9 @@ class Paradrop(Procedure[Drop]):
         for s in po.sticks:
             for h, p in s.hexes.items():
                 heat[h] = heat.get(h, Fraction(0)) + p
-            lines.append(f"stick {s.id}: lost {_pct(s.lost)}, eliminated {_pct(s.eliminated)}, dispersed {_pct(s.dispersed)}")
+            lines.append(f"stick {s.id}: lost {percent(s.lost)}, eliminated {percent(s.eliminated)}, dispersed {percent(s.dispersed)}")
         lines.append(f"expected sticks lost or eliminated: {float(po.expected_losses):.2f}")
-        lines += [f"{m.name(h)} over two platoons: {_pct(p)}" for h, p in po.overstacked.items() if p]
+        lines += [f"{m.name(h)} over two platoons: {percent(p)}" for h, p in po.overstacked.items() if p]
         return Odds(
             facts=(Fact("wind", "Wind", f"turn {d.turn}: {d.wind.describe()}"),
                    Fact("sticks", "Sticks dropped", str(len(po.sticks))),
