@@ -217,12 +217,19 @@ class MapView:
 
     # ------------------------------------------------------------------ redraws
     def replace_svg(self, svg_markup: str) -> None:
-        """Swap in a newly rendered map (same geometry), keeping the view and the selection."""
+        """Swap in a newly rendered map. The same map (a terrain edit) keeps the view and the
+        selection; another map (a new scenario) starts from the home view with nothing selected."""
         selected = self.selection.getAttribute("data-hex") if self.selection is not None else None
         self.host.innerHTML = svg_markup
         self.svg = self.host.querySelector("svg")
         self.selection = None
         self.overlay = None
+        vb = [float(v) for v in self.svg.getAttribute("viewBox").split()]
+        if vb != [self.vb_x, self.vb_y, self.w, self.h]:
+            self.vb_x, self.vb_y, self.w, self.h = vb
+            self.touched = False
+            self.home()
+            return
         self.apply()
         if selected:
             self.select(str(selected))
@@ -240,8 +247,8 @@ class MapView:
     # ------------------------------------------------------------------ selection
     def select(self, name: str) -> None:
         """Highlight hex ``name`` with an outline drawn above every layer."""
-        poly = self.svg.getElementById(f"hex-{name}")
-        if poly is None:
+        poly = self.svg.querySelector(f"[id='hex-{name}']")
+        if not poly:  # JS null arrives as a falsy JsNull: a hex this map does not have
             return
         for old in self.svg.querySelectorAll(".hex.selected"):
             old.classList.remove("selected")

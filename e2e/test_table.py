@@ -1,0 +1,50 @@
+"""At the table (issue #14): the map follows a change of map — no stale selection, Fit fits the map
+now shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import wait_ready
+
+pytestmark = pytest.mark.usefixtures("no_page_errors")
+
+
+def hex_center(page: Any, name: str) -> tuple[float, float]:
+    box = page.locator(f"#hex-{name}").bounding_box()
+    assert box, f"hex {name} is not rendered"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def fit_scale(page: Any) -> float:
+    """The scale at which the map now drawn just fits its frame."""
+    return float(page.evaluate("""() => {
+        const host = document.getElementById('map');
+        const vb = host.querySelector('svg').getAttribute('viewBox').split(' ').map(Number);
+        return Math.min(host.clientWidth / vb[2], host.clientHeight / vb[3]);
+    }"""))
+
+
+def test_a_new_map_clears_the_selection_and_fit_fits_it(page: Any) -> None:
+    page.goto("/")
+    wait_ready(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.touchscreen.tap(*hex_center(page, "1B2"))  # a hex the next map does not have
+    page.wait_for_function("() => document.body.dataset.selected === '1B2'")
+    page.locator("#zoom-fit").tap()
+    old_fit = fit_scale(page)
+    page.locator("#tab-edit").tap()
+    page.locator(".newmap summary").tap()
+    page.locator("#new-name").fill("Board 5")
+    page.locator("#new-layout").fill("5")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#hex-5B5", state="attached")
+    assert page.locator("#map .selection").count() == 0
+    assert page.locator("#map .hex.selected").count() == 0
+    assert not page.evaluate("document.body.dataset.lastError || ''")
+    page.locator("#zoom-fit").tap()
+    new_fit = fit_scale(page)
+    assert abs(new_fit - old_fit) > 0.01, "the two maps should have different fit scales"
+    shown = float(page.locator("#map").get_attribute("data-scale") or "0")
+    assert abs(shown - new_fit) < 0.002, f"Fit shows scale {shown}, the new map fits at {new_fit:.3f}"
