@@ -13,7 +13,10 @@ precompressed gzip), in Debian's Chromium driven by Playwright (run with the pro
 - JS heap after boot: Runtime.getHeapUsage after a forced GC (Pyodide's wasm linear memory is an
   ArrayBuffer outside this figure).
 
-Rounds alternate the pages and the median is printed. Figures only: nothing is asserted.
+Rounds alternate the pages and the median is printed. Figures only: nothing is asserted. A visit
+whose browser or renderer crashed (a known flake of Chromium here, docs/web.md) is retried up to
+twice; a page that still fails is left out of that round, and the summary is always printed, with
+each figure next to its target (issue #15).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tools.devserver import BundleServer  # noqa: E402
@@ -42,7 +46,10 @@ PAGES = {
     "app, no service worker": "index.html?nosw",
     "app, wheel via micropip": "bench/micropip.html?nosw",
 }
-TARGETS = {"ratio": 1.15, "wire_mb": 6.0}
+#: Issue #15: cold start no slower than the bare page, warm start 0.6x (a memory snapshot), first
+#: visit no heavier than the bare page's 4.3 MB.
+TARGETS = {"cold": 1.0, "warm": 0.6, "wire_mb": 4.3}
+RETRIES = 2
 READY_PROBE = """
 new MutationObserver((_, obs) => {
   if (document.body && document.body.dataset.ready === "1") {
@@ -82,6 +89,26 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
         ctx.close()
 
 
+def cold_and_warm(pw: Any, server: BundleServer, url: str, wait_offline: bool,
+                  what: str) -> tuple[dict[str, float], dict[str, float]] | None:
+    """A cold visit in a fresh profile, then a warm one; retried when the browser crashed."""
+    for attempt in range(RETRIES + 1):
+        try:
+            with tempfile.TemporaryDirectory(prefix="airhead-bench-") as tmp:
+                cold = visit(pw, Path(tmp), url, server, wait_offline=wait_offline)
+                warm = visit(pw, Path(tmp), url, server, wait_offline=False)
+            return cold, warm
+        except PlaywrightError as exc:
+            first = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else type(exc).__name__
+            again = "retrying" if attempt < RETRIES else "left out of this round"
+            print(f"{what}: the browser failed ({first}); {again}", flush=True)
+    return None
+
+
+def _miss(value: float, target: float) -> str:
+    return "" if value <= target else "   <- above target"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
@@ -95,10 +122,10 @@ def main() -> int:
         t0 = time.monotonic()
         for rnd in range(a.rounds):
             for name, path in pages.items():
-                with tempfile.TemporaryDirectory(prefix="airhead-bench-") as tmp:
-                    url = server.url + path
-                    cold = visit(pw, Path(tmp), url, server, wait_offline=name == "app")
-                    warm = visit(pw, Path(tmp), url, server, wait_offline=False)
+                pair = cold_and_warm(pw, server, server.url + path, name == "app", f"round {rnd + 1}: {name}")
+                if pair is None:
+                    continue
+                cold, warm = pair
                 r = results[name]
                 for k, v in cold.items():
                     r.setdefault("cold_" + k, []).append(v)
@@ -108,10 +135,13 @@ def main() -> int:
                       f"first visit {cold['wire'] / 1e6:.2f} MB in {cold['requests']:.0f} responses",
                       flush=True)
         server.shutdown()
-    med = {n: {k: statistics.median(v) for k, v in r.items()} for n, r in results.items()}
-    app, bare = med["app"], med["bare PyScript"]
+    med = {n: {k: statistics.median(v) for k, v in r.items()} for n, r in results.items() if r}
     print()
     print(f"median of {a.rounds} rounds, {time.monotonic() - t0:.0f} s, headless Chromium, 1024x768")
+    if "app" not in med or "bare PyScript" not in med:
+        print("no complete round for the app and the bare page: no ratios (every visit crashed)")
+        return 1
+    app, bare = med["app"], med["bare PyScript"]
     print(f"{'page':26} {'cold TTI':>9} {'warm TTI':>9} {'1st-visit wire':>15} {'JS heap':>9}")
     for name, m in med.items():
         print(f"{name:26} {m['cold_tti']:8.2f}s {m['warm_tti']:8.2f}s {m['cold_wire'] / 1e6:12.2f} MB "
@@ -119,10 +149,11 @@ def main() -> int:
     cold_ratio = app["cold_tti"] / bare["cold_tti"]
     warm_ratio = app["warm_tti"] / bare["warm_tti"]
     print()
-    print(f"ratio app/bare, cold: {cold_ratio:.2f}   (target <= {TARGETS['ratio']})")
-    print(f"ratio app/bare, warm: {warm_ratio:.2f}   (target <= {TARGETS['ratio']})")
-    print(f"first visit on the wire: {app['cold_wire'] / 1e6:.2f} MB   (target <= {TARGETS['wire_mb']} MB; "
-          f"bare page {bare['cold_wire'] / 1e6:.2f} MB)")
+    print(f"ratio app/bare, cold: {cold_ratio:.2f}   (target <= {TARGETS['cold']}){_miss(cold_ratio, TARGETS['cold'])}")
+    print(f"ratio app/bare, warm: {warm_ratio:.2f}   (target <= {TARGETS['warm']}){_miss(warm_ratio, TARGETS['warm'])}")
+    wire = app["cold_wire"] / 1e6
+    print(f"first visit on the wire: {wire:.2f} MB   (target <= {TARGETS['wire_mb']} MB; "
+          f"bare page {bare['cold_wire'] / 1e6:.2f} MB){_miss(wire, TARGETS['wire_mb'])}")
     print(f"JS heap after boot: app {app['cold_heap'] / 1e6:.1f} MB, bare {bare['cold_heap'] / 1e6:.1f} MB")
     mp = med.get("app, wheel via micropip")
     if mp:
