@@ -202,6 +202,26 @@ def on_demand_paths(bundle: Path) -> list[str]:
     return paths
 
 
+def service_worker(template: str, bundle: Path, paths: Sequence[str]) -> tuple[str, str, dict[str, str]]:
+    """sw.js from its template: (script, cache name, {path: sha256 of the file's content}).
+
+    The cache name hashes the precached names and contents and the template, so two different
+    workers never share a cache: an update fills a cache of its own, and a failed one can
+    delete it without touching the active build's (docs/web.md, "Service worker").
+    """
+    hashes = {rel: hashlib.sha256((bundle / rel).read_bytes()).hexdigest() for rel in paths}
+    h = hashlib.sha256(template.encode() + b"\0")
+    for rel in paths:
+        h.update(rel.encode() + b"\0" + hashes[rel].encode() + b"\0")
+    cache = "airhead-" + h.hexdigest()[:16]
+    for marker in ('"__CACHE__"', "__PRECACHE__"):
+        if template.count(marker) != 1:
+            raise LayerError(f"web/sw.js must hold {marker} exactly once")
+    sw = template.replace('"__CACHE__"', json.dumps(cache)).replace(
+        "__PRECACHE__", json.dumps(hashes, indent=1))
+    return sw, cache, hashes
+
+
 def build_bundle() -> Path:
     """build/bundle/: the page, PyScript, Pyodide, the wheel, icons, sw.js; .gz beside each
     compressible file. Rebuilt (atomically) only when an input changed."""
@@ -282,17 +302,14 @@ def build_bundle() -> Path:
     variant = html.replace('config="./config.json"', 'config="./micropip.json"')
     variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
     (tmp / "bench" / "micropip.html").write_text(variant)
-    # The service worker: precache list and a cache name from the content of those files.
+    # The service worker: the precache list with each file's sha256 (the worker keeps a body
+    # only if it hashes to it) and a cache name from those files and the worker's own code.
     paths = precache_paths(tmp, modules)
-    h = hashlib.sha256()
-    for rel in paths:
-        h.update(rel.encode() + b"\0" + (tmp / rel).read_bytes())
-    cache = "airhead-" + h.hexdigest()[:16]
-    sw = (WEB / "sw.js").read_text()
-    sw = sw.replace('"__CACHE__"', json.dumps(cache)).replace("__PRECACHE__", json.dumps(paths, indent=1))
+    sw, cache, hashes = service_worker((WEB / "sw.js").read_text(), tmp, paths)
     (tmp / "sw.js").write_text(sw)
     (tmp / "precache.json").write_text(json.dumps({"cache": cache, "files": paths,
-                                                       "on_demand": on_demand_paths(tmp)}, indent=1))
+                                                   "on_demand": on_demand_paths(tmp),
+                                                   "sha256": hashes}, indent=1))
     compressible = [f for f in sorted(tmp.rglob("*")) if f.is_file() and f.suffix in GZIP_SUFFIXES]
     for f in compressible:
         _gzip_file(f)

@@ -1,0 +1,173 @@
+"""The offline cache (web/sw.js) under faults: a new build replaces it, a wrong body is never
+kept and a later visit repairs it, a failed update leaves the installed build's cache as it was.
+
+Faults are injected into the service worker's own requests only (Playwright routes them in
+Chromium; `request.service_worker` tells them from the page's), or by editing a served copy of
+the bundle (a "new build")."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import TABLET, wait_ready
+
+from tools.devserver import BundleServer
+
+# Every entry of a cache as {path relative to the site: sha256 of the stored body}.
+SNAPSHOT = """async (name) => {
+  const cache = await caches.open(name);
+  const out = {};
+  for (const request of await cache.keys()) {
+    const body = await (await cache.match(request)).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+    out[new URL(request.url).pathname.slice(1)] =
+      Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  return out;
+}"""
+
+PORTAL = (b"<!doctype html><html><head><title>Sign in to the network</title></head>"
+          b"<body><form>Accept the terms to continue</form></body></html>")
+
+
+def offline_state(page: Any) -> str:
+    """What the worker said after its fill: '1' (all stored) or 'partial'."""
+    page.wait_for_selector("body[data-offline]", state="attached", timeout=30_000)
+    return str(page.evaluate("document.body.dataset.offline"))
+
+
+@pytest.fixture
+def copied(browser: Any, bundle: Path, tmp_path: Path) -> Iterator[tuple[Path, BundleServer, Any]]:
+    """A copy of the bundle on its own server (the tests change files in it) and a context."""
+    copy = tmp_path / "bundle"
+    shutil.copytree(bundle, copy)
+    srv = BundleServer(copy, port=0).start()
+    context = browser.new_context(base_url=srv.url, viewport=TABLET, has_touch=True)
+    try:
+        yield copy, srv, context
+    finally:
+        context.close()
+        srv.shutdown()
+        srv.server_close()
+
+
+def new_build(copy: Path, old_cache: str, new_cache: str, changed: dict[str, str]) -> None:
+    """Turn the served copy into another build: changed files, another cache name, and in sw.js
+    the sha256 the worker checks for each changed file (what tools/bundle.py would write)."""
+    listed = json.loads((copy / "precache.json").read_text())["sha256"]
+    sw = (copy / "sw.js").read_text(encoding="utf-8").replace(old_cache, new_cache)
+    for rel, text in changed.items():
+        data = text.encode()
+        (copy / rel).write_bytes(data)
+        sw = sw.replace(f'"{rel}": "{listed[rel]}"', f'"{rel}": "{hashlib.sha256(data).hexdigest()}"')
+    (copy / "sw.js").write_text(sw, encoding="utf-8")
+    for rel in [*changed, "sw.js"]:  # drop the precompressed copies of the old build
+        for ext in (".gz", ".br"):
+            (copy / (rel + ext)).unlink(missing_ok=True)
+
+
+def test_new_build_replaces_the_offline_cache(copied: tuple[Path, BundleServer, Any]) -> None:
+    """A new build (other content, so another cache name in sw.js) is installed on the next
+    online visit, the old cache is deleted, and the new build then works offline."""
+    copy, _srv, context = copied
+    page = context.new_page()
+    page.goto("/")
+    wait_ready(page)
+    assert offline_state(page) == "1"
+    old = page.evaluate("caches.keys()")
+    assert len(old) == 1 and old[0].startswith("airhead-")
+    css = (copy / "styles.css").read_text(encoding="utf-8") + "\n/* build 2 */\n"
+    new_build(copy, old[0], "airhead-build2", {"styles.css": css})
+    page.reload()
+    wait_ready(page)
+    for _ in range(60):  # the new worker installs (precaching the new build), then activates
+        keys = page.evaluate("caches.keys()")
+        if keys == ["airhead-build2"]:
+            break
+        page.wait_for_timeout(500)
+    assert keys == ["airhead-build2"], f"caches after the update: {keys}"
+    stored = page.evaluate("caches.match('styles.css').then(r => r && r.text())")
+    assert stored and "build 2" in stored
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert "build 2" in page.evaluate("fetch('styles.css').then(r => r.text())")
+
+
+def test_a_wrong_body_is_never_kept_and_a_later_visit_repairs_it(
+        page: Any, bundle: Path, precache: dict[str, Any]) -> None:
+    """During the first fill a captive portal answers one file with its own page (HTTP 200) and
+    another arrives truncated: neither is stored, the page hears 'partial'; the next online
+    visit stores both, and every cached body is then exactly the build's."""
+    lock = (bundle / "pyodide" / "pyodide-lock.json").read_bytes()
+    faults = {"app/main.py": PORTAL, "pyodide/pyodide-lock.json": lock[: len(lock) // 2]}
+    served: list[str] = []
+
+    def fault(route: Any) -> None:
+        rel = urlsplit(route.request.url).path.lstrip("/")
+        if route.request.service_worker is None:  # the page's own request: untouched
+            route.fallback()
+            return
+        served.append(rel)
+        route.fulfill(status=200, body=faults[rel], content_type="text/html")
+
+    page.context.route(lambda url: urlsplit(url).path.lstrip("/") in faults, fault)
+    page.goto("/")
+    wait_ready(page)
+    assert offline_state(page) == "partial"
+    assert sorted(set(served)) == sorted(faults), f"the faults were not served: {served}"
+    (name,) = page.evaluate("caches.keys()")
+    stored = page.evaluate(SNAPSHOT, name)
+    assert set(stored) == set(precache["files"]) - set(faults), "a wrong body was kept"
+    assert all(stored[rel] == precache["sha256"][rel] for rel in stored)
+
+    page.context.unroute_all()
+    page.reload()  # online again, without the portal
+    wait_ready(page)
+    assert offline_state(page) == "1"
+    assert page.evaluate("caches.keys()") == [name]
+    assert page.evaluate(SNAPSHOT, name) == precache["sha256"], "the cache was not repaired"
+
+
+def test_a_failed_update_leaves_the_installed_cache_as_it_was(
+        copied: tuple[Path, BundleServer, Any]) -> None:
+    """The installed build's cache lacks one file; the server then has a new build whose update
+    fails (one file is missing). The failed install removes its partial cache, and the installed
+    worker does not top its own cache up with the new build's version of the missing file."""
+    copy, srv, context = copied
+    page = context.new_page()
+    page.goto("/")
+    wait_ready(page)
+    assert offline_state(page) == "1"
+    (old,) = page.evaluate("caches.keys()")
+    page.evaluate("name => caches.open(name).then(c => c.delete('styles.css'))", old)
+    before = page.evaluate(SNAPSHOT, old)
+    assert "styles.css" not in before and len(before) > 20
+
+    css = (copy / "styles.css").read_text(encoding="utf-8") + "\n/* build 2 */\n"
+    new_build(copy, old, "airhead-build2", {"styles.css": css})
+    (copy / "icons" / "icon-512.png").unlink()  # the update's install gets a 404 for it
+    srv.take_log()
+    page.reload()
+    wait_ready(page)
+    log: list[tuple[str, int, int]] = []
+    for _ in range(120):  # until the new worker tried the missing file and its install ended
+        log += srv.take_log()
+        tried = ("/icons/icon-512.png", 404) in [(path, status) for path, status, _ in log]
+        idle = page.evaluate("navigator.serviceWorker.getRegistration()"
+                             ".then(r => !r.installing && !r.waiting)")
+        if tried and idle and page.evaluate("'offline' in document.body.dataset"):
+            break
+        page.wait_for_timeout(250)
+    assert tried and idle, f"the update did not run: {log}"
+    assert page.evaluate("caches.keys()") == [old], "the failed update left its partial cache"
+    assert page.evaluate(SNAPSHOT, old) == before, "the installed build's cache changed"
+    assert offline_state(page) == "partial"
+    active = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.active.state)")
+    assert active == "activated"
