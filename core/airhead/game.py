@@ -53,7 +53,7 @@ from .plug import (
     initial_state,
 )
 from .scenario import Scenario
-from .sealed import CODE_PATTERN, commitment, verify
+from .sealed import CODE_EXAMPLE, CODE_PATTERN, MAX_OPEN_SEALS, check_plan, describe_plan, is_legacy, verify
 from .terrain import HEXSIDE_FEATURES, HexTerrain
 
 __all__ = [
@@ -129,7 +129,7 @@ def check_action(action: Any) -> JSONDict:
     """
     _want(isinstance(action, dict), "an action must be an object")
     t = action.get("type")
-    _want(t in ACTIONS, f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
+    _want(isinstance(t, str) and t in ACTIONS, f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
     try:
         ACTIONS[t].parse({k: v for k, v in action.items() if k != "type"})
     except DataError as e:
@@ -138,10 +138,10 @@ def check_action(action: Any) -> JSONDict:
         params = action.get("params", {})
         _want(isinstance(params, dict) and len(params) <= 32, "start params must be a small object")
     elif t == "seal":
-        _want(CODE_PATTERN.match(action["code"]) is not None, "a commitment code looks like ABCD-EFGH-IJKL-MNOP-QRST")
+        _want(CODE_PATTERN.match(action["code"]) is not None, f"a commitment code looks like {CODE_EXAMPLE}")
     elif t == "reveal":
         try:
-            commitment(action["plan"], action["salt"])
+            check_plan(action["plan"], action["salt"])
         except DataError as e:
             raise ActionError(str(e)) from None
     elif t == "edit":
@@ -198,8 +198,15 @@ def describe_action(action: Mapping[str, Any], system: System | None = None) -> 
 
 # ---------------------------------------------------------------------- the reducer
 def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
-    """Apply one action (not undo/redo, which :class:`Game` handles); pure and deterministic."""
-    a = check_action(action)
+    """Apply one action (not undo/redo, which :class:`Game` handles); pure and deterministic.
+
+    Its cost does not grow with the number of actions before it (a map edit or a counter
+    placed is O(1): terrain and counters share their storage between states)."""
+    return _reduce(state, check_action(action))
+
+
+def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
+    """:func:`apply` for an action :func:`check_action` has already checked."""
     t = a["type"]
     system = state.system
     if t == "note":
@@ -246,21 +253,39 @@ def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[
         return _edit(state, a)
     if t == "seal":
         _want(state.sealed(a["side"], a["label"]) is None, f"{a['side']} has already sealed a {a['label']}")
+        _want(len(state.seals) < MAX_OPEN_SEALS,
+              f"at most {MAX_OPEN_SEALS} sealed plans can wait to be revealed: reveal one first")
         event = ev.info("", f"{a['side']} seals a {a['label']}: commitment code {a['code']}")
         return replace(state, seals=state.seals + ((a["side"], a["label"], a["code"]),)), [event]
     if t == "reveal":
-        code = state.sealed(a["side"], a["label"])
-        _want(code is not None, f"{a['side']} has sealed no {a['label']} to reveal")
-        assert code is not None
-        valid = verify(a["plan"], a["salt"], code)
-        if valid:
-            event = ev.result("", f"{a['side']} reveals the {a['label']}: it matches commitment code {code}")
-        else:
-            event = ev.result("", f"MISMATCH: the {a['side']} {a['label']} revealed does NOT match commitment code {code}: it was changed after sealing")
-        seals = tuple(x for x in state.seals if (x[0], x[1]) != (a["side"], a["label"]))
-        outcome = {"procedure": "reveal", "side": a["side"], "label": a["label"], "plan": a["plan"], "code": code, "valid": valid}
-        return replace(state, seals=seals, outcomes=state.outcomes + (outcome,)), [event]
+        return _reveal(state, a)
     raise ActionError(f"{t} is handled by Game, not apply()")
+
+
+def _reveal(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
+    """A reveal opens the seal only if its plan and salt give the sealed code. One that does not
+    (a plan changed after sealing, or not the sealing side's own) is logged as a failed attempt
+    (an outcome with ``valid`` false), with what it claimed, and the seal stays: only the
+    sealing side's own plan and salt can open it. The log shows a matching plan in plain words,
+    except for an older 100-bit code, whose reveal keeps the line Airhead wrote then (saves made
+    then replay identically)."""
+    side, label = a["side"], a["label"]
+    code = state.sealed(side, label)
+    _want(code is not None, f"{side} has sealed no {label} to reveal")
+    assert code is not None
+    valid = verify(a["plan"], a["salt"], code)
+    outcome = {"procedure": "reveal", "side": side, "label": label, "plan": a["plan"], "code": code, "valid": valid}
+    outcomes = state.outcomes + (outcome,)
+    if not valid:
+        event = ev.result("", f"MISMATCH: the {side} {label} revealed does NOT match commitment code {code}: "
+                              f"not accepted, the {label} stays sealed (a plan changed after sealing, or not {side}'s own). "
+                              f"It read: {describe_plan(a['plan'])}")
+        return replace(state, outcomes=outcomes), [event]
+    text = f"{side} reveals the {label}: it matches commitment code {code}"
+    if not is_legacy(code):
+        text += f". The {label} reads: {describe_plan(a['plan'])}"
+    seals = tuple(x for x in state.seals if (x[0], x[1]) != (side, label))
+    return replace(state, seals=seals, outcomes=outcomes), [ev.result("", text)]
 
 
 def _step(run: Any) -> StepResult:
@@ -393,7 +418,9 @@ class Game:
         self.system = system
         self.actions: list[JSONDict] = []
         self.entries: list[Entry] = []
-        self._states: list[GameState] = [initial_state(system, scenario, seed)]
+        start = initial_state(system, scenario, seed)
+        # the game's own terrain storage: its edits cost O(1) and never touch another game's
+        self._states: list[GameState] = [replace(start, terrain=start.terrain.fork())]
         self._applied: list[int] = []
         self._redo: list[tuple[int, GameState]] = []
         for i, a in enumerate(actions):
@@ -443,7 +470,7 @@ class Game:
             self.entries[idx].undone = False
             events = [ev.info("", f"redo #{idx + 1}: {self.describe(self.entries[idx].action)}")]
         else:
-            new, events = apply(self.state, a)
+            new, events = _reduce(self.state, a)
             if len(new.outcomes) > len(self.state.outcomes):
                 outcome = new.outcomes[-1]
             self._states.append(new)

@@ -1,7 +1,7 @@
 """Terrain: what is in each hex and on each hexside, with an editing API.
 
-A :class:`Terrain` is immutable: every edit returns a new one, so game states can share it and
-replays stay exact. Hexes not listed are open ground at level 0 with no obstacle.
+A :class:`Terrain` is immutable: every edit returns a new one in O(1), so game states can share it,
+replays stay exact and linear in the number of edits. Hexes not listed are open ground at level 0 with no obstacle.
 
 Terrain *types* ("woods", "building", ...) are data per game system (``tables/terrain_*.json``,
 see :mod:`airhead.tables`); this module stores the key and checks it against that table.
@@ -9,12 +9,13 @@ see :mod:`airhead.tables`); this module stores the key and checks it against tha
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping
 
 from .errors import DataError
 from .fields import Field, parse_fields
 from .hexes import Hex, Hexside
+from .versioned import VersionedMap
 
 __all__ = [
     "Water",
@@ -117,7 +118,7 @@ class HexTerrain:
 
     def is_default(self) -> bool:
         """True if this is plain open ground at level 0."""
-        return self == HexTerrain()
+        return self == _OPEN
 
     def to_data(self) -> dict[str, Any]:
         """Compact JSON-able form (defaults omitted)."""
@@ -202,46 +203,82 @@ HEX_FIELDS: tuple[Field, ...] = (
 _OPEN = HexTerrain()
 
 
-@dataclass(frozen=True)
 class Terrain:
-    """The terrain of a whole map: per-hex :class:`HexTerrain` and per-hexside features."""
+    """The terrain of a whole map: per-hex :class:`HexTerrain` and per-hexside features.
 
-    hexes: Mapping[Hex, HexTerrain] = field(default_factory=dict)
-    sides: Mapping[Hexside, frozenset[str]] = field(default_factory=dict)
+    Immutable. :attr:`hexes` and :attr:`sides` are read-only mappings of the hexes and hexsides
+    that differ from open ground. An edit (:meth:`set_hex`, :meth:`add_side`...) returns a new
+    terrain in O(1), whatever the size of the map and the number of edits before it: the
+    versions share their storage (:class:`~airhead.versioned.VersionedMap`), so a game can keep
+    the terrain of every state for undo.
+    """
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "hexes", {h: t for h, t in self.hexes.items() if not t.is_default()})
-        object.__setattr__(self, "sides", {s: frozenset(f) for s, f in self.sides.items() if f})
-        for s, fs in self.sides.items():
+    __slots__ = ("_hexes", "_sides")
+
+    def __init__(self, hexes: Mapping[Hex, HexTerrain] | None = None,
+                 sides: Mapping[Hexside, Iterable[str]] | None = None) -> None:
+        fsides = {s: frozenset(f) for s, f in (sides or {}).items() if f}
+        for fs in fsides.values():
             bad = fs - set(HEXSIDE_FEATURES)
             if bad:
                 raise DataError(f"unknown hexside feature(s): {', '.join(sorted(bad))}")
+        self._hexes: VersionedMap[Hex, HexTerrain] = VersionedMap(
+            {h: t for h, t in (hexes or {}).items() if not t.is_default()})
+        self._sides: VersionedMap[Hexside, frozenset[str]] = VersionedMap(fsides)
+
+    @classmethod
+    def _of(cls, hexes: VersionedMap[Hex, HexTerrain], sides: VersionedMap[Hexside, frozenset[str]]) -> Terrain:
+        """A terrain of already-checked versions (no copy, no check: O(1))."""
+        t: Terrain = cls.__new__(cls)
+        t._hexes, t._sides = hexes, sides
+        return t
+
+    def fork(self) -> Terrain:
+        """An equal terrain whose edits share no storage with this one's (O(size), once per
+        game: games of one scenario then never slow each other down)."""
+        return Terrain._of(self._hexes.fork(), self._sides.fork())
+
+    @property
+    def hexes(self) -> Mapping[Hex, HexTerrain]:
+        """Every hex that is not open ground at level 0 (read-only; iteration order unspecified)."""
+        return self._hexes
+
+    @property
+    def sides(self) -> Mapping[Hexside, frozenset[str]]:
+        """Every hexside with features (read-only; iteration order unspecified)."""
+        return self._sides
 
     def __hash__(self) -> int:
-        return hash((frozenset(self.hexes.items()), frozenset(self.sides.items())))
+        return hash((frozenset(self._hexes.items()), frozenset(self._sides.items())))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Terrain) and dict(self.hexes) == dict(other.hexes) and dict(self.sides) == dict(other.sides)
+        return isinstance(other, Terrain) and self._hexes == other._hexes and self._sides == other._sides
+
+    def __repr__(self) -> str:
+        return f"Terrain({len(self._hexes)} hexes, {len(self._sides)} hexsides)"
 
     # ------------------------------------------------------------------ reading
     def at(self, h: Hex) -> HexTerrain:
         """Terrain of a hex (open ground at level 0 if nothing was set)."""
-        return self.hexes.get(h, _OPEN)
+        m = self._hexes  # VersionedMap.current() inlined: the hottest read of the rules
+        t: HexTerrain = (m._data if m._diff is None else m._reroot()).get(h, _OPEN)
+        return t
 
     def side(self, h: Hex, direction: int) -> frozenset[str]:
         """Features on the hexside of ``h`` facing ``direction`` (0..5)."""
-        return self.sides.get(Hexside.of(h, direction), frozenset())
+        return self._sides.current().get(Hexside.of(h, direction), frozenset())
 
     def side_between(self, a: Hex, b: Hex) -> frozenset[str]:
         """Features on the hexside between adjacent hexes ``a`` and ``b``."""
-        return self.sides.get(Hexside.between(a, b), frozenset())
+        return self._sides.current().get(Hexside.between(a, b), frozenset())
 
     # ------------------------------------------------------------------ editing
     def set_hex(self, h: Hex, terrain: HexTerrain) -> Terrain:
-        """A copy with ``h`` set to ``terrain``."""
-        hexes = dict(self.hexes)
-        hexes[h] = terrain
-        return Terrain(hexes, self.sides)
+        """A copy with ``h`` set to ``terrain`` (O(1))."""
+        if not isinstance(terrain, HexTerrain):
+            raise DataError(f"a hex's terrain must be a HexTerrain, not {type(terrain).__name__}")
+        hexes = self._hexes.delete(h) if terrain.is_default() else self._hexes.set(h, terrain)
+        return Terrain._of(hexes, self._sides)
 
     def update_hex(self, h: Hex, **changes: Any) -> Terrain:
         """A copy with some fields of ``h`` changed, e.g. ``update_hex(h, terrain="woods", obstacle=1)``."""
@@ -260,16 +297,13 @@ class Terrain:
         if feature not in HEXSIDE_FEATURES:
             raise DataError(f"unknown hexside feature {feature!r} (one of {', '.join(HEXSIDE_FEATURES)})")
         key = Hexside.of(h, direction)
-        sides = dict(self.sides)
-        sides[key] = frozenset(sides.get(key, frozenset()) | {feature})
-        return Terrain(self.hexes, sides)
+        return Terrain._of(self._hexes, self._sides.set(key, self._sides.get(key, frozenset()) | {feature}))
 
     def remove_side(self, h: Hex, direction: int, feature: str) -> Terrain:
         """A copy without ``feature`` on that hexside."""
         key = Hexside.of(h, direction)
-        sides = dict(self.sides)
-        sides[key] = frozenset(sides.get(key, frozenset()) - {feature})
-        return Terrain(self.hexes, sides)
+        left = self._sides.get(key, frozenset()) - {feature}
+        return Terrain._of(self._hexes, self._sides.set(key, left) if left else self._sides.delete(key))
 
     def place(self, h: Hex, occupant: str) -> Terrain:
         """A copy with a vehicle, wreck or landed glider added to ``h``."""
@@ -287,4 +321,4 @@ class Terrain:
 
     def features(self) -> Iterable[tuple[Hexside, frozenset[str]]]:
         """Every hexside with features."""
-        return self.sides.items()
+        return self._sides.items()

@@ -191,3 +191,12 @@ def test_golden_replay_is_identical_on_every_platform() -> None:
     game = decode_save(json.dumps(golden["save"])).to_game()
     assert game.log_lines() == golden["log"]
     assert game.state.dice.position == 2 * 24 + 2 * 0  # undone rolls rewind the dice
+
+
+def test_an_action_whose_type_is_not_text_is_refused_plainly() -> None:
+    from airhead.systems import builtin, new_game
+
+    game = new_game(builtin("default"), "s")
+    for bad in ([], {}, ["roll"], 3, None):
+        with pytest.raises(ActionError, match="unknown action type"):
+            game.apply({"type": bad})
