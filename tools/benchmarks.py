@@ -1,9 +1,11 @@
 """`build.py bench`: tools/bench.py (the page in Chromium, run with the venv's Python), then the
-E8 heatmap on CPython and in Pyodide under Node. Figures printed, never asserted."""
+E8 heatmap and hostile input (decode and open times) on CPython and in Pyodide under Node.
+Figures printed, never asserted."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -20,7 +22,26 @@ def run_benchmarks(rounds: int) -> int:
         say(f"!! {exc}")
         return 1
     rc, _ = run([VENV_PY, TOOLS / "bench.py", "--rounds", str(rounds)])
-    return bench_heatmap() or rc
+    heat = bench_heatmap()
+    decode = bench_decode()
+    return bench_replay() or decode or heat or rc
+
+
+def bench_replay() -> int:
+    """Replay (issue #13): 1,500 map edits and 5,000 mixed actions on CPython; the cost of an
+    action early and late in a game (equal when replay is linear), next to the 1 s budget."""
+    say("== Replay: map edits and the longest game a save may hold (CPython)")
+    proc = subprocess.run([str(VENV_PY), str(TOOLS / "bench_replay.py")], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "core")})
+    line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
+    if proc.returncode != 0 or not line.startswith("{"):
+        say(f"!! replay bench failed:\n{proc.stderr[-2000:]}")
+        return 1
+    f = json.loads(line)
+    say(f"   {f['python']}: {f['edits']:,} hex edits {f['edits_ms']:.0f} ms, {f['actions']:,} actions "
+        f"{f['actions_ms']:.0f} ms (target <= {f['target_ms']} ms); one action {f['first_us']:.0f} us among "
+        f"the first 500, {f['last_us']:.0f} us among the last 500")
+    return 0
 
 
 def bench_heatmap() -> int:
@@ -45,4 +66,29 @@ def bench_heatmap() -> int:
             f"one glider's odds with Light AA {f['odds_ms']:.0f} ms")
     c, p = figures["CPython"], figures["Pyodide"]
     say(f"   Pyodide / CPython (cold heatmap): {p['cold_ms'] / max(c['cold_ms'], 0.1):.1f}x")
+    return 0
+
+
+def bench_decode() -> int:
+    """Hostile input (issue #13): the worst time to refuse an input and to open an accepted one,
+    over the adversarial inputs and a fuzz run of mutated saves and links (tests/core/codec_fuzz.py),
+    on CPython and in Pyodide under Node, each next to its target (figures only, nothing asserted)."""
+    say("== Hostile input: worst refusal and worst open (decode, replay, first draw), adversarial + fuzz corpus")
+    commands: tuple[tuple[str, list[str | Path]], ...] = (
+        ("CPython", [VENV_PY, TOOLS / "bench_decode.py", "--fuzz", "3000"]),
+        ("Pyodide", ["node", TOOLS / "bench_decode.mjs", "--fuzz", "500", "--repeat", "1"]),
+    )
+    for label, cmd in commands:
+        proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
+        line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
+        if proc.returncode != 0 or not line.startswith("{"):
+            say(f"!! {label} decode bench failed:\n{proc.stderr[-2000:]}")
+            return 1
+        f = json.loads(line)
+        target = "CPython targets" if label == "CPython" else "no target in Pyodide; CPython's"
+        say(f"   {label:8} {f['python']}: {f['cases']} inputs ({f['refused']} refused, {f['opened']} opened)")
+        say(f"            worst refusal {f['refuse_ms']:.0f} ms ({target}: <= 100 ms) - {f['refuse_case']}")
+        say(f"            worst refusal at replay {f['refuse_replay_ms']:.0f} ms - {f['refuse_replay_case']}")
+        phases = ", ".join(f"{k} {v:.0f}" for k, v in f["phases"].items())
+        say(f"            worst open {f['open_ms']:.0f} ms ({target}: <= 1000 ms) - {f['open_case']} ({phases} ms)")
     return 0

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator, Literal, Sequence
 
 from .errors import DataError
@@ -39,6 +40,7 @@ __all__ = [
     "asl_column_number",
     "to_doubled",
     "from_doubled",
+    "player_name",
 ]
 
 
@@ -244,6 +246,24 @@ _GRID_NAME = re.compile(r"^(?P<board>[A-Za-z0-9]+)/(?P<col>[A-Za-z]+)(?P<row>-?[
 _RAW_NAME = re.compile(r"^@(?P<q>-?[0-9]+),(?P<r>-?[0-9]+)$")
 
 
+def player_name(name: str) -> str:
+    """A hex name kept in data (an outcome's ``hex``) as a player reads it without the map:
+    the raw ``@q,r`` identifier of a hex beyond every board's grid becomes ``off board``
+    (:meth:`HexMap.label` also says where it is mirrored to)."""
+    return "off board" if _RAW_NAME.match(name) else name
+
+
+#: The most hexes a map may have (half hexes included): a 200 × 200 grid, or 8 × 8 ASL geoboards
+#: (about 22,000). A map is refused before any hex is computed, so a short link cannot describe
+#: millions of hexes; the map's SVG is bounded with it.
+MAX_MAP_HEXES = 40_000
+
+
+def _hex_count(g: Geometry) -> int:
+    """How many hexes a board has (an upper bound of its share of a map: edges may be shared)."""
+    return sum(hi - lo + 1 for lo, hi in map(g.row_range, range(1, g.columns + 1)))
+
+
 #: A map's JSON form (see :meth:`HexMap.to_data`); the layout itself is checked by hand.
 MAP_FIELDS: tuple[Field, ...] = (
     Field("kind", "map kind", "choice", choices=("asl", "grid")),
@@ -280,9 +300,15 @@ class HexMap:
                 raise DataError(f"ASL board ids are numbers (like 4 or 24), not {p.board_id!r}")
             if p.geometry.naming == "grid" and not re.fullmatch(r"[A-Za-z0-9]+", p.board_id):
                 raise DataError(f"grid map ids are letters/digits (like F), not {p.board_id!r}")
+        total = sum(_hex_count(p.geometry) for p in placements)
+        if total > MAX_MAP_HEXES:
+            raise DataError(f"the map is too large: {total:,} hexes (at most {MAX_MAP_HEXES:,}, a 200 × 200 grid)")
         self.placements: tuple[Placement, ...] = tuple(placements)
         self.naming: str = placements[0].geometry.naming
         self._by_id = {p.board_id: p for p in placements}
+        self._names: dict[Hex, str] = {}
+        self._by_name: dict[str, Hex] = {}
+        self._half: frozenset[Hex] = frozenset()
         self._hexes: tuple[Hex, ...] = self._compute_hexes()
         self._hexset = frozenset(self._hexes)
 
@@ -313,19 +339,30 @@ class HexMap:
         return cls(ps)
 
     def _compute_hexes(self) -> tuple[Hex, ...]:
-        seen: set[Hex] = set()
-        out: list[Hex] = []
+        """Every hex in play, with its name (from the first board holding it, as :meth:`name`
+        gives it) and the edge half hexes, in one pass over each board's own hexes."""
+        names: dict[Hex, str] = {}
+        holders: dict[Hex, int] = {}
+        half: list[Hex] = []
         for p in self.placements:
-            x0, x1, y0, y1 = p.bounds()
-            for x in range(x0, x1 + 1):
-                for y2 in range(y0, y1 + 1):
-                    if (x + y2) % 2 != 1:
-                        continue
-                    h = from_doubled(x, y2)
-                    if h not in seen and p.contains(h):
-                        seen.add(h)
-                        out.append(h)
-        return tuple(sorted(out, key=lambda h: to_doubled(h)))
+            g = p.geometry
+            for col in range(1, g.columns + 1):
+                letters = asl_column_letters(col) if g.naming == "asl" else asl_column_letters(col).lower()
+                prefix = f"{p.board_id}{letters}" if g.naming == "asl" else f"{p.board_id}/{letters}"
+                lo, hi = g.row_range(col)
+                for row in range(lo, hi + 1):
+                    y2 = g.local_y2(col, row)
+                    h = from_doubled(*p.to_global(col, y2))
+                    n = holders.get(h, 0)
+                    holders[h] = n + 1
+                    if n == 0:
+                        names[h] = f"{prefix}{row}"
+                        if g.is_half(col, y2):
+                            half.append(h)
+        self._names = names
+        self._by_name = {n: h for h, n in names.items()}
+        self._half = frozenset(h for h in half if holders[h] == 1)
+        return tuple(sorted(names, key=to_doubled))
 
     # ----------------------------------------------------------------- queries
     def hexes(self) -> tuple[Hex, ...]:
@@ -345,12 +382,7 @@ class HexMap:
 
     def is_half_hex(self, h: Hex) -> bool:
         """True for an edge half hex that no neighbouring board completes."""
-        holders = [p for p in self.placements if p.contains(h)]
-        if len(holders) != 1:
-            return False
-        p = holders[0]
-        c, y = p.to_local(*to_doubled(h))
-        return p.geometry.is_half(c, y)
+        return h in self._half
 
     def bounds(self) -> tuple[int, int, int, int]:
         """Global doubled bounds of the playing area ``(x0, x1, y0, y1)``."""
@@ -389,6 +421,9 @@ class HexMap:
     def name(self, h: Hex) -> str:
         """The hex's name: ``4P10`` / ``F/d2``; hypothetical hexes beyond the edge get the name
         of the nearest board's grid extended (``4K13``); ``@q,r`` when no such name exists."""
+        known = self._names.get(h)
+        if known is not None:  # a hex in play
+            return known
         p = self.board_of(h)
         if p is None:
             p = self._nearest_board(h)
@@ -399,6 +434,16 @@ class HexMap:
         if p.geometry.naming == "asl":
             return f"{p.board_id}{asl_column_letters(c)}{row}"
         return f"{p.board_id}/{asl_column_letters(c).lower()}{row}"
+
+    def label(self, h: Hex) -> str:
+        """The hex as a player reads it: its :meth:`name` when that continues a board's grid
+        (``4K13``), else ``off board (mirrored to 4B9)`` — never the raw ``@q,r`` identifier,
+        which stays what :meth:`name` and :meth:`parse` use for data."""
+        name = self.name(h)
+        if not _RAW_NAME.match(name):
+            return name
+        mirror = self.mirror_into_play(h)
+        return f"off board (mirrored to {self.name(mirror)})" if self.in_play(mirror) else "off board"
 
     def _nearest_board(self, h: Hex) -> Placement:
         x, y2 = to_doubled(h)
@@ -417,6 +462,9 @@ class HexMap:
         With ``allow_offboard`` names may continue a board's grid beyond its edge (the seed's
         "hypothetical K13"); ``@q,r`` raw names are accepted then too.
         """
+        known = self._by_name.get(name)
+        if known is not None:  # the name of a hex in play, as name() writes it
+            return known
         text = name.strip()
         raw = _RAW_NAME.match(text)
         if raw:
@@ -459,9 +507,10 @@ class HexMap:
         return from_doubled(*p.to_global(col, y2))
 
     def iter_names(self) -> Iterator[tuple[Hex, str]]:
-        """Every hex in play with its name."""
+        """Every hex in play with its name, column by column."""
+        names = self._names
         for h in self._hexes:
-            yield h, self.name(h)
+            yield h, names[h]
 
     # ----------------------------------------------------------------- data form
     def to_data(self) -> dict[str, object]:
@@ -493,12 +542,10 @@ class HexMap:
             or not all(isinstance(b, str) and 0 < len(b) <= 8 for r in layout for b in r)
         ):
             raise DataError(f"map {key} must be 1..8 rows of 1..8 board ids")
-        if kind == "asl":
-            return cls.asl(layout)
         cols, rows_ = d["columns"], d["rows"]
-        if cols is None or rows_ is None:
+        if kind == "grid" and (cols is None or rows_ is None):
             raise DataError("grid maps need whole-number 'columns' and 'rows'")
-        return cls.grid(layout, cols, rows_, d["low"])
+        return _built(kind, tuple(tuple(r) for r in layout), cols, rows_, d["low"])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HexMap) and self.placements == other.placements
@@ -508,3 +555,13 @@ class HexMap:
 
     def __repr__(self) -> str:
         return f"HexMap.from_data({self.to_data()!r})"
+
+
+@lru_cache(maxsize=4)
+def _built(kind: str, layout: tuple[tuple[str, ...], ...], columns: int | None, rows: int | None, low: Literal["odd", "even"]) -> HexMap:
+    """A map read from data, built once for the same layout (maps are immutable: games, saves and
+    the views share them)."""
+    if kind == "asl":
+        return HexMap.asl(layout)
+    assert columns is not None and rows is not None
+    return HexMap.grid(layout, columns, rows, low)

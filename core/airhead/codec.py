@@ -1,13 +1,16 @@
 """Save files and share links: versioned, compact, bounded and validated.
 
-A save is JSON: ``{"airhead": 1, "scenario": ..., "seed": ..., "actions": [...]}``, where the
+A save is JSON: ``{"airhead": 2, "scenario": ..., "seed": ..., "actions": [...]}``, where the
 scenario is either ``{"builtin": "default"}`` or a whole scenario (:meth:`Scenario.to_data`).
 A share link carries the same JSON, zlib-compressed and base64url-encoded, in the URL fragment
-after a version tag: ``https://.../#a1.eNq...``. The fragment never reaches a server.
+after a version tag: ``https://.../#a2.eNq...``. The fragment never reaches a server.
 
-Everything decoded is untrusted. Sizes are checked before any work (link length, then the
-decompressed size while decompressing), then the version, then every field, and finally the
-actions are replayed; any failure raises a :class:`CodecError` with a message fit for a player.
+Everything decoded is untrusted, and decoding is linear in its length. Sizes are checked before
+any work (link length, then the decompressed size while decompressing), then the version, the
+nesting depth (without recursion), the JSON (numbers and text checked as they are read), every
+field, the scenario (map size, terrain, settings) and the actions' shapes; finally the actions
+are replayed. Any failure raises a :class:`CodecError` with a message fit for a player; any
+other exception is a defect. Whatever is accepted can be shown by the app and written out again.
 """
 
 from __future__ import annotations
@@ -15,9 +18,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 import re
 import zlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Callable
 
@@ -48,7 +53,7 @@ __all__ = [
 FORMAT_VERSION = 2
 LINK_PREFIX = f"a{FORMAT_VERSION}."
 MAX_LINK_CHARS = 200_000
-MAX_JSON_BYTES = 2_000_000
+MAX_JSON_BYTES = 1_000_000
 MAX_ACTIONS = 5_000
 
 #: Schema migrations: ``MIGRATIONS[v]`` turns a format-``v`` save object into format ``v + 1``.
@@ -65,6 +70,12 @@ OLDEST_READABLE = 1
 
 _B64URL = re.compile(r"^[A-Za-z0-9_-]*$")
 _LINK_TAG = re.compile(r"^a([0-9]{1,6})\.")
+
+
+@lru_cache(maxsize=None)
+def _builtin(name: str) -> Scenario:
+    """A built-in scenario, read once (a scenario is immutable)."""
+    return builtin(name)
 
 
 #: A save's JSON form after any migration (the scenario and each action have their own readers).
@@ -118,46 +129,112 @@ def _canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+#: A save larger than this (compact) is written compact: indenting it would be slow and could
+#: make it larger than a save may be.
+PRETTY_SAVE_BYTES = 200_000
+
+
 def encode_save(data: SaveData | Game) -> str:
-    """A save file's text (pretty enough to read, canonical key order)."""
+    """A save file's text: canonical key order, indented to be read unless it is large (then
+    compact, so that every save this writes opens again)."""
     sd = SaveData.of(data) if isinstance(data, Game) else data
-    return json.dumps(sd.to_data(), sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False)
+    obj = sd.to_data()
+    text = _canonical(obj)
+    if len(text) > PRETTY_SAVE_BYTES:
+        return text
+    return json.dumps(obj, sort_keys=True, indent=1, ensure_ascii=False, allow_nan=False)
 
 
 def encode_link(data: SaveData | Game, base: str = "") -> str:
-    """A share link: ``base`` (the app's URL, may be empty) + ``#a1.`` + compressed data."""
+    """A share link: ``base`` (the app's URL, may be empty) + ``#a2.`` + compressed data."""
     sd = SaveData.of(data) if isinstance(data, Game) else data
     raw = _canonical(sd.to_data()).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
     return f"{base.split('#', 1)[0]}#{LINK_PREFIX}{packed}"
 
 
-_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
+_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 MAX_DEPTH = 32
+#: Whole numbers in a save are small (hexes, dice, levels): at most this many digits. Python
+#: would read a 4,000-digit number (in time that grows with the square of its length), and a
+#: browser's JavaScript could not hold one exactly.
+MAX_INT_DIGITS = 15
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1}}}")
 
 
-def _max_depth(text: str) -> int:
-    """Deepest bracket nesting outside strings, computed without recursion (Pyodide's stack is
-    small enough that the JSON parser itself can overflow it on hostile input)."""
-    brackets = _NOT_BRACKETS.sub("", _JSON_STRINGS.sub("", text))
-    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
+def _max_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """Deepest bracket nesting outside strings (exact up to ``limit``; beyond it, some number
+    over ``limit``), without recursion: Pyodide's stack is small enough that the JSON parser
+    itself can overflow it on hostile input. For any text it is at least the depth the parser
+    reaches before it stops.
+
+    Linear, in a few passes of the string methods (no regular expression can backtrack): an
+    escaped backslash and then an escaped quote are removed (left to right, as JSON pairs them),
+    every byte but quotes and brackets dropped, and what lies between quotes left out."""
+    unescaped = text.replace("\\\\", "").replace('\\"', "")
+    kept = unescaped.encode("utf-8", "surrogatepass").translate(None, _NOT_STRUCTURE)
+    steps = memoryview(b"".join(kept.split(b'"')[::2]).translate(_STEPS)).cast("b")  # +1 / -1
+    top = level = 0
+    for i in range(0, len(steps), 65_536):  # in chunks, to stop as soon as it is too deep
+        sums = list(accumulate(steps[i:i + 65_536], initial=level))
+        top, level = max(top, max(sums)), sums[-1]
+        if top > limit:
+            break
+    return top
 
 
-def _loads(text: str) -> Any:
-    if _max_depth(text) > MAX_DEPTH:
-        raise CodecError(f"the data is nested too deeply (more than {MAX_DEPTH} levels)")
+#: A ``\uD800``-``\uDFFF`` escape: a pair of them is one character, a lone one is not text.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _encodable(text: str) -> bool:
+    """False if ``text`` itself holds a surrogate (a caller's string may)."""
     try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except RecursionError:
-        raise CodecError("the data is nested too deeply") from None
-    except (ValueError, UnicodeDecodeError) as e:
-        raise CodecError(f"not valid JSON ({str(e)[:80]})") from None
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise CodecError(f"a number in the data is too large ({text[:12]}…; at most {MAX_INT_DIGITS} digits)")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise CodecError(f"a number in the data is too large ({text[:24]})")
+    return value
 
 
 def _reject_constant(name: str) -> Any:
     raise CodecError(f"{name} is not allowed in a save")
+
+
+def _loads(text: str) -> Any:
+    """Parse untrusted JSON: bounded depth, finite numbers of bounded size, valid Unicode text."""
+    if _max_depth(text) > MAX_DEPTH:
+        raise CodecError(f"the data is nested too deeply (more than {MAX_DEPTH} levels)")
+    try:
+        # whole numbers are checked one by one only if the text has a run of digits that long
+        ints = _parse_int if _LONG_DIGITS.search(text) else None
+        obj = json.loads(text, parse_constant=_reject_constant, parse_int=ints, parse_float=_parse_float)
+    except RecursionError:
+        raise CodecError("the data is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as e:  # CodecError is a ValueError: keep its message
+        if isinstance(e, CodecError):
+            raise
+        raise CodecError(f"not valid JSON ({str(e)[:80]})") from None
+    if ("\\u" in text and _SURROGATE_ESCAPE.search(text)) or not _encodable(text):
+        try:
+            # "\ud800" escapes decode to lone surrogates: text no file, link or page can hold again
+            json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise CodecError("the data holds text that is not valid Unicode (a lone surrogate such as \\ud800)") from None
+    return obj
 
 
 def _validate(obj: Any) -> SaveData:
@@ -189,7 +266,7 @@ def _validate(obj: Any) -> SaveData:
     if isinstance(sc, dict) and set(sc) == {"builtin"}:
         if sc["builtin"] not in BUILTINS:
             raise CodecError(f"unknown built-in scenario {str(sc['builtin'])[:40]!r}")
-        scenario = builtin(sc["builtin"])
+        scenario = _builtin(sc["builtin"])
     else:
         try:
             scenario = load_scenario(sc)
@@ -201,11 +278,33 @@ def _validate(obj: Any) -> SaveData:
         raise SizeError(f"too many actions ({len(actions)}; at most {MAX_ACTIONS})")
     checked = []
     for i, a in enumerate(actions):
+        if not isinstance(a, dict) or not isinstance(a.get("type"), str):
+            raise CodecError(f"action {i + 1}: an action is an object with a 'type' (text)")
         try:
             checked.append(check_action(a))
         except ActionError as e:
             raise CodecError(f"action {i + 1}: {e}") from None
     return SaveData(scenario, seed, tuple(checked))
+
+
+#: How much longer data can be written than read (a float's shortest text against Python's:
+#: ``1e15`` and ``1000000000000000.0``).
+_GROWTH = 5
+
+
+def _fits_when_written(data: SaveData, read: int) -> SaveData:
+    """``data`` if it can be written out again as a save (``read``: the size it was read from).
+
+    What is written is canonical: numbers as Python writes them (``1e15`` becomes
+    ``1000000000000000.0``, at most :data:`_GROWTH` times longer), hex names as the map names
+    them, defaults left out. Only data read from more than 1 / _GROWTH of the limit can outgrow
+    it, so only that is written out to measure."""
+    if read * _GROWTH <= MAX_JSON_BYTES:
+        return data
+    size = len(_canonical(data.to_data()).encode("utf-8"))
+    if size > MAX_JSON_BYTES:
+        raise SizeError(f"the game is too large to save again ({size:,} bytes written out; at most {MAX_JSON_BYTES:,})")
+    return data
 
 
 def decode_save(text: str | bytes) -> SaveData:
@@ -217,7 +316,7 @@ def decode_save(text: str | bytes) -> SaveData:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise CodecError("the file is not UTF-8 text") from None
-    return _validate(_loads(text))
+    return _fits_when_written(_validate(_loads(text)), len(text.encode("utf-8", "surrogatepass")))
 
 
 def decode_link(link: str) -> SaveData:
@@ -258,7 +357,7 @@ def decode_link(link: str) -> SaveData:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise CodecError("the link is damaged (not text inside)") from None
-    return _validate(_loads(text))
+    return _fits_when_written(_validate(_loads(text)), len(raw))
 
 
 def decode_any(text: str) -> SaveData:

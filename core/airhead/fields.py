@@ -99,51 +99,47 @@ class Field:
         """The Python value of JSON ``raw``; raise :class:`DataError` naming the field."""
         where = where or self.label
         path = path or self.key
-
-        def bad(problem: str) -> DataError:
-            return DataError(f"{where}: {problem}", path)
-
         k = self.kind
         if k == "any":
             return raw
         if k == "hex":
             if not isinstance(raw, str) or not 1 <= len(raw) <= 16:
-                raise bad("must be a hex name")
+                raise self._bad(where, path, "must be a hex name")
             if m is None:
-                raise bad("no map to read the hex on")
+                raise self._bad(where, path, "no map to read the hex on")
             try:
                 return m.parse(raw, allow_offboard=self.offboard)
             except DataError as e:  # the map's HexNameError
-                raise bad(str(e)) from None
+                raise self._bad(where, path, str(e)) from None
         if k == "direction":
             if self.style == "asl" and _whole(raw) and 1 <= raw <= 6:
                 return int(raw) - 1
             if isinstance(raw, str) and raw in DIRECTION_NAMES:
                 return DIRECTION_NAMES.index(raw)
             if self.style == "asl":
-                raise bad(f"must be 1..6 or one of {', '.join(DIRECTION_NAMES)}, not {_clip(raw)}")
-            raise bad(f"must be one of {', '.join(DIRECTION_NAMES)}, not {_clip(raw)}")
+                raise self._bad(where, path, f"must be 1..6 or one of {', '.join(DIRECTION_NAMES)}, not {_clip(raw)}")
+            raise self._bad(where, path, f"must be one of {', '.join(DIRECTION_NAMES)}, not {_clip(raw)}")
         if k == "int":
             if not _whole(raw):
-                raise bad(f"must be a whole number, not {_clip(raw)}")
+                raise self._bad(where, path, f"must be a whole number, not {_clip(raw)}")
             lo = -math.inf if self.lo is None else self.lo
             hi = math.inf if self.hi is None else self.hi
             if not lo <= raw <= hi:
-                raise bad(f"must be a whole number {self._range()}, not {raw}")
+                raise self._bad(where, path, f"must be a whole number {self._range()}, not {raw}")
             return int(raw)
         if k == "choice":
             if not isinstance(raw, str) or raw not in self.choices:
-                raise bad(f"must be one of {', '.join(self.choices)}, not {_clip(raw)}")
+                raise self._bad(where, path, f"must be one of {', '.join(self.choices)}, not {_clip(raw)}")
             return raw
         if k == "bool":
             if not isinstance(raw, bool):
-                raise bad("must be yes or no (true or false)")
+                raise self._bad(where, path, "must be yes or no (true or false)")
             return raw
         if k == "text":
             lo = 0 if self.lo is None else self.lo
             hi = MAX_TEXT if self.hi is None else self.hi
             if not isinstance(raw, str) or not lo <= len(raw) <= hi:
-                return self._bad_text(bad, lo, hi)
+                raise self._bad(where, path, f"must be text of {lo}..{hi} characters" if lo else f"must be text of at most {hi} characters")
             return raw
         if k == "list":
             assert self.item is not None
@@ -151,21 +147,47 @@ class Field:
             hi = 1000 if self.hi is None else self.hi
             if not isinstance(raw, list) or not lo <= len(raw) <= hi:
                 what = f"{lo}..{hi}" if lo else f"at most {hi}"
-                raise bad(f"must list {what} {'item' if hi == 1 else 'items'}")
+                raise self._bad(where, path, f"must list {what} {'item' if hi == 1 else 'items'}")
             return tuple(self.item.parse(v, m, f"{where} {i + 1}", f"{path}.{i}") for i, v in enumerate(raw))
         if k == "record":
             return parse_fields(self.fields, raw, m, where, path, what="field")
         assert self.item is not None  # mapping
         hi = 1000 if self.hi is None else self.hi
         if not isinstance(raw, dict) or len(raw) > hi:
-            raise bad(f"must be an object of at most {hi} entries")
+            raise self._bad(where, path, f"must be an object of at most {hi} entries")
         out: dict[str, Any] = {}
         for key, v in raw.items():
             if not isinstance(key, str) or (self.choices and key not in self.choices) or len(key) > 48:
                 allowed = f" (one of {', '.join(self.choices)})" if self.choices else ""
-                raise bad(f"unknown entry {_clip(key)}{allowed}")
+                raise self._bad(where, path, f"unknown entry {_clip(key)}{allowed}")
             out[key] = self.item.parse(v, m, f"{where} {key}", f"{path}.{key}")
         return out
+
+    def quick(self, raw: Any) -> Any:
+        """What :meth:`parse` returns for a plain value that reads as it is (text, a whole number,
+        yes/no, a choice, any JSON), without naming the field; ``_ABSENT`` otherwise (then
+        :meth:`parse` reads it, or says what is wrong)."""
+        k = self.kind
+        if k == "any":
+            return raw
+        if k == "text":
+            if isinstance(raw, str) and (self.lo or 0) <= len(raw) <= (MAX_TEXT if self.hi is None else self.hi):
+                return raw
+        elif k == "int":
+            if _whole(raw) and (self.lo is None or raw >= self.lo) and (self.hi is None or raw <= self.hi):
+                return int(raw)
+        elif k == "bool":
+            if raw is True or raw is False:
+                return raw
+        elif k == "choice":
+            if isinstance(raw, str) and raw in self.choices:
+                return raw
+        elif k == "list" and self.item is not None and self.item.kind in _QUICK_ITEMS:
+            if isinstance(raw, list) and (self.lo or 0) <= len(raw) <= (1000 if self.hi is None else self.hi):
+                items = tuple(self.item.quick(v) for v in raw)
+                if _ABSENT not in items:
+                    return items
+        return _ABSENT
 
     def _range(self) -> str:
         if self.lo is not None and self.hi is not None:
@@ -175,8 +197,8 @@ class Field:
         return f"<= {self.hi}"
 
     @staticmethod
-    def _bad_text(bad: Any, lo: int, hi: int) -> Any:
-        raise bad(f"must be text of {lo}..{hi} characters" if lo else f"must be text of at most {hi} characters")
+    def _bad(where: str, path: str, problem: str) -> DataError:
+        return DataError(f"{where}: {problem}", path)
 
     # ------------------------------------------------------------------ values -> JSON
     def dump(self, value: Any, m: HexMap | None = None) -> Any:
@@ -322,28 +344,72 @@ class _Absent:
 _ABSENT: Any = _Absent()
 
 
+#: Item kinds a list of which :meth:`Field.quick` reads.
+_QUICK_ITEMS = ("text", "int", "bool", "choice")
+#: Field kinds whose parsed value is immutable and the same on every map: a default of one of
+#: them (or a list of them) is parsed once.
+_PLAIN_KINDS = ("int", "choice", "bool", "text", "direction", "any")
+#: The keys of each field tuple parse_fields has read (by id; the tuple is kept with its keys).
+_KEYS: dict[int, tuple[Sequence[Field], frozenset[str]]] = {}
+
+
+def _keys(fields: Sequence[Field]) -> frozenset[str]:
+    hit = _KEYS.get(id(fields))
+    if hit is not None and hit[0] is fields:
+        return hit[1]
+    keys = frozenset(f.key for f in fields)
+    if len(_KEYS) > 512:  # field tuples made on the fly: keep the cache small
+        _KEYS.clear()
+    _KEYS[id(fields)] = (fields, keys)
+    return keys
+
+
+def _default(f: Field, m: HexMap | None, sub: str, p: str) -> Any:
+    """The parsed default of ``f`` (parsed once when it cannot depend on the map)."""
+    cached = f.__dict__.get("_parsed_default", _ABSENT)
+    if cached is not _ABSENT:
+        return cached
+    value = f.parse(f.default, m, sub, p)
+    if f.kind in _PLAIN_KINDS or (f.kind == "list" and f.item is not None and f.item.kind in _PLAIN_KINDS[:-1]):
+        f.__dict__["_parsed_default"] = value  # not a dataclass field: equality and repr ignore it
+    return value
+
+
 def parse_fields(fields: Sequence[Field], raw: Any, m: HexMap | None, where: str = "", path: str = "",
                  what: str = "field") -> dict[str, Any]:
     """Parse a JSON object field by field: unknown keys refused, missing ones defaulted."""
-    prefix = f"{where}: " if where else ""
     if not isinstance(raw, dict):
+        prefix = f"{where}: " if where else ""
         raise DataError(f"{prefix}must be an object", path)
-    known = {f.key for f in fields}
-    extra = [str(k) for k in raw if k not in known]
-    if extra:
+    known = _keys(fields)
+    if not known.issuperset(raw):
+        prefix = f"{where}: " if where else ""
+        extra = [str(k) for k in raw if k not in known]
         raise DataError(f"{prefix}unknown {what}(s): {', '.join(sorted(extra))[:80]}", path)
     out: dict[str, Any] = {}
     for f in fields:
+        v = raw.get(f.key)
+        if v is not None:
+            quick = f.quick(v)
+            if quick is not _ABSENT:
+                out[f.key] = quick
+                continue
+        elif f.default is not REQUIRED:
+            if f.default is None:
+                out[f.key] = None
+                continue
+            cached = f.__dict__.get("_parsed_default", _ABSENT)
+            if cached is not _ABSENT:
+                out[f.key] = cached
+                continue
         sub = f"{where}, {f.label}" if where else f.label
         p = f"{path}.{f.key}" if path else f.key
-        if f.key in raw and raw[f.key] is not None:
-            out[f.key] = f.parse(raw[f.key], m, sub, p)
-        elif f.required:
+        if v is not None:
+            out[f.key] = f.parse(v, m, sub, p)
+        elif f.default is REQUIRED:
             raise DataError(f"{sub}: missing", p)
-        elif f.default is None:
-            out[f.key] = None
         else:
-            out[f.key] = f.parse(f.default, m, sub, p)
+            out[f.key] = _default(f, m, sub, p)
     return out
 
 

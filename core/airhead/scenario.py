@@ -17,10 +17,16 @@ from .fields import Field, parse_fields
 from .hexes import DIRECTION_NAMES, Hexside
 from .terrain import HexTerrain, Terrain
 
-__all__ = ["Scenario"]
+__all__ = ["Scenario", "MAX_TERRAIN_HEXES", "MAX_SIDE_FEATURES"]
 
 MAX_NAME = 120
 MAX_NOTES = 4000
+#: The most hexes a scenario may give terrain other than open ground (30 fully described ASL
+#: geoboards hold about 8,000), and the most hexside features (hedges, walls...) it may list.
+#: With the map's own cap (:data:`~airhead.boards.MAX_MAP_HEXES`) they bound the work of
+#: reading a scenario and drawing its map.
+MAX_TERRAIN_HEXES = 10_000
+MAX_SIDE_FEATURES = 10_000
 _SYSTEM_KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
@@ -30,8 +36,8 @@ SCENARIO_FIELDS: tuple[Field, ...] = (
     Field("name", "name", "text", lo=1, hi=MAX_NAME),
     Field("system", "game system", "text", lo=1, hi=32),
     Field("map", "map", "any"),
-    Field("hexes", "hexes", "mapping", default={}, hi=20_000, item=Field("hexes", "hex terrain", "any")),
-    Field("sides", "hexsides", "mapping", default={}, hi=60_000, item=Field("sides", "hexside features", "any")),
+    Field("hexes", "hexes", "mapping", default={}, hi=MAX_TERRAIN_HEXES, item=Field("hexes", "hex terrain", "any")),
+    Field("sides", "hexsides", "mapping", default={}, hi=MAX_SIDE_FEATURES, item=Field("sides", "hexside features", "any")),
     Field("settings", "settings", "mapping", default={}, hi=64, item=Field("settings", "setting", "any")),
     Field("notes", "notes", "text", hi=MAX_NOTES, default=""),
 )
@@ -69,10 +75,12 @@ class Scenario:
     # ------------------------------------------------------------------ data form
     def to_data(self) -> dict[str, Any]:
         """JSON-able form: hexes and hexsides keyed by their names."""
-        hexes = {self.map.name(h): t.to_data() for h, t in sorted(self.terrain.hexes.items())}
+        # sorted as Hex and Hexside order themselves (q, r, direction), by plain tuples: much faster
+        hexes = {self.map.name(h): t.to_data()
+                 for h, t in sorted(self.terrain.hexes.items(), key=lambda ht: (ht[0].q, ht[0].r))}
         sides = {
             f"{self.map.name(s.hex)}:{DIRECTION_NAMES[s.direction]}": sorted(f)
-            for s, f in sorted(self.terrain.sides.items())
+            for s, f in sorted(self.terrain.sides.items(), key=lambda sf: (sf[0].hex.q, sf[0].hex.r, sf[0].direction))
         }
         out: dict[str, Any] = {"name": self.name, "system": self.system, "map": self.map.to_data()}
         if hexes:
@@ -103,6 +111,7 @@ class Scenario:
             except DataError as e:
                 raise DataError(f"hex {str(name)[:20]}: {e}") from None
         sides = {}
+        features = 0
         for key, feats in raw_sides.items():
             hexname, _, dname = str(key).partition(":")
             try:
@@ -113,7 +122,10 @@ class Scenario:
                 raise DataError(f"hexside {str(key)[:24]}: direction must be one of {', '.join(DIRECTION_NAMES)}")
             if not isinstance(feats, list) or not all(isinstance(f, str) for f in feats) or len(feats) > 8:
                 raise DataError(f"hexside {str(key)[:24]}: features must be a list of names")
+            features += len(feats)
             sides[Hexside.of(h, DIRECTION_NAMES.index(dname))] = frozenset(feats)
+        if features > MAX_SIDE_FEATURES:
+            raise DataError(f"too many hexside features ({features:,}; at most {MAX_SIDE_FEATURES:,})")
         terrain = Terrain(hexes, sides)
         settings = data["settings"]
         if len(json.dumps(settings)) > 4000:

@@ -1,6 +1,7 @@
 """Render a scenario's map as SVG: terrain colours and patterns, levels, hexside features, names.
 
-Built with :mod:`xml.etree.ElementTree` into one string, so the browser view can set it with a
+Written as one string (the markup :mod:`xml.etree.ElementTree` would write, built directly
+because that is several times faster on large maps), so the browser view can set it with a
 single ``innerHTML`` (one crossing into the DOM per redraw) and the CLI can write it to a file.
 Every hex polygon carries ``id="hex-<name>"`` and ``data-hex="<name>"`` for the views.
 """
@@ -8,8 +9,8 @@ Every hex polygon carries ``id="hex-<name>"`` and ``data-hex="<name>"`` for the 
 from __future__ import annotations
 
 import math
-import xml.etree.ElementTree as ET
-from typing import Iterable, Mapping
+import re
+from typing import Mapping
 
 from .boards import to_doubled
 from .hexes import Hex, Layout, Point
@@ -17,7 +18,12 @@ from .scenario import Scenario
 from .systems import get as system_of
 from .terrain import Terrain
 
-__all__ = ["render_map", "LEVEL_FILLS", "SIDE_STYLES"]
+__all__ = ["render_map", "LEVEL_FILLS", "SIDE_STYLES", "MAX_SVG_BYTES"]
+
+#: The most a map of an accepted save draws to: its size follows from the caps on what a save may
+#: describe (:data:`~airhead.boards.MAX_MAP_HEXES` hexes, each with its name; terrain and hexside
+#: features capped by the scenario and by the 1 MB of a save). A test draws the largest.
+MAX_SVG_BYTES = 32_000_000
 
 #: Fill of open ground by base level (hills get browner as they rise; depressions greyer).
 LEVEL_FILLS: dict[int, str] = {-1: "#c2b280", 0: "#d9e4a6", 1: "#d2b978", 2: "#b99a5e", 3: "#a07d47", 4: "#876434"}
@@ -36,14 +42,54 @@ SIDE_STYLES: dict[str, tuple[str, float, str]] = {
 }
 
 
-def _sub(parent: ET.Element, tag: str, attrs: Mapping[str, str] | None = None, /, **kw: str) -> ET.Element:
-    a = dict(attrs or {})
-    a.update(kw)
-    return ET.SubElement(parent, tag, a)
+_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def _pts(points: Iterable[Point]) -> str:
-    return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in points)
+def _clean(text: str) -> str:
+    # characters XML cannot hold (control characters) become U+FFFD, so the file stays well-formed
+    return _XML_BAD.sub("\ufffd", text) if _XML_BAD.search(text) else text
+
+
+def _attr(text: str) -> str:
+    """An attribute value escaped as ElementTree escapes it."""
+    text = _clean(text)
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    if "\n" in text:
+        text = text.replace("\n", "&#10;")
+    if "\t" in text:
+        text = text.replace("\t", "&#09;")
+    return text
+
+
+def _text(text: str) -> str:
+    """Character data escaped as ElementTree escapes it."""
+    text = _clean(text)
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _el(tag: str, attrs: Mapping[str, str], inner: str = "") -> str:
+    """One element as ElementTree writes it (attributes in order; ``inner`` is markup)."""
+    a = "".join(f' {k}="{_attr(v)}"' for k, v in attrs.items())
+    return f"<{tag}{a}>{inner}</{tag}>" if inner else f"<{tag}{a} />"
+
+
+def _group(attrs: Mapping[str, str], parts: list[str]) -> str:
+    return _el("g", attrs, "".join(parts))
 
 
 def _level_fill(level: float) -> str:
@@ -51,25 +97,30 @@ def _level_fill(level: float) -> str:
     return LEVEL_FILLS[k]
 
 
-def _patterns(defs: ET.Element, size: float) -> None:
+def _patterns(size: float) -> str:
     s = f"{size * 0.35:.1f}"
-    dots = _sub(defs, "pattern", id="pat-dots", width=s, height=s, patternUnits="userSpaceOnUse")
-    _sub(dots, "circle", cx=f"{size * 0.17:.1f}", cy=f"{size * 0.17:.1f}", r=f"{size * 0.05:.1f}", fill="#3e6b2a")
-    hatch = _sub(defs, "pattern", id="pat-hatch", width=s, height=s, patternUnits="userSpaceOnUse")
-    _sub(hatch, "path", d=f"M0,{s} L{s},0", stroke="#2e5e4a", **{"stroke-width": "1"})
-    cross = _sub(defs, "pattern", id="pat-cross", width=s, height=s, patternUnits="userSpaceOnUse")
     c = size * 0.17
-    _sub(cross, "path", d=f"M{c:.1f},{c * 0.4:.1f} V{c * 1.6:.1f} M{c * 0.6:.1f},{c * 0.8:.1f} H{c * 1.4:.1f}",
-                  stroke="#555", **{"stroke-width": "1"})
+    box = {"width": s, "height": s, "patternUnits": "userSpaceOnUse"}
+    dots = _el("circle", {"cx": f"{size * 0.17:.1f}", "cy": f"{size * 0.17:.1f}", "r": f"{size * 0.05:.1f}", "fill": "#3e6b2a"})
+    hatch = _el("path", {"d": f"M0,{s} L{s},0", "stroke": "#2e5e4a", "stroke-width": "1"})
+    cross = _el("path", {"d": f"M{c:.1f},{c * 0.4:.1f} V{c * 1.6:.1f} M{c * 0.6:.1f},{c * 0.8:.1f} H{c * 1.4:.1f}",
+                         "stroke": "#555", "stroke-width": "1"})
+    return (_el("pattern", {"id": "pat-dots", **box}, dots) + _el("pattern", {"id": "pat-hatch", **box}, hatch)
+            + _el("pattern", {"id": "pat-cross", **box}, cross))
 
 
 def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float = 24.0, names: bool = True) -> str:
-    """The map of ``scenario`` (with ``terrain`` if given, e.g. after edits) as an SVG document."""
+    """The map of ``scenario`` (with ``terrain`` if given, e.g. after edits) as an SVG document.
+
+    Written straight to text (the same markup ElementTree would write): a map of
+    :data:`~airhead.boards.MAX_MAP_HEXES` hexes is drawn in well under a second."""
     terrain = scenario.terrain if terrain is None else terrain
     m = scenario.map
     types = system_of(scenario.system).terrain_types
-    layout = Layout(size)
     h_unit = math.sqrt(3) / 2 * size  # pixel height of one doubled row
+    # a hex's centre and corners, computed exactly as Layout(size) computes them
+    cx_step, cy_step = size * 1.5, size * math.sqrt(3)
+    offsets = [(size * math.cos(math.radians(60 * i)), size * math.sin(math.radians(60 * i))) for i in range(6)]
 
     def px(x: float, y2: float) -> Point:
         return Point(1.5 * size * x, h_unit * (y2 - 1))
@@ -78,19 +129,8 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
     pad = size * 1.2
     a, b = px(x0, y0), px(x1, y1)
     vb = (a.x - pad, a.y - pad, b.x - a.x + 2 * pad, b.y - a.y + 2 * pad)
-    svg = ET.Element("svg", {
-        "xmlns": "http://www.w3.org/2000/svg",
-        "viewBox": " ".join(f"{v:.1f}" for v in vb),
-        "width": f"{vb[2]:.0f}",
-        "height": f"{vb[3]:.0f}",
-        "class": "airhead-map",
-        "font-family": "sans-serif",
-    })
-    _sub(svg, "title").text = scenario.name
-    defs = _sub(svg, "defs")
-    _patterns(defs, size)
-    clip = _sub(defs, "clipPath", id="board-clip")
     board_rects: list[tuple[Point, Point]] = []
+    clip_rects = []
     for p in m.placements:
         bx0, bx1, by0, by1 = p.bounds()
         if m.naming == "grid":  # whole hexes: the edge is half a hex outside the outer centres
@@ -98,58 +138,100 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
         else:
             pa, pb = px(bx0, by0), px(bx1, by1)
         board_rects.append((pa, pb))
-        _sub(clip, "rect", x=f"{pa.x:.1f}", y=f"{pa.y:.1f}", width=f"{pb.x - pa.x:.1f}", height=f"{pb.y - pa.y:.1f}")
-    _sub(svg, "rect", x=f"{vb[0]:.1f}", y=f"{vb[1]:.1f}", width=f"{vb[2]:.1f}", height=f"{vb[3]:.1f}", fill="#f4f1e8")
+        clip_rects.append(_el("rect", {"x": f"{pa.x:.1f}", "y": f"{pa.y:.1f}", "width": f"{pb.x - pa.x:.1f}",
+                                       "height": f"{pb.y - pa.y:.1f}"}))
 
-    board = _sub(svg, "g", {"clip-path": "url(#board-clip)", "class": "board"})
-    hex_layer = _sub(board, "g", {"class": "hexes", "stroke": "#7d7d6a", "stroke-width": f"{size * 0.03:.2f}"})
-    detail = _sub(board, "g", {"class": "terrain", "pointer-events": "none"})
-    sides_layer = _sub(board, "g", {"class": "hexsides", "pointer-events": "none", "stroke-linecap": "round"})
-    label_layer = _sub(svg, "g", {"class": "labels", "pointer-events": "none", "clip-path": "url(#board-clip)"})
+    hex_parts: list[str] = []
+    detail: list[str] = []
+    labels: list[str] = []
+    level_font, name_font, badge_font = f"{size * 0.3:.1f}", f"{size * 0.27:.1f}", f"{size * 0.2:.1f}"
+    badge_side, badge_rx, badge_stroke = f"{size * 0.3:.1f}", f"{size * 0.05:.1f}", f"{size * 0.03:.2f}"
+    half_hexes = m.naming == "asl"
 
-    for h in m.hexes():
-        name = m.name(h)
-        t = terrain.at(h)
+    def name_label(h: Hex, name: str, cx: float, cy: float) -> str:
+        # keep the name inside the visible part of an edge half hex
+        lx, ly = cx, cy - size * 0.5
+        if half_hexes and m.is_half_hex(h):
+            hx, hy2 = to_doubled(h)
+            if hy2 == y0:
+                ly = cy + size * 0.4
+            if hx == x0:
+                lx = cx + size * 0.45
+            elif hx == x1:
+                lx = cx - size * 0.45
+        return (f'<text x="{lx:.1f}" y="{ly:.1f}" fill="#333" font-size="{name_font}" text-anchor="middle" '
+                f'class="hexname">{name}</text>')
+    (ox0, oy0), (ox1, oy1), (ox2, oy2), (ox3, oy3), (ox4, oy4), (ox5, oy5) = offsets
+    open_fill = LEVEL_FILLS[0]
+    looks: dict[str, tuple[str, str]] = {}  # per terrain type, per bridge axis, per occupant: worked out once
+    spans: dict[int, tuple[float, float]] = {}
+    badges: dict[str, tuple[str, str, str]] = {}
+    cells = dict(terrain.hexes)  # the hexes that are not open ground at level 0 (one copy, then plain lookups)
+    name_dy = size * 0.5
+    for h, name in m.iter_names():  # names are letters, digits and "/": nothing to escape
+        cx = 0.0 + cx_step * h.q
+        cy = 0.0 + cy_step * (h.r + h.q / 2)
+        t = cells.get(h)
+        if t is None or t.is_default():
+            hex_parts.append(
+                f'<polygon points="{cx + ox0:.1f},{cy + oy0:.1f} {cx + ox1:.1f},{cy + oy1:.1f} {cx + ox2:.1f},{cy + oy2:.1f} '
+                f'{cx + ox3:.1f},{cy + oy3:.1f} {cx + ox4:.1f},{cy + oy4:.1f} {cx + ox5:.1f},{cy + oy5:.1f}" '
+                f'fill="{open_fill}" id="hex-{name}" data-hex="{name}" class="hex" />')
+            if names:
+                if half_hexes:
+                    labels.append(name_label(h, name, cx, cy))
+                else:
+                    labels.append(f'<text x="{cx:.1f}" y="{cy - name_dy:.1f}" fill="#333" font-size="{name_font}" '
+                                  f'text-anchor="middle" class="hexname">{name}</text>')
+            continue
+        lvl = t.base_level
+        fill = _level_fill(lvl) if lvl else open_fill
+        hex_parts.append(
+            f'<polygon points="{cx + ox0:.1f},{cy + oy0:.1f} {cx + ox1:.1f},{cy + oy1:.1f} {cx + ox2:.1f},{cy + oy2:.1f} '
+            f'{cx + ox3:.1f},{cy + oy3:.1f} {cx + ox4:.1f},{cy + oy4:.1f} {cx + ox5:.1f},{cy + oy5:.1f}" '
+            f'fill="{fill}" id="hex-{name}" data-hex="{name}" class="hex" />')
         tt = types.get(t.terrain)
-        corners = layout.corners(h)
-        _sub(
-            hex_layer,
-            "polygon",
-            points=_pts(corners),
-            fill=_level_fill(t.base_level),
-            id=f"hex-{name}",
-            **{"data-hex": name, "class": "hex"},
-        )
-        c = layout.center(h)
         if t.terrain != "open" and tt is not None:
-            inner = [Point(c.x + (q.x - c.x) * 0.8, c.y + (q.y - c.y) * 0.8) for q in corners]
-            _sub(detail, "polygon", points=_pts(inner), fill=tt.fill, stroke="none")
-            if tt.pattern:
-                _sub(detail, "polygon", points=_pts(inner), fill=f"url(#pat-{tt.pattern})", stroke="none")
+            inner = (f"{cx + (cx + ox0 - cx) * 0.8:.1f},{cy + (cy + oy0 - cy) * 0.8:.1f} "
+                     f"{cx + (cx + ox1 - cx) * 0.8:.1f},{cy + (cy + oy1 - cy) * 0.8:.1f} "
+                     f"{cx + (cx + ox2 - cx) * 0.8:.1f},{cy + (cy + oy2 - cy) * 0.8:.1f} "
+                     f"{cx + (cx + ox3 - cx) * 0.8:.1f},{cy + (cy + oy3 - cy) * 0.8:.1f} "
+                     f"{cx + (cx + ox4 - cx) * 0.8:.1f},{cy + (cy + oy4 - cy) * 0.8:.1f} "
+                     f"{cx + (cx + ox5 - cx) * 0.8:.1f},{cy + (cy + oy5 - cy) * 0.8:.1f}")
+            look = looks.get(t.terrain)
+            if look is None:
+                look = looks[t.terrain] = (_attr(tt.fill), _attr(tt.pattern) if tt.pattern else "")
+            detail.append(f'<polygon points="{inner}" fill="{look[0]}" stroke="none" />')
+            if look[1]:
+                detail.append(f'<polygon points="{inner}" fill="url(#pat-{look[1]})" stroke="none" />')
         if t.water is not None:
-            fill = "#bcd9f0" if t.water.frozen else "#6fa8dc"
-            _sub(detail, "circle", cx=f"{c.x:.1f}", cy=f"{c.y:.1f}", r=f"{size * 0.55:.1f}", fill=fill, opacity="0.85")
+            wfill = "#bcd9f0" if t.water.frozen else "#6fa8dc"
+            detail.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.55:.1f}" fill="{wfill}" opacity="0.85" />')
         if t.bridge is not None:
-            d = t.bridge.axis
-            ang = math.radians(-90 + 60 * d)
-            dx, dy = math.cos(ang) * size * 0.95, math.sin(ang) * size * 0.95
-            _sub(detail, "line", x1=f"{c.x - dx:.1f}", y1=f"{c.y - dy:.1f}", x2=f"{c.x + dx:.1f}", y2=f"{c.y + dy:.1f}",
-                          stroke="#5a4630", **{"stroke-width": f"{size * 0.3:.1f}", "class": "bridge"})
+            axis = t.bridge.axis
+            if axis not in spans:
+                ang = math.radians(-90 + 60 * axis)
+                spans[axis] = math.cos(ang) * size * 0.95, math.sin(ang) * size * 0.95
+            dx, dy = spans[axis]
+            detail.append(f'<line x1="{cx - dx:.1f}" y1="{cy - dy:.1f}" x2="{cx + dx:.1f}" y2="{cy + dy:.1f}" '
+                          f'stroke="#5a4630" stroke-width="{size * 0.3:.1f}" class="bridge" />')
         if t.blaze is not None:
-            _sub(detail, "circle", cx=f"{c.x:.1f}", cy=f"{c.y:.1f}", r=f"{size * 0.3:.1f}", fill="#e8542f", opacity="0.8")
+            detail.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}" fill="#e8542f" opacity="0.8" />')
         if t.occupants:
             # vehicles, wrecks and landed gliders: small badges above the centre
             for i, occ in enumerate(t.occupants[:3]):
-                bx = c.x - size * 0.45 + i * size * 0.32
-                badge = _sub(detail, "g", {"class": f"occupant {occ}"})
-                _sub(badge, "rect", x=f"{bx:.1f}", y=f"{c.y - size * 0.22:.1f}", width=f"{size * 0.3:.1f}",
-                     height=f"{size * 0.3:.1f}", rx=f"{size * 0.05:.1f}", fill=OCCUPANT_FILLS.get(occ, "#fff"), stroke="#222",
-                     **{"stroke-width": f"{size * 0.03:.2f}"})
-                _sub(badge, "text", x=f"{bx + size * 0.15:.1f}", y=f"{c.y + size * 0.03:.1f}", fill="#111",
-                     **{"font-size": f"{size * 0.2:.1f}", "text-anchor": "middle"}).text = occ[0].upper()
+                bx = cx - size * 0.45 + i * size * 0.32
+                badge = badges.get(occ)
+                if badge is None:
+                    badge = badges[occ] = (_attr(occ), _attr(OCCUPANT_FILLS.get(occ, "#fff")), _text(occ[0].upper()))
+                detail.append(
+                    f'<g class="occupant {badge[0]}"><rect x="{bx:.1f}" y="{cy - size * 0.22:.1f}" width="{badge_side}" '
+                    f'height="{badge_side}" rx="{badge_rx}" fill="{badge[1]}" stroke="#222" '
+                    f'stroke-width="{badge_stroke}" /><text x="{bx + size * 0.15:.1f}" y="{cy + size * 0.03:.1f}" fill="#111" '
+                    f'font-size="{badge_font}" text-anchor="middle">{badge[2]}</text></g>')
         marks = []
-        if t.base_level:
-            marks.append(f"L{t.base_level:g}")
+        if lvl:
+            marks.append(f"L{lvl:g}")
         if t.obstacle >= 1 and tt is not None and t.obstacle != tt.obstacle:
             marks.append(f"+{t.obstacle:g}")
         elif t.obstacle >= 2:
@@ -157,39 +239,57 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
         if t.minefield:
             marks.append(f"M{t.minefield}")
         if marks:
-            _sub(label_layer, "text", x=f"{c.x:.1f}", y=f"{c.y + size * 0.55:.1f}", fill="#222",
-                          **{"font-size": f"{size * 0.3:.1f}", "text-anchor": "middle", "class": "level"}).text = " ".join(marks)
+            labels.append(f'<text x="{cx:.1f}" y="{cy + size * 0.55:.1f}" fill="#222" font-size="{level_font}" '
+                          f'text-anchor="middle" class="level">{_text(" ".join(marks))}</text>')
         if names:
-            # keep the name inside the visible part of an edge half hex
-            lx, ly = c.x, c.y - size * 0.5
-            if m.is_half_hex(h):
-                hx, hy2 = to_doubled(h)
-                if hy2 == y0:
-                    ly = c.y + size * 0.4
-                if hx == x0:
-                    lx = c.x + size * 0.45
-                elif hx == x1:
-                    lx = c.x - size * 0.45
-            _sub(label_layer, "text", x=f"{lx:.1f}", y=f"{ly:.1f}", fill="#333",
-                          **{"font-size": f"{size * 0.27:.1f}", "text-anchor": "middle", "class": "hexname"}).text = name
+            labels.append(name_label(h, name, cx, cy))
 
+    side_parts: list[str] = []
+    side_styles = {f: (color, f"{size * width:.1f}", _attr(f),
+                       "".join(f' stroke-dasharray="{v}"' for v in [" ".join(f"{float(d) * size * 0.1:.1f}" for d in dash.split())] if dash))
+                   for f, (color, width, dash) in SIDE_STYLES.items()}
     for side, feats in sorted(terrain.features()):
-        p1, p2 = layout.hexside_segment(side)
+        hq, hr = side.hex.q, side.hex.r
+        cx, cy = 0.0 + cx_step * hq, 0.0 + cy_step * (hr + hq / 2)
+        (ax, ay), (bx_, by_) = offsets[(4 + side.direction) % 6], offsets[(5 + side.direction) % 6]
+        ends = f'x1="{cx + ax:.1f}" y1="{cy + ay:.1f}" x2="{cx + bx_:.1f}" y2="{cy + by_:.1f}"'
         for f in sorted(feats):
-            color, width, dash = SIDE_STYLES.get(f, ("#000", 0.1, ""))
-            attrs = {"stroke-width": f"{size * width:.1f}", "class": f"side {f}"}
-            if dash:
-                attrs["stroke-dasharray"] = " ".join(f"{float(v) * size * 0.1:.1f}" for v in dash.split())
-            _sub(sides_layer, "line", x1=f"{p1.x:.1f}", y1=f"{p1.y:.1f}", x2=f"{p2.x:.1f}", y2=f"{p2.y:.1f}",
-                          stroke=color, **attrs)
+            color, width, cls, dash = side_styles.get(f) or ("#000", f"{size * 0.1:.1f}", _attr(f), "")
+            side_parts.append(f'<line {ends} stroke="{color}" stroke-width="{width}" class="side {cls}"{dash} />')
 
-    edges = _sub(svg, "g", {"class": "edges", "fill": "none", "stroke": "#333", "stroke-width": f"{size * 0.08:.1f}"})
+    edges: list[str] = []
+    board_names: list[str] = []
     for (pa, pb), p in zip(board_rects, m.placements):
-        _sub(edges, "rect", x=f"{pa.x:.1f}", y=f"{pa.y:.1f}", width=f"{pb.x - pa.x:.1f}", height=f"{pb.y - pa.y:.1f}")
+        edges.append(_el("rect", {"x": f"{pa.x:.1f}", "y": f"{pa.y:.1f}", "width": f"{pb.x - pa.x:.1f}",
+                                  "height": f"{pb.y - pa.y:.1f}"}))
         label = f"board {p.board_id}" + (" (rotated)" if p.rotated else "") if m.naming == "asl" else f"map {p.board_id}"
-        _sub(svg, "text", x=f"{(pa.x + pb.x) / 2:.1f}", y=f"{pa.y - size * 0.35:.1f}", fill="#333",
-                      **{"font-size": f"{size * 0.45:.1f}", "text-anchor": "middle", "class": "boardname"}).text = label
-    return ET.tostring(svg, encoding="unicode")
+        board_names.append(_el("text", {"x": f"{(pa.x + pb.x) / 2:.1f}", "y": f"{pa.y - size * 0.35:.1f}", "fill": "#333",
+                                        "font-size": f"{size * 0.45:.1f}", "text-anchor": "middle", "class": "boardname"},
+                               _text(label)))
+
+    board = _group({"clip-path": "url(#board-clip)", "class": "board"}, [
+        _group({"class": "hexes", "stroke": "#7d7d6a", "stroke-width": f"{size * 0.03:.2f}"}, hex_parts),
+        _group({"class": "terrain", "pointer-events": "none"}, detail),
+        _group({"class": "hexsides", "pointer-events": "none", "stroke-linecap": "round"}, side_parts),
+    ])
+    root = {
+        "xmlns": "http://www.w3.org/2000/svg",
+        "viewBox": " ".join(f"{v:.1f}" for v in vb),
+        "width": f"{vb[2]:.0f}",
+        "height": f"{vb[3]:.0f}",
+        "class": "airhead-map",
+        "font-family": "sans-serif",
+    }
+    body = [
+        _el("title", {}, _text(scenario.name)),
+        _el("defs", {}, _patterns(size) + _el("clipPath", {"id": "board-clip"}, "".join(clip_rects))),
+        _el("rect", {"x": f"{vb[0]:.1f}", "y": f"{vb[1]:.1f}", "width": f"{vb[2]:.1f}", "height": f"{vb[3]:.1f}", "fill": "#f4f1e8"}),
+        board,
+        _group({"class": "labels", "pointer-events": "none", "clip-path": "url(#board-clip)"}, labels),
+        _group({"class": "edges", "fill": "none", "stroke": "#333", "stroke-width": f"{size * 0.08:.1f}"}, edges),
+        *board_names,
+    ]
+    return _el("svg", root, "".join(body))
 
 
 def hex_center(scenario: Scenario, h: Hex, size: float = 24.0) -> Point:

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Run tools/bench_decode.py inside Pyodide under Node (the browser's WebAssembly engine, V8),
+// importing the airhead core and the fuzz corpus from the repo. Prints the script's JSON line.
+// Used by `python build.py bench`; nothing here asserts a time. Arguments go to the script.
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const { loadPyodide } = await import(pathToFileURL(join(REPO, "web", "node_modules", "pyodide", "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: join(REPO, "web", "node_modules", "pyodide") + "/" });
+py.FS.mkdirTree("/proj");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: REPO }, "/proj");
+py.setStdout({ batched: (s) => console.log(s) });
+py.setStderr({ batched: (s) => console.error(s) });
+py.globals.set("_args", py.toPy(process.argv.slice(2)));
+await py.runPythonAsync(`
+import sys, runpy
+sys.path[:0] = ["/proj/core", "/proj/tests/core"]
+sys.argv = ["bench_decode.py", *_args]
+runpy.run_path("/proj/tools/bench_decode.py", run_name="__main__")
+`);
