@@ -181,6 +181,8 @@ class Procedure(Generic[D]):
     #: A plan of this procedure may be sealed instead of written in the open: the label it is
     #: sealed under (a revealed plan that matches its code then counts as written).
     seal_label: ClassVar[str] = ""
+    #: Its plan is only ever sealed, never started in the clear (a form offers only "Seal it").
+    seal_only: ClassVar[bool] = False
 
     # ---------------------------------------------------------------- parameters
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -228,6 +230,11 @@ class Procedure(Generic[D]):
     def sealed_plan(self, params: Mapping[str, Any]) -> tuple[str, Any]:
         """The side sealing a plan of this procedure and the JSON it seals (see ``seal_label``)."""
         return str(params.get("side", "")), dict(params)
+
+    def seal_label_for(self, params: Mapping[str, Any]) -> str:
+        """The label this plan is sealed under (default :attr:`seal_label`; one per glider's
+        manifest lets several wait at once)."""
+        return self.seal_label
 
     # ---------------------------------------------------------------- the procedure
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:

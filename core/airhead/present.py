@@ -132,6 +132,7 @@ def procedure_menu(game: Game) -> list[dict[str, Any]]:
         "has_odds": p.has_odds,
         "has_heatmap": p.has_heatmap,
         "seal_label": p.seal_label,
+        "seal_only": p.seal_only,
     } for p in game.system.rules.procedures]
 
 
@@ -150,6 +151,10 @@ def form_params(game: Game, name: str, flat: Mapping[str, Any]) -> dict[str, Any
     procedure checks them: :class:`DataError` names the field (``path``)."""
     proc = _proc(game, name)
     params = proc.params.from_form(flat)
+    if proc.seal_label:  # the plan's secret part is sealed and waits for its reveal: start without it
+        side, _ = proc.sealed_plan(params)
+        if game.state.sealed(side, proc.seal_label_for(params)) is not None:
+            params = {k: v for k, v in params.items() if not proc.params.field(k).secret}
     proc.read(game.state, params)
     return params
 
@@ -162,7 +167,7 @@ def seal_request(game: Game, name: str, flat: Mapping[str, Any]) -> dict[str, An
         raise DataError(f"a {proc.title} plan is not sealed")
     params = form_params(game, name, flat)
     side, plan = proc.sealed_plan(params)
-    return {"side": side, "label": proc.seal_label, "plan": plan}
+    return {"side": side, "label": proc.seal_label_for(params), "plan": plan}
 
 
 def view_data(m: HexMap, view: View) -> dict[str, Any]:

@@ -99,5 +99,5 @@ def test_heatmap_agrees_with_the_odds() -> None:
 def test_odds_lines() -> None:
     odds = glider_odds(TERRAIN, B4, P("4E7"), SW)
     lines = odds.lines(B4)
-    assert lines[0].startswith("lands safely in its ILH: ")
+    assert lines[0].startswith("lands safely in its final ILH: ")
     assert any(line.strip().startswith("4E7: ") for line in lines)

@@ -119,8 +119,9 @@ def test_no_two_gliders_in_one_ilh() -> None:
 def test_wind_defaults_to_the_scenario_setting() -> None:
     g = game({"weather": "Clear", "wind": "NE"})
     g.apply({"type": "start", "procedure": "asl.glider_landing", "params": {"ilh": "4E7"}})
-    # facing NE: the Avenue runs SW, past the board edge (the hex left of column A has no name)
-    assert g.events()[-1].cause.endswith("facing Wind Direction 2; Avenue of Approach 4D7, 4C8, 4B8, 4A9, @0,9")
+    # facing NE: the Avenue runs SW, past the board edge (the hex left of column A has no grid
+    # name: it is shown by where it is mirrored to, never as a raw coordinate; issue #10 item 8)
+    assert g.events()[-1].cause.endswith("facing Wind Direction 2; Avenue of Approach 4D7, 4C8, 4B8, 4A9, off board (mirrored to 4B9)")
 
 
 # ---------------------------------------------------------------- E8.22

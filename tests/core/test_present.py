@@ -59,7 +59,7 @@ def test_menu_lists_every_procedure_of_the_system_with_its_form() -> None:
     assert [i["name"] for i in menu] == ["asl.glider_landing", "asl.random_location"]
     glider = menu[0]
     keys = [f["key"] for f in glider["fields"]]
-    assert keys == ["name", "ilh", "wind", "nationality", "passengers", "aa", "night", "damaged"]
+    assert keys == ["name", "ilh", "wind", "nationality", "passengers", "aa", "night", "gusts", "damaged", "blind"]
     ilh = glider["fields"][1]
     assert ilh["kind"] == "hex" and ilh["rule"] == "E8.2" and ilh["required"] and ilh.get("offboard")
     wind = glider["fields"][2]

@@ -1,6 +1,6 @@
 """Advanced Squad Leader rules, one module per rules section: E8 Gliders in ``gliders.py`` (exact
-odds in ``gliders_odds.py``), the Random Location DR in ``random_location.py``; the system's
-procedures, settings and turn track in ``system.py``."""
+odds in ``gliders_odds.py``), E7.25 Aerial LOS in ``aerial_los.py``, the Random Location DR in
+``random_location.py``; the system's procedures, settings and turn track in ``system.py``."""
 
 from __future__ import annotations
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from .. import events as ev
-from ..boards import HexMap
+from ..boards import HexMap, player_name
 from ..counters import Counters, Marker, Unit
 from ..dice import DR, DiceSpec, Die, Roll, dr
-from ..errors import ActionError, DataError
+from ..errors import ActionError, AirheadError, DataError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex, asl_direction
@@ -36,6 +36,7 @@ from .gliders import (
     AAFirer,
     Approach,
     Passenger,
+    blind_hex,
     casualty_reduction,
     check_manifest,
     check_weather,
@@ -48,7 +49,9 @@ from .gliders import (
     landing_drm,
     landing_hex,
     light_aa_result,
+    manifest_from_data,
     occupied_terrain,
+    placed_in_afph,
     random_selection,
     retains_rof,
     table,
@@ -56,12 +59,29 @@ from .gliders import (
 from .gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
 from .random_location import random_location
 
-__all__ = ["Glider", "GliderLanding", "side_of", "NO_MORE_AA", "FINAL_FIRE", "MINEFIELD"]
+__all__ = ["Glider", "GliderLanding", "side_of", "manifest_label", "NO_MORE_AA", "FINAL_FIRE", "MINEFIELD",
+           "BLIND", "BLIND_RULING", "MANIFEST", "MANIFEST_LABEL"]
 
 
 NO_MORE_AA = "no more AA fire"
 FINAL_FIRE = ("no Final Fire", "Final Fire: Damaged", "Final Fire: eliminated")
 MINEFIELD = ("minefield: no effect", "minefield: Damaged", "minefield: eliminated")
+#: The Blind Hex param (E8.23 / E7.25): the map's reading, asked when the glider comes down, or
+#: the players' ruling for whatever hex it lands in.
+BLIND = ("as computed", "ask when it lands", "yes", "no")
+BLIND_RULING = ("Blind Hex: yes", "Blind Hex: no")
+#: The AFPh prompt of a sealed manifest (E8.1 / E8.4).
+MANIFEST = ("manifest revealed", "go on without the manifest")
+#: What a glider's manifest is sealed under (E8.1); a manifest sealed for one glider by name is
+#: sealed under :func:`manifest_label`.
+MANIFEST_LABEL = "glider manifest"
+
+
+def manifest_label(glider: str) -> str:
+    """The seal label of one glider's manifest: ``glider manifest: Glider 1``."""
+    return f"{MANIFEST_LABEL}: {glider}"
+
+
 def side_of(nationality: str) -> str:
     """The side of a glider's nationality in the scenario's terms (the Axis for German)."""
     return "Axis" if nationality == "German" else "Allied"
@@ -72,7 +92,9 @@ class Glider:
     """A glider under way: the plan, and how far it has got (the procedure's data).
 
     ``ilhs`` are its ILH and every new ILH Evasive Action gave it (the last is the current ILH);
-    ``firing`` the Light AA weapon about to fire; ``k`` its landing position along the grain.
+    ``firing`` the Light AA weapon about to fire; ``k`` its landing position along the grain;
+    ``blind`` the Blind Hex param (:data:`BLIND`) and ``ruling`` the players' answer; ``sealed``
+    the commitment code of a sealed manifest (and ``manifest`` its label) until it is revealed.
     """
 
     name: str
@@ -90,6 +112,11 @@ class Glider:
     landed: Hex | None = None
     bridge: bool = False
     eligible: tuple[int, ...] = ()
+    gusts: bool = False
+    blind: str = BLIND[0]
+    ruling: bool | None = None
+    sealed: str = ""
+    manifest: str = ""
 
     @property
     def ilh(self) -> Hex:
@@ -100,18 +127,38 @@ class Glider:
         """Its Avenue of Approach from the current ILH."""
         return Approach(m, self.ilh, self.facing)
 
+    @property
+    def blind_ruling(self) -> bool | None:
+        """The Blind Hex as the players rule it (None: the map's reading)."""
+        return {"yes": True, "no": False}.get(self.blind, self.ruling)
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """What a landing's Light AA and Crash dr depend on besides the map and the Avenue: read once
+    by :meth:`GliderLanding.conditions`, the same for the procedure, its odds and its heatmap."""
+
+    night: bool
+    gusts: bool
+    damaged: bool
+    blind: bool | None  # the players' Blind Hex ruling; None: the map's reading
+    below_kill: str  # E8.21: what a Light AA Final DR below the Kill Number does
+
 
 class GliderLanding(Procedure[Glider]):
     """One glider from its ILH to its Passengers on the board (E8.2–E8.41).
 
     Params: ``ilh`` (hex), ``wind`` (ASL Wind Direction 1..6 or N..NW the glider faces; default
     the scenario's ``wind`` setting), ``nationality`` (German, U.S., British), ``passengers``
-    (manifest), ``aa`` (Light AA firers: name, kill, rof, drm), ``night``, ``damaged``,
-    ``name`` (the glider's label).
+    (manifest, in the open; or none, with the manifest sealed beforehand: it is revealed in the
+    AFPh), ``aa`` (Light AA firers: name, kill, rof, drm), ``night``, ``gusts`` (default: the
+    scenario's night and Gusty weather), ``damaged``, ``blind`` (:data:`BLIND`), ``name`` (the
+    glider's label).
     """
 
     name = "asl.glider_landing"
     title = "Glider landing (E8)"
+    seal_label = MANIFEST_LABEL
     params = Schema((
         Field("name", "Glider", "text", lo=1, hi=24, default="glider"),
         Field("ilh", "Intended Landing Hex (ILH)", "hex", offboard=True, rule="E8.2",
@@ -123,13 +170,31 @@ class GliderLanding(Procedure[Glider]):
         Field("aa", "Light AA you expect", "list", hi=8, default=[], rule="E8.21",
               item=Field("aa", "Light AA weapon", "record", fields=AA_FIELDS)),
         Field("night", "Night landing", "bool", default=False, rule="E8.23"),
+        Field("gusts", "Landing during Gusts", "bool", default=False, rule="E8.23 (B25.65)",
+              help="Gusts are an event of the Player Turn; the scenario's Gusty weather fills it in"),
         Field("damaged", "Already Damaged", "bool", default=False, rule="E8.41"),
+        Field("blind", "Blind Hex where it lands", "choice", choices=BLIND, default=BLIND[0], rule="E8.23 (E7.25)",
+              help="the app reads Blind Hexes from the map; overrule it where your map's artwork says otherwise"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
-        """The Wind Direction and night come from the scenario unless the plan says otherwise."""
+        """The Wind Direction, night and Gusts come from the scenario unless the plan says
+        otherwise (Gusts: its weather is Gusty)."""
         wind = state.settings.get("wind")
-        return {"wind": None if wind is None else asl_direction(wind), "night": bool(state.settings.get("night"))}
+        return {"wind": None if wind is None else asl_direction(wind), "night": bool(state.settings.get("night")),
+                "gusts": state.settings.get("weather") == "Gusty"}
+
+    def sealed_plan(self, params: Mapping[str, Any]) -> tuple[str, Any]:
+        """E8.1: a sealed manifest is the glider's name and its Passengers (every field filled in),
+        sealed by the glider's side; the landing is then started without them."""
+        name = str(params.get("name") or "glider")
+        side = side_of(str(params.get("nationality") or "U.S."))
+        passengers = [Passenger.from_data(x).to_data() for x in params.get("passengers") or ()]
+        return side, {"glider": name, "passengers": passengers}
+
+    def seal_label_for(self, params: Mapping[str, Any]) -> str:
+        """The label one glider's manifest is sealed under (so several can be sealed at once)."""
+        return manifest_label(str(params.get("name") or "glider"))
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         """Log text for the start action: the manifest stays secret until the AFPh (E8.1)."""
@@ -139,27 +204,55 @@ class GliderLanding(Procedure[Glider]):
         n = len(params.get("passengers", []) or [])
         if n:
             bits.append(f"{n} Passengers (secret until the AFPh)")
+        if params.get("gusts") is not None:
+            bits.append("during Gusts" if params["gusts"] else "no Gusts")
+        if params.get("blind", BLIND[0]) != BLIND[0]:
+            bits.append(f"Blind Hex: {params['blind']}")
         return ", ".join(bits)
 
     # -- start -----------------------------------------------------------------------------
+    def conditions(self, state: GameState, p: Mapping[str, Any]) -> Conditions:
+        """Night, Gusts, Damaged and the Blind Hex ruling of a plan (read, possibly incomplete:
+        what it leaves out comes from the scenario, as :meth:`fallbacks` says) and the scenario's
+        E8.21 setting: the one reading the procedure, the odds and the heatmap share."""
+        fb = self.fallbacks(state)
+        return Conditions(
+            night=bool(p.get("night", fb["night"])),
+            gusts=bool(p.get("gusts", fb["gusts"])),
+            damaged=bool(p.get("damaged", False)),
+            blind={"yes": True, "no": False}.get(str(p.get("blind", BLIND[0]))),
+            below_kill=str(state.settings["e8_aa_below_kill"]),
+        )
+
     def plan(self, state: GameState, p: Mapping[str, Any]) -> Glider:
         """The glider a plan describes, checked against E8.1 (weather, capacity)."""
         check_weather(str(state.settings["weather"]))
         passengers = tuple(Passenger(**x) for x in p["passengers"])
         firers = tuple(AAFirer(**x) for x in p["aa"])
         check_manifest(p["nationality"], passengers)
-        return Glider(p["name"], p["nationality"], passengers, firers, p["wind"], p["night"], (p["ilh"],),
-                      tuple(True for _ in firers), p["damaged"])
+        c = self.conditions(state, p)
+        return Glider(p["name"], p["nationality"], passengers, firers, p["wind"], c.night, (p["ilh"],),
+                      tuple(True for _ in firers), c.damaged, gusts=c.gusts, blind=p["blind"])
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         g = self.plan(state, params)
         m = state.scenario.map
-        used = sum(x.pp for x in g.passengers)
+        side = side_of(g.nationality)
+        label = next((lb for lb in (manifest_label(g.name), MANIFEST_LABEL) if state.sealed(side, lb)), "")
+        if label and g.passengers:
+            raise ActionError(f"E8.1: the manifest of {g.name} is sealed ({side}, {label}): start the landing without its "
+                              "Passengers (they stay secret until the AFPh, when the manifest is revealed)")
+        if label:
+            g = replace(g, sealed=state.sealed(side, label) or "", manifest=label)
+            manifest = f"manifest sealed ({g.sealed}): revealed in the AFPh"
+        else:
+            manifest = f"manifest {sum(x.pp for x in g.passengers)}/{glider_capacity(g.nationality)} PP"
         ilh_name = m.name(g.ilh)
-        avenue = [m.name(h) for h in g.approach(m).avenue()]
+        avenue = g.approach(m).avenue()
         events = [
-            ev.info("E8.1", f"{g.name}: {g.nationality} glider, manifest {used}/{glider_capacity(g.nationality)} PP, weather {state.settings['weather']}"),
-            ev.info("E8.2", f"{g.name} placed in ILH {ilh_name} facing Wind Direction {asl_direction(g.facing)}; Avenue of Approach {', '.join(avenue)}", [ilh_name] + avenue),
+            ev.info("E8.1", f"{g.name}: {g.nationality} glider, {manifest}, weather {state.settings['weather']}"),
+            ev.info("E8.2", f"{g.name} placed in ILH {m.label(g.ilh)} facing Wind Direction {asl_direction(g.facing)}; "
+                    f"Avenue of Approach {', '.join(m.label(h) for h in avenue)}", [ilh_name] + [m.name(h) for h in avenue]),
         ]
         assembled = sum(1 for x in g.passengers if x.kind in ("sw", "gun") and not x.dm)
         if assembled:  # counted, not named: the manifest stays secret until the AFPh
@@ -175,7 +268,7 @@ class GliderLanding(Procedure[Glider]):
     def prompt(self, state: GameState, proc: ProcState[Glider]) -> Prompt:
         g = proc.data
         m = state.scenario.map
-        ilh = m.name(g.ilh)
+        ilh = m.label(g.ilh)
         step = proc.step
         if step == "aa":
             opts = tuple(f"{f.name} fires" for f, left in zip(g.aa, g.fire_left) if left) + (NO_MORE_AA,)
@@ -187,7 +280,15 @@ class GliderLanding(Procedure[Glider]):
             return Prompt("roll", "E8.211", f"Evasive Action Random Location DR from {ilh}", DR)
         if step == "landing":
             return Prompt("roll", "E8.22", f"Landing DR for {g.name} in ILH {ilh}", DR)
-        landed = m.name(g.landed) if g.landed is not None else ""
+        landed = m.label(g.landed) if g.landed is not None else ""
+        if step == "blind":
+            sight = blind_hex(occupied_terrain(state.terrain, state.counters), g.approach(m), g.k)
+            reading = "; ".join(sight.explain(m.label)) if sight.looks else f"{landed} is seen"
+            return Prompt("choice", "E8.23", f"Is {landed} a Blind Hex as seen along the Avenue of Approach? "
+                          f"The map reads: {reading}", options=BLIND_RULING)
+        if step == "manifest":
+            return Prompt("choice", "E8.4", f"AFPh: reveal the sealed manifest of {g.name} (Sealed notes: Reveal), then go on",
+                          options=MANIFEST)
         if step == "minefield":
             return Prompt("choice", "E8.232", f"Minefield attack on {g.name} as an entering truck", options=MINEFIELD)
         if step == "crash":
@@ -206,7 +307,7 @@ class GliderLanding(Procedure[Glider]):
         m = state.scenario.map
         if proc.step == "aa":
             if choice == NO_MORE_AA:
-                events = [ev.info("E8.21", f"no more Light AA fire at {g.name} in {m.name(g.ilh)}")]
+                events = [ev.info("E8.21", f"no more Light AA fire at {g.name} in {m.label(g.ilh)}")]
                 return StepResult(ProcState(self.name, "evasive" if g.evasive_due else "landing", g), tuple(events))
             firer = choice[: -len(" fires")]
             i = next(i for i, f in enumerate(g.aa) if f.name == firer)
@@ -215,6 +316,13 @@ class GliderLanding(Procedure[Glider]):
             effect = {MINEFIELD[0]: "safe", MINEFIELD[1]: "damaged", MINEFIELD[2]: "eliminated"}[choice]
             events = [ev.result("E8.232", f"minefield attack: {choice.split(': ')[1]}")]
             return self._crash_or_damage(state, g, effect, events, then="crash")
+        if proc.step == "blind":
+            ruling = choice == BLIND_RULING[0]
+            landed = m.label(g.landed) if g.landed is not None else ""
+            events = [ev.info("E8.23", f"the players rule {landed} {'a Blind Hex' if ruling else 'not a Blind Hex'}")]
+            return StepResult(ProcState(self.name, "crash", replace(g, ruling=ruling)), tuple(events))
+        if proc.step == "manifest":
+            return self._reveal(state, g, choice == MANIFEST[0])
         if proc.step == "final_fire":
             if choice == FINAL_FIRE[0]:
                 return self._afph(state, g, [ev.info("E8.3", f"no Final Fire at {g.name}")])
@@ -285,13 +393,14 @@ class GliderLanding(Procedure[Glider]):
         m = state.scenario.map
         colored, white = roll.value("colored"), roll.value("white")
         new = random_location(g.ilh, colored, white)
-        a, b = m.name(g.ilh), m.name(new)
-        off = "" if m.in_play(new) else " (offboard: E8.221)"
+        off = "" if m.in_play(new) else (" (E8.221)" if m.label(new) != m.name(new) else " (offboard: E8.221)")
         g = replace(g, ilhs=g.ilhs + (new,), evasive_due=False)
-        avenue = [m.name(h) for h in g.approach(m).avenue()]
+        avenue = g.approach(m).avenue()
+        text = (f"{white} hex{'es' if white > 1 else ''} in direction {colored}: new ILH {m.label(g.ilhs[-2])} -> {m.label(new)}{off}; "
+                f"Avenue of Approach {', '.join(m.label(h) for h in avenue)}")
         events = [
             ev.roll("E8.211", f"Evasive Action Random Location {roll.describe()}"),
-            ev.result("E8.211", f"{white} hex{'es' if white > 1 else ''} in direction {colored}: new ILH {a} -> {b}{off}; Avenue of Approach {', '.join(avenue)}", [a, b] + avenue),
+            ev.result("E8.211", text, [m.name(g.ilhs[-2]), m.name(new)] + [m.name(h) for h in avenue]),
         ]
         return self._after_placement(g, events)
 
@@ -305,13 +414,13 @@ class GliderLanding(Procedure[Glider]):
         final = colored + drm
         k, text = landing_hex(appr, final, white)
         real = appr.hex_at(k)
-        landed = m.name(real)
+        landed, shown = m.name(real), m.label(real)
         events = [ev.roll("E8.22", f"Landing {roll.describe()}")] + mods
-        where = landed if k == 0 else f"{landed}" + ("" if m.in_play(real) else " (offboard)")
+        where = shown if k == 0 or m.in_play(real) or shown != landed else f"{shown} (offboard)"
         events.append(ev.result("E8.22", f"Final colored dr {final}, white dr {white}: {text}: lands in {where}", [landed]))
         eq = appr.equivalent(k)
         if not m.in_play(real):
-            events.append(ev.info("E8.221", f"offboard landing hex {landed} uses the terrain of {m.name(eq)}", [m.name(eq)]))
+            events.append(ev.info("E8.221", f"offboard landing hex {shown} uses the terrain of {m.label(eq)}", [m.name(eq)]))
         kind, why = hazard(terrain, appr, k)
         g = replace(g, k=k, landed=real, bridge=kind == "bridge")
         if kind == "eliminated":
@@ -322,7 +431,13 @@ class GliderLanding(Procedure[Glider]):
         if kind == "minefield":
             events.append(ev.info("E8.232", f"{g.name} {why}", [landed]))
             return StepResult(ProcState(self.name, "minefield", g), tuple(events))
-        return StepResult(ProcState(self.name, "crash", g), tuple(events))
+        return self._to_crash(g, events)
+
+    def _to_crash(self, g: Glider, events: list[Event]) -> StepResult:
+        """On to the Crash dr, asking the players first whether the landing hex is Blind when the
+        plan says so (E8.23 / E7.25)."""
+        step = "blind" if g.blind == BLIND[1] and g.ruling is None else "crash"
+        return StepResult(ProcState(self.name, step, g), tuple(events))
 
     def _crash(self, state: GameState, g: Glider, roll: Roll) -> StepResult:
         """E8.23: the Crash dr and its drm."""
@@ -330,7 +445,8 @@ class GliderLanding(Procedure[Glider]):
         appr = g.approach(state.scenario.map)
         drm, mods = crash_drm(
             occupied_terrain(state.terrain, state.counters), appr, g.k, damaged=g.damaged, night=g.night,
-            gusts=_gusts(state), on_bridge=g.bridge, types={t: v.label for t, v in state.system.terrain_types.items()},
+            gusts=g.gusts, on_bridge=g.bridge, blind=g.blind_ruling,
+            types={t: v.label for t, v in state.system.terrain_types.items()},
         )
         final = roll.total + drm
         effect = crash_effect(final)
@@ -347,13 +463,17 @@ class GliderLanding(Procedure[Glider]):
             events.append(ev.result("E8.24", f"{g.name} and all its contents are eliminated; an unarmed truck wreck is placed", [landed]))
             return self._finish(state, g, "eliminated", events, "wreck")
         if effect == "damaged":
+            if g.damaged and then == "afph" and state.settings.get("e8_landed_second_damage") != "eliminated":
+                events.append(ev.result("E8.41", f"{g.name} is already Damaged: a second Damage after it has landed has no further "
+                                        "effect (E8.41 eliminates an Aerial glider, even during landing)"))
+                return self._afph(state, g, events)
             if g.damaged:
                 events.append(ev.result("E8.41", f"{g.name} was already Damaged: eliminated with all aboard; an unarmed truck wreck is placed", [landed]))
                 return self._finish(state, g, "eliminated", events, "wreck")
             g = replace(g, damaged=True)
             events.append(ev.result("E8.41", f"{g.name} is Damaged"))
         if then == "crash":
-            return StepResult(ProcState(self.name, "crash", g), tuple(events))
+            return self._to_crash(g, events)
         if then == "final_fire":
             if not m.in_play(g.landed or g.ilh):
                 events.append(ev.info("E8.5", f"{g.name} landed offboard: its contents may re-enter the board (E9.41); if they stay out of play they count for Casualty VP only if eliminated by the landing"))
@@ -362,6 +482,8 @@ class GliderLanding(Procedure[Glider]):
         return self._afph(state, g, events)
 
     def _afph(self, state: GameState, g: Glider, events: list[Event]) -> StepResult:
+        if g.sealed:
+            return StepResult(ProcState(self.name, "manifest", g), tuple(events))
         if g.damaged:
             eligible = eligible_for_selection(g.passengers)
             if eligible:
@@ -369,22 +491,64 @@ class GliderLanding(Procedure[Glider]):
             events = events + damage_effects(g.passengers, [])
         return self._done(state, g, events, [])
 
-    def _done(self, state: GameState, g: Glider, events: list[Event], reduced: list[int]) -> StepResult:
+    def _reveal(self, state: GameState, g: Glider, revealed: bool) -> StepResult:
+        """E8.1 / E8.4: the sealed manifest, revealed (and checked against its code) in the AFPh."""
+        if not revealed:
+            events = [ev.info("E8.4", f"the manifest of {g.name} stays sealed: its contents are resolved at the table")]
+            return self._done(state, replace(g, sealed=""), events, [], unknown=True)
+        side = side_of(g.nationality)
+        tries = [o for o in state.outcomes if o.get("procedure") == "reveal" and o.get("side") == side
+                 and o.get("label") == g.manifest and o.get("code") == g.sealed]
+        out = next((o for o in reversed(tries) if o.get("valid")), None)
+        if out is None and tries and state.sealed(side, g.manifest) != g.sealed:
+            out = tries[-1]  # a reveal that did not match, yet opened the seal (as Airhead once did)
+        if out is None:
+            why = "a reveal did not match its code, so it stays sealed" if tries else "it has not been revealed yet"
+            raise ActionError(f"the manifest of {g.name} ({g.sealed}): {why}. Reveal it under Sealed notes first, "
+                              f"or choose '{MANIFEST[1]}'")
+        try:
+            glider, passengers = manifest_from_data(out.get("plan"))
+        except AirheadError as e:
+            raise ActionError(f"the revealed manifest of {g.name} cannot be read ({e}): choose '{MANIFEST[1]}'") from None
+        events = [ev.result("E8.1", f"the manifest of {g.name} is revealed: {', '.join(p.name for p in passengers) or 'no Passengers'}")]
+        if not out.get("valid"):
+            events.append(ev.result("E8.1", f"the revealed manifest does NOT match commitment code {g.sealed}: it was changed after sealing"))
+        if glider != g.name:
+            events.append(ev.info("E8.1", f"the revealed manifest was written for {glider}"))
+        try:
+            check_manifest(g.nationality, passengers)
+        except AirheadError as e:
+            events.append(ev.result("E8.1", f"the revealed manifest breaks the rules: {e}"))
+        assembled = sum(1 for x in passengers if x.kind in ("sw", "gun") and not x.dm)
+        if assembled:
+            events.append(ev.info("E8.1", f"{assembled} SW/Gun(s) aboard not dismantled: all SW/Guns in a glider must be dm if possible"))
+        return self._afph(state, replace(g, passengers=passengers, sealed=""), events)
+
+    def _done(self, state: GameState, g: Glider, events: list[Event], reduced: list[int], unknown: bool = False) -> StepResult:
         m = state.scenario.map
         assert g.landed is not None
-        names = ", ".join(x.name for x in g.passengers) or "no Passengers"
+        placed, aboard = placed_in_afph(g.passengers)
+        names = ", ".join(g.passengers[i].name for i in placed) or ("none" if aboard else "no Passengers")
         landed = m.name(g.landed)
-        if m.in_play(g.landed):
-            text = f"AFPh: the contents of {g.name} are placed in {landed}: {names}"
+        if unknown:
+            text = ""
+        elif m.in_play(g.landed):
+            text = f"AFPh: the contents of {g.name} are placed in {m.label(g.landed)}: {names}"
         else:
             text = f"AFPh: the contents of {g.name} are revealed offboard: {names}"
-        events = list(events) + [ev.result("E8.4", text, [landed])]
+        if aboard and text:
+            text += (f"; still aboard until a subsequent MPh (unloaded as per U.S. Vehicle Note 51): "
+                     f"{', '.join(g.passengers[i].name for i in aboard)}")
+        events = list(events) + ([ev.result("E8.4", text, [landed])] if text else [])
         return self._finish(state, g, "damaged" if g.damaged else "safe", events, "glider", reduced)
 
     def _finish(self, state: GameState, g: Glider, status: str, events: list[Event], marker: str | None,
                 reduced: Sequence[int] = ()) -> StepResult:
         m = state.scenario.map
         on_board = g.landed is not None and m.in_play(g.landed)
+        if status == "eliminated" and g.sealed:
+            events = list(events) + [ev.info("E8.1", f"the Passengers aboard {g.name} are eliminated with it: its sealed manifest "
+                                              "can be revealed now (Sealed notes)")]
         counters = state.counters
         if marker == "wreck" and on_board:
             counters = counters.mark(Marker(counters.free_id(f"{g.name} wreck"), "wreck", g.landed, label="truck wreck", rule="E8.24"))
@@ -407,23 +571,29 @@ class GliderLanding(Procedure[Glider]):
         """The Avenue of Approach, the Landing drm with its reasons and the exact odds of every
         outcome and landing hex, with the scenario's settings and the Light AA planned."""
         g = self.plan(state, params)
+        c = self.conditions(state, params)
         m = state.scenario.map
         appr = g.approach(m)
         terrain = occupied_terrain(state.terrain, state.counters)
         drm, events = landing_drm(terrain, appr)
-        odds = glider_odds(terrain, m, g.ilh, g.facing, aa=g.aa, damaged=g.damaged, night=g.night, gusts=_gusts(state),
-                           below_kill=str(state.settings["e8_aa_below_kill"]))
+        odds = glider_odds(terrain, m, g.ilh, g.facing, aa=g.aa, damaged=c.damaged, night=c.night, gusts=c.gusts,
+                           blind=c.blind, below_kill=c.below_kill)
         landing = sorted(odds.landing.items(), key=lambda kv: (-kv[1], m.name(kv[0])))
         notes = ["A possible landing hex holds a minefield: its attack is not included."] if odds.minefield else []
         if g.aa:
             notes.append("Each Light AA weapon is assumed to fire at the glider in every ILH while it keeps its ROF.")
         notes.append("Final Fire (E8.3) is not included: its result is entered at the table.")
-        avenue = [m.name(h) for h in appr.avenue()]
+        if c.blind is not None:
+            notes.append(f"Every landing hex is taken as {'a Blind Hex' if c.blind else 'not a Blind Hex'}, as the plan rules.")
+        conds = [w for w, on in (("at night", c.night), ("during Gusts", c.gusts), ("already Damaged", c.damaged)) if on]
+        if conds:
+            notes.insert(0, f"Landing {', '.join(conds)}: +1 to the Crash dr each (E8.23).")
+        avenue = [m.label(h) for h in appr.avenue()]
         return Odds(
             facts=(Fact("avenue", "Avenue of Approach", ", ".join(avenue)), Fact("drm", "Landing colored drm", f"{drm:+d}")),
             reasons=tuple(e.render() for e in events),
             tables=(Table("outcomes", "Outcome", tuple((OUTCOME_LABELS[k], float(v)) for k, v in odds.outcomes.items() if v)),
-                    Table("landing", "Most likely landing hexes", tuple((m.name(h), float(p)) for h, p in landing[:6]))),
+                    Table("landing", "Most likely landing hexes", tuple((m.label(h), float(p)) for h, p in landing[:6]))),
             notes=tuple(notes),
             view=View(marks=((g.ilh, "ilh"),) + tuple((h, "avenue") for h in appr.avenue())),
         )
@@ -434,8 +604,8 @@ class GliderLanding(Procedure[Glider]):
         if facing is None:
             raise DataError("choose the Wind Direction first", "wind")
         terrain = occupied_terrain(state.terrain, state.counters)
-        heat = heatmap(terrain, state.scenario.map, facing, night=bool(params.get("night")), gusts=_gusts(state),
-                       damaged=bool(params.get("damaged")))
+        c = self.conditions(state, params)
+        heat = heatmap(terrain, state.scenario.map, facing, night=c.night, gusts=c.gusts, damaged=c.damaged, blind=c.blind)
         return View(heat=tuple((h, v[0]) for h, v in heat.items()), heat_unit="%",
                     heat_label="chance a glider aimed at the hex comes down on the board, intact or Damaged (no Light AA)")
 
@@ -461,18 +631,13 @@ class GliderLanding(Procedure[Glider]):
 
     def summary(self, outcome: Mapping[str, Any]) -> str:
         name, where, status = outcome["glider"], outcome.get("hex"), outcome["status"]
+        where = player_name(where) if where else where
         if status == "eliminated":
-            return f"{name} was eliminated" + (f" in {where}." if where else " before landing.")
+            return f"{name} was eliminated" + ((" off the board." if where == "off board" else f" in {where}.") if where else " before landing.")
         how = "safely" if status == "safe" else "Damaged"
         if not outcome.get("on_board"):
-            return f"{name} landed {how} off the board ({where}): its contents may re-enter (E8.5)."
+            return f"{name} landed {how} off the board" + ("" if where == "off board" else f" ({where})") + ": its contents may re-enter (E8.5)."
         return f"{name} landed {how} in {where}" + ("; Casualty Reduction: " + ", ".join(outcome["reduced"]) if outcome.get("reduced") else "") + "."
-
-
-def _gusts(state: GameState) -> bool:
-    """Landing during Gusts (E8.23): the scenario's weather is Gusty."""
-    return state.settings.get("weather") == "Gusty"
-
 
 
 def _land(counters: Counters, g: Glider, on_board: bool, reduced: Sequence[int]) -> Counters:
@@ -484,8 +649,11 @@ def _land(counters: Counters, g: Glider, on_board: bool, reduced: Sequence[int])
     if not on_board:
         status.add("offboard")
     units = [Unit(gid, side, "glider", where, frozenset(status), label=g.name)]
+    _, aboard = placed_in_afph(g.passengers)
     for i, x in enumerate(g.passengers):
         label, flags = x.name, set()
+        if i in aboard:
+            flags.add("aboard")  # E8.4: unloaded in a subsequent MPh
         if g.damaged and x.kind in ("sw", "gun"):
             flags.add("malfunctioned")
         elif g.damaged and x.kind == "vehicle":

@@ -10,10 +10,12 @@ Sections, in rule order (search for the rule number):
 * E8.211 evasive action: :func:`airhead.asl.random_location.random_location`
 * E8.22  :func:`landing_drm`, :func:`landing_hex`
 * E8.221 offboard ILH / Avenue: :func:`approach`, :meth:`Approach.equivalent`
-* E8.23  :func:`crash_drm`, :func:`is_blind_hex`; E8.231 hexside drm; E8.232 :func:`hazard`
+* E8.23  :func:`crash_drm`, :func:`blind_hex` (E7.25 Aerial LOS: :mod:`.aerial_los`); E8.231
+  hexside drm; E8.232 :func:`hazard`
 * E8.24  :func:`crash_effect`
 * E8.3   Final Fire (entered by the player: the IFT is not in the seeds)
-* E8.4 / E8.41  :func:`damage_effects`, :func:`random_selection`, :func:`casualty_reduction`
+* E8.4   :func:`placed_in_afph` (vehicles/Guns and their crews stay aboard), :func:`manifest_from_data`
+* E8.41  :func:`damage_effects`, :func:`random_selection`, :func:`casualty_reduction`
 * E8.5   offboard landings (re-entry is noted; E9.41 is not in the seeds)
 
 :class:`~airhead.asl.glider_landing.GliderLanding` (``asl.glider_landing``) runs one glider
@@ -37,6 +39,7 @@ from ..fields import Field, check_record
 from ..hexes import Hex, Hexside, from_asl_direction, opposite
 from ..tables import load_table
 from ..terrain import HexTerrain, Terrain
+from .aerial_los import AerialSight, blind_behind, surrounded
 
 __all__ = [
     "Passenger",
@@ -59,12 +62,16 @@ __all__ = [
     "light_aa_result",
     "retains_rof",
     "is_blind_hex",
+    "blind_hex",
+    "blind_notes",
     "crash_drm",
     "hazard",
     "crash_effect",
     "random_selection",
     "casualty_reduction",
     "damage_effects",
+    "placed_in_afph",
+    "manifest_from_data",
     "occupied_terrain",
     "OCCUPANT_KINDS",
 ]
@@ -111,6 +118,8 @@ PASSENGER_FIELDS: tuple[Field, ...] = (
     Field("inherent_crew", "Inherent AFV crew", "bool", default=False, rule="E8.41"),
     Field("five_eighths", "5/8\" counter", "bool", default=False, rule="E8.1"),
     Field("dm", "Dismantled", "bool", default=True, rule="E8.1"),
+    Field("mans", "Crews (Gun/vehicle)", "text", hi=24, default="", rule="E8.4",
+          help="the Gun or vehicle this Passenger mans (its PRC/crew): it stays aboard with it after the AFPh"),
 )
 
 
@@ -126,6 +135,7 @@ class Passenger:
     inherent_crew: bool = False
     five_eighths: bool = False
     dm: bool = True
+    mans: str = ""
 
     @classmethod
     def from_data(cls, data: Any) -> Passenger:
@@ -150,6 +160,10 @@ def check_manifest(nationality: str, passengers: Sequence[Passenger]) -> int:
             raise RulesError(f"E8.1: a {nationality} glider (DFS 230) cannot carry a 5/8\" counter ({p.name})")
         if p.kind in ("vehicle", "gun") and nationality not in t["vehicles_allowed"]:
             raise RulesError(f"E8.1: only U.S. and British gliders carry a vehicle/Gun ({p.name})")
+    heavy = {p.name for p in passengers if p.kind in ("vehicle", "gun")}
+    for p in passengers:
+        if p.mans and p.mans not in heavy:
+            raise RulesError(f"E8.4: {p.name} mans {p.mans}, which is not a Gun or vehicle aboard")
     used = sum(p.pp for p in passengers)
     if used > cap:
         raise RulesError(f"E8.1: the manifest needs {used} PP; a {nationality} glider carries {cap} PP")
@@ -386,19 +400,49 @@ AA_FIELDS: tuple[Field, ...] = (
 
 
 # ----------------------------------------------------------------------------- E8.23 CRASH
-def is_blind_hex(terrain: Terrain, appr: Approach, k: int, explain: bool = True) -> tuple[bool, str]:
-    """E8.23 / E7.25: is landing position ``k`` a Blind Hex as seen along the Avenue?
+def blind_hex(terrain: Terrain, appr: Approach, k: int, types: Mapping[str, str] | None = None) -> AerialSight:
+    """E8.23 / E7.25: landing position ``k`` as an Aerial viewer on the Avenue of Approach sees it.
 
-    To an Aerial viewer a full-level (or higher) LOS Obstacle leaves one Blind Hex behind it: the
-    landing hex is Blind when the hex just astern of it holds an Obstacle at least one level above
-    the landing hex's base. Bocage does not create a Blind Hex for this rule.
+    Blind when completely surrounded by higher LOS obstacles, or behind the hex just astern of it
+    (:func:`~airhead.asl.aerial_los.blind_behind`: a full-level Obstacle leaves one Blind Hex, a
+    crest line only when > 1 level higher, a cliff always; a Depression is seen into), looking
+    across the hexside the glider crosses entering it. Bocage does not create a Blind Hex for this
+    rule. Reflected offboard terrain (E8.221) is used as for every other E8 term.
     """
-    here = terrain.at(appr.equivalent(k))
-    behind_hex = appr.equivalent(k + 1)
-    behind = terrain.at(behind_hex)
-    if obstacle_top(behind) >= here.base_level + 1:
-        return True, appr.map.name(behind_hex) if explain else ""
-    return False, ""
+    target = appr.equivalent(k)
+    enclosed = surrounded(terrain, target, types)
+    if enclosed.blind:
+        return enclosed
+    near = appr.equivalent(k + 1)
+    side = terrain.sides.get(_entry_side(appr, k), frozenset())
+    return blind_behind(target, terrain.at(target), near, terrain.at(near), side, bocage=False, types=types)
+
+
+def is_blind_hex(terrain: Terrain, appr: Approach, k: int, explain: bool = True) -> tuple[bool, str]:
+    """E8.23 / E7.25: is landing position ``k`` a Blind Hex as seen along the Avenue (see
+    :func:`blind_hex`)? Returns it and the name of the hex that blinds it ("" if none)."""
+    sight = blind_hex(terrain, appr, k)
+    return sight.blind, (appr.map.name(sight.by) if explain and sight.by is not None else "")
+
+
+_BLIND_CAUSES = {
+    "obstacle": "{name} is a Blind Hex behind the Obstacle in {by}",
+    "crest": "{name} is a Blind Hex behind the crest line in {by} (more than 1 level higher)",
+    "cliff": "{name} is a Blind Hex below the cliff hexside from {by}",
+    "surrounded": "{name} is a Blind Hex: completely surrounded by LOS obstacles at least one level higher",
+}
+
+
+def blind_notes(sight: AerialSight, ruling: bool | None, name: str, m: HexMap) -> list[str]:
+    """E8.23 / E7.25: what the log says about a Blind Hex decision that is not simply "Blind": the
+    players' ruling where it differs from the map's reading (with that reading), or why the map
+    reading makes it seen (a low crest line, a Depression)."""
+    if ruling is not None and ruling != sight.blind:
+        reading = "; ".join(sight.explain(m.label)) if sight.looks else f"{m.label(sight.target)} is seen"
+        return [f"{name} is {'' if ruling else 'not '}a Blind Hex by the players' ruling (the map reading: {reading})"]
+    if ruling is None and not sight.blind and sight.note:
+        return [f"{name} is not a Blind Hex: {sight.note}"]
+    return []
 
 
 def _entry_side(appr: Approach, k: int) -> Hexside:
@@ -434,18 +478,21 @@ def crash_terms(
     night: bool,
     gusts: bool,
     on_bridge: bool = False,
+    blind: bool | None = None,
     types: Mapping[str, str] | None = None,
     explain: bool = True,
 ) -> list[tuple[int, str, list[str]]]:
     """E8.23 (with E8.231): every applicable Crash drm as ``(value, cause, hexes)``, cumulative;
     the drm for vehicles, wrecks and previously landed gliders never exceeds +1. Hexside drm
-    count only for the hexside crossed on entering the landing hex. ``explain=False`` skips
-    naming hexes in the causes (the odds only add the values)."""
+    count only for the hexside crossed on entering the landing hex. A bridge in the landing hex
+    is +3 whatever it crosses. ``blind`` overrules the map's Blind Hex reading (None: as read,
+    :func:`blind_hex`). ``explain=False`` skips naming hexes in the causes (the odds only add
+    the values)."""
     tb = _table()
     m = appr.map
     h = appr.equivalent(k)
     t = terrain.at(h)
-    name = m.name(appr.hex_at(k)) if explain else ""
+    name = m.label(appr.hex_at(k)) if explain else ""
     out: list[tuple[int, str, list[str]]] = []
     cond = tb["crash_conditions"]
     if k != 0:
@@ -457,31 +504,43 @@ def crash_terms(
     if gusts:
         out.append((cond["gusts"], "landing during Gusts", []))
     feats = tb["crash_hex_features"]
+    ref = m.name(appr.hex_at(k)) if explain else ""
     if on_bridge:
-        out.append((feats["bridge"], f"landing on the bridge in {name}", [name]))
+        out.append((feats["bridge"], f"landing on the bridge in {name}", [ref]))
     else:
         drm_t = tb["crash_terrain"].get(t.terrain, 0)
         if drm_t:
             label = (types or {}).get(t.terrain, t.terrain)
-            out.append((drm_t, f"landing in {label} ({name})", [name]))
+            out.append((drm_t, f"landing in {label} ({name})", [ref]))
         if t.water is not None and t.water.fordable and not t.water.frozen:
-            out.append((feats["fordable_water"], f"landing in a fordable {t.water.kind} ({name})", [name]))
+            out.append((feats["fordable_water"], f"landing in a fordable {t.water.kind} ({name})", [ref]))
+        if t.bridge is not None:
+            out.append((feats["bridge"], f"landing in a hex with a {'foot ' if t.bridge.foot else ''}bridge ({name})", [ref]))
     if t.shellholes:
-        out.append((feats["shellholes"], f"landing in shellholes ({name})", [name]))
+        out.append((feats["shellholes"], f"landing in shellholes ({name})", [ref]))
     if t.trench:
-        out.append((feats["trench"], f"landing in a trench ({name})", [name]))
+        out.append((feats["trench"], f"landing in a trench ({name})", [ref]))
     occ = [o for o in ("vehicle", "wreck", "glider") if o in t.occupants]
     if occ:
         what = "/".join({"vehicle": "vehicle", "wreck": "wreck", "glider": "previously-landed glider"}[o] for o in occ)
-        out.append((feats["occupied"], f"Location contains a {what} (at most +1)", [name]))
-    blind, behind = is_blind_hex(terrain, appr, k, explain)
-    if blind:
-        out.append((feats["blind_hex"], f"{name} is a Blind Hex behind the Obstacle in {behind}", [name, behind]))
+        out.append((feats["occupied"], f"Location contains a {what} (at most +1)", [ref]))
+    # the map's reading is needed unless the players' ruling decides and nothing is to be named
+    sight = blind_hex(terrain, appr, k, types) if explain or blind is None else None
+    is_blind = blind if blind is not None else sight is not None and sight.blind
+    if is_blind:
+        if not explain or sight is None:
+            out.append((feats["blind_hex"], "", []))
+        elif blind is None or sight.blind:
+            by = m.label(sight.by) if sight.by is not None else ""
+            hexes = [ref] + ([m.name(sight.by)] if sight.by is not None else [])
+            out.append((feats["blind_hex"], _BLIND_CAUSES[sight.cause].format(name=name, by=by), hexes))
+        else:
+            out.append((feats["blind_hex"], f"{name} is a Blind Hex (the players' ruling)", [ref]))
     side = _entry_side(appr, k)
     for f in sorted(terrain.sides.get(side, frozenset())):
         v = tb["crash_hexside"].get(f, 0)
         if v:
-            out.append((v, f"crossing a {f} hexside entering {name} (E8.231)", [name]))
+            out.append((v, f"crossing a {f} hexside entering {name} (E8.231)", [ref]))
     return out
 
 
@@ -494,11 +553,17 @@ def crash_drm(
     night: bool,
     gusts: bool,
     on_bridge: bool = False,
+    blind: bool | None = None,
     types: Mapping[str, str] | None = None,
 ) -> tuple[int, list[Event]]:
-    """E8.23: the total Crash drm (:func:`crash_terms`) and an event per modifier."""
-    terms = crash_terms(terrain, appr, k, damaged=damaged, night=night, gusts=gusts, on_bridge=on_bridge, types=types)
-    return sum(v for v, _, _ in terms), [ev.modifier("E8.23", v, why, hx) for v, why, hx in terms]
+    """E8.23: the total Crash drm (:func:`crash_terms`), an event per modifier, and an E7.25 note
+    where the Blind Hex decision needs one (:func:`blind_notes`)."""
+    terms = crash_terms(terrain, appr, k, damaged=damaged, night=night, gusts=gusts, on_bridge=on_bridge, blind=blind, types=types)
+    events = [ev.modifier("E8.23", v, why, hx) for v, why, hx in terms]
+    m = appr.map
+    sight = blind_hex(terrain, appr, k, types)
+    events += [ev.info("E7.25", note, [m.name(appr.hex_at(k))]) for note in blind_notes(sight, blind, m.label(appr.hex_at(k)), m)]
+    return sum(v for v, _, _ in terms), events
 
 
 CrashEffect = Literal["safe", "damaged", "eliminated"]
@@ -568,6 +633,38 @@ def damage_effects(passengers: Sequence[Passenger], selected: Sequence[int]) -> 
     for n in nmc:
         out.append(ev.result("E8.41", f"{n} takes a NMC"))
     return out
+
+
+# ----------------------------------------------------------------------------- E8.4 AFPh
+def placed_in_afph(passengers: Sequence[Passenger]) -> tuple[list[int], list[int]]:
+    """E8.4: which Passengers are placed on board in the AFPh, and which stay aboard.
+
+    "the contents of a glider [EXC: vehicle/Gun (and its PRC/manning Infantry)] are placed onboard
+    ... Any vehicle/Gun (and its PRC/manning Infantry) aboard can be removed from the glider ...
+    only in a subsequent MPh": a vehicle or Gun stays aboard, and so does every Passenger that
+    mans one (``mans`` names it) and a vehicle's inherent crew. Returns ``(placed, aboard)``
+    indices in manifest order.
+    """
+    heavy = {p.name for p in passengers if p.kind in ("vehicle", "gun")}
+    placed: list[int] = []
+    aboard: list[int] = []
+    for i, p in enumerate(passengers):
+        stays = p.kind in ("vehicle", "gun") or (p.mans != "" and p.mans in heavy) or (p.inherent_crew and any(x.kind == "vehicle" for x in passengers))
+        (aboard if stays else placed).append(i)
+    return placed, aboard
+
+
+MANIFEST_FIELDS: tuple[Field, ...] = (
+    Field("glider", "Glider", "text", lo=1, hi=24),
+    Field("passengers", "Passengers", "list", hi=12, item=Field("passengers", "Passenger", "record", fields=PASSENGER_FIELDS)),
+)
+
+
+def manifest_from_data(data: Any) -> tuple[str, tuple[Passenger, ...]]:
+    """E8.1: a sealed manifest as revealed (``{"glider": name, "passengers": [...]}``): the glider's
+    name and its Passengers; :class:`~airhead.errors.DataError` if it is not one."""
+    d = check_record(data, MANIFEST_FIELDS, "a glider manifest")
+    return d["glider"], tuple(Passenger(**x) for x in d["passengers"])
 
 
 # ----------------------------------------------------------------------------- E8.23 occupants

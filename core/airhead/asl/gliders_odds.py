@@ -41,8 +41,8 @@ __all__ = ["OUTCOMES", "GliderOdds", "glider_odds", "heatmap"]
 #: Outcome keys, in display order.
 OUTCOMES: tuple[str, ...] = ("safe_ilh", "safe_elsewhere", "damaged", "eliminated", "offboard", "unresolved")
 OUTCOME_LABELS: dict[str, str] = {
-    "safe_ilh": "lands safely in its ILH",
-    "safe_elsewhere": "lands safely elsewhere",
+    "safe_ilh": "lands safely in its final ILH",
+    "safe_elsewhere": "lands safely, not in its final ILH",
     "damaged": "lands Damaged",
     "eliminated": "eliminated",
     "offboard": "lands off the board",
@@ -65,16 +65,16 @@ class GliderOdds:
         """Human summary, most likely landing hexes first."""
         out = [f"{OUTCOME_LABELS[k]}: {float(v):.1%}" for k, v in self.outcomes.items() if v]
         ranked = sorted(self.landing.items(), key=lambda kv: (-kv[1], m.name(kv[0])))
-        out += [f"  {m.name(h)}: {float(p):.1%}" for h, p in ranked]
+        out += [f"  {m.label(h)}: {float(p):.1%}" for h, p in ranked]
         if self.minefield:
             out.append("a possible landing hex holds a minefield: its attack is not included")
         return out
 
 
 class _Enumerator:
-    def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool) -> None:
+    def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None = None) -> None:
         self.terrain, self.m, self.facing = terrain, m, facing
-        self.night, self.gusts = night, gusts
+        self.night, self.gusts, self.blind = night, gusts, blind
         self._crash: dict[tuple[Hex, Hex, Hex, bool, bool, bool, bool], int] = {}
         self._landing: dict[tuple[Hex, bool], dict[tuple[str, Hex], int]] = {}
         self.minefield = False
@@ -121,7 +121,7 @@ class _Enumerator:
         v = self._crash.get(key)
         if v is None:
             terms = crash_terms(self.terrain, appr, k, damaged=damaged, night=self.night, gusts=self.gusts, on_bridge=bridge,
-                                explain=False)
+                                blind=self.blind, explain=False)
             v = sum(t[0] for t in terms)
             self._crash[key] = v
         return v
@@ -137,12 +137,14 @@ def glider_odds(
     damaged: bool = False,
     night: bool = False,
     gusts: bool = False,
+    blind: bool | None = None,
     below_kill: str = "eliminated",
     max_evasive: int = 2,
 ) -> GliderOdds:
     """Exact outcome and landing-hex probabilities of a glider planned for ``ilh`` facing
-    direction ``facing`` (0..5: the Wind Direction), with the Light AA the player expects."""
-    enum = _Enumerator(terrain, m, facing, night=night, gusts=gusts)
+    direction ``facing`` (0..5: the Wind Direction), with the Light AA the player expects;
+    ``blind`` is the players' Blind Hex ruling (None: the map's reading)."""
+    enum = _Enumerator(terrain, m, facing, night=night, gusts=gusts, blind=blind)
     aerial = int(table()["aerial_drm"])
     Dist = dict[tuple[str, Hex | None], Fraction]
     memo: dict[tuple[Hex, bool, tuple[bool, ...], int], Dist] = {}
@@ -206,12 +208,13 @@ def heatmap(
     night: bool = False,
     gusts: bool = False,
     damaged: bool = False,
+    blind: bool | None = None,
     hexes: Sequence[Hex] | None = None,
 ) -> dict[Hex, tuple[float, float]]:
     """For every candidate ILH (default: every hex in play), with no Light AA, facing direction
     ``facing`` (0..5): the probability the glider comes down on the board intact or Damaged, and
     the probability it lands safely in the ILH itself."""
-    enum = _Enumerator(terrain, m, facing, night=night, gusts=gusts)
+    enum = _Enumerator(terrain, m, facing, night=night, gusts=gusts, blind=blind)
     out: dict[Hex, tuple[float, float]] = {}
     for h in hexes if hexes is not None else m.hexes():
         survive = in_ilh = 0

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .. import events as ev
+from ..boards import player_name
 from ..dice import DR, Roll
 from ..fields import Field, Schema
 from ..hexes import Hex, from_asl_direction
@@ -46,7 +47,7 @@ class RandomLocation(Procedure[_From]):
         return StepResult(ProcState(self.name, "dr", _From(params["from"], params["rule"])))
 
     def prompt(self, state: GameState, proc: ProcState[_From]) -> Prompt:
-        name = state.scenario.map.name(proc.data.start)
+        name = state.scenario.map.label(proc.data.start)
         return Prompt("roll", proc.data.rule, f"Random Location DR from {name}", DR)
 
     def roll(self, state: GameState, proc: ProcState[_From], roll: Roll) -> StepResult:
@@ -56,10 +57,11 @@ class RandomLocation(Procedure[_From]):
         colored, white = roll.value("colored"), roll.value("white")
         dest = random_location(start, colored, white)
         a, b = m.name(start), m.name(dest)
-        where = "" if m.in_play(dest) else " (off the playing area)"
+        shown = m.label(dest)
+        where = "" if m.in_play(dest) or shown != b else " (off the playing area)"
         events = (
             ev.roll(rule, f"Random Location {roll.describe()}"),
-            ev.result(rule, f"{white} hex{'es' if white > 1 else ''} in direction {colored}: {a} -> {b}{where}", (a, b)),
+            ev.result(rule, f"{white} hex{'es' if white > 1 else ''} in direction {colored}: {m.label(start)} -> {shown}{where}", (a, b)),
         )
         return StepResult(None, events, outcome={"procedure": self.name, "from": a, "hex": b})
 
@@ -72,4 +74,4 @@ class RandomLocation(Procedure[_From]):
         return View(marks=((b, "landed"),), paths=((a, b),))
 
     def summary(self, outcome: Mapping[str, Any]) -> str:
-        return f"Random Location from {outcome['from']}: {outcome['hex']}."
+        return f"Random Location from {player_name(outcome['from'])}: {player_name(outcome['hex'])}."

@@ -15,12 +15,15 @@ WEATHER: tuple[str, ...] = ("Clear", "Mud", "Mist", "Gusty", "Snow", "Falling Sn
 
 SETTINGS = Schema((
     Field("weather", "Weather", "choice", choices=WEATHER, default="Clear", rule="E8.1",
-          help="gliders only in Clear, Mud, Mist, Gusty or Snow; Gusty adds the Gusts Crash drm (E8.23)"),
+          help="gliders only in Clear, Mud, Mist, Gusty or Snow; with Gusty, landings default to 'during Gusts' (E8.23)"),
     Field("wind", "Wind Direction", "direction", style="asl", default=None, rule="E8.1 (B25.64)",
           help="established even if there is no wind; every glider lands facing it (E8.2)"),
     Field("night", "Night", "bool", default=False, rule="E8.23", help="a night landing adds +1 to the Crash dr"),
     Field("e8_aa_below_kill", "Light AA Final DR below the Kill Number", "choice", choices=("eliminated", "damaged"),
           default="eliminated", rule="E8.21 (E7.511)", help="the source text of E7.511 is cut here: see the rules notes"),
+    Field("e8_landed_second_damage", "A landed, Damaged glider Damaged again", "choice", choices=("no further effect", "eliminated"),
+          default="no further effect", rule="E8.41 (E8.3)",
+          help="E8.41 eliminates an already-Damaged Aerial glider (even during landing); a landed one is no longer Aerial"),
     SIDES,
 ), what="setting")
 
