@@ -81,7 +81,7 @@ def test_army_group_drop_through_its_form(page: Any, artifacts: Path) -> None:
     page.locator("#tab-log").tap()
     log = page.locator("#log-list").inner_text()
     assert "wave A: Group A drops at F/d5" in log
-    assert '"strength": 3' in log or "'strength': 3" in log
+    assert "A-1 Para (paratrooper, Group A, strength 3)" in log
 
 
 def test_panzer_leader_wind_then_paradrop_and_gliders(page: Any, artifacts: Path) -> None:
@@ -151,6 +151,7 @@ def test_panzer_leader_written_plan_sealed_from_its_form(page: Any) -> None:
     open_play(page, "panzer_leader_drop")
     pick_procedure(page, "proc-panzer-leader-landing-plan")
     assert page.locator("#f-plan-0-target").input_value() == "A/f3"
+    assert page.locator("#plan-start").count() == 0  # a written plan is only ever sealed (PL I)
     before = actions(page)
     page.locator("#plan-seal").tap()  # sealed on this device: only its commitment code enters the game
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)

@@ -72,7 +72,7 @@ def test_seed_complete_example_step_by_step() -> None:
     # "The Allied player first checks for damage from the landing and rolls one dice."
     p = g.waiting_for()
     assert p is not None and p.dice is not None and p.dice.count == 1
-    assert p.rule == "AG Terrain Damage (Cultivated Fields 1, paratroopers)"
+    assert p.rule == "AG Terrain Damage" and p.label == "Terrain damage to US-1 in F/c2 (Cultivated Fields 1, paratroopers): 1 special die (HIT on 6)"
     ev = g.apply({"type": "dice", "values": [3]})
     assert ev[-1].cause == "no HIT: no damage to US-1"
     # "The German player then performs opportunity fire"
@@ -96,7 +96,7 @@ def test_seed_complete_example_step_by_step() -> None:
     assert ev[-1].cause == "US-G lands 4 hexes N of F/c5: F/c1"
     # "... rolls 4 special dice without taking any damage."
     p = g.waiting_for()
-    assert p is not None and p.dice is not None and p.dice.count == 4 and p.rule == "AG Terrain Damage (Woods 4, gliders)"
+    assert p is not None and p.dice is not None and p.dice.count == 4 and p.rule == "AG Terrain Damage" and "(Woods 4, gliders)" in p.label
     ev = g.apply({"type": "dice", "values": [1, 2, 3, 4]})
     assert ev[-1].cause == "no HIT: no damage to US-G"
     ev = g.apply({"type": "choose", "choice": "GE-1"})
@@ -200,12 +200,12 @@ def test_occupied_hexes_friendly_and_enemy() -> None:
     }})
     g.apply({"type": "dice", "values": [1, 2]})  # F/d3: friendly-occupied
     p = g.waiting_for()
-    assert p is not None and p.kind == "choice" and p.rule == "AG Landing (occupied hex)"
+    assert p is not None and p.kind == "choice" and p.rule == "AG Landing"
     assert set(p.options) == {"F/d2", "F/e2", "F/e3", "F/d4", "F/c3", "F/c2"}
     g.apply({"type": "choose", "choice": "F/e3"})
     g.apply({"type": "choose", "choice": "no fire"})
     ev = g.apply({"type": "dice", "values": [1, 4]})  # F/d1: enemy-occupied, the dummy is eliminated
-    assert ev[-3].cause == "F/d1 is held by the enemy: d1 takes a loss (a dummy is eliminated)"
+    assert ev[-3].cause == "F/d1 is held by the enemy: d1 takes a loss"  # a landing dummy: eliminated by any loss
     assert ev[-2].cause == "d1 is eliminated"
     assert ev[-1].cause.startswith("landing complete: 1 landed, 0 lost off the map, 1 eliminated")
     out = g.state.outcomes[-1]["units"]

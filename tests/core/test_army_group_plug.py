@@ -179,7 +179,7 @@ def test_form_defaults_are_the_scenarios_written_plan() -> None:
     assert d["groups"] == raw["groups"]
     blank = {"group": "A", "kind": "paratrooper", "drop": 0, "strength": 1, "dummy": False}
     assert d["units"] == [dict(blank, **u) for u in raw["units"]]
-    assert d["enemy"] == [dict({"fired": 0}, **e) for e in raw["enemy"]]
+    assert d["enemy"] == [dict({"fired": 0, "dummy": False}, **e) for e in raw["enemy"]]
     assert d["friendly"] == []
     json.dumps(d)  # plain JSON, ready for the form
     # the form's values read exactly as the plan the start falls back on
@@ -194,8 +194,8 @@ def test_parameters_left_out_come_from_the_plan() -> None:
     assert [e.cause for e in ev if e.cause.startswith("wave")] == [
         "wave A: Group A drops at F/d5", "wave B: Group B drops at F/h4 and G/c3", "wave R: Group R drops at G/f6"]
     p = g.waiting_for()
-    assert p is not None and p.label == "Landing of solo (paratrooper, Group R) from drop point G/f6"
-    assert g.log_lines()[0] == "#1 start army_group.landing (units [{'id': 'solo', 'group': 'R'}])"
+    assert p is not None and p.label == "Landing of solo (paratrooper, Group R) from drop point G/f6: direction and distance dice"
+    assert g.log_lines()[0] == "#1 start army_group.landing (1 landing unit: solo (paratrooper, Group R))"
     d = g.state.procedure.data if g.state.procedure else None
     assert isinstance(d, Drop) and [e.id for e in d.enemy] == ["GE Inf 1", "GE Inf 2", "GE MG"]
 

@@ -48,13 +48,13 @@ def test_seed_example_short_with_a_gusty_wind_from_hexside_five() -> None:
         "gliders": [{"id": "G1", "target": "A/f5", "heading": "N", "load": {"id": "1/B", "type": "rifle"}}]}})
     assert ev[-1].cause == "glider G1 (a platoon: rifle) enters at A/f10 heading N along the hex row of A/f5"
     p = g.waiting_for()
-    assert p is not None and p.kind == "choice" and p.options == ("no effect", "D", "X") and p.rule == "PL III.D / I.G"
+    assert p is not None and p.kind == "choice" and p.options == ("no effect", "D", "X") and p.rule == "PL III.D"
     g.apply({"type": "choose", "choice": "no effect"})
     ev = g.apply({"type": "dice", "values": [2]})
     assert [e.render() for e in ev[:3]] == [
-        "PL III.F.1 (2) roll      landing die 2 for glider G1",
-        "PL III.F.1 (2) result    short: A/f6",
-        "PL III.F.2 (Gusty) result    shifted 2 hexes downwind (NE): A/h5",
+        "PL III.F.1 roll      landing die 2 for glider G1",
+        "PL III.F.1 result    short: A/f6",
+        "PL III.F.2 result    Gusty wind: shifted 2 hexes downwind (NE): A/h5",
     ]
     assert g.state.outcomes[-1]["gliders"] == [{"id": "G1", "hex": "A/h5", "status": "landed", "dispersed": False}]
 
@@ -74,7 +74,7 @@ def test_more_than_two_gliders_in_a_hex_disperse_it_and_aa_results() -> None:
     for _ in range(3):
         g.apply({"type": "choose", "choice": "D"})
         ev = g.apply({"type": "dice", "values": [3]})  # on target, 1 hex N: A/f4
-    assert ev[-2].cause == "3 gliders land in A/f4, more than two: every friendly unit in A/f4 is dispersed"
+    assert ev[-2].cause == "3 gliders land in A/f4, more than two in a game turn: every friendly unit in A/f4 is dispersed"
     out = g.state.outcomes[-1]
     assert [(r["id"], r["status"], r["hex"], r["dispersed"]) for r in out["gliders"]] == [
         ("G1", "eliminated", None, False), ("G2", "landed", "A/f4", True), ("G3", "landed", "A/f4", True), ("G4", "landed", "A/f4", True)]

@@ -56,12 +56,12 @@ def test_wind_procedure_second_orientation_from_the_west() -> None:
     g = new_game(scenario(orientation="2"), "w")
     g.apply({"type": "start", "procedure": "panzer_leader.wind", "params": {"turn": 2}})
     p = g.waiting_for()
-    assert p is not None and p.rule == "PL I.D Wind Direction (orientation 2)"
+    assert p is not None and p.rule == "PL I.D" and p.label == "Wind direction die, turn 2 (diagram for mapboard orientation 2)"
     ev = g.apply({"type": "dice", "values": [5]})
     assert ev[-1].cause == "the wind blows from the W (map hexside N); drift is toward S"
-    assert ev[-1].rule == "PL I.D Wind Direction (orientation 2, 5)"
+    assert ev[-2].cause == "wind direction die 5 (diagram for mapboard orientation 2)" and ev[-1].rule == "PL I.D"
     ev = g.apply({"type": "dice", "values": [3]})
-    assert ev[-1].rule == "PL I.E Wind Speed (3)" and ev[-1].cause == "turn 2: wind Gusty from N"
+    assert ev[-1].rule == "PL I.E" and ev[-1].cause == "turn 2: wind Gusty from N" and ev[-2].cause == "wind speed die 3"
     assert g.state.outcomes[-1] == {"procedure": "panzer_leader.wind", "turn": 2, "wind": {"from": "N", "speed": "Gusty"}}
     assert wind_direction(5, "1") == (4, "SW") and [wind_speed(f) for f in range(1, 7)] == ["Low", "Low", "Gusty", "Gusty", "High", "High"]
 
@@ -76,22 +76,26 @@ def test_seed_example_i_pattern_with_wind_from_the_west() -> None:
     g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "turn": 1, "drops": [{"target": "A/f1", "platoons": platoons("1", "2")}]}})
     p = g.waiting_for()
-    assert p is not None and p.rule == "PL II.C Drift Pattern Chart (Gusty)"
+    assert p is not None and p.rule == "PL II.C"
+    assert p.label == "Drift die for the 8 sticks targeted on A/f1 (Gusty wind, Drift Pattern Chart)"
     ev = g.apply({"type": "dice", "values": [3]})
-    assert ev[1].render() == "PL II.C Drift Pattern Chart (Gusty, 3) result    pattern I"
+    assert ev[0].render() == "PL II.C  roll      drift die 3 for A/f1, Gusty wind (Drift Pattern Chart)"
+    assert ev[1].render() == "PL II.C  result    Drift Pattern Chart: pattern I"
     shown = ev[2]
-    assert shown.rule == "PL II.C Drift Diagram I"
+    assert shown.rule == "PL II.C"
     assert shown.hexes == tuple(f"A/f{r}" for r in range(1, 10))  # the pattern, for the map view
-    assert shown.cause == "most sticks per hex downwind from A/f1 toward S: A/f2 1, A/f4 1, A/f5 1, A/f6 1, A/f7 1, A/f8 1, A/f9 1"
+    assert shown.cause == "Drift Diagram I: most sticks per hex downwind from A/f1 toward S: A/f2 1, A/f4 1, A/f5 1, A/f6 1, A/f7 1, A/f8 1, A/f9 1"
     landings = [e.cause for e in ev if e.cause.startswith("stick")]
     assert landings == [
         "stick 1.1 lands in A/f2", "stick 1.2 lands in A/f4", "stick 1.3 lands in A/f5", "stick 1.4 lands in A/f6",
-        "stick 2.1 lands in A/f7", "stick 2.2 lands in A/f8", "stick 2.3 lands in A/f9", "stick 2.4 lands in A/f10",
+        "stick 2.1 lands in A/f7", "stick 2.2 lands in A/f8", "stick 2.3 lands in A/f9",
+        'stick 2.4 lands in A/f10, beyond the 7 sticks of Drift Diagram I (setting "Sticks beyond a drift diagram": '
+        'they land one per hex further downwind)',
     ]
     # jump survival for each of the 8 sticks (open ground: Clear row)
     for face in (1, 2, 3, 4, 5, 6, 6, 6):
         p = g.waiting_for()
-        assert p is not None and p.rule == "PL II.D Jump Survival Chart (Clear)"
+        assert p is not None and p.rule == "PL II.D" and p.label.endswith("(Jump Survival Chart, Clear)")
         g.apply({"type": "dice", "values": [face]})
     assert g.waiting_for() is None
     out = g.state.outcomes[-1]
@@ -133,16 +137,17 @@ def test_off_the_board_is_lost_and_more_than_two_platoons_disperse_the_hex() -> 
     g.apply({"type": "dice", "values": [2]})
     ev = g.apply({"type": "dice", "values": [3]})
     assert [e.cause for e in ev if "drifts off" in e.cause] == []  # C puts all 4 sticks in A/d10
-    over = [e for e in ev if e.rule == "PL I.F / II.C (two platoons per hex)"]
+    over = [e for e in ev if e.rule == "PL I.F"]
     assert [e.cause for e in over] == ["10 sticks land in A/d5, more than two platoons' worth: every friendly unit in A/d5 is dispersed"]
     assert stick_landings(h("A/d10"), Wind(0, "Low"), "C", 8)[4:] == [h("A/d11")] * 2 + [h("A/d12")] * 2
     g2 = new_game(scenario(), "s")
     g2.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/d10", "platoons": platoons("1", "2")}]}})
     ev = g2.apply({"type": "dice", "values": [3]})
-    assert [e.cause for e in ev if "off the board" in e.cause] == [
-        "stick 2.1 drifts off the board (A/d11): lost", "stick 2.2 drifts off the board (A/d11): lost",
-        "stick 2.3 drifts off the board (A/d12): lost", "stick 2.4 drifts off the board (A/d12): lost"]
+    assert [e.cause for e in ev if "drifts off the board" in e.cause] == [
+        "stick 2.1 drifts off the board: lost", "stick 2.2 drifts off the board: lost",
+        "stick 2.3 drifts off the board: lost", "stick 2.4 drifts off the board: lost"]
+    assert ev[2].cause == "Drift Diagram C: most sticks per hex downwind from A/d10 toward S: A/d10 4; then 2 more hexes off the board"
     assert overstacked([h("A/a1")] * 9) == {h("A/a1")} and overstacked([h("A/a1")] * 8) == set()
 
 
@@ -164,9 +169,10 @@ def test_landing_among_enemy_units_and_on_mines() -> None:
         "enemy": [{"id": "Pz", "hex": "A/c3"}, {"id": "Flak", "hex": "A/c3", "fired_aa": True}, {"id": "Inf", "hex": "A/c3", "dispersed": True}]}})
     g.apply({"type": "dice", "values": [1]})
     p = g.waiting_for()
-    assert p is not None and p.rule == "PL II.D Jump Survival Chart (Forest)"
+    assert p is not None and p.rule == "PL II.D" and p.label == "Jump survival die for stick 1.1 in A/c3 (Jump Survival Chart, Forest)"
     ev = g.apply({"type": "dice", "values": [4]})
-    assert ev[-1].cause == "X: stick 1.1 is eliminated" and ev[-1].rule == "PL II.D Jump Survival Chart (Forest, 4)"
+    assert ev[-1].cause == "X: stick 1.1 is eliminated" and ev[-1].rule == "PL II.D"
+    assert ev[-2].cause == "survival die 4 for stick 1.1 in A/c3 (Jump Survival Chart, Forest)"
     ev = g.apply({"type": "dice", "values": [5]})
     causes = [e.cause for e in ev]
     assert "D: stick 1.2 is dispersed" in causes
@@ -190,12 +196,12 @@ def test_landing_plan_is_hidden_from_the_opponent_and_checked() -> None:
     g = new_game(scenario(), "p")
     ev = g.apply({"type": "start", "procedure": "panzer_leader.landing_plan", "params": {
         "plan": [{"turn": 1, "kind": "paradrop", "target": "A/c3"}]}})
-    assert ev[-1].cause == "the Allied landing plan is written down: 1 landing(s), hidden from the German player"
+    assert ev[-1].cause == "the Allied landing plan is written down: 1 landing, hidden from the German player"
     assert all(not e.hexes for e in ev)
     assert visible_outcomes(g.state.outcomes, "German") == [] and len(visible_outcomes(g.state.outcomes, "Allied")) == 1
     ev = g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/c3", "platoons": platoons("1")}, {"target": "A/h3", "platoons": platoons("2")}]}})
-    assert [e.cause for e in ev if e.rule == "PL I (written landing plan)"] == [
+    assert [e.cause for e in ev if e.rule == "PL I"] == [
         "paradrop on A/c3, turn 1, matches the written plan", "paradrop on A/h3, turn 1, is NOT in the written plan"]
 
 
@@ -221,11 +227,11 @@ def test_a_sealed_landing_plan_counts_once_revealed_and_matching() -> None:
     g.apply({"type": "reveal", "side": "Allied", "label": "landing plan", "plan": plan, "salt": s.salt})
     ev = g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/c3", "platoons": platoons("1")}]}})
-    assert [e.cause for e in ev if e.rule == "PL I (written landing plan)"] == ["paradrop on A/c3, turn 1, matches the written plan"]
+    assert [e.cause for e in ev if e.rule == "PL I"] == ["paradrop on A/c3, turn 1, matches the written plan"]
     # a tampered reveal is flagged and never counts as the plan
     g2 = new_game(scenario(), "p")
     g2.apply({"type": "seal", "side": "Allied", "label": "landing plan", "code": s.code})
     g2.apply({"type": "reveal", "side": "Allied", "label": "landing plan", "plan": [{"turn": 1, "kind": "paradrop", "target": "A/h3"}], "salt": s.salt})
     ev = g2.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
         "wind": {"from": "N", "speed": "Low"}, "drops": [{"target": "A/h3", "platoons": platoons("1")}]}})
-    assert [e for e in ev if e.rule == "PL I (written landing plan)"] == []
+    assert [e for e in ev if e.rule == "PL I"] == []

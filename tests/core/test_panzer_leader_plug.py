@@ -68,7 +68,9 @@ def test_procedures_in_menu_order_with_their_titles() -> None:
 
 def test_settings_defaults_and_rules() -> None:
     st = new_game(scenario(), "s").state
-    assert dict(st.settings) == {"orientation": "1", "night": False, "plan": None, "sides": ("Allied", "German")}
+    assert dict(st.settings) == {"orientation": "1", "night": False, "stacking": "every friendly unit", "extra_sticks": "continue downwind",
+                                 "glider_shift": "downwind", "airdrop_artillery": False, "aa_units": (), "plan": None,
+                                 "sides": ("Allied", "German")}
     assert st.sides == ("Allied", "German")
     schema = SYSTEM.rules.settings
     assert schema.field("orientation").choices == ("1", "2") and schema.field("orientation").rule == "PL I.D"
@@ -148,7 +150,7 @@ def test_defaults_come_from_the_settings_and_the_turn() -> None:
     # no written plan: the fields' own defaults
     bare = new_game(scenario({"orientation": "2"}), "b").state
     assert proc("panzer_leader.wind").defaults(bare) == {"turn": 1, "orientation": "2"}
-    assert proc("panzer_leader.paradrop").defaults(bare) == {"turn": 1, "enemy": []}
+    assert proc("panzer_leader.paradrop").defaults(bare) == {"turn": 1, "enemy": [], "aa": []}
     assert proc("panzer_leader.landing_plan").defaults(bare)["plan"] == []
 
 
@@ -156,11 +158,11 @@ def test_turn_defaults_to_1_and_the_orientation_to_the_setting() -> None:
     g = new_game(scenario({"orientation": "2"}), "o")
     g.apply({"type": "start", "procedure": "panzer_leader.wind", "params": {}})
     p = g.waiting_for()
-    assert p is not None and p.rule == "PL I.D Wind Direction (orientation 2)" and p.label == "Wind direction die, turn 1"
+    assert p is not None and p.rule == "PL I.D" and p.label == "Wind direction die, turn 1 (diagram for mapboard orientation 2)"
     g.apply({"type": "cancel"})
     g.apply({"type": "start", "procedure": "panzer_leader.wind", "params": {"orientation": "1", "turn": 3}})
     p = g.waiting_for()
-    assert p is not None and p.rule == "PL I.D Wind Direction (orientation 1)" and p.label == "Wind direction die, turn 3"
+    assert p is not None and p.rule == "PL I.D" and p.label == "Wind direction die, turn 3 (diagram for mapboard orientation 1)"
 
 
 def test_wind_and_glider_load_parameters() -> None:
@@ -344,7 +346,7 @@ def test_wind_and_plan_summaries_and_the_sealed_plan() -> None:
     out = g.state.outcomes[-1]
     assert out == {"procedure": lp.name, "side": "Allied", "hidden_from": "German",
                    "plan": [{"turn": 1, "kind": "glider", "target": "A/h4"}]}
-    assert lp.summary(out) == "The Allied landing plan is written down: 1 landing(s), hidden from the German player."
+    assert lp.summary(out) == "The Allied landing plan is written down: 1 landing, hidden from the German player."
     assert lp.seal_label == "landing plan"
     assert lp.sealed_plan({"side": "Allied", "plan": [{"turn": 1, "kind": "paradrop", "target": "A/f3"}]}) == (
         "Allied", [{"turn": 1, "kind": "paradrop", "target": "A/f3"}])

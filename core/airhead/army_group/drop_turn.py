@@ -41,18 +41,27 @@ from .forces import (
     earlier_fires,
     enemy_data,
     enemy_unit,
+    is_dummy,
     with_fire,
 )
 from .landing import (
+    DUMMY,
+    DUMMY_READINGS,
+    LOSS_CAP,
+    LOSS_CAP_READINGS,
     RULE,
     RULE_DAMAGE,
+    WATER,
+    WATER_READINGS,
     LandingRules,
     check_drop_points,
     count_hits,
     damage_dice,
     displacement_options,
     drift,
+    setting_note,
     touchdown,
+    water_hex,
     wave_order,
 )
 from .odds import unit_odds
@@ -71,7 +80,7 @@ LANDING_PARAMS = Schema((
           item=Field("units", "Landing unit", "record", fields=PARATROOPER_FIELDS)),
     Field("enemy", "Enemy units (opportunity fire)", "list", hi=100, default=[], rule=FIRE_RULE,
           item=Field("enemy", "Enemy unit", "record", fields=ENEMY_FIELDS)),
-    Field("friendly", "Hexes already held by Allied units", "list", default=[], rule=f"{RULE} (occupied hex)",
+    Field("friendly", "Hexes already held by Allied units", "list", default=[], rule=RULE,
           item=Field("friendly", "Hex", "hex")),
 ))
 
@@ -123,7 +132,8 @@ class Current:
 @dataclass(frozen=True)
 class Drop:
     """The drop under way: the Groups' drop points, the units in landing order, the enemy, the
-    hexes held before the drop, the results so far and the unit now landing (``i``)."""
+    hexes held before the drop, the results so far, the unit now landing (``i``) and the enemy
+    dummies eliminated so far."""
 
     points: tuple[tuple[str, tuple[Hex, ...]], ...]
     queue: tuple[Queued, ...]
@@ -133,6 +143,7 @@ class Drop:
     results: tuple[Landed, ...] = ()
     lost: int = 0
     cur: Current = field(default_factory=Current)
+    gone: tuple[Unit, ...] = ()
 
     @property
     def now(self) -> Queued:
@@ -149,6 +160,12 @@ class Drop:
 
 def _special(n: int, label: str) -> DiceSpec:
     return DiceSpec(tuple(Die("special") for _ in range(n)), label)
+
+
+def _can_fire(e: Unit, kind: str, rules: LandingRules) -> bool:
+    """True if the enemy unit may make opportunity fire at a landing unit of ``kind``: it has
+    attack dice against it and is not a dummy (when dummies are enemy units, the default)."""
+    return (attack_dice(e, kind) or 0) > 0 and not (rules.dummy == "enemy" and is_dummy(e))
 
 
 
@@ -172,6 +189,36 @@ class ArmyGroupLanding(Procedure[Drop]):
         leaves out."""
         plan = state.settings.get("plan")
         return self.params.dump(plan, state.scenario.map) if plan else {}
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        """Log text for the start action: drop points, landing units with their strength, enemy
+        units and Allied-held hexes, in words (no dummy is named: the defender reads the log)."""
+        bits = []
+        groups = params.get("groups")
+        if isinstance(groups, Mapping):
+            pts = [f"Group {g} at {' and '.join(str(x)[:16] for x in v)}" for g, v in groups.items() if isinstance(v, list) and v]
+            if pts:
+                bits.append("; ".join(pts))
+        units = params.get("units")
+        if isinstance(units, list) and units:
+            each = []
+            for u in units:
+                if not isinstance(u, Mapping):
+                    continue
+                strength = u.get("strength", 1)
+                extra = [str(u.get("kind", "paratrooper")), f"Group {u.get('group', 'A')}"]
+                if isinstance(strength, int) and strength != 1:
+                    extra.append(f"strength {strength}")
+                each.append(f"{str(u.get('id', '?'))[:24]} ({', '.join(str(x)[:16] for x in extra)})")
+            bits.append(f"{len(each)} landing unit{'s' if len(each) != 1 else ''}: {', '.join(each)}")
+        enemy = params.get("enemy")
+        if isinstance(enemy, list) and enemy:
+            each = [f"{str(e.get('id', '?'))[:24]} in {str(e.get('hex', '?'))[:16]}" for e in enemy if isinstance(e, Mapping)]
+            bits.append(f"enemy: {', '.join(each)}")
+        friendly = params.get("friendly")
+        if isinstance(friendly, list) and friendly:
+            bits.append(f"Allied units already in {', '.join(str(h)[:16] for h in friendly)}")
+        return "; ".join(bits)
 
     def plan(self, state: GameState, p: Mapping[str, Any]) -> Drop:
         """The drop a plan describes (typed parameters), checked against the landing rules."""
@@ -218,17 +265,17 @@ class ArmyGroupLanding(Procedure[Drop]):
         rules = LandingRules.of(state)
         here = m.name(cur.hex) if cur.hex is not None else ""
         if proc.step == "drift":
-            who = f"{u.id} ({u.kind}{', dummy' if u.dummy else ''}, Group {u.group})"
+            who = f"{u.id} ({u.kind}, Group {u.group})"  # a dummy is not named: the defender sees this prompt too
             spec = DiceSpec((Die("direction", 6), Die("distance", rules.distance_sides)), "landing")
-            return Prompt("roll", f"{RULE} (direction and distance dice)", f"Landing of {who} from drop point {m.name(q.at)}", spec)
+            return Prompt("roll", RULE, f"Landing of {who} from drop point {m.name(q.at)}: direction and distance dice", spec)
         if proc.step == "displace":
-            return Prompt("choice", f"{RULE} (occupied hex)", f"{u.id} came down in occupied {here}: the Allied player moves it to an adjacent hex",
+            return Prompt("choice", RULE, f"{u.id} came down in occupied {here}: the Allied player moves it to an adjacent hex",
                           None, tuple(m.name(o) for o in cur.options))
         if proc.step == "damage":
-            return Prompt("roll", f"{RULE_DAMAGE} ({cur.rows})", f"Terrain damage to {u.id} in {here}: {cur.dice} special dice ({rules.describe_hits()})",
+            return Prompt("roll", RULE_DAMAGE, f"Terrain damage to {u.id} in {here} ({cur.rows}): {cur.dice} special {'die' if cur.dice == 1 else 'dice'} ({rules.describe_hits()})",
                           _special(cur.dice, "special dice"))
         if proc.step == "fire":
-            opts = tuple(e.id for e in d.enemy if e.id not in cur.fired_by and (attack_dice(e, u.kind) or 0) > 0)
+            opts = tuple(e.id for e in d.enemy if e.id not in cur.fired_by and _can_fire(e, u.kind, rules))
             return Prompt("choice", FIRE_RULE, f"Opportunity fire at {u.id} in {here}: the defender picks a firing unit or 'no fire'", None, opts + ("no fire",))
         if proc.step == "fire_dice":
             return Prompt("roll", FIRE_RULE, f"Opportunity fire by {cur.firer} at {u.id}: {cur.fire_dice} special dice ({rules.describe_hits()})",
@@ -249,7 +296,7 @@ class ArmyGroupLanding(Procedure[Drop]):
         elim = sum(1 for r in d.results if r.status == "eliminated")
         events.append(ev.result(RULE, f"landing complete: {landed} landed, {lost} lost off the map, {elim} eliminated; the game continues with the first game turn"))
         outcome = {"procedure": self.name, "units": [r.to_data(m) for r in d.results],
-                   "enemy": [enemy_data(e, m) for e in d.enemy]}
+                   "enemy": [enemy_data(e, m) for e in d.enemy] + [dict(enemy_data(e, m), eliminated=True) for e in d.gone]}
         return StepResult(None, tuple(events), counters=self._placed(state, d), outcome=outcome)
 
     @staticmethod
@@ -283,10 +330,20 @@ class ArmyGroupLanding(Procedure[Drop]):
         u = d.now.unit
         h = d.cur.hex
         assert h is not None
-        n, rows = damage_dice(state.terrain, h, u.kind, LandingRules.of(state), state.system.terrain_table)
+        rules = LandingRules.of(state)
+        n, rows = damage_dice(state.terrain, h, u.kind, rules, state.system.terrain_table)
         d = replace(d, cur=replace(d.cur, dice=n, rows=f"{', '.join(rows)}, {u.kind}s"))
+        name = m.name(h)
+        if water_hex(state.terrain, h):
+            flag = setting_note(WATER, WATER_READINGS[rules.water])
+            if rules.water == "eliminated":
+                events.append(ev.result(RULE_DAMAGE, f"{u.id} lands in water in {name}: eliminated {flag}", (name,)))
+                d = replace(d, cur=replace(d.cur, losses=max(d.cur.losses, u.strength)))
+                return self._finish_unit(state, d, "eliminated", events)
+            events.append(ev.result(RULE_DAMAGE, f"no terrain damage to {u.id} in {name} ({d.cur.rows}) {flag}", (name,)))
+            return self._to_fire(state, d, events)
         if n == 0:
-            events.append(ev.result(f"{RULE_DAMAGE} ({d.cur.rows})", f"no terrain damage to {u.id} in {m.name(h)}", (m.name(h),)))
+            events.append(ev.result(RULE_DAMAGE, f"no terrain damage to {u.id} in {name} ({d.cur.rows})", (name,)))
             return self._to_fire(state, d, events)
         return self._step("damage", d, events)
 
@@ -307,8 +364,9 @@ class ArmyGroupLanding(Procedure[Drop]):
         events: list[Event] = []
         if proc.step == "damage":
             hits = count_hits(roll.values, rules.hit_faces)
-            rule = f"{RULE_DAMAGE} ({d.cur.rows})"
-            events.append(ev.roll(rule, f"{d.cur.dice} special dice: {', '.join(map(str, roll.values))}"))
+            rule = RULE_DAMAGE
+            events.append(ev.roll(rule, f"terrain damage to {u.id} in {here} ({d.cur.rows}): {d.cur.dice} special "
+                                        f"{'die' if d.cur.dice == 1 else 'dice'}: {', '.join(map(str, roll.values))}"))
             events.append(ev.result(rule, f"{hits} HIT{'s' if hits != 1 else ''}: {u.id} takes {hits} loss{'es' if hits != 1 else ''}" if hits else f"no HIT: no damage to {u.id}", (here,)))
             d, dead = self._loss(d, hits)
             if dead:
@@ -343,26 +401,42 @@ class ArmyGroupLanding(Procedure[Drop]):
         friendly, enemy = d.occupied()
         td = touchdown(m, q.at, face, dist, rules, friendly, enemy, d.lost)
         name = m.name(td.hex)
-        events.append(ev.roll(f"{RULE} (direction die)", f"direction die {face} = {DIRECTION_NAMES[direction]}"))
-        events.append(ev.roll(f"{RULE} (distance die)", f"distance die d{rules.distance_sides} {dist}"))
+        events.append(ev.roll(RULE, f"direction die {face} = {DIRECTION_NAMES[direction]}"))
+        events.append(ev.roll(RULE, f"distance die d{rules.distance_sides} {dist}"))
         d = replace(d, cur=replace(d.cur, hex=td.hex, losses=0))
+        hexes = f"{dist} hex{'es' if dist > 1 else ''} {DIRECTION_NAMES[direction]} of {at}"
         if td.kind == "lost":
-            events.append(ev.result(f"{RULE} (off the map)", f"{u.id}: {at} -> {name} is off the map: lost for the rest of the game", (at,)))
+            events.append(ev.result(RULE, f"{u.id} drifts {hexes}: off the map, lost for the rest of the game", (at,)))
             d = replace(d, lost=d.lost + 1, cur=replace(d.cur, hex=None))
             return self._finish_unit(state, d, "lost", events)
+        cap = setting_note(LOSS_CAP, LOSS_CAP_READINGS[rules.loss_cap])
+        if td.kind == "reroll":
+            events.append(ev.info(RULE, f"{u.id} would drift {hexes}, off the map, but the scenario's cap of {rules.max_losses} units lost "
+                                        f"is reached: its dice are rolled again {cap}", (at,)))
+            return self._step("drift", replace(d, cur=Current()), events)
         if td.kind == "edge" or (rules.max_losses is not None and not m.in_play(drift(q.at, face, dist, rules))):
-            events.append(ev.info(f"{RULE} (loss cap)", f"the scenario's cap of {rules.max_losses} units lost is reached: {u.id} lands on the map edge in {name}", (name,)))
-        events.append(ev.result(RULE, f"{u.id} lands {dist} hex{'es' if dist > 1 else ''} {DIRECTION_NAMES[direction]} of {at}: {name}", (at, name)))
+            events.append(ev.info(RULE, f"the scenario's cap of {rules.max_losses} units lost is reached: {u.id} lands on the map edge in {name} {cap}", (name,)))
+        events.append(ev.result(RULE, f"{u.id} lands {hexes}: {name}", (at, name)))
         if td.kind == "enemy":
-            events.append(ev.result(f"{RULE} (enemy-occupied hex)", f"{name} is held by the enemy: {u.id} takes a loss" + (" (a dummy is eliminated)" if u.dummy else ""), (name,)))
+            reading = setting_note(DUMMY, DUMMY_READINGS[rules.dummy])
+            landing_dummy = rules.dummy == "landing" and u.dummy
+            text = f"{name} is held by the enemy: {u.id} takes a loss"
+            events.append(ev.result(RULE, text + (f" (it was a dummy: it is eliminated) {reading}" if landing_dummy else ""), (name,)))
+            dummies = tuple(e for e in d.enemy if e.hex == td.hex and is_dummy(e)) if rules.dummy == "enemy" else ()
+            if dummies:
+                ids = ", ".join(e.id for e in dummies)
+                events.append(ev.result(RULE, f"{ids} in {name} {'was a dummy' if len(dummies) == 1 else 'were dummies'}: "
+                                              f"{'it is' if len(dummies) == 1 else 'they are'} eliminated {reading}", (name,)))
+                d = replace(d, enemy=tuple(e for e in d.enemy if e not in dummies), gone=d.gone + dummies)
+                friendly, enemy = d.occupied()
             d, dead = self._loss(d, 1)
             if dead:
-                events.append(ev.result(f"{RULE} (enemy-occupied hex)", f"{u.id} is eliminated", (name,)))
+                events.append(ev.result(RULE, f"{u.id} is eliminated", (name,)))
                 return self._finish_unit(state, d, "eliminated", events)
         if td.kind in ("enemy", "friendly") or (td.kind == "edge" and (td.hex in friendly or td.hex in enemy)):
             opts = displacement_options(m, td.hex, friendly, enemy)
             if not opts:
-                events.append(ev.result(f"{RULE} (occupied hex)", f"no adjacent hex is free for {u.id}: lost", (name,)))
+                events.append(ev.result(RULE, f"no adjacent hex is free for {u.id}: lost", (name,)))
                 d = replace(d, cur=replace(d.cur, hex=None))
                 return self._finish_unit(state, d, "lost", events)
             return self._step("displace", replace(d, cur=replace(d.cur, options=tuple(opts))), events)
@@ -377,7 +451,7 @@ class ArmyGroupLanding(Procedure[Drop]):
         events: list[Event] = []
         if proc.step == "displace":
             to = next(o for o in cur.options if m.name(o) == choice)
-            events.append(ev.result(f"{RULE} (occupied hex)", f"the Allied player moves {u.id} from {here} to {choice}", (here, choice)))
+            events.append(ev.result(RULE, f"the Allied player moves {u.id} from {here} to {choice}", (here, choice)))
             return self._to_damage(state, replace(d, cur=replace(cur, hex=to)), events)
         if proc.step == "fire":
             if choice == "no fire":
@@ -401,9 +475,8 @@ class ArmyGroupLanding(Procedure[Drop]):
         tmod, known = terrain_fire_modifier(t, LandingRules.of(state).fire_terrain)
         types = state.system.terrain_types
         label = types[t].label if t in types else t
-        # the wording "not in the seed, read as 0" is kept byte for byte: saved logs contain it
-        fd = fire_dice(attack_dice(firer, u.kind) or 0, tmod, label if known else f"{label}: not in the seed, read as 0",
-                          earlier_fires(firer), adjacent)
+        fd = fire_dice(attack_dice(firer, u.kind) or 0, tmod, label if known else f"{label}: no modifier listed",
+                       earlier_fires(firer), adjacent)
         events = [ev.info(FIRE_RULE, f"{choice} in {there} fires at {u.id} in {here}: base attack dice {fd.base} (against {u.kind}s)", (there, here))]
         events.extend(ev.modifier(FIRE_RULE, v, why) for v, why in fd.modifiers)
         d = replace(d, cur=replace(cur, fired_by=cur.fired_by + (choice,)))

@@ -2,9 +2,9 @@
 
 A :class:`Paratrooper` is one landing unit (a paratrooper unit or a glider-borne unit, possibly a
 dummy), read from ``{"id", "group", "kind", "drop", "strength", "dummy"}``. A defending unit on
-the ground that may make opportunity fire, ``{"id", "hex", "attack": {"paratrooper": 3,
-"glider": 5}, "fired": 0}``, becomes a generic :class:`~airhead.counters.Unit` of the second side
-(:func:`enemy_unit`) with its attack dice and earlier fires in ``facts``.
+the ground, ``{"id", "hex", "attack": {"paratrooper": 3, "glider": 5}, "fired": 0, "dummy":
+false}``, becomes a generic :class:`~airhead.counters.Unit` of the second side
+(:func:`enemy_unit`) with its attack dice, earlier fires and dummy flag in ``facts``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ __all__ = [
     "attack_dice",
     "earlier_fires",
     "with_fire",
+    "is_dummy",
     "enemy_data",
 ]
 
@@ -43,7 +44,7 @@ PARATROOPER_FIELDS: tuple[Field, ...] = (
           help="the column of the terrain-damage table"),
     Field("drop", "Drop point (0: the Group's first, 1: its second)", "int", lo=0, hi=1, default=0, rule="AG Landing"),
     Field("strength", "Strength (losses it can take)", "int", lo=1, hi=20, default=1, rule="AG Landing"),
-    Field("dummy", "Dummy", "bool", default=False, rule="AG Landing (enemy-occupied hex)",
+    Field("dummy", "Dummy", "bool", default=False, rule="AG Landing",
           help="a dummy is eliminated by any loss"),
 )
 
@@ -55,6 +56,8 @@ ENEMY_FIELDS: tuple[Field, ...] = (
           item=Field("attack", "Base attack dice", "int", lo=0, hi=12)),
     Field("fired", "Opportunity fires already made in this landing", "int", lo=0, hi=50, default=0,
           rule="AG Opportunity Fire"),
+    Field("dummy", "Dummy", "bool", default=False, rule="AG Landing",
+          help="a paratrooper landing on it still takes its loss, and the dummy is eliminated"),
 )
 
 
@@ -94,7 +97,14 @@ def enemy_unit(values: Mapping[str, Any], side: str) -> Unit:
     attack dice by target kind and its earlier opportunity fires in ``facts``)."""
     facts: dict[str, int | str | bool] = {_attack_key(k): int(v) for k, v in values["attack"].items()}
     facts["fired"] = int(values["fired"])
+    if values.get("dummy"):
+        facts["dummy"] = True
     return Unit(values["id"], side, "unit", values["hex"], facts=facts)
+
+
+def is_dummy(unit: Unit) -> bool:
+    """True if the defending unit is a dummy."""
+    return bool(unit.facts.get("dummy"))
 
 
 def attack_dice(unit: Unit, kind: str) -> int | None:
@@ -118,5 +128,8 @@ def with_fire(unit: Unit) -> Unit:
 def enemy_data(unit: Unit, m: HexMap) -> dict[str, Any]:
     """The JSON of a defending unit, as the landing's outcome records it."""
     attack = {k: attack_dice(unit, k) for k in KINDS if attack_dice(unit, k) is not None}
-    return {"id": unit.id, "hex": m.name(unit.hex) if unit.hex is not None else None, "attack": attack,
-            "fired": earlier_fires(unit)}
+    out: dict[str, Any] = {"id": unit.id, "hex": m.name(unit.hex) if unit.hex is not None else None, "attack": attack,
+                           "fired": earlier_fires(unit)}
+    if is_dummy(unit):
+        out["dummy"] = True
+    return out

@@ -5,11 +5,14 @@ The Allied player lands one Army Group at a time, waves A, then B, then R, each 
 Each unit rolls a direction die (faces mapped to N, NE, SE, S, SW, NW by default) and a distance
 die (d10; d12 in scenarios of 4 or 6 maps) and lands that many hexes from its drop point:
 
-* off the map: lost for the game (a scenario may cap these losses: see :func:`touchdown`);
+* off the map: lost for the game (a scenario may cap these losses: see :func:`touchdown`; what a
+  unit does once the cap is reached is a setting, :data:`LOSS_CAP`);
 * in an occupied hex: the owner moves it to an adjacent hex; if the hex held an enemy unit the
-  paratrooper also takes a loss (a dummy is eliminated);
+  paratrooper also takes a loss "even if it was a dummy; in this case the dummy is eliminated"
+  (which dummy: a setting, :data:`DUMMY`);
 * then the terrain of its hex damages it: a number of special dice by terrain and kind
-  (paratrooper or glider), each HIT a loss (``tables/ag_landing.json``);
+  (paratrooper or glider), each HIT a loss (``tables/ag_landing.json``); water has no row (a
+  setting, :data:`WATER`);
 * then the enemy may make opportunity fire (:mod:`.opportunity_fire`).
 
 Every step here is a pure function; :class:`~.drop_turn.ArmyGroupLanding` strings them into a
@@ -23,6 +26,7 @@ from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from ..boards import HexMap
 from ..errors import RulesError
+from ..fields import Field
 from ..hexes import Hex
 from ..plug import GameState
 from ..tables import load_table, terrain_types
@@ -33,6 +37,14 @@ __all__ = [
     "RULE",
     "RULE_DAMAGE",
     "TERRAIN_TABLE",
+    "DUMMY",
+    "DUMMY_READINGS",
+    "LOSS_CAP",
+    "LOSS_CAP_READINGS",
+    "WATER",
+    "WATER_READINGS",
+    "setting_note",
+    "water_hex",
     "LandingRules",
     "Touchdown",
     "distance_die_sides",
@@ -52,6 +64,40 @@ RULE_DAMAGE = "AG Terrain Damage"
 #: The terrain table of the Army Group system (its terrain labels).
 TERRAIN_TABLE = "terrain_generic"
 
+#: "If the hex was occupied by an enemy unit, the paratrooper unit will take a loss even if it
+#: was a dummy; in this case the dummy is eliminated": the two readings of "it", with their log
+#: wording.
+DUMMY_READINGS: dict[str, str] = {
+    "enemy": "the dummy is the enemy unit in the hex",
+    "landing": "the dummy is the landing unit",
+}
+DUMMY = Field("dummy", "Which unit is the dummy in an enemy-occupied hex", "choice", choices=tuple(DUMMY_READINGS),
+              default="enemy", rule=f"{RULE}",
+              help="enemy: the paratrooper takes its loss even if the enemy unit there was a dummy, and that dummy is "
+                   "eliminated; landing: a landing dummy is eliminated by the loss (enemy dummies count as units)")
+
+#: Once the scenario's cap of units lost off the map is reached, a unit that would drift off it:
+LOSS_CAP_READINGS: dict[str, str] = {
+    "edge": "it lands on the last hex of its drift line on the map",
+    "reroll": "its dice are rolled again",
+}
+LOSS_CAP = Field("loss_cap", "At the cap of units lost", "choice", choices=tuple(LOSS_CAP_READINGS), default="edge",
+                 rule=RULE, help="once the scenario's most units lost off the map are lost, a unit that would drift off "
+                                 "the map lands on the map edge, or rolls its dice again")
+
+#: A unit landing in a water hex (the terrain-damage table has no water row):
+WATER_READINGS: dict[str, str] = {
+    "no damage": "no row, no damage dice",
+    "eliminated": "a unit landing in water is eliminated",
+}
+WATER = Field("water", "Landing in water", "choice", choices=tuple(WATER_READINGS), default="no damage", rule=RULE_DAMAGE,
+              help="the terrain-damage table has no water row: no damage, or the unit is eliminated")
+
+
+def setting_note(f: Field, value: str) -> str:
+    """How the log flags a result a setting decided: ``(setting "Landing in water": ...)``."""
+    return f'(setting "{f.label}": {value})'
+
 
 # ---------------------------------------------------------------------------- rules settings
 @dataclass(frozen=True)
@@ -60,7 +106,8 @@ class LandingRules:
 
     Defaults come from ``tables/ag_landing.json``; a scenario's ``settings.army_group`` may set
     ``directions`` (six names), ``distance_die``, ``hit_faces``, ``max_losses``, ``bunkers``
-    (hex names) and ``fire_terrain`` (terrain → modifier): see :mod:`.system`.
+    (hex names), ``fire_terrain`` (terrain → modifier) and the readings ``dummy``, ``loss_cap``
+    and ``water``: see :mod:`.system`.
     """
 
     directions: tuple[int, ...]
@@ -69,6 +116,9 @@ class LandingRules:
     max_losses: int | None = None
     bunkers: frozenset[Hex] = frozenset()
     fire_terrain: Mapping[str, int] | None = None
+    dummy: str = "enemy"
+    loss_cap: str = "edge"
+    water: str = "no damage"
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], hexmap: HexMap) -> LandingRules:
@@ -82,6 +132,9 @@ class LandingRules:
             settings.get("max_losses"),
             frozenset(settings.get("bunkers") or ()),
             settings.get("fire_terrain"),
+            str(settings.get("dummy") or DUMMY.default),
+            str(settings.get("loss_cap") or LOSS_CAP.default),
+            str(settings.get("water") or WATER.default),
         )
 
     @classmethod
@@ -156,14 +209,15 @@ def drift(drop: Hex, direction_face: int, distance: int, rules: LandingRules) ->
     return drop.neighbor(rules.directions[direction_face - 1], distance)
 
 
-LandingKind = Literal["clear", "friendly", "enemy", "lost", "edge"]
+LandingKind = Literal["clear", "friendly", "enemy", "lost", "edge", "reroll"]
 
 
 @dataclass(frozen=True)
 class Touchdown:
     """Where a unit comes down and what is there: ``clear``, ``friendly`` or ``enemy`` occupied,
-    ``lost`` off the map, or ``edge`` (off the map but the scenario's loss cap is reached, so it
-    lands on the last hex of its drift line on the map)."""
+    ``lost`` off the map; or, off the map once the scenario's loss cap is reached, ``edge`` (it
+    lands on the last hex of its drift line on the map) or ``reroll`` (its dice are rolled
+    again), as the ``loss_cap`` setting says."""
 
     hex: Hex
     kind: LandingKind
@@ -184,6 +238,8 @@ def touchdown(
     if not hexmap.in_play(h):
         if rules.max_losses is None or lost_so_far < rules.max_losses:
             return Touchdown(h, "lost")
+        if rules.loss_cap == "reroll":
+            return Touchdown(h, "reroll")
         d = rules.directions[direction_face - 1]
         k = max(i for i in range(distance + 1) if hexmap.in_play(drop.neighbor(d, i)))
         h = drop.neighbor(d, k)
@@ -213,6 +269,12 @@ def _row(key: str) -> dict[str, Any]:
     return row if isinstance(row, dict) else {}
 
 
+def water_hex(terrain: Terrain, h: Hex) -> bool:
+    """True for a water hex without a row in the terrain-damage table (see :data:`WATER`)."""
+    t = terrain.at(h)
+    return not _row(t.terrain) and (t.terrain == "water" or t.water is not None)
+
+
 def damage_dice(terrain: Terrain, h: Hex, kind: str, rules: LandingRules, table: str = TERRAIN_TABLE) -> tuple[int, tuple[str, ...]]:
     """AG Terrain Damage: special dice for a unit of ``kind`` landing in ``h``, and the table rows
     that give them (e.g. ``("Woods 4",)`` or ``("Cultivated Fields 1", "Trenches +1")``);
@@ -226,7 +288,7 @@ def damage_dice(terrain: Terrain, h: Hex, kind: str, rules: LandingRules, table:
         parts = [f"{row['label'].split(' (')[0]} {n if n else 'ok'}"]
     else:
         n = 0
-        parts = [f"{label}: no row in the table, ok"]
+        parts = [f"{label}: no row in the table"]
     extras = load_table("ag_landing")["damage_extra"]
     present: list[str] = []
     if t.trench:

@@ -8,7 +8,9 @@ computed a second way.
 Assumptions, stated in the result: units are taken one at a time against the occupancy the plan
 starts from (hexes taken by units landing earlier in the same drop are not counted); a displaced
 unit goes to the adjacent hex with the fewest terrain-damage dice (first in direction order on a
-tie); opportunity fire is left out (it depends on the defender's choices).
+tie); opportunity fire is left out (it depends on the defender's choices). The settings apply as
+in the procedure: a roll the loss cap makes the unit roll again is left out of the count (the
+odds are those of the roll that stands), and water eliminates when ``water`` says so.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..boards import HexMap
 from ..hexes import Hex
 from ..terrain import Terrain
 from .forces import Paratrooper
-from .landing import LandingRules, damage_dice, displacement_options, is_hit, touchdown
+from .landing import LandingRules, damage_dice, displacement_options, is_hit, touchdown, water_hex
 
 __all__ = ["UnitOdds", "hits_distribution", "unit_odds"]
 
@@ -75,39 +77,46 @@ def unit_odds(
     hexes: dict[str, Fraction] = {}
     lost = eliminated = displaced = expected = Fraction(0)
     strength = 1 if unit.dummy else unit.strength
-    per = Fraction(1, 6 * rules.distance_sides)
-    for face in range(1, 7):
-        for dist in range(1, rules.distance_sides + 1):
-            td = touchdown(hexmap, drop, face, dist, rules, friendly, enemy, lost_so_far)
-            if td.kind == "lost":
+    landings = [touchdown(hexmap, drop, face, dist, rules, friendly, enemy, lost_so_far)
+                for face in range(1, 7) for dist in range(1, rules.distance_sides + 1)]
+    kept = [td for td in landings if td.kind != "reroll"]  # the dice are rolled again (loss cap)
+    if not kept:
+        return UnitOdds(unit.id, {}, Fraction(1), Fraction(0), Fraction(0), Fraction(strength))
+    per = Fraction(1, len(kept))
+    for td in kept:
+        if td.kind == "lost":
+            lost += per
+            expected += per * strength
+            continue
+        losses = 0
+        where = td.hex
+        if td.kind == "enemy":
+            losses = 1
+            if unit.dummy or losses >= strength:
+                eliminated += per
+                expected += per * strength
+                continue
+        if td.kind in ("enemy", "friendly") or td.hex in friendly:
+            displaced += per
+            options = displacement_options(hexmap, td.hex, friendly, enemy)
+            if not options:
                 lost += per
                 expected += per * strength
                 continue
-            losses = 0
-            where = td.hex
-            if td.kind == "enemy":
-                losses = 1
-                if unit.dummy or losses >= strength:
-                    eliminated += per
-                    expected += per * strength
-                    continue
-            if td.kind in ("enemy", "friendly") or td.hex in friendly:
-                displaced += per
-                options = displacement_options(hexmap, td.hex, friendly, enemy)
-                if not options:
-                    lost += per
-                    expected += per * strength
-                    continue
-                where = min(options, key=lambda o: damage_dice(terrain, o, unit.kind, rules)[0])
-            n, _ = damage_dice(terrain, where, unit.kind, rules)
-            for hits, p in hits_distribution(n, rules.hit_faces).items():
-                total = losses + hits
-                q = per * p
-                if total and (unit.dummy or total >= strength):
-                    eliminated += q
-                    expected += q * strength
-                else:
-                    name = hexmap.name(where)
-                    hexes[name] = hexes.get(name, Fraction(0)) + q
-                    expected += q * total
+            where = min(options, key=lambda o: damage_dice(terrain, o, unit.kind, rules)[0])
+        if water_hex(terrain, where) and rules.water == "eliminated":
+            eliminated += per
+            expected += per * strength
+            continue
+        n, _ = damage_dice(terrain, where, unit.kind, rules)
+        for hits, p in hits_distribution(n, rules.hit_faces).items():
+            total = losses + hits
+            q = per * p
+            if total and (unit.dummy or total >= strength):
+                eliminated += q
+                expected += q * strength
+            else:
+                name = hexmap.name(where)
+                hexes[name] = hexes.get(name, Fraction(0)) + q
+                expected += q * total
     return UnitOdds(unit.id, dict(sorted(hexes.items())), lost, eliminated, displaced, expected)

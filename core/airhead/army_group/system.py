@@ -15,7 +15,7 @@ from ..plug import SIDES, Rules
 from ..tables import load_table
 from ..turns import Phase, Track
 from .drop_turn import LANDING_PARAMS, ArmyGroupLanding
-from .landing import RULE, RULE_DAMAGE
+from .landing import DUMMY, LOSS_CAP, RULE, RULE_DAMAGE, WATER
 from .opportunity_fire import RULE as RULE_FIRE
 
 __all__ = ["RULES", "SETTINGS", "TRACK"]
@@ -23,19 +23,22 @@ __all__ = ["RULES", "SETTINGS", "TRACK"]
 _TABLE = load_table("ag_landing")
 
 SETTINGS = Schema((
-    Field("directions", "Direction die faces 1..6", "list", lo=6, hi=6, default=list(_TABLE["directions"]), rule=f"{RULE} (direction die)",
-          help="the direction each face of the direction die shows (the seed's example: 1=N, 2=NE, 3=SE, 4=S, 5=SW, 6=NW)",
+    Field("directions", "Direction die faces 1..6", "list", lo=6, hi=6, default=list(_TABLE["directions"]), rule=RULE,
+          help="the direction each face of the direction die shows (the rules' example: 1=N, 2=NE, 3=SE, 4=S, 5=SW, 6=NW)",
           item=Field("directions", "Direction", "direction", style="compass")),
-    Field("distance_die", "Distance die (sides)", "int", lo=2, hi=20, default=None, rule=f"{RULE} (distance die)",
+    Field("distance_die", "Distance die (sides)", "int", lo=2, hi=20, default=None, rule=RULE,
           help="a d10, or a d12 in scenarios of 4 or more maps, unless set"),
     Field("hit_faces", "HIT faces of a special die", "int", lo=0, hi=6, default=int(_TABLE["hit_faces"]), rule=RULE_DAMAGE,
-          help="not in the seed: by default a 6 is a HIT (see the rules notes)"),
-    Field("max_losses", "Most units lost off the map", "int", lo=0, default=None, rule=f"{RULE} (off the map)",
-          help="once reached, a unit drifting off the map lands on the map edge instead; empty: no cap"),
+          help="how many faces of your special dice show a HIT (the rules do not say): by default a 6 is a HIT"),
+    Field("max_losses", "Most units lost off the map", "int", lo=0, default=None, rule=RULE,
+          help="once reached, a unit drifting off the map lands on the map edge or rolls again (next setting); empty: no cap"),
+    LOSS_CAP,
+    DUMMY,
+    WATER,
     Field("bunkers", "Bunkers", "list", default=[], rule=RULE_DAMAGE, help="hexes with a bunker (+1 die for gliders)",
           item=Field("bunkers", "Bunker hex", "hex")),
     Field("fire_terrain", "Opportunity fire terrain modifiers", "mapping", default=None, rule=RULE_FIRE,
-          help="terrain type -> dice modifier; the seed gives only Cultivated Fields -1 and Woods -1",
+          help="terrain type -> dice modifier; the rules' example gives only Cultivated Fields -1 and Woods -1",
           item=Field("fire_terrain", "Modifier", "int")),
     Field("plan", "Written landing plan", "record", default=None, rule=RULE,
           help="what the landing uses for anything its start leaves out", fields=LANDING_PARAMS.fields),

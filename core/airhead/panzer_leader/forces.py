@@ -11,7 +11,8 @@ from ..counters import Unit
 from ..fields import Field, check_record
 from ..tables import load_table
 
-__all__ = ["STICKS_PER_PLATOON", "PLATOON_FIELDS", "ENEMY_FIELDS", "Platoon", "enemy_unit", "read_enemy"]
+__all__ = ["STICKS_PER_PLATOON", "PLATOON_FIELDS", "ENEMY_FIELDS", "Platoon", "enemy_unit", "read_enemy", "listed",
+           "describe_wind", "describe_platoon", "count", "setting_note"]
 
 #: Sticks in a full platoon (PL II.B; ``tables/pl_paradrop.json``).
 STICKS_PER_PLATOON = int(load_table("pl_paradrop")["sticks_per_platoon"])
@@ -72,3 +73,40 @@ def read_enemy(data: Any, m: HexMap, side: str) -> Unit:
     """An enemy unit from its JSON record; :class:`~airhead.errors.DataError` if malformed."""
     return enemy_unit(check_record(data, ENEMY_FIELDS, "an enemy unit", m), side)
 
+
+
+# ---------------------------------------------------------------------- log text of a start action
+def listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""
+
+
+def count(n: int, what: str) -> str:
+    """``1 enemy unit``, ``2 enemy units``."""
+    plural = "es" if what.endswith(("x", "s")) else "s"
+    return f"{n} {what}{'' if n == 1 else plural}"
+
+
+def describe_wind(raw: Any) -> str:
+    """``wind Gusty from NE`` from a start action's JSON wind (empty if absent or odd)."""
+    if isinstance(raw, Mapping) and isinstance(raw.get("speed"), str) and isinstance(raw.get("from"), str):
+        return f"wind {raw['speed']} from {raw['from']}"
+    return ""
+
+
+def describe_platoon(raw: Any) -> str:
+    """``1/A``, ``4/A (3 sticks)``, ``75/1 (battery)`` from a platoon's JSON (a start action's)."""
+    if not isinstance(raw, Mapping):
+        return "?"
+    name = str(raw.get("id", "?"))[:24]
+    if raw.get("battery") is True:
+        return f"{name} (battery)"
+    sticks = raw.get("sticks")
+    if isinstance(sticks, int) and not isinstance(sticks, bool) and sticks != STICKS_PER_PLATOON:
+        return f"{name} ({count(sticks, 'stick')})"
+    return name
+
+
+def setting_note(f: Field, value: str) -> str:
+    """How the log flags a result a setting decided: ``(setting "Glider wind shift": downwind)``."""
+    return f'(setting "{f.label}": {value})'

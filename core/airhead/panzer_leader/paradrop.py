@@ -4,7 +4,9 @@
 * II.C: one die per target hex per turn on the Drift Pattern Chart (wind speed × die → A..R); the
   letter's Drift Diagram says how many sticks may land in the target hex and in each hex
   downwind of it (reading: docs/rules-notes.md). Sticks always drift downwind; off the board →
-  lost; more than two platoons' worth in one hex → every friendly unit there dispersed (I.F).
+  lost; more than two platoons' worth in one hex → every friendly unit there dispersed (I.F,
+  :mod:`.stacking`). Sticks beyond a diagram's total: a setting (:data:`EXTRA_STICKS`).
+* III.C: artillery is never airdropped (a setting keeps the seed's scenario exception).
 * II.D: each stick rolls on the Jump Survival Chart by terrain: X eliminated, D dispersed, -.
 * II.E: sticks landing among enemy units are attacked at once by every undispersed enemy unit
   there that did not fire in this turn's anti-aircraft segment (resolved with the PL CRT).
@@ -22,17 +24,24 @@ from typing import Any, Iterable, Sequence
 
 from ..counters import Unit
 from ..errors import DataError
+from ..fields import Field
 from ..hexes import Hex
 from ..tables import load_table
 from ..terrain import Terrain
+from .stacking import hex_limit
 from .wind import Wind
 
 __all__ = [
+    "EXTRA_STICKS",
+    "EXTRA_READINGS",
+    "AIRDROP_ARTILLERY",
     "sticks_per_platoon",
     "hex_limit",
     "drift_letter",
     "drift_pattern",
     "pattern_hexes",
+    "pattern_total",
+    "extra_sticks",
     "stick_landings",
     "survival_row",
     "jump_survival",
@@ -43,6 +52,23 @@ __all__ = [
 ]
 
 
+#: What becomes of sticks beyond a drift diagram's total (the diagrams E..J and R hold 6 or 7
+#: sticks, a target hex may be targeted by 8), with their log wording.
+EXTRA_READINGS: dict[str, str] = {
+    "continue downwind": "they land one per hex further downwind",
+    "lost": "they are lost",
+    "dispersed": "they land dispersed in the diagram's last hex",
+}
+
+EXTRA_STICKS = Field("extra_sticks", "Sticks beyond a drift diagram", "choice", choices=tuple(EXTRA_READINGS),
+                     default="continue downwind", rule="PL II.C",
+                     help="the rules do not say: one per hex further downwind, lost, or dispersed in the diagram's last hex")
+
+AIRDROP_ARTILLERY = Field("airdrop_artillery", "Artillery may be airdropped (scenario exception)", "bool", default=False,
+                          rule="PL III.C", help="\"Artillery may only be carried in gliders, never airdropped (Exception: "
+                                                "Scenario 10, Groesbeek Heights)\"")
+
+
 def _table() -> dict[str, Any]:
     return load_table("pl_paradrop")
 
@@ -50,12 +76,6 @@ def _table() -> dict[str, Any]:
 def sticks_per_platoon() -> int:
     """Sticks in a full platoon (4: pattern A puts 8 sticks, two platoons, in the target hex)."""
     return int(_table()["sticks_per_platoon"])
-
-
-def hex_limit() -> int:
-    """Most sticks that may land in one hex: two platoons' worth (I.F, II.C)."""
-    t = _table()
-    return int(t["sticks_per_platoon"]) * int(t["platoons_per_hex"])
 
 
 # ---------------------------------------------------------------------------- II.C drift
@@ -83,21 +103,40 @@ def pattern_hexes(target: Hex, wind: Wind, letter: str) -> list[tuple[Hex, int]]
     return [(target.neighbor(wind.downwind, i), cap) for i, cap in enumerate(drift_pattern(letter))]
 
 
-def stick_landings(target: Hex, wind: Wind, letter: str, sticks: int) -> list[Hex]:
+def pattern_total(letter: str) -> int:
+    """Most sticks the letter's Drift Diagram holds in all."""
+    return sum(drift_pattern(letter))
+
+
+def extra_sticks(letter: str, sticks: int) -> int:
+    """How many of ``sticks`` sticks (the last ones in jump order) are beyond the diagram."""
+    return max(0, sticks - pattern_total(letter))
+
+
+def stick_landings(target: Hex, wind: Wind, letter: str, sticks: int, extra: str = "continue downwind") -> list[Hex | None]:
     """Where each of ``sticks`` sticks lands, in jump order: they fill the pattern's hexes in
-    order up to each hex's number; sticks beyond the pattern's total continue downwind, one per
-    hex."""
-    out: list[Hex] = []
+    order up to each hex's number. Sticks beyond the pattern's total (:data:`EXTRA_STICKS`):
+    ``continue downwind`` one per hex; ``lost`` (None); ``dispersed`` in the pattern's last hex
+    that takes sticks (the caller disperses them)."""
+    out: list[Hex | None] = []
     pattern = pattern_hexes(target, wind, letter)
     for h, cap in pattern:
         for _ in range(cap):
             if len(out) == sticks:
                 return out
             out.append(h)
+    if extra not in EXTRA_READINGS:
+        raise DataError(f"sticks beyond a drift diagram: one of {', '.join(EXTRA_READINGS)}, not {extra!r}")
+    last = next((h for h, cap in reversed(pattern) if cap), target)
     i = len(pattern)
     while len(out) < sticks:
-        out.append(target.neighbor(wind.downwind, i))
-        i += 1
+        if extra == "lost":
+            out.append(None)
+        elif extra == "dispersed":
+            out.append(last)
+        else:
+            out.append(target.neighbor(wind.downwind, i))
+            i += 1
     return out
 
 

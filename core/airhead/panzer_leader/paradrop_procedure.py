@@ -1,13 +1,15 @@
 """The paradrops of one turn's Air Phase (``panzer_leader.paradrop``, seed 001 II), prompt by
-prompt: a drift die per target hex, the two-platoon check, a Jump Survival die per stick, then
+prompt: anti-aircraft fire at the transport planes (I.G), a drift die per target hex, the
+two-platoon check (I.F, with what is already on the map), a Jump Survival die per stick, then
 enemy units and mines where sticks came down; the sticks that land alive are placed on the map.
 
-It strings together the rule functions of :mod:`.paradrop`; the planner's odds come from
-:mod:`.odds`, through the same functions.
+It strings together the rule functions of :mod:`.paradrop`, :mod:`.anti_aircraft` and
+:mod:`.stacking`; the planner's odds come from :mod:`.odds`, through the same functions.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
@@ -15,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from .. import events as ev
 from ..counters import Counters, Unit
 from ..dice import Roll, dr
-from ..errors import DataError, RulesError
+from ..errors import ActionError, DataError, RulesError
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, Hex
 from ..plug import (
@@ -29,21 +31,26 @@ from ..plug import (
     View,
     percent,
 )
-from .forces import ENEMY_FIELDS, PLATOON_FIELDS, Platoon, enemy_unit
+from .anti_aircraft import AA_RESULTS, RULE_PLANES, AAFire, aa_chances, aa_fire_field, aa_result, read_fires
+from .forces import ENEMY_FIELDS, PLATOON_FIELDS, Platoon, count, describe_platoon, describe_wind, enemy_unit, listed, setting_note
 from .paradrop import (
+    AIRDROP_ARTILLERY,
+    EXTRA_READINGS,
+    EXTRA_STICKS,
     attackers,
     drift_letter,
-    hex_limit,
+    extra_sticks,
     jump_survival,
-    overstacked,
     pattern_hexes,
+    pattern_total,
     stick_landings,
     survival_row,
 )
 from .plan import check_against_plan
+from .stacking import disperse, hex_limit, on_the_map, overstack_events, overstacked_hexes
 from .wind import TURN, WIND, Wind, current_wind
 
-__all__ = ["DROPS", "ENEMY", "PATTERN_HEAT_LABEL", "Stick", "Target", "Drop", "Paradrop"]
+__all__ = ["DROPS", "ENEMY", "AA", "PATTERN_HEAT_LABEL", "STATUSES", "Stick", "Target", "Drop", "Paradrop"]
 
 #: What the map shows of the drift diagrams as rolled (the view and the outcome's view).
 PATTERN_HEAT_LABEL = "most sticks per hex of the drift diagram as rolled"
@@ -59,12 +66,21 @@ DROPS = Field("drops", "Drops", "list", lo=1, hi=16, rule="PL II.B", item=Field(
 ENEMY = Field("enemy", "Enemy units", "list", hi=100, default=[], rule="PL II.E",
               item=Field("enemy", "Enemy unit", "record", fields=ENEMY_FIELDS))
 
+#: Anti-aircraft fire at the transport planes, one plane per platoon (PL I.G, II.B).
+AA = aa_fire_field("the platoon's plane", RULE_PLANES,
+                   "each fire at one platoon's plane, before the drop; with its AA numbers the app rolls, without them "
+                   "you enter the result of your PL rules")
+
+#: Stick statuses in the outcome: on the map, lost off the board or beyond the diagram, eliminated
+#: by the Jump Survival Chart, shot down with its plane.
+STATUSES = ("landed", "lost", "extra lost", "eliminated", "shot down")
+
 
 @dataclass(frozen=True)
 class Stick:
     """One stick of a drop: its id, unit type, platoon and target hex; once it has drifted, its
-    hex (None: lost off the board), status (``landed``, ``lost``, ``eliminated``), whether it is
-    dispersed and its Jump Survival Chart row."""
+    hex (None: not on the map), status (see :data:`STATUSES`; ``planned`` before it jumps),
+    whether it is dispersed and its Jump Survival Chart row."""
 
     id: str
     type: str
@@ -86,8 +102,9 @@ class Target:
 
 @dataclass(frozen=True)
 class Drop:
-    """A turn's paradrops under way: the wind, the targets, the defending units, the sticks
-    that have drifted, the drift diagrams rolled, and the next target (``ti``) or stick (``si``)."""
+    """A turn's paradrops under way: the wind, the targets, the defending units, the
+    anti-aircraft fires (the next one: ``ai``), the sticks that have drifted, the drift diagrams
+    rolled, the next target (``ti``) or stick (``si``), and the hexes over the two-platoon limit."""
 
     turn: int
     wind: Wind
@@ -98,7 +115,8 @@ class Drop:
     si: int = 0
     patterns: tuple[tuple[Hex, tuple[tuple[Hex, int], ...]], ...] = ()
     dispersed_hexes: tuple[Hex, ...] = ()
-
+    aa: tuple[AAFire, ...] = ()
+    ai: int = 0
 
 
 class Paradrop(Procedure[Drop]):
@@ -106,12 +124,12 @@ class Paradrop(Procedure[Drop]):
 
     Params: ``turn``; ``wind`` {"from", "speed"} (default: the wind rolled for the turn);
     ``drops`` [{"target": "A/e5", "platoons": [{"id", "type", "sticks"}]}]; ``enemy``
-    [{"id", "hex", "dispersed", "fired_aa"}].
+    [{"id", "hex", "dispersed", "fired_aa"}]; ``aa`` [{"at": platoon, "unit", "kill", "disperse"}].
     """
 
     name = "panzer_leader.paradrop"
     title = "Paradrop (Panzer Leader)"
-    params = Schema((TURN, WIND, DROPS, ENEMY))
+    params = Schema((TURN, WIND, DROPS, ENEMY, AA))
 
     def defaults(self, state: GameState) -> dict[str, Any]:
         """The current Game Turn and the drops of the scenario's written plan."""
@@ -122,9 +140,26 @@ class Paradrop(Procedure[Drop]):
             out.update(Schema((DROPS, ENEMY)).dump(plan, state.scenario.map))
         return out
 
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        """E.g. ``turn 1, drops on A/f3 (1/A and 2/A) and B/b5 (3/A and 4/A (3 sticks)), 2 enemy units``."""
+        bits = [f"turn {params['turn']}"] if isinstance(params.get("turn"), int) else []
+        wind = describe_wind(params.get("wind"))
+        if wind:
+            bits.append(wind)
+        drops = params.get("drops")
+        if isinstance(drops, list) and drops:
+            each = [f"{str(d.get('target', '?'))[:16]} ({listed([describe_platoon(p) for p in d.get('platoons') or []])})"
+                    for d in drops if isinstance(d, Mapping)]
+            bits.append(f"drops on {listed(each)}")
+        for key, what in (("enemy", "enemy unit"), ("aa", "anti-aircraft fire")):
+            v = params.get(key)
+            if isinstance(v, list) and v:
+                bits.append(count(len(v), what))
+        return ", ".join(bits)
+
     def plan(self, state: GameState, params: Mapping[str, Any]) -> tuple[Drop, list[ev.Event]]:
-        """The drops a plan describes, checked against PL II.B and II.C, with the opening events
-        (the wind, and each target against the written plan)."""
+        """The drops a plan describes, checked against PL II.B, II.C and III.C, with the opening
+        events (the wind, each target against the written plan)."""
         m = state.scenario.map
         turn = int(params.get("turn", 1))
         wind = current_wind(state, params.get("wind"), turn)
@@ -132,6 +167,7 @@ class Paradrop(Procedure[Drop]):
         done = {t for o in state.outcomes if o.get("procedure") == self.name and o.get("turn") == turn for t in o["patterns"]}
         targets: list[Target] = []
         events: list[ev.Event] = [ev.info("PL II.C", f"turn {turn}: wind {wind.describe()}; sticks drift toward {DIRECTION_NAMES[wind.downwind]}")]
+        airdrop_artillery = bool(state.settings.get("airdrop_artillery"))
         for d in params["drops"]:
             target: Hex = d["target"]
             tname = m.name(target)
@@ -140,6 +176,12 @@ class Paradrop(Procedure[Drop]):
             if tname in done:
                 raise RulesError(f"drift for {tname} was already determined this turn (PL II.C)")
             platoons = [Platoon.from_params(p) for p in d["platoons"]]
+            for p in platoons:
+                if p.battery and not airdrop_artillery:
+                    raise RulesError(f"{p.id} is an artillery battery: artillery may only be carried in gliders, never airdropped (PL III.C)")
+                if p.battery:
+                    events.append(ev.info("PL III.C", f"{p.id} is an artillery battery, airdropped on {tname} by the scenario's exception "
+                                          + setting_note(AIRDROP_ARTILLERY, "yes"), (tname,)))
             sticks = tuple(Stick(sid, p.type, p.id, target) for p in platoons for sid in p.stick_ids())
             if not 0 < len(sticks) <= limit:
                 raise RulesError(f"{tname}: at most two full platoons ({limit} sticks) may be targeted for one hex (PL II.B), not {len(sticks)}")
@@ -151,27 +193,100 @@ class Paradrop(Procedure[Drop]):
         if len(set(ids)) != len(ids):
             raise DataError("stick ids must be unique (platoon ids repeat?)", "drops")
         enemy = tuple(enemy_unit(e, state.sides[1]) for e in params.get("enemy", ()))
-        return Drop(turn, wind, tuple(targets), enemy), events
+        platoon_ids = list(dict.fromkeys(s.platoon for t in targets for s in t.sticks))
+        fires = read_fires(params.get("aa") or (), state.settings.get("aa_units") or (), platoon_ids, "platoon")
+        return Drop(turn, wind, tuple(targets), enemy, aa=fires), events
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         drop, events = self.plan(state, params)
+        if drop.aa:
+            return self._next_aa(state, drop, 0, events)
         return StepResult(ProcState(self.name, "drift", drop), tuple(events))
 
     def prompt(self, state: GameState, proc: ProcState[Drop]) -> Prompt:
         d = proc.data
         m = state.scenario.map
+        if proc.step == "aa":
+            f = d.aa[d.ai]
+            if f.rolled:
+                return Prompt("roll", RULE_PLANES, f"Anti-aircraft fire by {f.by()} at the plane of {f.at} ({f.numbers()})", dr("AA"))
+            return Prompt("choice", RULE_PLANES, f"Anti-aircraft fire by {f.by()} at the plane of {f.at}: enter the result of your PL rules",
+                          None, AA_RESULTS)
         if proc.step == "drift":
             t = d.targets[d.ti]
-            return Prompt("roll", f"PL II.C Drift Pattern Chart ({d.wind.speed})",
-                          f"Drift die for the {len(t.sticks)} sticks targeted on {m.name(t.hex)}", dr("drift"))
+            n = sum(1 for s in t.sticks if s.status != "shot down")
+            return Prompt("roll", "PL II.C", f"Drift die for the {n} sticks targeted on {m.name(t.hex)} ({d.wind.speed} wind, Drift Pattern Chart)",
+                          dr("drift"))
         s = d.sticks[d.si]
         assert s.hex is not None
-        return Prompt("roll", f"PL II.D Jump Survival Chart ({s.row})", f"Jump survival die for stick {s.id} in {m.name(s.hex)}", dr("survival"))
+        return Prompt("roll", "PL II.D", f"Jump survival die for stick {s.id} in {m.name(s.hex)} (Jump Survival Chart, {s.row})", dr("survival"))
 
     def roll(self, state: GameState, proc: ProcState[Drop], roll: Roll) -> StepResult:
+        if proc.step == "aa":
+            f = proc.data.aa[proc.data.ai]
+            face = roll.values[0]
+            assert f.kill is not None and f.disperse is not None
+            return self._aa(state, proc.data, aa_result(face, f.kill, f.disperse), face)
         if proc.step == "drift":
             return self._drift(state, proc.data, roll.values[0])
         return self._survival(state, proc.data, roll.values[0])
+
+    def choose(self, state: GameState, proc: ProcState[Drop], choice: str) -> StepResult:
+        if proc.step != "aa" or proc.data.aa[proc.data.ai].rolled:
+            raise ActionError(f"{self.title} is not waiting for a choice")
+        return self._aa(state, proc.data, choice, None)
+
+    # -- I.G anti-aircraft fire -------------------------------------------------------------
+    @staticmethod
+    def _shot_down(d: Drop, platoon: str) -> bool:
+        return any(s.platoon == platoon and s.status == "shot down" for t in d.targets for s in t.sticks)
+
+    def _next_aa(self, state: GameState, d: Drop, ai: int, events: list[ev.Event]) -> StepResult:
+        """The next fire at a plane still flying (a plane shot down is not fired at again)."""
+        while ai < len(d.aa) and self._shot_down(d, d.aa[ai].at):
+            events.append(ev.info(RULE_PLANES, f"the plane of {d.aa[ai].at} is already shot down: no fire by {d.aa[ai].by()}"))
+            ai += 1
+        if ai < len(d.aa):
+            return StepResult(ProcState(self.name, "aa", replace(d, ai=ai)), tuple(events))
+        return self._next_drift(state, d, 0, events)
+
+    def _aa(self, state: GameState, d: Drop, result: str, face: int | None) -> StepResult:
+        """I.G: one anti-aircraft fire at a transport plane: X shoots it down with its platoon's
+        sticks, D makes them land dispersed."""
+        f = d.aa[d.ai]
+        events: list[ev.Event] = []
+        if face is not None:
+            events.append(ev.roll(RULE_PLANES, f"anti-aircraft die {face} by {f.by()} at the plane of {f.at} ({f.numbers()})"))
+        sticks = [s for t in d.targets for s in t.sticks if s.platoon == f.at]
+        where = tuple(dict.fromkeys(state.scenario.map.name(s.target) for s in sticks))
+        if result == "X":
+            events.append(ev.result(RULE_PLANES, f"X: {f.by()} shoots down the plane of {f.at} with its {count(len(sticks), 'stick')}", where))
+        elif result == "D":
+            events.append(ev.result(RULE_PLANES, f"D: {f.by()} at the plane of {f.at}: its sticks will land dispersed", where))
+        else:
+            events.append(ev.result(RULE_PLANES, f"no effect: {f.by()} at the plane of {f.at}", where))
+
+        def hit(s: Stick) -> Stick:
+            if s.platoon != f.at:
+                return s
+            return replace(s, status="shot down") if result == "X" else replace(s, dispersed=True) if result == "D" else s
+
+        targets = tuple(replace(t, sticks=tuple(hit(s) for s in t.sticks)) for t in d.targets)
+        return self._next_aa(state, replace(d, targets=targets), d.ai + 1, events)
+
+    # -- II.C drift ------------------------------------------------------------------------
+    def _next_drift(self, state: GameState, d: Drop, ti: int, events: list[ev.Event]) -> StepResult:
+        """The next target with sticks still to jump; a target whose planes were all shot down
+        rolls no drift die."""
+        m = state.scenario.map
+        while ti < len(d.targets) and all(s.status == "shot down" for s in d.targets[ti].sticks):
+            t = d.targets[ti]
+            events.append(ev.info("PL II.C", f"no stick jumps over {m.name(t.hex)}: no drift die", (m.name(t.hex),)))
+            d = replace(d, sticks=d.sticks + t.sticks)
+            ti += 1
+        if ti < len(d.targets):
+            return StepResult(ProcState(self.name, "drift", replace(d, ti=ti)), tuple(events))
+        return self._after_drift(state, replace(d, ti=ti), events)
 
     def _drift(self, state: GameState, d: Drop, face: int) -> StepResult:
         """II.C: the drift die of one target hex, its diagram, and where each stick lands."""
@@ -180,42 +295,67 @@ class Paradrop(Procedure[Drop]):
         t = d.targets[d.ti]
         tname = m.name(t.hex)
         letter = drift_letter(wind.speed, face)
-        rule = f"PL II.C Drift Pattern Chart ({wind.speed}, {face})"
         cells = tuple(pattern_hexes(t.hex, wind, letter))
-        named = [(m.name(h), cap) for h, cap in cells]
-        shown = ", ".join(f"{n} {c}" for n, c in named if c)
+        shown = ", ".join(f"{m.name(h)} {c}" for h, c in cells if c and m.in_play(h))
+        off = sum(1 for h, c in cells if c and not m.in_play(h))
+        if off:
+            shown = f"{shown}; then {count(off, 'more hex')} off the board" if shown else f"all {count(off, 'hex')} off the board"
         events = [
-            ev.roll(rule, f"drift die {face} for {tname}"),
-            ev.result(rule, f"pattern {letter}"),
-            ev.info(f"PL II.C Drift Diagram {letter}", f"most sticks per hex downwind from {tname} toward {DIRECTION_NAMES[wind.downwind]}: {shown}",
-                    [n for n, _ in named]),
+            ev.roll("PL II.C", f"drift die {face} for {tname}, {wind.speed} wind (Drift Pattern Chart)", hexes=(tname,)),
+            ev.result("PL II.C", f"Drift Pattern Chart: pattern {letter}"),
+            ev.info("PL II.C", f"Drift Diagram {letter}: most sticks per hex downwind from {tname} toward {DIRECTION_NAMES[wind.downwind]}: {shown}",
+                    [m.name(h) for h, _ in cells if m.in_play(h)]),
         ]
+        reading = str(state.settings.get("extra_sticks") or "continue downwind")
+        jumpers = [s for s in t.sticks if s.status != "shot down"]
+        landings = iter(stick_landings(t.hex, wind, letter, len(jumpers), reading))
+        first_extra = len(jumpers) - extra_sticks(letter, len(jumpers))
+        beyond = f"beyond the {pattern_total(letter)} sticks of Drift Diagram {letter}"
+        flag = setting_note(EXTRA_STICKS, EXTRA_READINGS[reading])
         sticks = list(d.sticks)
-        for s, h in zip(t.sticks, stick_landings(t.hex, wind, letter, len(t.sticks))):
+        k = 0
+        for s in t.sticks:
+            if s.status == "shot down":
+                sticks.append(s)
+                continue
+            h = next(landings)
+            extra = k >= first_extra
+            k += 1
+            if h is None:
+                events.append(ev.result("PL II.C", f"stick {s.id}, {beyond}, is lost {flag}", (tname,)))
+                sticks.append(replace(s, status="extra lost"))
+                continue
             name = m.name(h)
             if not m.in_play(h):
-                events.append(ev.result("PL II.C (off the board)", f"stick {s.id} drifts off the board ({name}): lost", (tname,)))
+                events.append(ev.result("PL II.C", f"stick {s.id} drifts off the board: lost", (tname,)))
                 sticks.append(replace(s, hex=None, status="lost"))
-            else:
-                events.append(ev.result(f"PL II.C Drift Diagram {letter}", f"stick {s.id} lands in {name}", (name,)))
-                sticks.append(replace(s, hex=h, status="landed", row=survival_row(state.terrain, h)))
-        d = replace(d, sticks=tuple(sticks), ti=d.ti + 1, patterns=d.patterns + ((t.hex, cells),))
-        if d.ti < len(d.targets):
-            return StepResult(ProcState(self.name, "drift", d), tuple(events))
-        return self._after_drift(state, d, events)
+                continue
+            if extra and reading == "dispersed":
+                events.append(ev.result("PL II.C", f"stick {s.id}, {beyond}, lands dispersed in {name} {flag}", (name,)))
+                sticks.append(replace(s, hex=h, status="landed", dispersed=True, row=survival_row(state.terrain, h)))
+                continue
+            text = f"stick {s.id} lands in {name}" + (f", {beyond} {flag}" if extra else "")
+            events.append(ev.result("PL II.C", text, (name,)))
+            sticks.append(replace(s, hex=h, status="landed", row=survival_row(state.terrain, h)))
+        d = replace(d, sticks=tuple(sticks), patterns=d.patterns + ((t.hex, cells),))
+        return self._next_drift(state, d, d.ti + 1, events)
 
     def _after_drift(self, state: GameState, d: Drop, events: list[ev.Event]) -> StepResult:
-        """I.F, II.C: more than two platoons' worth in a hex disperses every friendly unit there."""
+        """I.F, II.C: more than two platoons' worth landing in a hex (with what already counts
+        there) disperses every friendly unit in it."""
         m = state.scenario.map
-        landed = [s for s in d.sticks if s.status == "landed"]
-        over = sorted(overstacked(s.hex for s in landed if s.hex is not None), key=m.name)
+        side = state.sides[0]
+        reading = str(state.settings.get("stacking") or "every friendly unit")
+        landed = [s for s in d.sticks if s.status == "landed" and s.hex is not None]
+        landing = Counter(s.hex for s in landed if s.hex is not None)
+        already = on_the_map(state.counters, side, d.turn, reading)
+        over = sorted(overstacked_hexes(landing, already), key=m.name)
         for h in over:
-            n = m.name(h)
-            count = sum(1 for s in landed if s.hex == h)
-            events.append(ev.result("PL I.F / II.C (two platoons per hex)", f"{count} sticks land in {n}, more than two platoons' worth: every friendly unit in {n} is dispersed", (n,)))
+            events.extend(overstack_events(state, h, landing[h], f"{count(landing[h], 'stick')} land{'s' if landing[h] == 1 else ''}", d.turn))
         sticks = tuple(replace(s, dispersed=True) if s.hex in over else s for s in d.sticks)
         return self._next_survival(state, replace(d, sticks=sticks, dispersed_hexes=tuple(over)), 0, events)
 
+    # -- II.D survival ---------------------------------------------------------------------
     def _survival(self, state: GameState, d: Drop, face: int) -> StepResult:
         """II.D: one stick's Jump Survival Chart die."""
         m = state.scenario.map
@@ -223,16 +363,15 @@ class Paradrop(Procedure[Drop]):
         assert s.hex is not None
         name = m.name(s.hex)
         res = jump_survival(s.row, face)
-        rule = f"PL II.D Jump Survival Chart ({s.row}, {face})"
-        events = [ev.roll(rule, f"survival die {face} for stick {s.id} in {name}")]
+        events = [ev.roll("PL II.D", f"survival die {face} for stick {s.id} in {name} (Jump Survival Chart, {s.row})", hexes=(name,))]
         if res == "X":
             s = replace(s, status="eliminated")
-            events.append(ev.result(rule, f"X: stick {s.id} is eliminated", (name,)))
+            events.append(ev.result("PL II.D", f"X: stick {s.id} is eliminated", (name,)))
         elif res == "D":
             s = replace(s, dispersed=True)
-            events.append(ev.result(rule, f"D: stick {s.id} is dispersed", (name,)))
+            events.append(ev.result("PL II.D", f"D: stick {s.id} is dispersed", (name,)))
         else:
-            events.append(ev.result(rule, f"-: no effect on stick {s.id}", (name,)))
+            events.append(ev.result("PL II.D", f"-: no effect on stick {s.id}", (name,)))
         d = replace(d, sticks=d.sticks[:d.si] + (s,) + d.sticks[d.si + 1:])
         return self._next_survival(state, d, d.si + 1, events)
 
@@ -259,11 +398,12 @@ class Paradrop(Procedure[Drop]):
             mines = state.terrain.at(h).minefield
             if mines:
                 events.append(ev.info("PL II.G", f"sticks in {hexname} landed on mines: minefield attack (strength {mines}) at the appropriate time in the turn sequence", (hexname,)))
-        lost = sum(1 for s in d.sticks if s.status == "lost")
-        elim = sum(1 for s in d.sticks if s.status == "eliminated")
+        tally = Counter(s.status for s in d.sticks)
         disp = sum(1 for s in alive if s.dispersed)
-        events.append(ev.result("PL II", f"turn {d.turn}: {len(alive)} sticks down ({disp} dispersed), {lost} lost off the board, {elim} eliminated"))
-        events.append(ev.info("PL II.F / II.H", "sticks dropped this turn may not move (they may join CAT attacks without the -2 DRM) and may form whole platoons from a later friendly turn"))
+        text = f"turn {d.turn}: {len(alive)} sticks down ({disp} dispersed), {tally['lost']} lost off the board, {tally['eliminated']} eliminated"
+        text += "".join(f", {tally[k]} {what}" for k, what in (("extra lost", "lost beyond the drift diagram"), ("shot down", "shot down with their planes")) if tally[k])
+        events.append(ev.result("PL II", text))
+        events.append(ev.info("PL II.F", "sticks dropped this turn may not move (they may join CAT attacks without the -2 DRM) and may form whole platoons from a later friendly turn (II.H)"))
         sticks = [{"id": s.id, "type": s.type, "platoon": s.platoon, "target": m.name(s.target),
                    "hex": m.name(s.hex) if s.hex is not None else None, "status": s.status, "dispersed": s.dispersed}
                   for s in d.sticks]
@@ -273,9 +413,10 @@ class Paradrop(Procedure[Drop]):
         return StepResult(None, tuple(events), counters=self._land(state, d, alive), outcome=outcome)
 
     def _land(self, state: GameState, d: Drop, alive: Sequence[Stick]) -> Counters:
-        """The sticks that came down alive, as units of the side moving first (PL II.F, II.H)."""
-        counters = state.counters
+        """The sticks that came down alive, as units of the side moving first (PL II.F, II.H);
+        friendly units already in a hex over the two-platoon limit are dispersed (I.F)."""
         side = state.sides[0]
+        counters, _ = disperse(state.counters, side, d.dispersed_hexes)
         for s in alive:
             flags = frozenset({"dispersed"}) if s.dispersed else frozenset()
             facts: dict[str, int | str | bool] = {"type": s.type, "platoon": s.platoon, "landed_turn": d.turn}
@@ -284,27 +425,41 @@ class Paradrop(Procedure[Drop]):
 
     # -- the planner and the map -----------------------------------------------------------
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
-        """Exact odds of the planned drops in the wind for the turn: each stick lost, eliminated
-        or dispersed, the expected losses, and the chance each hex gets over two platoons."""
+        """Exact odds of the planned drops in the wind for the turn, with the game's settings and
+        what is already on the map: each stick lost, eliminated, dispersed or shot down, the
+        expected losses, and the chance each hex gets over two platoons."""
         from .odds import paradrop_odds
 
         d, _ = self.plan(state, params)
         m = state.scenario.map
-        po = paradrop_odds(m, state.terrain, d.wind, [(t.hex, [s.id for s in t.sticks]) for t in d.targets])
+        side = state.sides[0]
+        reading = str(state.settings.get("stacking") or "every friendly unit")
+        platoons = {s.id: s.platoon for t in d.targets for s in t.sticks}
+        fired = {f.at for f in d.aa}
+        chances = {p: aa_chances(f for f in d.aa if f.at == p) for p in fired}
+        po = paradrop_odds(m, state.terrain, d.wind, [(t.hex, [s.id for s in t.sticks]) for t in d.targets],
+                           extra=str(state.settings.get("extra_sticks") or "continue downwind"),
+                           already=on_the_map(state.counters, side, d.turn, reading), platoons=platoons,
+                           aa={p: c for p, c in chances.items() if c is not None})
         heat: dict[Hex, Fraction] = {}
         lines: list[str] = []
         for s in po.sticks:
             for h, p in s.hexes.items():
                 heat[h] = heat.get(h, Fraction(0)) + p
-            lines.append(f"stick {s.id}: lost {percent(s.lost)}, eliminated {percent(s.eliminated)}, dispersed {percent(s.dispersed)}")
+            shot = f", shot down {percent(s.shot_down)}" if platoons[s.id] in fired else ""
+            lines.append(f"stick {s.id}: lost {percent(s.lost)}, eliminated {percent(s.eliminated)}, dispersed {percent(s.dispersed)}{shot}")
         lines.append(f"expected sticks lost or eliminated: {float(po.expected_losses):.2f}")
         lines += [f"{m.name(h)} over two platoons: {percent(p)}" for h, p in po.overstacked.items() if p]
+        notes = ["Attacks by enemy units where sticks land (PL II.E) and minefield attacks (PL II.G) are not included."]
+        entered = sorted(p for p, c in chances.items() if c is None)
+        if entered:
+            notes.append(f"Anti-aircraft fire entered at the table is not included (the plane{'s' if len(entered) > 1 else ''} of {listed(entered)}).")
         return Odds(
             facts=(Fact("wind", "Wind", f"turn {d.turn}: {d.wind.describe()}"),
                    Fact("sticks", "Sticks dropped", str(len(po.sticks))),
                    Fact("expected_losses", "Expected sticks lost or eliminated", f"{float(po.expected_losses):.2f}")),
             lines=tuple(lines),
-            notes=("Attacks by enemy units where sticks land (PL II.E) and minefield attacks (PL II.G) are not included.",),
+            notes=tuple(notes),
             view=View(marks=tuple((t.hex, "target") for t in d.targets),
                       heat=tuple((h, float(p)) for h, p in sorted(heat.items(), key=lambda kv: m.name(kv[0]))),
                       heat_unit="units", heat_label="expected sticks ending alive in each hex"),
@@ -335,8 +490,11 @@ class Paradrop(Procedure[Drop]):
         lost = sum(1 for s in sticks if s["status"] == "lost")
         elim = sum(1 for s in sticks if s["status"] == "eliminated")
         disp = sum(1 for s in alive if s["dispersed"])
+        more = "".join(f", {n} {what}" for what, n in (
+            ("lost beyond the drift diagram", sum(1 for s in sticks if s["status"] == "extra lost")),
+            ("shot down with their planes", sum(1 for s in sticks if s["status"] == "shot down"))) if n)
         return (f"Paradrop, turn {outcome['turn']}: {len(alive)} of {len(sticks)} sticks down ({disp} dispersed), "
-                f"{lost} lost off the board, {elim} eliminated.")
+                f"{lost} lost off the board, {elim} eliminated{more}.")
 
 
 def _pattern_view(targets: tuple[Hex, ...], landed: tuple[Hex, ...],

@@ -1,16 +1,18 @@
 """The written landing plan (seed 001, I "turn and hex of landing written down prior to the enemy
 player's initial set up", III.B for gliders).
 
-The plan is kept in the game state as the outcome of :class:`LandingPlan`, marked
-``hidden_from`` the opponent: its events name no hex, and views must not show the plan (nor the
-start action's parameters) to that side; or it is sealed with a commitment code (``seal`` action,
-label ``"landing plan"``) and counts once revealed. The paradrop and glider procedures compare
-each target with it and log whether it matches.
+A written plan is *sealed* (``seal`` action, label ``"landing plan"``): the game, every save and
+every link carry only its commitment code until it is revealed, and it counts once revealed and
+matching (the form's "Seal it" does this). Starting :class:`LandingPlan` instead is the legacy
+clear-text form, kept so that older games replay: its plan travels in the start action (so in
+every save and link made afterwards), although the log, the summary and the events name none of
+its hexes. The paradrop and glider procedures compare each target with the plan in force and log
+whether it matches.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from .. import events as ev
 from ..errors import ActionError
@@ -20,7 +22,7 @@ from .wind import TURN
 
 __all__ = ["RULE", "KINDS", "SEALED_LABEL", "LandingPlan", "written_plan", "check_against_plan", "visible_outcomes"]
 
-RULE = "PL I (written landing plan)"
+RULE = "PL I"
 KINDS = ("paradrop", "glider")
 
 SEALED_LABEL = "landing plan"
@@ -65,21 +67,25 @@ def visible_outcomes(outcomes: tuple[Mapping[str, Any], ...], viewer: str) -> li
 
 
 class LandingPlan(Procedure[None]):
-    """Write down the landing turns and hexes before the enemy sets up.
+    """Write down the landing turns and hexes before the enemy sets up: seal it (its form's
+    ``seal_label``); starting it writes it in the clear (the legacy form, see the module).
 
     Params: ``side`` (who writes it, default the side that moves first: "Allied"),
     ``hidden_from`` (default the other side: "German"),
-    ``plan``: [{"turn": 2, "kind": "paradrop"|"glider", "target": "A/e5"}].
+    ``plan``: [{"turn": 2, "kind": "paradrop"|"glider", "target": "A/e5"}] (secret).
     """
 
     name = "panzer_leader.landing_plan"
     title = "Written landing plan (Panzer Leader)"
     seal_label = SEALED_LABEL
+    #: Its plan is meant to be sealed, never started in the clear: a form should offer only
+    #: "Seal it" (starting it stays possible so that older games replay).
+    seal_only: ClassVar[bool] = True
     params = Schema((
         Field("side", "Side writing the plan", "text", lo=0, hi=24, default="Allied", rule="PL I"),
         Field("hidden_from", "Hidden from", "text", lo=0, hi=24, default="German", rule="PL I"),
-        Field("plan", "Landings", "list", lo=1, hi=64, rule="PL I, III.B", item=LANDING,
-              help="written before the enemy's initial set up; seal it to keep it from the opponent"),
+        Field("plan", "Landings", "list", lo=1, hi=64, rule="PL I, III.B", item=LANDING, secret=True,
+              help="written before the enemy's initial set up: seal it, so that no link carries it before it is revealed"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -99,6 +105,14 @@ class LandingPlan(Procedure[None]):
                        + [{"turn": turn, "kind": "glider", "target": m.name(g["target"])} for g in gliders])
         return out
 
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        """Log text for the start action: how many landings, never where (the plan is secret)."""
+        plan = params.get("plan")
+        n = len(plan) if isinstance(plan, list) else 0
+        side = params.get("side")
+        who = f"the {side}" if isinstance(side, str) and side else "a"
+        return f"{who} landing plan written in the clear: {n} landing{'s' if n != 1 else ''}, hexes not shown"
+
     def sealed_plan(self, params: Mapping[str, Any]) -> tuple[str, Any]:
         """A sealed plan is its list of landings (what :func:`written_plan` reads once revealed)."""
         return str(params.get("side", "")), [dict(e) for e in params.get("plan", ())]
@@ -107,7 +121,8 @@ class LandingPlan(Procedure[None]):
         m = state.scenario.map
         side, hidden = params["side"], params["hidden_from"]
         plan = [{"turn": e["turn"], "kind": e["kind"], "target": m.name(e["target"])} for e in params["plan"]]
-        events = (ev.result(RULE, f"the {side} landing plan is written down: {len(plan)} landing(s), hidden from the {hidden} player"),)
+        n = f"{len(plan)} landing{'s' if len(plan) != 1 else ''}"
+        events = (ev.result(RULE, f"the {side} landing plan is written down: {n}, hidden from the {hidden} player"),)
         outcome = {"procedure": self.name, "side": side, "hidden_from": hidden, "plan": plan}
         return StepResult(None, events, outcome=outcome)
 
@@ -117,4 +132,4 @@ class LandingPlan(Procedure[None]):
     def summary(self, outcome: Mapping[str, Any]) -> str:
         """Names no hex: the plan stays hidden from the opponent."""
         n = len(outcome.get("plan", ()))
-        return f"The {outcome['side']} landing plan is written down: {n} landing(s), hidden from the {outcome['hidden_from']} player."
+        return f"The {outcome['side']} landing plan is written down: {n} landing{'s' if n != 1 else ''}, hidden from the {outcome['hidden_from']} player."

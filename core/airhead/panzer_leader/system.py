@@ -8,9 +8,13 @@ from dataclasses import replace
 from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..turns import Phase, Track
+from .anti_aircraft import AA_UNITS
+from .gliders import GLIDER_SHIFT
 from .gliders_procedure import GLIDERS, GliderLanding
+from .paradrop import AIRDROP_ARTILLERY, EXTRA_STICKS
 from .paradrop_procedure import DROPS, ENEMY, Paradrop
 from .plan import LandingPlan
+from .stacking import STACKING
 from .wind import ORIENTATION, WindProcedure
 
 __all__ = ["RULES", "SETTINGS", "TRACK", "PLAN"]
@@ -26,6 +30,11 @@ SETTINGS = Schema((
     ORIENTATION,
     Field("night", "Night", "bool", default=False, rule="PL I.C",
           help="ranges halved, spotting limited to four hexes, vehicles lose 3 MP (when the scenario says so)"),
+    STACKING,
+    EXTRA_STICKS,
+    GLIDER_SHIFT,
+    AIRDROP_ARTILLERY,
+    AA_UNITS,
     PLAN,
     replace(SIDES, default=["Allied", "German"]),
 ), what="setting")

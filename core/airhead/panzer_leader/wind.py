@@ -36,8 +36,8 @@ __all__ = [
     "WindProcedure",
 ]
 
-RULE_DIRECTION = "PL I.D Wind Direction"
-RULE_SPEED = "PL I.E Wind Speed"
+RULE_DIRECTION = "PL I.D"
+RULE_SPEED = "PL I.E"
 SPEEDS: tuple[str, ...] = ("Low", "Gusty", "High")
 
 
@@ -124,7 +124,7 @@ def current_wind(state: GameState, wind: Mapping[str, Any] | None, turn: int) ->
     for out in reversed(state.outcomes):
         if out.get("procedure") == WindProcedure.name and out.get("turn") == turn:
             return Wind.from_data(out["wind"])
-    raise ActionError(f"no wind for turn {turn}: roll it first (panzer_leader.wind) or give 'wind'")
+    raise ActionError(f"no wind for turn {turn}: roll it first (Wind), or give the wind in the plan")
 
 
 @dataclass(frozen=True)
@@ -152,13 +152,21 @@ class WindProcedure(Procedure[_Rolling]):
         """The current Game Turn and the scenario's orientation."""
         return {"turn": state.turn.game_turn, "orientation": state.settings["orientation"]}
 
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        """E.g. ``turn 2, mapboard orientation 1``."""
+        bits = [f"turn {params['turn']}"] if "turn" in params else []
+        if "orientation" in params:
+            bits.append(f"mapboard orientation {params['orientation']}")
+        return ", ".join(bits)
+
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         return StepResult(ProcState(self.name, "direction", _Rolling(params["turn"], params["orientation"])))
 
     def prompt(self, state: GameState, proc: ProcState[_Rolling]) -> Prompt:
         d = proc.data
         if proc.step == "direction":
-            return Prompt("roll", f"{RULE_DIRECTION} (orientation {d.orientation})", f"Wind direction die, turn {d.turn}", dr("direction"))
+            return Prompt("roll", RULE_DIRECTION, f"Wind direction die, turn {d.turn} (diagram for mapboard orientation {d.orientation})",
+                          dr("direction"))
         return Prompt("roll", RULE_SPEED, f"Wind speed die, turn {d.turn}", dr("speed"))
 
     def roll(self, state: GameState, proc: ProcState[_Rolling], roll: Roll) -> StepResult:
@@ -166,18 +174,16 @@ class WindProcedure(Procedure[_Rolling]):
         d = proc.data
         if proc.step == "direction":
             side, compass = wind_direction(face, d.orientation)
-            rule = f"{RULE_DIRECTION} (orientation {d.orientation}, {face})"
             events = (
-                ev.roll(rule, f"wind direction die {face}"),
-                ev.result(rule, f"the wind blows from the {compass} (map hexside {DIRECTION_NAMES[side]}); drift is toward {DIRECTION_NAMES[opposite(side)]}"),
+                ev.roll(RULE_DIRECTION, f"wind direction die {face} (diagram for mapboard orientation {d.orientation})"),
+                ev.result(RULE_DIRECTION, f"the wind blows from the {compass} (map hexside {DIRECTION_NAMES[side]}); drift is toward {DIRECTION_NAMES[opposite(side)]}"),
             )
             return StepResult(ProcState(self.name, "speed", _Rolling(d.turn, d.orientation, side)), events)
         assert d.side is not None
         wind = Wind(d.side, wind_speed(face))
-        rule = f"{RULE_SPEED} ({face})"
         events = (
-            ev.roll(rule, f"wind speed die {face}"),
-            ev.result(rule, f"turn {d.turn}: wind {wind.describe()}"),
+            ev.roll(RULE_SPEED, f"wind speed die {face}"),
+            ev.result(RULE_SPEED, f"turn {d.turn}: wind {wind.describe()}"),
         )
         outcome = {"procedure": self.name, "turn": d.turn, "wind": wind.to_data()}
         return StepResult(None, events, outcome=outcome)
