@@ -3,25 +3,34 @@
 Views only: every save, link and file goes through the core's codec (``airhead.codec``), which
 validates it; nothing read from a link, a file or storage is ever put into the page as markup
 (names and notes are escaped). Element ids used by the e2e tests: ``games-*``, ``share-*``,
-``notice``; ``<body data-games="1">`` when the panel has restored the last game.
+``notice``; ``<body data-games="1">`` when the panel has restored the last game (or found that it
+cannot), ``<body data-save-state>`` (``saved`` once the game on screen is stored as it is).
 
 Storage: ``pyscript.storage("airhead-games")`` (IndexedDB), keys ``game:<id>`` holding
-``{"name", "scenario", "actions", "updated", "save"}`` (``save`` is the codec's save text) and
-``current`` (the id of the game open last). Every write is followed by ``await sync()``; a
-failed write (a full disk) is reported, the game stays open in memory and the store is re-read
-so that the list shows what really is saved.
+``{"name", "scenario", "actions", "updated", "save", "dice"}`` (``save`` is the codec's save
+text) and ``current`` (the id of the game open last). Every write is followed by ``await
+sync()``; a failed write (a full disk) is reported, the game stays open in memory and the store
+is re-read so that the list shows what really is saved.
+
+Nothing lost: opening a game (a saved one, a link, a file, a new game or a new map) is atomic —
+decoded, replayed and drawn in full before it becomes the current game; any failure leaves the
+game on screen and every stored game as they were and says so. A saved game that cannot be
+opened is listed as damaged with its raw data to download. A change is handed to IndexedDB
+before the page hides or unloads.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
+import json
 import re
 import secrets
 from typing import Any, Callable
 
 from airhead.codec import (
     MAX_JSON_BYTES,
+    MAX_LINK_CHARS,
     CodecError,
     decode_any,
     decode_link,
@@ -29,6 +38,7 @@ from airhead.codec import (
     encode_link,
     encode_save,
 )
+from airhead.errors import AirheadError
 from airhead.game import Game
 from airhead.systems import BUILTINS, builtin, new_game
 from pyodide.ffi import create_proxy, to_js
@@ -42,6 +52,11 @@ PREFIX = "game:"
 # requirements-pyodide.txt), installed with micropip the first time a QR code is asked for.
 SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
 MAX_NAME = 80
+#: Seconds to wait for IndexedDB to open (a blocked or broken store never answers) and for a
+#: write to finish, before the app says saved games are unavailable or the save failed.
+STORE_TIMEOUT = 8.0
+SYNC_TIMEOUT = 20.0
+DICE_MODES = ("both", "app", "table")
 
 
 def _nn(x: Any) -> Any:
@@ -66,6 +81,13 @@ def _when(ms: float) -> str:
     return str(window.Date.new(ms).toLocaleString())
 
 
+def _num(x: Any) -> float:
+    """A number read from a stored record (anything else counts as 0)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or x != x or x in (float("inf"), float("-inf")):
+        return 0.0
+    return float(x)
+
+
 def clean_name(text: str) -> str:
     """A game name as stored: one line, at most MAX_NAME characters."""
     return " ".join(str(text).split())[:MAX_NAME]
@@ -77,18 +99,51 @@ def file_stem(name: str) -> str:
     return stem or "airhead-game"
 
 
+def download(name: str, text: str) -> None:
+    """Offer ``text`` as a file named ``name``."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = name
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    from pyodide.ffi import create_once_callable
+
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10000)
+
+
+class OpenFailed(Exception):
+    """Opening a game failed; ``reason`` is fit for a player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class Games:
     """Owns which saved game (if any) the current game is, and the Games panel."""
 
-    def __init__(self, play: Any, set_title: Callable[[str], None]) -> None:
+    def __init__(self, play: Any, set_title: Callable[[str], None],
+                 show_tab: Callable[[str], None] | None = None) -> None:
         self.play = play
         self.set_title = set_title
+        self.show_tab = show_tab
         self.store: Any = None
+        self.store_state = "opening"  # "opening", "open" or "unavailable"
+        self.store_problem = ""
         self.current_id: str | None = None
         self.current_name = clean_name(play.game.scenario.name)
         self.saved = False
         self.opened_with = 0  # actions the game had when it was opened (see may_replace)
         self.save_problem = ""
+        self.revision = 0  # counts changes of the game on screen and games opened
+        self.changes = 0  # counts changes only (actions, dice mode)
+        self.failure = ""  # why the last game could not be opened
+        self.save_waiting = False  # a save was asked for while the store was still opening
+        self.queued = -1  # the revision last handed to the store (see flush)
+        self.damaged: dict[str, str] = {}  # saved games that could not be opened: id -> reason
         self.renaming: str | None = None
         self.deleting: str | None = None
         self.share_link = ""
@@ -101,10 +156,16 @@ class Games:
         self._proxies: list[Any] = []
         self._notice_timer: Any = None
         play.on_change = self.changed
+        play.on_open = self.open_new_map
         self._listen(_el("games"), "click", self._click)
         self._listen(_el("games"), "change", self._changed_input)
         self._listen(_el("games"), "keydown", self._key)
         self._listen(window, "hashchange", lambda ev: self.open_hash())
+        # a change not yet handed to IndexedDB is written before the page hides or unloads
+        self._listen(document, "visibilitychange",
+                     lambda ev: self.flush() if str(document.visibilityState) == "hidden" else None)
+        self._listen(window, "pagehide", lambda ev: self.flush())
+        self._save_state("unsaved")
         self.render()
 
     # ------------------------------------------------------------------ plumbing
@@ -130,14 +191,20 @@ class Games:
         if e is not None:
             self.report(e)
 
-    def report(self, e: BaseException) -> None:
-        """A bug, not a player's mistake: counted, logged as a console error, shown briefly."""
+    def _log_fault(self, e: BaseException) -> None:
+        """A bug, not a player's mistake: counted (``<body data-unexpected>``), logged as a
+        console error for whoever debugs it."""
         import traceback
 
         self.unexpected += 1
         document.body.dataset.unexpected = str(self.unexpected)
         window.console.error("".join(traceback.format_exception(e)))
-        self.notice(f"Something went wrong: {e}", error=True)
+
+    def report(self, e: BaseException) -> None:
+        """A bug, not a player's mistake: counted, logged, and a plain message shown."""
+        self._log_fault(e)
+        self.notice("Something went wrong in Airhead (the details are in the browser's console). "
+                    "Your saved games are unchanged.", error=True)
 
     def notice(self, text: str, error: bool = False) -> None:
         """A message at the top of the page (as text, never markup)."""
@@ -166,35 +233,52 @@ class Games:
             box.hidden = True
         document.body.dataset.notice = ""
 
+    def _save_state(self, state: str) -> None:
+        """``<body data-save-state>``: ``saved`` (stored as it is on screen), ``saving``,
+        ``unsaved`` (a shared game not saved yet), ``error`` (the last write failed) or ``off``
+        (no storage). Tests wait on it instead of on time."""
+        document.body.dataset.saveState = state
+
     # ------------------------------------------------------------------ start-up
     async def start(self) -> None:
-        """Open the store, reopen the last game, then open a link in the address (if any)."""
-        await self.open_store()
-        # ?scenario=NAME asks for that scenario: then the last game is listed, not reopened
-        if self.store is not None and "scenario=" not in str(window.location.search):
-            cur = self.store.get("current")
-            entry = self.store.get(PREFIX + str(cur)) if cur else None
-            if isinstance(entry, dict):
-                try:
-                    game = decode_save(str(entry.get("save", ""))).to_game()
-                except CodecError as e:
-                    self.notice(f"Your last game could not be reopened: {e}", error=True)
-                else:
-                    if entry.get("dice") in ("both", "app", "table"):
-                        self.play.dice_mode = str(entry["dice"])
-                    self.show(game, str(cur), str(entry.get("name", "")), saved=True)
-        self.open_hash()
-        self.render()
-        document.body.dataset.games = "1"
+        """Open the store, reopen the last game, then open a link in the address (if any).
+        Whatever fails, the app ends up usable: the last game that cannot be opened is listed as
+        damaged (the Games tab is shown), and ``<body data-games="1">`` is always set."""
+        try:
+            await self.open_store()
+            if self.store is not None and (self.changes > 0 or self.save_waiting):
+                self.spawn(self.save_current())  # played while the store opened: keep it, list the last game
+            elif self.store is not None and self.serial == 0 and "scenario=" not in str(window.location.search):
+                # (?scenario=NAME asks for that scenario: then the last game is listed, not reopened)
+                cur = self.store.get("current")
+                if isinstance(cur, str) and cur and PREFIX + cur in self.store:
+                    if self.open_saved(cur, boot=True) != "ok" and self.show_tab is not None:
+                        self.show_tab("games")
+            self.open_hash()
+        finally:
+            self.render()
+            document.body.dataset.games = "1"
 
-    async def open_store(self) -> None:
+    async def open_store(self, quiet: bool = False) -> None:
+        """Open IndexedDB (bounded in time: a blocked store never answers)."""
         try:
             from pyscript import storage
 
-            self.store = await storage(STORE)
-        except Exception as e:  # noqa: BLE001 - IndexedDB missing or blocked (private mode)
+            store = await asyncio.wait_for(storage(STORE), STORE_TIMEOUT)
+        except Exception as e:  # noqa: BLE001 - IndexedDB missing, blocked, broken (private mode)
             self.store = None
-            self.notice(f"Saved games are unavailable in this browser ({e}). Export games to keep them.", error=True)
+            self.store_state = "unavailable"
+            self.store_problem = "it did not answer" if isinstance(e, asyncio.TimeoutError) else "it refused"
+            self._save_state("off")
+            document.body.dataset.storage = "unavailable"
+            if not quiet:
+                self.notice("Saved games are unavailable in this browser (its storage cannot be opened). You can "
+                            "still play, export the game to a file, import files and share links.", error=True)
+            self.render()
+            return
+        self.store = store
+        self.store_state = "open"
+        document.body.dataset.storage = "open"
 
     # ------------------------------------------------------------------ the current game
     def may_replace(self) -> bool:
@@ -210,65 +294,168 @@ class Games:
             self.notice("Kept the unsaved game on screen. Export it (Games → Export file) to keep a copy.", error=True)
         return ok
 
-    def show(self, game: Game, game_id: str | None, name: str, saved: bool) -> None:
-        self.play.load(game)
-        self.opened_with = len(game.actions)
-        self.current_id = game_id
-        self.current_name = clean_name(name) or clean_name(game.scenario.name)
-        self.saved = saved
-        self.save_problem = ""
-        self.share_link = ""
-        self.serial += 1
+    def open_game(self, make: Callable[[], Game], game_id: str | None, name: str | Callable[[Game], str],
+                  saved: bool, what: str, dice: Any = None, ask: bool = True, after: str = "") -> str:
+        """Decode and replay (``make``), then show the game atomically. Returns ``"ok"`` (it is
+        the current game), ``"kept"`` (the player kept the unsaved game on screen) or ``"error"``
+        (a notice says why, starting with ``what``; nothing changed, ``self.failure`` holds the
+        reason)."""
+        try:
+            game = make()
+            if ask and not self.may_replace():
+                return "kept"
+            self.show(game, game_id, name(game) if callable(name) else name, saved, dice=dice)
+        except Exception as e:  # noqa: BLE001 - any failure: nothing changes, the player is told
+            self.failure = self._reason(e)
+            self.notice(f"{what} cannot be opened: {self.failure}. {after or 'The game on screen and your saved games are unchanged.'}",
+                        error=True)
+            return "error"
+        return "ok"
+
+    def _reason(self, e: BaseException) -> str:
+        """Why a game could not be opened, in a player's words (a fault is also logged)."""
+        if isinstance(e, OpenFailed):
+            return e.reason
+        if isinstance(e, AirheadError):
+            return str(e)
+        self._log_fault(e)
+        return "a fault in Airhead stopped it from being shown"
+
+    def show(self, game: Game, game_id: str | None, name: str, saved: bool, dice: Any = None) -> None:
+        """Make ``game`` the current game: drawn in full first (``Play.load``), then this panel's
+        state switches; if anything raises, both are put back and the error is raised."""
+        before = (self.current_id, self.current_name, self.saved, self.opened_with, self.save_problem,
+                  self.share_link, self.serial)
+
+        def commit() -> None:
+            self.opened_with = len(game.actions)
+            self.current_id = game_id
+            self.current_name = clean_name(name) or clean_name(game.scenario.name)
+            self.saved = saved
+            self.save_problem = ""
+            self.share_link = ""
+            self.serial += 1
+            self.set_title(game.scenario.name)
+            self.render()
+
+        dice_before = self.play.dice_mode
+        if dice in DICE_MODES:
+            self.play.dice_mode = str(dice)  # dice are chosen per game (put back if this fails)
+        try:
+            self.play.load(game, then=commit)
+        except BaseException:
+            self.play.dice_mode = dice_before
+            (self.current_id, self.current_name, self.saved, self.opened_with, self.save_problem,
+             self.share_link, self.serial) = before
+            try:
+                self.render()
+            except Exception as e:  # noqa: BLE001
+                self._log_fault(e)
+            raise
+        self.revision += 1
         document.body.dataset.gameSerial = str(self.serial)
-        self.set_title(game.scenario.name)
-        self.render()
+        self._save_state("saved" if saved else ("unsaved" if self.store is not None else "off"))
+
+    def open_new_map(self, game: Game) -> bool:
+        """Play's on_open: a new map from the editor is a new game, saved at once."""
+        if self.open_game(lambda: game, None, lambda g: f"{g.scenario.name}, {_when(_now())}", False,
+                          "The new map") != "ok":
+            return False
+        self.spawn(self.save_current())
+        return True
 
     def changed(self, game: Game) -> None:
         """Play's on_change: autosave after every action."""
         self.saved = False
+        self.revision += 1
+        self.changes += 1
         if self.share_link:
             self.share_link = encode_link(game, self._base())
+        self._save_state("saving" if self.store is not None else "off")
         self.spawn(self.save_current())
 
-    async def save_current(self) -> bool:
-        game = self.play.game
+    def _put(self) -> tuple[str, int, int, int] | None:
+        """Hand the current game to the store (queued at once; ``sync`` waits for the write)."""
         if self.store is None:
-            self.save_problem = "storage unavailable"
-            self.render()
-            return False
+            return None
+        game = self.play.game
         if self.current_id is None:
             self.current_id = secrets.token_hex(6)
-        key = PREFIX + self.current_id
         entry = {"name": self.current_name, "scenario": game.scenario.name, "actions": len(game.actions),
                  "updated": _now(), "save": encode_save(game), "dice": getattr(self.play, "dice_mode", "both")}
+        self.store[PREFIX + self.current_id] = entry
+        self.store["current"] = self.current_id
+        self.queued = self.revision
+        document.body.dataset.saveQueued = str(len(game.actions))  # (tests: handed over before the page hid)
+        return self.current_id, self.revision, self.serial, len(game.actions)
+
+    def flush(self) -> None:
+        """The page hides or unloads: a change not yet handed to IndexedDB is handed now."""
+        if self.store is None or self.queued >= self.revision or self.saved:
+            return
+        if self.play.game is None or (self.current_id is None and len(self.play.game.actions) <= self.opened_with):
+            return  # a shared game nobody changed: nothing to keep
         try:
-            self.store[key] = entry
-            self.store["current"] = self.current_id
-            await self.store.sync()
+            self._put()
+        except Exception as e:  # noqa: BLE001 - the page is going away: log only
+            window.console.error(f"saving before the page hid failed: {e!r}")
+        self.spawn(self._sync())
+
+    async def save_current(self) -> bool:
+        if self.store is None and self.store_state == "opening":
+            self.save_waiting = True  # saved by start() once the store is open
+            self._save_state("saving")
+            return False
+        if self.store is None:
+            self.save_problem = "storage unavailable"
+            self._save_state("off")
+            self.render()
+            return False
+        self._save_state("saving")
+        put = None
+        try:
+            put = self._put()
+            assert put is not None
+            await asyncio.wait_for(self.store.sync(), SYNC_TIMEOUT)
         except Exception as e:  # noqa: BLE001 - QuotaExceededError and friends
-            await self.storage_failed(e)
+            await self.storage_failed(e, mine=put is None or put[2] == self.serial)
             return False
         self._written()
-        self.saved = True
-        self.save_problem = ""
-        document.body.dataset.saved = str(len(game.actions))
-        if str(window.location.hash).startswith("#a"):
-            # a linked game is now a saved game: a reload reopens the save, not the old link
-            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        _gid, rev, serial, n = put
+        if rev == self.revision and serial == self.serial:  # nothing changed meanwhile
+            self.saved = True
+            self.save_problem = ""
+            document.body.dataset.saved = str(n)
+            self._save_state("saved")
+            if str(window.location.hash).startswith("#a"):
+                # a linked game is now a saved game: a reload reopens the save, not the old link
+                window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
         self.render()
         return True
 
-    async def storage_failed(self, err: Exception) -> None:
+    async def storage_failed(self, err: Exception, mine: bool = True) -> None:
+        """A write failed (``mine``: while the game on screen is the one it was writing)."""
         text = str(err)
         full = "quota" in text.lower() or getattr(err, "name", "") == "QuotaExceededError"
-        self.saved = False
-        self.save_problem = "storage full" if full else "not saved"
+        if mine:
+            self.saved = False
+            self.save_problem = "storage full" if full else "not saved"
+            self._save_state("error")
         document.body.dataset.saveError = "quota" if full else "error"
-        why = "The browser's storage is full" if full else f"Saving failed ({text[:120]})"
-        self.notice(f"{why}: this game stays open but is NOT saved. Export it (Games → Export file) "
-                    "to keep it; your other saved games are unchanged.", error=True)
+        if full:
+            why = "The browser's storage is full"
+        elif isinstance(err, asyncio.TimeoutError):
+            why = "Saving did not finish (the browser's storage did not answer)"
+        else:
+            why = "Saving failed (the browser's storage refused it)"
         # The failed write left the in-memory copy ahead of IndexedDB: read the truth again.
-        await self.open_store()
+        await self.open_store(quiet=True)
+        if mine:
+            self.notice(f"{why}: this game stays open but is NOT saved. Export it (Games → Export file) "
+                        "to keep it; your other saved games are unchanged.", error=True)
+        else:
+            self.notice(f"{why}: the last change to the game you left was NOT saved; "
+                        "your other saved games are unchanged.", error=True)
         self.render()
 
     # ------------------------------------------------------------------ links
@@ -281,30 +468,23 @@ class Games:
         if not frag:
             return
         self.links += 1
-        try:
-            game = decode_link(frag).to_game()
-        except CodecError as e:
-            result = "error"
-            self.notice(f"This link cannot be opened: {e}. Your current game and saved games are unchanged.",
-                        error=True)
-        except Exception as e:  # noqa: BLE001 - a bug in the codec must not break the page
-            result = "error"
-            self.unexpected += 1
-            document.body.dataset.unexpected = str(self.unexpected)
-            self.notice(f"This link cannot be opened ({type(e).__name__}). Your games are unchanged.", error=True)
-        else:
-            if self.may_replace():
-                result = "ok"
-                self.show(game, None, f"{game.scenario.name} (shared)", saved=False)
-                self.notice("Opened a shared game. It is not saved yet: it is saved at your first action, "
-                            "or tap Save in the Games tab.")
-            else:
-                result = "kept"
+        result = self.open_game(lambda: decode_link(frag).to_game(), None, lambda g: f"{g.scenario.name} (shared)",
+                                False, "This link")
+        if result == "ok":
+            self.notice("Opened a shared game. It is not saved yet: it is saved at your first action, "
+                        "or tap Save in the Games tab.")
         document.body.dataset.linkResult = result
         document.body.dataset.links = str(self.links)
 
     def make_link(self) -> None:
-        self.share_link = encode_link(self.play.game, self._base())
+        link = encode_link(self.play.game, self._base())
+        if len(link) > MAX_LINK_CHARS:  # decode_link would refuse it
+            self.share_link = ""
+            self.render()
+            self.notice(f"This game is too big for a link ({len(link):,} characters; a link holds at most "
+                        f"{MAX_LINK_CHARS:,}). Export it to a file and send the file instead.", error=True)
+            return
+        self.share_link = link
         self.render()
         box = _el("share-link")
         if box is not None:
@@ -360,40 +540,57 @@ class Games:
         document.body.dataset.qr = "1"
 
     # ------------------------------------------------------------------ saved games
-    def entries(self) -> list[tuple[str, dict[str, Any]]]:
+    def entries(self) -> list[tuple[str, Any]]:
+        """The saved games as ``(id, record)``, newest first (a damaged record is listed too)."""
         if self.store is None:
             return []
-        out = [(k[len(PREFIX):], v) for k, v in self.store.items() if str(k).startswith(PREFIX) and isinstance(v, dict)]
-        out.sort(key=lambda kv: -float(kv[1].get("updated", 0) or 0))
+        out = [(str(k)[len(PREFIX):], v) for k, v in self.store.items() if str(k).startswith(PREFIX)]
+        out.sort(key=lambda kv: -_num(kv[1].get("updated") if isinstance(kv[1], dict) else 0))
         return out
 
     def new_game(self, name: str) -> None:
         if name not in BUILTINS:
             return
-        if not self.may_replace():
-            return
-        game = new_game(builtin(name), secrets.token_hex(8))
-        self.show(game, None, f"{game.scenario.name}, {_when(_now())}", saved=False)
-        self.spawn(self.save_current())
+        if self.open_game(lambda: new_game(builtin(name), secrets.token_hex(8)), None,
+                          lambda g: f"{g.scenario.name}, {_when(_now())}", False, "The new game") == "ok":
+            self.spawn(self.save_current())
 
-    def open_saved(self, game_id: str) -> None:
+    def _entry_name(self, game_id: str) -> str:
         entry = self.store.get(PREFIX + game_id) if self.store is not None else None
-        if not isinstance(entry, dict):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        return clean_name(name) if isinstance(name, str) and clean_name(name) else "(no name)"
+
+    def open_saved(self, game_id: str, boot: bool = False) -> str:
+        """Open a saved game (at boot: the one open last). One that cannot be opened is kept,
+        listed as damaged with its data to download; nothing else changes."""
+        key = PREFIX + game_id
+        if self.store is None or key not in self.store:
             self.notice("That saved game is gone.", error=True)
             self.render()
-            return
-        try:
-            game = decode_save(str(entry.get("save", ""))).to_game()
-        except CodecError as e:
-            self.notice(f"This saved game cannot be opened: {e}", error=True)
-            return
-        if not self.may_replace():
-            return
-        if entry.get("dice") in ("both", "app", "table"):
-            self.play.dice_mode = str(entry["dice"])  # dice are chosen per game
-        self.show(game, game_id, str(entry.get("name", "")), saved=True)
-        self.store["current"] = game_id
-        self.spawn(self._sync())
+            return "error"
+        entry = self.store.get(key)
+        name = self._entry_name(game_id)
+
+        def make() -> Game:
+            if not isinstance(entry, dict) or not isinstance(entry.get("save"), str):
+                raise OpenFailed("its stored record is damaged")
+            return decode_save(entry["save"]).to_game()
+
+        what = f"Your last game “{name}”" if boot else f"The saved game “{name}”"
+        after = ("It is kept in the Games tab: download its data or delete it there. "
+                 "Your other saved games are unchanged.")
+        dice = entry.get("dice") if isinstance(entry, dict) else None
+        result = self.open_game(make, game_id, name, True, what, dice=dice, ask=not boot, after=after)
+        if result == "error":
+            self.damaged[game_id] = self.failure
+            document.body.dataset.damaged = str(len(self.damaged))
+            self.render()
+        elif result == "ok":
+            self.damaged.pop(game_id, None)
+            if not boot:
+                self.store["current"] = game_id
+                self.spawn(self._sync())
+        return result
 
     async def _sync(self) -> None:
         try:
@@ -432,6 +629,8 @@ class Games:
 
     async def delete(self, game_id: str) -> None:
         self.deleting = None
+        self.damaged.pop(game_id, None)
+        document.body.dataset.damaged = str(len(self.damaged))
         if self.store is None or PREFIX + game_id not in self.store:
             self.render()
             return
@@ -440,24 +639,26 @@ class Games:
             # the game stays open, unsaved: deleting a save never loses what is on screen
             self.current_id = None
             self.saved = False
-            if "current" in self.store:
-                del self.store["current"]
+            self._save_state("unsaved")
+        if self.store.get("current") == game_id:
+            del self.store["current"]
         await self._sync()
         self.render()
 
     def export(self) -> None:
-        text = encode_save(self.play.game)
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
-        url = window.URL.createObjectURL(blob)
-        a = document.createElement("a")
-        a.href = url
-        a.download = file_stem(self.current_name) + ".airhead.json"
-        document.body.appendChild(a)
-        a.click()
-        a.remove()
-        p = create_proxy(lambda: window.URL.revokeObjectURL(url))
-        self._proxies.append(p)
-        window.setTimeout(p, 10000)
+        download(file_stem(self.current_name) + ".airhead.json", encode_save(self.play.game))
+
+    def export_raw(self, game_id: str) -> None:
+        """A saved game that cannot be opened: its stored data as it is, to keep or to send."""
+        entry = self.store.get(PREFIX + game_id) if self.store is not None else None
+        if isinstance(entry, dict) and isinstance(entry.get("save"), str):
+            text = entry["save"]
+        else:
+            try:
+                text = json.dumps(entry, ensure_ascii=False, default=str)
+            except (TypeError, ValueError):
+                text = str(entry)
+        download(file_stem(self._entry_name(game_id)) + ".airhead.json", text)
 
     async def import_file(self, inp: Any) -> None:
         files = _nn(inp.files)
@@ -465,22 +666,23 @@ class Games:
             return
         f = files.item(0)
         inp.value = ""
-        try:
+        fname = str(f.name)
+        text = ""
+        if int(f.size) <= MAX_JSON_BYTES:
+            try:
+                text = str(await f.text())
+            except Exception:  # noqa: BLE001 - unreadable file
+                text = "\0"
+
+        def make() -> Game:
             if int(f.size) > MAX_JSON_BYTES:
                 raise CodecError(f"the file is too large ({int(f.size):,} bytes; at most {MAX_JSON_BYTES:,})")
-            text = str(await f.text())
-            game = decode_any(text).to_game()
-        except CodecError as e:
-            self.notice(f"{f.name} cannot be imported: {e}. Your current game and saved games are unchanged.",
-                        error=True)
-            document.body.dataset.importResult = "error"
-            return
-        name = re.sub(r"(\.airhead)?\.(json|txt)$", "", str(f.name), flags=re.I) or game.scenario.name
-        if not self.may_replace():
-            return
-        self.show(game, None, name, saved=False)
-        document.body.dataset.importResult = "ok"
-        if await self.save_current():
+            return decode_any(text).to_game()
+
+        name = re.sub(r"(\.airhead)?\.(json|txt)$", "", fname, flags=re.I)
+        result = self.open_game(make, None, lambda g: name or g.scenario.name, False, fname)
+        document.body.dataset.importResult = result
+        if result == "ok" and await self.save_current():
             self.notice(f"Imported {self.current_name}.")
 
     # ------------------------------------------------------------------ events
@@ -506,6 +708,8 @@ class Games:
             self.spawn(self.show_qr())
         elif act == "g-open":
             self.open_saved(gid)
+        elif act == "g-export-raw":
+            self.export_raw(gid)
         elif act == "g-rename":
             self.renaming = gid
             self.deleting = None
@@ -551,6 +755,10 @@ class Games:
             return
         if self.saved:
             status = "Saved"
+        elif self.store_state == "opening":
+            status = "Opening your saved games…"
+        elif self.store is None:
+            status = "Not saved (this browser's storage is unavailable): export it to keep it"
         elif self.save_problem:
             status = f"Not saved ({self.save_problem}): export it to keep it"
         elif self.current_id is None:
@@ -577,25 +785,40 @@ class Games:
         items = []
         for gid, entry in self.entries():
             q = E(gid, quote=True)
-            name = str(entry.get("name", "")) or "(no name)"
-            meta = (f"{E(str(entry.get('scenario', '')))} · {int(entry.get('actions', 0) or 0)} actions · "
-                    f"{E(_when(float(entry.get('updated', 0) or 0)))}")
+            rec = entry if isinstance(entry, dict) else {}
+            name = self._entry_name(gid)
+            bad = self.damaged.get(gid) or ("" if isinstance(entry, dict) else "its stored record is damaged")
+            meta = (f"{E(str(rec.get('scenario', '')))} · {int(_num(rec.get('actions')))} actions · "
+                    f"{E(_when(_num(rec.get('updated'))))}") if rec else ""
             cur = " current" if gid == self.current_id else ""
-            if self.renaming == gid:
+            if self.renaming == gid and not bad:
                 head = self._rename_form(gid, name)
             else:
                 head = f"<b class='g-name'>{E(name)}</b>"
             if self.deleting == gid:
                 buttons = (f"<button type='button' class='btn danger' data-act='g-delete-ok' data-id='{q}'>Delete for good</button>"
                            "<button type='button' class='btn subtle' data-act='g-delete-cancel'>Keep</button>")
+            elif bad:
+                buttons = (f"<button type='button' class='btn' data-act='g-export-raw' data-id='{q}'>Download its data</button>"
+                           f"<button type='button' class='btn subtle' data-act='g-open' data-id='{q}'>Try again</button>"
+                           f"<button type='button' class='btn subtle' data-act='g-delete' data-id='{q}'>Delete</button>")
             else:
                 buttons = (f"<button type='button' class='btn' data-act='g-open' data-id='{q}'>Open</button>"
                            f"<button type='button' class='btn' data-act='g-rename' data-id='{q}'>Rename</button>"
                            f"<button type='button' class='btn subtle' data-act='g-delete' data-id='{q}'>Delete</button>")
-            items.append(f"<li class='saved-game{cur}' data-id='{q}'>{head}<br><small class='hint'>{meta}</small>"
+            problem = f"<p class='error damage'>Cannot be opened: {E(bad)}.</p>" if bad else ""
+            items.append(f"<li class='saved-game{cur}{' damaged' if bad else ''}' data-id='{q}'>{head}"
+                         f"{'<br>' if meta else ''}<small class='hint'>{meta}</small>{problem}"
                          f"<div class='row'>{buttons}</div></li>")
-        listing = "".join(items) or "<li class='hint'>No saved games yet.</li>"
-        unavailable = "" if self.store is not None else "<p class='error'>Saved games are unavailable in this browser.</p>"
+        if self.store_state == "opening":
+            listing = "<li class='hint' id='games-opening'>Opening your saved games…</li>"
+        else:
+            listing = "".join(items) or "<li class='hint'>No saved games yet.</li>"
+        unavailable = "" if self.store_state != "unavailable" else (
+            "<p class='error' id='games-unavailable'>Saved games are unavailable: this browser did not let Airhead "
+            f"open its storage ({E(self.store_problem)}; private browsing or blocked site data can do this). "
+            "You can still play, export this game to a file and import files, and share links — but nothing is "
+            "kept when you close the page: export the game to keep it.</p>")
         host.innerHTML = f"""
 <section class="games-current">
   <h3>This game</h3>

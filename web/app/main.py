@@ -119,14 +119,16 @@ def set_title(name: str) -> None:
 
 
 def start_games() -> None:
-    """Saved games, share links and the Games tab (app/games.py): reopens the last game and
-    opens a link in the address; after the map and the play panel, so never before first paint."""
+    """Saved games, share links and the Games tab (app/games.py): reopens the last game (or, if
+    it cannot be opened, shows the Games tab with it listed as damaged) and opens a link in the
+    address; after the map and the play panel, so never before first paint."""
     import asyncio
 
     from games import Games
 
-    games = Games(play, set_title)
-    asyncio.ensure_future(games.start())
+    games = Games(play, set_title, show_tab)
+    task = asyncio.ensure_future(games.start())
+    task.add_done_callback(games._done)  # a fault is reported in plain words, never as a traceback
 
 
 document.body.dataset.ready = "1"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any, Callable
 
 from airhead.errors import AirheadError, DataError
@@ -45,6 +46,11 @@ def _el(id_: str) -> Any:
     """The element with id ``id_``, or None (never JavaScript's null)."""
     el = document.getElementById(id_)
     return None if el is None or is_none(el) else el
+
+
+#: What :meth:`Play.load` puts back when opening a game fails (everything a game's drawing reads).
+_LOAD_STATE = ("game", "scenario", "step", "values", "current", "heat", "touched", "picking", "plan_view",
+               "heat_view", "menu", "dice_mode", "_terrain_key")
 
 
 def _dom_id(name: str) -> str:
@@ -83,23 +89,59 @@ class Play:
         self._proxies.append(p)
         el.addEventListener(name, p)
 
-    def load(self, game: Game) -> None:
-        """Show another game (opened from a save, a link or a new map)."""
-        self.game = game
-        self.scenario = game.scenario
-        self.step = None
-        self.values = {}
-        self.current = ""
-        self.heat = False
-        self.touched = set()
-        _el("scenario-name").textContent = game.scenario.name  # text, never markup
-        document.title = f"Airhead: {game.scenario.name}"
+    def load(self, game: Game, then: Callable[[], None] | None = None) -> bool:
+        """Show another game (opened from a save, a link, a file or a new map), atomically.
+
+        Called without ``then`` (the map editor's New map) while the Games panel is wired
+        (``on_open``), the Games panel opens it: it asks before replacing an unsaved game, names
+        it and saves it, and reports a failure itself (False: the game on screen is unchanged).
+        Otherwise the game is drawn in full (planner, map, turn, prompt, log, seals, overlay) and
+        then ``then()`` runs (the Games panel making it its current game); if anything in that
+        raises, the previous game is put back exactly as it was and drawn again, and the error
+        is raised to the caller. Nothing is half-switched: no action can reach a game that did
+        not finish opening."""
+        opener = getattr(self, "on_open", None)
+        if then is None and opener is not None:
+            return bool(opener(game))
+        before = {k: getattr(self, k, None) for k in _LOAD_STATE}
+        try:
+            self.game = game
+            self.scenario = game.scenario
+            self.step = None
+            self.values = {}
+            self.current = ""
+            self.heat = False
+            self.touched = set()
+            self.picking = None
+            self._draw_loaded()
+            if then is not None:
+                then()
+        except BaseException:
+            for k, v in before.items():
+                setattr(self, k, v)
+            try:
+                self._draw_loaded()
+            except Exception as again:  # noqa: BLE001 - it was drawn before; report, keep the first error
+                from pyscript import window
+
+                window.console.error(f"redrawing the previous game failed: {again!r}")
+            raise
+        return True
+
+    def _draw_loaded(self) -> None:
+        """Draw the whole of ``self.game`` (the title, the planner and everything refresh draws)."""
+        _el("scenario-name").textContent = self.game.scenario.name  # text, never markup
+        document.title = f"Airhead: {self.game.scenario.name}"
         self.render_planner()
         self.refresh(redraw=True)
 
     def act(self, action: dict[str, Any]) -> bool:
-        """Apply an action; show the reason if it is refused."""
+        """Apply an action; show the reason if it is refused. If the game cannot be drawn after
+        it (a fault in Airhead, not in the action), the action is taken back — the game is
+        rebuilt from its other actions and drawn again — and the player is told: what is on
+        screen and what is saved is always a game that can be shown."""
         err = _el("prompt-error")
+        before = self.game
         try:
             self.game.apply(action)
         except AirheadError as e:
@@ -109,7 +151,23 @@ class Play:
             return False
         if err is not None:
             err.textContent = ""
-        self.refresh()
+        try:
+            self.refresh()
+        except Exception as e:  # noqa: BLE001 - a view fault: take the action back
+            from pyscript import window
+
+            window.console.error(f"drawing the game after {action.get('type')!r} failed: {e!r}")
+            self.game = Game(before.scenario, before.seed, before.actions[:-1], system=before.system)
+            self.step = None
+            try:
+                self.refresh(redraw=True)
+            except Exception as again:  # noqa: BLE001 - it was drawn before; keep the page alive
+                window.console.error(f"redrawing the game failed: {again!r}")
+            text = "That could not be shown (a fault in Airhead), so it was taken back: the game is as it was."
+            if err is not None:
+                err.textContent = text
+            document.body.dataset.lastError = text
+            return False
         if self.on_change is not None:
             self.on_change(self.game)
         return True
@@ -138,11 +196,13 @@ class Play:
                 f"aria-pressed='{'true' if self.heat else 'false'}'>Heatmap</button>") if item["has_heatmap"] else ""
         if item["seal_label"]:
             extra += "<button type='button' class='btn' data-act='seal-form' id='plan-seal'>Seal it (keep it secret)</button>"
+        start = ("" if item["seal_only"] else
+                 "<button type='button' class='btn primary' data-act='start' id='plan-start'>Start</button>")
         host.innerHTML = (
             f"<div class='proc-menu' id='proc-menu'>{buttons}</div>"
             f"<section id='plan-form' data-proc='{E(item['name'], quote=True)}'><h3>{E(item['title'])}</h3>"
             f"{form_html(item['fields'], values)}"
-            f"<div class='row'>{extra}<button type='button' class='btn primary' data-act='start' id='plan-start'>Start</button></div></section>"
+            f"<div class='row'>{extra}{start}</div></section>"
             "<div id='plan-error' class='error' role='alert'></div>"
             "<div id='plan-odds' class='preview' aria-live='polite'></div>")
         self.plan_view = None
@@ -227,22 +287,40 @@ class Play:
     # ------------------------------------------------------------------ sealed plans
     def render_seals(self) -> None:
         """Seal a secret note on this device (only its commitment code enters the game), list the
-        codes in the game, and reveal this device's own."""
+        codes in the game, reveal the ones whose plan and salt this device holds (or that a
+        secret file brings), and show each revealed plan."""
         host = _el("seals")
         if host is None:
             return
+        typed = {k: str(_el(k).value) for k in ("seal-side", "seal-label", "seal-plan") if _el(k) is not None}
         mine = _stored_seals()
         rows = []
+        elsewhere = False
         for side, label, code in self.game.state.seals:
             own = code in mine
+            elsewhere = elsewhere or not own
             btn = (f"<button type='button' class='btn' data-act='reveal' data-code='{E(code, quote=True)}'>Reveal</button>"
                    if own else "<span class='hint'>sealed on another device</span>")
             rows.append(f"<li><b>{E(side)}</b> {E(label)}: <code class='seal-code'>{E(code)}</code> {btn}</li>")
         for o in self.game.state.outcomes:
             if o.get("procedure") == "reveal":
-                verdict = "matches its code" if o.get("valid") else "MISMATCH: changed after sealing"
+                verdict = ("revealed, matches its code" if o.get("valid") else
+                           "MISMATCH: a reveal that does not match its code (changed after sealing, or not this "
+                           "side's own) was not accepted")
                 cls = "ok" if o.get("valid") else "bad"
-                rows.append(f"<li class='revealed {cls}'><b>{E(str(o['side']))}</b> {E(str(o['label']))}: revealed, {verdict}</li>")
+                rows.append(f"<li class='revealed {cls}'><b>{E(str(o.get('side', '')))}</b> {E(str(o.get('label', '')))}: "
+                            f"{verdict}<div class='seal-plan-text'>{E(_plan_text(o.get('plan')))}</div></li>")
+        offer = ""
+        pending = _PENDING.get("game") is self.game
+        if pending:
+            offer = ("<div id='seal-offer' class='seal-offer' role='alert'><p><b>This device's storage is full:</b> the "
+                     "secret cannot be kept here, so nothing was sealed yet. Download it to a file (the secret and "
+                     "its key), then seal — you reveal it later from that file. Or cancel, free some space and "
+                     "seal again.</p><div class='row'>"
+                     "<button type='button' class='btn primary' data-act='seal-download' id='seal-download'>Download the secret and seal</button>"
+                     "<button type='button' class='btn subtle' data-act='seal-cancel' id='seal-cancel'>Cancel</button></div></div>")
+        from_file = ("<label class='btn file'>Reveal from a secret file<input type='file' id='seal-file' "
+                     "accept='.json,application/json,text/plain'></label>") if elsewhere else ""
         host.innerHTML = f"""
 <h3>Sealed notes</h3>
 <p class='hint'>Write down secret information on this device. The game — and every link — gets only its
@@ -251,30 +329,45 @@ commitment code until you reveal it, and anyone can then check it was not change
   <label>Side <input id='seal-side' value='Allied' maxlength='24'></label>
   <label>What <input id='seal-label' value='landing plan' maxlength='48'></label>
   <label>Secret <textarea id='seal-plan' rows='3'></textarea></label>
-  <button type='button' class='btn primary' data-act='seal' id='seal-button'>Seal</button>
+  <button type='button' class='btn primary' data-act='seal' id='seal-button'{' disabled' if pending else ''}>Seal</button>
 </div>
-<ul id='seal-list' class='seal-list'>{''.join(rows)}</ul>"""
+{offer}<p id='seal-error' class='error' role='alert'></p>
+<ul id='seal-list' class='seal-list'>{''.join(rows)}</ul>{from_file}"""
+        for k, v in typed.items():  # keep what was being typed across redraws
+            _el(k).value = v
+
+    def _seal_error(self, text: str) -> None:
+        box = _el("seal-error") or _el("prompt-error")
+        if box is not None:
+            box.textContent = text
 
     def seal_plan(self, request: dict[str, Any] | None = None) -> None:
-        """Seal the secret note, or (``request``) the plan of the form on screen."""
+        """Seal the secret note, or (``request``) the plan of the form on screen. The secret is
+        kept on this device *before* its code enters the game; if the browser refuses to keep it
+        (storage full), nothing is sealed and the player is offered the secret as a file first."""
         from airhead.sealed import seal
 
-        err = _el("prompt-error")
         if request is None:
             text = str(_el("seal-plan").value).strip()
             if not text:
-                err.textContent = "write the secret to seal first"
+                self._seal_error("write the secret to seal first")
                 return
             request = {"side": str(_el("seal-side").value).strip(), "label": str(_el("seal-label").value).strip(), "plan": text}
         try:
             sealed = seal(request["plan"])
         except AirheadError as e:
-            err.textContent = str(e)
+            self._seal_error(str(e))
             return
         side, label = str(request["side"]), str(request["label"])
-        stored = _stored_seals()
-        stored[sealed.code] = {"plan": sealed.plan, "salt": sealed.salt, "side": side, "label": label}
-        _save_seals(stored)  # on this device only, before the code enters the game
+        record = {"plan": sealed.plan, "salt": sealed.salt, "side": side, "label": label}
+        stored = _device_seals()
+        stored[sealed.code] = record
+        if not _save_seals(stored):  # full or blocked: do not seal a plan that would be lost
+            _PENDING.clear()
+            _PENDING.update(game=self.game, code=sealed.code, record=record)
+            document.body.dataset.sealStorage = "full"
+            self.render_seals()
+            return
         if self.act({"type": "seal", "side": side, "label": label, "code": sealed.code}):
             box = _el("seal-plan")
             if box is not None and request.get("plan") == str(box.value).strip():
@@ -283,12 +376,71 @@ commitment code until you reveal it, and anyone can then check it was not change
             stored.pop(sealed.code, None)
             _save_seals(stored)
 
-    def reveal_plan(self, code: str) -> None:
-        entry = _stored_seals().get(code)
-        if entry is None:
-            _el("prompt-error").textContent = "this device does not hold that secret"
+    def seal_download(self) -> None:
+        """Storage refused the secret: download it as a file, then seal (kept in memory for this
+        session too, so it can be revealed without the file until the page is closed)."""
+        if _PENDING.get("game") is not self.game:
             return
-        self.act({"type": "reveal", "side": entry["side"], "label": entry["label"], "plan": entry["plan"], "salt": entry["salt"]})
+        code, record = str(_PENDING["code"]), dict(_PENDING["record"])
+        _PENDING.clear()
+        _download(f"airhead-secret-{_slug(record['side'])}-{_slug(record['label'])}.json",
+                  json.dumps({"airhead_secret": 1, "code": code, **record}, ensure_ascii=False, indent=1))
+        _SESSION_SEALS[code] = record
+        if self.act({"type": "seal", "side": record["side"], "label": record["label"], "code": code}):
+            box = _el("seal-plan")
+            if box is not None and str(record["plan"]) == str(box.value).strip():
+                box.value = ""
+                self.render_seals()
+        else:
+            _SESSION_SEALS.pop(code, None)
+
+    def seal_cancel(self) -> None:
+        _PENDING.clear()
+        self.render_seals()
+
+    def reveal_plan(self, code: str) -> None:
+        """Reveal a seal of this game with the plan and salt this device holds for its code."""
+        entry = _stored_seals().get(code)
+        sealed = next(((s, lb) for s, lb, c in self.game.state.seals if c == code), None)
+        if entry is None or sealed is None:
+            self._seal_error("this device does not hold that secret")
+            return
+        side, label = sealed
+        self.act({"type": "reveal", "side": side, "label": label, "plan": entry["plan"], "salt": entry["salt"]})
+
+    async def reveal_file(self, inp: Any) -> None:
+        """Reveal from a secret file downloaded when this device's storage was full."""
+        files = inp.files
+        if files is None or is_none(files) or files.length == 0:
+            return
+        f = files.item(0)
+        inp.value = ""
+        try:
+            from airhead.sealed import MAX_PLAN_BYTES
+
+            if int(f.size) > 4 * MAX_PLAN_BYTES:
+                raise ValueError("it is too large to be a secret file")
+            text = str(await f.text())
+            if _too_deep(text, 32):
+                raise ValueError("it is not an Airhead secret file")
+            data = json.loads(text)
+            if not isinstance(data, dict) or not isinstance(data.get("code"), str):
+                raise ValueError("it is not an Airhead secret file")
+            record = _usable({k: data.get(k) for k in ("plan", "salt", "side", "label")})
+            if record is None:
+                raise ValueError("it is not an Airhead secret file")
+        except (ValueError, UnicodeError) as e:
+            self._seal_error(f"{f.name} cannot be used: {e}")
+            return
+        code = data["code"]
+        if not any(c == code for _s, _lb, c in self.game.state.seals):
+            self._seal_error(f"{f.name} holds the secret of another seal (code {code[:40]}), not one of this game's")
+            return
+        _SESSION_SEALS[code] = record
+        stored = _device_seals()
+        stored[code] = record
+        _save_seals(stored)  # keep it on this device if there is room now
+        self.reveal_plan(code)
 
     # ------------------------------------------------------------------ events
     def tap(self, name: str) -> bool:
@@ -307,6 +459,11 @@ commitment code until you reveal it, and anyone can then check it was not change
 
     def _changed(self, ev: Any) -> None:
         target = ev.target
+        if str(target.id) == "seal-file":
+            import asyncio
+
+            asyncio.ensure_future(self.reveal_file(target))
+            return
         if not target.closest("#plan-form"):  # JS null arrives as a falsy JsNull
             return
         if str(target.getAttribute("data-act")) == "toggle":
@@ -383,6 +540,10 @@ commitment code until you reveal it, and anyone can then check it was not change
             self.seal_plan(request)
         elif act == "reveal":
             self.reveal_plan(str(target.dataset.code))
+        elif act == "seal-download":
+            self.seal_download()
+        elif act == "seal-cancel":
+            self.seal_cancel()
         elif act == "roll":
             self.act({"type": "roll"})
         elif act == "enter":
@@ -554,10 +715,23 @@ def _stored_dice_mode() -> str:
 
 
 SEALS_KEY = "airhead-sealed-plans"
+#: Secrets this session holds that the device's storage refused (revealable until the page closes).
+_SESSION_SEALS: dict[str, dict[str, Any]] = {}
+#: A seal waiting for the player's word after storage refused its secret: game, code, record.
+_PENDING: dict[str, Any] = {}
+_PLAN_TEXT_MAX = 600
 
 
-def _stored_seals() -> dict[str, Any]:
-    """This device's sealed secrets by commitment code (never leave the device until revealed)."""
+def _usable(entry: Any) -> dict[str, Any] | None:
+    """A stored secret as a record with its plan, salt, side and label, or None if damaged."""
+    if not isinstance(entry, dict) or "plan" not in entry or not isinstance(entry.get("salt"), str):
+        return None
+    return {"plan": entry["plan"], "salt": entry["salt"], "side": str(entry.get("side", "")),
+            "label": str(entry.get("label", ""))}
+
+
+def _device_seals() -> dict[str, Any]:
+    """The secrets in this device's storage, as stored (by commitment code)."""
     from pyscript import window
 
     try:
@@ -568,10 +742,70 @@ def _stored_seals() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _save_seals(data: dict[str, Any]) -> None:
+def _stored_seals() -> dict[str, Any]:
+    """The secrets this device holds, usable ones only: its storage's and this session's (never
+    leave the device until revealed)."""
+    out = {str(code): rec for code, e in _device_seals().items() if (rec := _usable(e)) is not None}
+    out.update(_SESSION_SEALS)
+    return out
+
+
+def _save_seals(data: dict[str, Any]) -> bool:
+    """Write the device's secrets; False if the browser refused (full or blocked storage)."""
     from pyscript import window
 
     try:
         window.localStorage.setItem(SEALS_KEY, json.dumps(data))
     except Exception:  # noqa: BLE001 - full or blocked storage
-        _el("prompt-error").textContent = "this device's storage is full: the sealed secret could not be kept"
+        return False
+    return True
+
+
+def _plan_text(plan: Any) -> str:
+    """A revealed plan in plain words, bounded (the core's reading, as in the log)."""
+    from airhead.sealed import describe_plan
+
+    return describe_plan(plan, _PLAN_TEXT_MAX)
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    """True if JSON ``text`` nests brackets deeper than ``limit`` (one linear pass, strings
+    skipped): checked before parsing, Pyodide's stack being small."""
+    depth, in_str, esc = 0, False, False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _slug(text: Any) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", str(text)).strip("-")[:30] or "secret"
+
+
+def _download(name: str, text: str) -> None:
+    """Offer ``text`` as a file download named ``name``."""
+    from pyodide.ffi import create_once_callable, to_js
+    from pyscript import window
+
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = name
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10000)
