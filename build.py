@@ -4,7 +4,8 @@
     python build.py test     build the wheel; mypy --strict; pytest on CPython; the core
                              tests inside Pyodide under Node; e2e (browser) tests
     python build.py serve    build the web bundle (build/bundle/) and serve it on
-                             http://127.0.0.1:8000 (--port N)
+                             http://127.0.0.1:8000 (--host H, --port N)
+    python build.py dist     the app as a static folder (dist/) for any HTTPS static host
     python build.py bench    cold/warm time to interactive, bytes on the wire and JS heap of
                              the app against a bare PyScript page (printed, never asserted)
 
@@ -55,7 +56,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 1
     from tools.devserver import serve
 
-    serve(bundle, port=args.port)
+    serve(bundle, port=args.port, host=args.host)
+    return 0
+
+
+def cmd_dist(args: argparse.Namespace) -> int:
+    from tools.common import LayerError, say
+    from tools.dist import make_dist
+
+    try:
+        make_dist(Path(args.out).resolve())
+    except LayerError as exc:
+        say(f"!! {exc}")
+        return 1
     return 0
 
 
@@ -83,7 +96,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Installs what it needs (npm ci, .venv, the wheels), builds build/bundle/ "
                     "and serves it with explicit MIME types and precompressed brotli/gzip.")
     p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--host", default="127.0.0.1",
+                         help="address to listen on (0.0.0.0: every interface; other devices get no "
+                              "offline mode over plain HTTP, see README)")
     p_serve.set_defaults(func=cmd_serve)
+    p_dist = sub.add_parser(
+        "dist", help="write the app as a static folder for any HTTPS static host (dist/)",
+        description="Builds the bundle and copies what a static host needs into a folder: relative "
+                    "URLs only, so it works under any sub-path; offline after one visit.")
+    p_dist.add_argument("--out", default=str(ROOT / "dist"), help="folder to write (replaced)")
+    p_dist.set_defaults(func=cmd_dist)
     p_bench = sub.add_parser(
         "bench", help="time to interactive, bytes on the wire and JS heap vs a bare PyScript page; "
                       "the E8 heatmap in Pyodide next to CPython",

@@ -5,6 +5,7 @@
     bundle.py      the web bundle recipe (build/bundle/), app modules found in web/app/*.py
     layers.py      the test layers of `build.py test` and their summary table
     benchmarks.py  `build.py bench`: bench.py in the venv, then the E8 heatmap figures
+    dist.py        `build.py dist`: the bundle as a static folder for any HTTPS host
 
 Scripts run by those modules (not imported by build.py): devserver.py (also imported by the e2e
 tests and bench.py), bench.py and bench_heatmap.py (run with the venv's Python), pycompile.mjs,

@@ -5,7 +5,10 @@
   ``Content-Encoding: br`` / ``gzip`` when the client accepts it (build.py writes them);
 - ``ETag`` + ``Cache-Control: no-cache``: browsers revalidate (a 304 has no body), so a new build
   is seen at once and an unchanged file is not downloaded again;
-- bound to 127.0.0.1; a log of (path, status, body bytes) for the tests and the benchmark.
+- bound to 127.0.0.1 unless told otherwise (``--host``); a log of (path, status, body bytes) for
+  the tests and the benchmark;
+- optionally under a sub-path (``prefix="/games/airhead/"``), as a static host would serve a
+  folder: everything outside it is 404.
 
 Used by ``python build.py serve`` and by the e2e tests and the benchmark (on a free port).
 """
@@ -51,7 +54,10 @@ class BundleHandler(http.server.BaseHTTPRequestHandler):
 
     def _resolve(self) -> Path | None:
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
-        path = posixpath.normpath(path)
+        prefix = self.server.prefix
+        if not (path + "/").startswith(prefix):
+            return None
+        path = posixpath.normpath("/" + path[len(prefix):])
         parts = [p for p in path.split("/") if p and p not in (".", "..")]
         target = self.server.root.joinpath(*parts)
         if target.is_dir():
@@ -127,8 +133,10 @@ class BundleHandler(http.server.BaseHTTPRequestHandler):
 class BundleServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, root: Path, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False):
+    def __init__(self, root: Path, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False,
+                 prefix: str = "/"):
         self.root = Path(root)
+        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         self.verbose = verbose
         self.log: list[tuple[str, int, int]] = []
         self._lock = threading.Lock()
@@ -137,7 +145,7 @@ class BundleServer(http.server.ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
-        return f"http://{host!s}:{port}/"
+        return f"http://{host!s}:{port}{self.prefix}"
 
     def record(self, path: str, status: int, nbytes: int) -> None:
         with self._lock:
@@ -157,6 +165,10 @@ def serve(root: Path, port: int = 8000, host: str = "127.0.0.1") -> None:
     """Serve root until interrupted (the ``python build.py serve`` command)."""
     with BundleServer(root, port, host, verbose=True) as srv:
         print(f"serving {root} on {srv.url}  (Ctrl-C to stop)", flush=True)
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            print("  note: other devices reach this over plain HTTP, where browsers allow no service "
+                  "worker: the app runs but does not work offline there. For the tablets, host "
+                  "`python build.py dist` on an HTTPS static host (README).", flush=True)
         try:
             srv.serve_forever()
         except KeyboardInterrupt:
@@ -169,5 +181,6 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("root", type=Path)
     ap.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    ap.add_argument("--host", default="127.0.0.1")
     a = ap.parse_args()
-    serve(a.root, a.port)
+    serve(a.root, a.port, a.host)

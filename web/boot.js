@@ -110,11 +110,33 @@ if (problem) {
 }
 
 // ---- service worker: offline use after one visit (see docs/web.md)
+// The header says whether this device can start the app with no network (#offline-badge).
+function offlineBadge(text, title, state) {
+  const el = document.getElementById("offline-badge");
+  if (!el) return;
+  el.textContent = text;
+  el.title = title;
+  el.dataset.state = state;
+  el.hidden = false;
+}
+
 function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || location.search.includes("nosw")) return;
+  if (location.search.includes("nosw")) return;
+  if (!("serviceWorker" in navigator)) {
+    offlineBadge("Online only", "This page was not opened over HTTPS (or localhost), so the browser " +
+      "keeps no offline copy: host the app on HTTPS to use it with no network (README).", "none");
+    return;
+  }
   navigator.serviceWorker.addEventListener("message", (ev) => {
     if (ev.data && ev.data.type === "airhead-cached") {
       document.body.dataset.offline = ev.data.missing ? "partial" : "1";
+      if (ev.data.missing) {
+        offlineBadge("Offline copy incomplete", `${ev.data.missing} files could not be stored; ` +
+          "open the app online again to complete it.", "partial");
+      } else {
+        offlineBadge("Ready offline", "This device keeps a copy of the app: it starts and saves " +
+          "games with no network.", "ready");
+      }
     }
   });
   navigator.serviceWorker.register("./sw.js")
