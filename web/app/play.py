@@ -383,8 +383,10 @@ commitment code until you reveal it, and anyone can then check it was not change
             return
         code, record = str(_PENDING["code"]), dict(_PENDING["record"])
         _PENDING.clear()
-        _download(f"airhead-secret-{_slug(record['side'])}-{_slug(record['label'])}.json",
-                  json.dumps({"airhead_secret": 1, "code": code, **record}, ensure_ascii=False, indent=1))
+        from games import download  # the one file-download helper (games.py has Export)
+
+        download(f"airhead-secret-{_slug(record['side'])}-{_slug(record['label'])}.json",
+                 json.dumps({"airhead_secret": 1, "code": code, **record}, ensure_ascii=False, indent=1))
         _SESSION_SEALS[code] = record
         if self.act({"type": "seal", "side": record["side"], "label": record["label"], "code": code}):
             box = _el("seal-plan")
@@ -793,19 +795,3 @@ def _too_deep(text: str, limit: int) -> bool:
 
 def _slug(text: Any) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", str(text)).strip("-")[:30] or "secret"
-
-
-def _download(name: str, text: str) -> None:
-    """Offer ``text`` as a file download named ``name``."""
-    from pyodide.ffi import create_once_callable, to_js
-    from pyscript import window
-
-    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
-    url = window.URL.createObjectURL(blob)
-    a = document.createElement("a")
-    a.href = url
-    a.download = name
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10000)
