@@ -77,7 +77,7 @@ def open_link(page: Any, frag: str) -> str:
 
 
 def dismiss(page: Any) -> None:
-    """Tap the error notice away (it stays until tapped, over the tabs)."""
+    """Tap the error notice away (it would go by itself after a while)."""
     page.locator("#notice").tap()
     page.wait_for_selector("#notice", state="hidden")
 

@@ -48,3 +48,24 @@ def test_a_new_map_clears_the_selection_and_fit_fits_it(page: Any) -> None:
     assert abs(new_fit - old_fit) > 0.01, "the two maps should have different fit scales"
     shown = float(page.locator("#map").get_attribute("data-scale") or "0")
     assert abs(shown - new_fit) < 0.002, f"Fit shows scale {shown}, the new map fits at {new_fit:.3f}"
+
+
+def test_a_notice_never_covers_the_tabs_and_can_be_closed(page: Any) -> None:
+    """Issue #14 item 7: a notice covered the tabs and swallowed the tap meant for them; errors
+    stayed until tapped. Now it sits over the map, the tabs work under it, and it closes."""
+    page.goto("/#a2.this-link-is-damaged")
+    wait_ready(page)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "cannot be opened" in page.locator("#notice").inner_text()
+    notice = page.locator("#notice").bounding_box()
+    for tab in ("#tab-hex", "#tab-play", "#tab-log", "#tab-edit", "#tab-games"):
+        box = page.locator(tab).bounding_box()
+        assert notice and box
+        apart = (notice["x"] + notice["width"] <= box["x"] or box["x"] + box["width"] <= notice["x"]
+                 or notice["y"] + notice["height"] <= box["y"] or box["y"] + box["height"] <= notice["y"])
+        assert apart, f"the notice covers {tab}"
+    page.locator("#tab-log").tap()  # the tap reaches the tab while the notice is up
+    page.wait_for_selector("#log:not([hidden])")
+    assert page.locator("#notice").is_visible()
+    page.locator("#notice-close").tap()
+    page.wait_for_selector("#notice", state="hidden")

@@ -122,6 +122,11 @@ class OpenFailed(Exception):
         self.reason = reason
 
 
+#: How long a notice stays (ms): long enough to read a long sentence twice.
+NOTICE_INFO_MS = 8_000
+NOTICE_ERROR_MS = 20_000
+
+
 class Games:
     """Owns which saved game (if any) the current game is, and the Games panel."""
 
@@ -207,25 +212,36 @@ class Games:
                     "Your saved games are unchanged.", error=True)
 
     def notice(self, text: str, error: bool = False) -> None:
-        """A message at the top of the page (as text, never markup)."""
+        """A message over the map's lower left corner (as text, never markup): never over the
+        tabs, so the tap meant for them still reaches them. It goes by itself (an error after
+        NOTICE_ERROR_MS, so it can be read) or with its close button or a tap."""
         box = _el("notice")
         if box is None:
             box = document.createElement("div")
             box.id = "notice"
             box.setAttribute("role", "alert")
+            msg = document.createElement("span")
+            msg.id = "notice-text"
+            close = document.createElement("button")
+            close.id = "notice-close"
+            close.type = "button"
+            close.className = "notice-close"
+            close.setAttribute("aria-label", "Close this message")
+            close.textContent = "\u00d7"
+            box.appendChild(msg)
+            box.appendChild(close)
             document.body.appendChild(box)
             self._listen(box, "click", lambda ev: self.hide_notice())
         box.className = "notice error" if error else "notice"
-        box.textContent = text
+        _el("notice-text").textContent = text
         box.hidden = False
         document.body.dataset.notice = "error" if error else "info"
         if self._notice_timer is not None:
             window.clearTimeout(self._notice_timer)
             self._notice_timer = None
-        if not error:
-            p = create_proxy(lambda: self.hide_notice())
-            self._proxies.append(p)
-            self._notice_timer = window.setTimeout(p, 8000)
+        p = create_proxy(lambda: self.hide_notice())
+        self._proxies.append(p)
+        self._notice_timer = window.setTimeout(p, NOTICE_ERROR_MS if error else NOTICE_INFO_MS)
 
     def hide_notice(self) -> None:
         box = _el("notice")
