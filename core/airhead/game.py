@@ -167,8 +167,9 @@ def describe_action(action: Mapping[str, Any], system: System | None = None) -> 
     if t == "start":
         raw = dict(action.get("params", {}))
         proc = system.procedures.get(str(action.get("procedure"))) if system is not None else None
-        if proc is not None and raw:
-            return f"start {action.get('procedure')} ({proc.describe_params(raw)})"
+        if proc is not None:  # the procedure by its title, its plan in its own words
+            described = proc.describe_params(raw) if raw else ""
+            return f"start {proc.title}" + (f": {described}" if described else "")
         params = ", ".join(f"{k} {v}" for k, v in sorted(raw.items()))
         return f"start {action.get('procedure')}" + (f" ({params})" if params else "")
     if t == "dice":

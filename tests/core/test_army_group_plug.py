@@ -195,7 +195,7 @@ def test_parameters_left_out_come_from_the_plan() -> None:
         "wave A: Group A drops at F/d5", "wave B: Group B drops at F/h4 and G/c3", "wave R: Group R drops at G/f6"]
     p = g.waiting_for()
     assert p is not None and p.label == "Landing of solo (paratrooper, Group R) from drop point G/f6: direction and distance dice"
-    assert g.log_lines()[0] == "#1 start army_group.landing (1 landing unit: solo (paratrooper, Group R))"
+    assert g.log_lines()[0] == "#1 start Army Group landing: 1 landing unit: solo (paratrooper, Group R)"
     d = g.state.procedure.data if g.state.procedure else None
     assert isinstance(d, Drop) and [e.id for e in d.enemy] == ["GE Inf 1", "GE Inf 2", "GE MG"]
 

@@ -99,7 +99,7 @@ def test_e8_long_example_step_by_step() -> None:
     g = new_game(sc, "long-ex")
     ev = g.apply({"type": "start", "procedure": "asl.glider_landing", "params": params})
     assert ev[-1].cause == "Glider 1 placed in ILH 4C9 facing Wind Direction 5; Avenue of Approach 4D8, 4E8, 4F7, 4G7, 4H6"
-    assert g.log_lines()[0] == "#1 start asl.glider_landing (Glider 1 in ILH 4C9, facing 5, 3 Passengers (secret until the AFPh))"
+    assert g.log_lines()[0] == "#1 start Glider landing (E8): Glider 1 in ILH 4C9, facing 5, 3 Passengers (secret until the AFPh)"
     p = g.waiting_for()
     assert p is not None and p.rule == "E8.21" and p.options == ("FlaK fires", "no more AA fire")
 

@@ -132,7 +132,7 @@ def test_undo_and_redo_are_logged_and_restore_state() -> None:
     with pytest.raises(ActionError, match="nothing to undo"):
         new_game(SC, "s").apply({"type": "undo"})
     log = g.log_lines()
-    assert log[0] == "#1 start asl.random_location (from 1C9)"
+    assert log[0] == "#1 start Random Location: from 1C9"
     assert "#2 roll  [undone]" in log
     assert any(line.startswith("#7 redo") for line in log)
     assert log[-1].startswith("waiting for Random Location DR from 1C9")

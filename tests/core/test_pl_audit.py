@@ -395,5 +395,5 @@ def test_the_written_plan_never_travels_in_clear_before_it_is_revealed() -> None
     assert lp.params.field("plan").secret and lp.seal_label == "landing plan"
     g2 = game()
     g2.apply({"type": "start", "procedure": lp.name, "params": {"side": "Allied", "plan": plan}})
-    assert g2.log_lines()[0] == "#1 start panzer_leader.landing_plan (the Allied landing plan written in the clear: 1 landing, hexes not shown)"
+    assert g2.log_lines()[0] == "#1 start Written landing plan (Panzer Leader): the Allied landing plan written in the clear: 1 landing, hexes not shown"
     assert "A/k9" not in "\n".join(g2.log_lines())
