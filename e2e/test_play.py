@@ -164,10 +164,10 @@ def test_undo_redo_and_log_stepping(page: Any) -> None:
     waiting(page, "E8.22")
     page.locator("#log-redo").tap()
     waiting(page, "E8.23")
-    assert page.locator("#log-position").inner_text() == "step 4 of 4"
+    assert page.locator("#log-position").inner_text() == "Now: 2 actions in effect"
     # step back to the start of the log: the map and prompt show that moment
     page.locator("#log-step").fill("1")
-    page.wait_for_selector("#log-position:has-text('step 1 of 4')")
+    page.wait_for_selector("#log-position:has-text('after log entry #1 of 4')")
     assert page.locator(".log-list .entry.future").count() == 3
     page.locator("#tab-play").tap()
     page.locator("#prompt button[data-act='live']").tap()

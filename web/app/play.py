@@ -22,7 +22,10 @@ from airhead.game import Game
 from airhead.present import (
     form_params,
     form_values,
+    heat_legend,
     heatmap_view,
+    last_change,
+    log_position,
     log_view,
     odds_view,
     overlay,
@@ -30,6 +33,7 @@ from airhead.present import (
     prompt_view,
     result_view,
     seal_request,
+    terrain_legend,
     turn_view,
 )
 from airhead.svg import render_map
@@ -192,7 +196,7 @@ class Play:
             f"<button type='button' class='btn proc{' on' if i['name'] == item['name'] else ''}' data-act='proc' "
             f"data-name='{E(i['name'], quote=True)}' id='{_dom_id(i['name'])}' aria-pressed='{'true' if i['name'] == item['name'] else 'false'}'>"
             f"{E(i['title'])}</button>" for i in self.menu)
-        extra = ("<button type='button' class='btn' data-act='heat' id='plan-heat' "
+        extra = (f"<button type='button' class='btn toggle{' on' if self.heat else ''}' data-act='heat' id='plan-heat' "
                 f"aria-pressed='{'true' if self.heat else 'false'}'>Heatmap</button>") if item["has_heatmap"] else ""
         if item["seal_label"]:
             extra += "<button type='button' class='btn' data-act='seal-form' id='plan-seal'>Seal it (keep it secret)</button>"
@@ -479,6 +483,7 @@ commitment code until you reveal it, and anyone can then check it was not change
             n = int(ev.target.value)
             self.step = None if n >= len(self.game.actions) else n
             self.refresh(redraw=True)
+            self._log_status("" if self.step is None else log_position(self.game, self.step))
 
     def _click(self, ev: Any) -> None:
         target = ev.target.closest("[data-act]")
@@ -555,10 +560,13 @@ commitment code until you reveal it, and anyone can then check it was not change
         elif act == "cancel":
             self.act({"type": "cancel"})
         elif act in ("undo", "redo"):
-            self.act({"type": act})
+            if self.act({"type": act}):
+                change = last_change(self.game)
+                self._log_status(change["text"] if change else "")
         elif act == "live":
             self.step = None
             self.refresh(redraw=True)
+            self._log_status("Back to now.")
 
     def enter_dice(self) -> None:
         box = _el("prompt-dice")
@@ -591,6 +599,7 @@ commitment code until you reveal it, and anyone can then check it was not change
         if redraw or key != self._terrain_key:
             self._terrain_key = key
             self.view.replace_svg(render_map(g.scenario, g.state.terrain))
+            self.render_key(g)
         self.render_turn(g)
         self.render_prompt(g)
         self.render_log()
@@ -614,17 +623,18 @@ commitment code until you reveal it, and anyone can then check it was not change
             return
         p = prompt_view(g)
         live = self.step is None
+        back = ("" if live else "<p class='hint back-to-now'>Viewing an earlier moment of the log (Log tab). "
+                "<button type='button' class='btn' data-act='live' id='prompt-live'>Back to now</button></p>")
         if p is None:
             res = result_view(g)
             summary = (f"<p id='prompt-result' class='result'><span class='rule'>{E(res['title'])}</span> {E(res['text'])}</p>"
                        if res else "")
-            host.innerHTML = f"{summary}<p class='hint' id='prompt-idle'>Choose a procedure below, fill in its plan, then Start.</p>"
+            idle = "<p class='hint' id='prompt-idle'>Choose a procedure below, fill in its plan, then Start.</p>" if live else ""
+            host.innerHTML = f"{back}{summary}{idle}"
             host.dataset.waiting = ""
             return
-        body = ""
-        if not live:
-            body = "<p class='hint'>Viewing an earlier step of the log. <button type='button' class='btn' data-act='live'>Back to now</button></p>"
-        elif p["kind"] == "roll":
+        body = back
+        if live and p["kind"] == "roll":
             dice = " + ".join(f"{E(n)} d{s}" for n, s in p["dice"])
             mode = self.dice_mode
             app = "" if mode == "table" else (
@@ -637,7 +647,7 @@ commitment code until you reveal it, and anyone can then check it was not change
                 for m, label in (("both", "both"), ("app", "app dice"), ("table", "table dice"))
             )
             body = f"<p class='dice-spec'>{dice}</p>{app}{table}<p class='row dice-modes'>Dice: {switch}</p>"
-        else:
+        elif live:
             body = "<div class='choices'>" + "".join(
                 f"<button type='button' class='btn choice' data-act='choose' data-choice='{E(o, quote=True)}'>{E(o)}</button>" for o in p["options"]
             ) + "</div>"
@@ -649,14 +659,20 @@ commitment code until you reveal it, and anyone can then check it was not change
         host.dataset.waiting = p["rule"]
 
     def render_log(self) -> None:
+        """The log, its slider and what the slider's position means; the entry that changed last
+        (or the one the slider shows) is marked and scrolled into view."""
         host = _el("log-list")
         if host is None:
             return
+        change = last_change(self.game)
+        focus = change["n"] if self.step is None and change else self.step
         items = []
         for e in log_view(self.game):
             cls = "entry undone" if e["undone"] else "entry"
             if self.step is not None and e["n"] > self.step:
                 cls += " future"
+            if e["n"] == focus:
+                cls += " changed"
             evs = "".join(
                 f"<li class='ev ev-{E(x['kind'])}'><code>{E(x['text'])}</code></li>" for x in e["events"]
             )
@@ -664,12 +680,43 @@ commitment code until you reveal it, and anyone can then check it was not change
             items.append(f"<li class='{cls}' data-n='{e['n']}'><b>#{e['n']}</b> {E(e['text'])}<ul>{evs}</ul>{summary}</li>")
         host.innerHTML = "".join(items) or "<li class='hint'>No actions yet.</li>"
         n = len(self.game.actions)
+        where = log_position(self.game, self.step)
         step = _el("log-step")
         step.max = str(n)
         step.value = str(n if self.step is None else self.step)
+        step.setAttribute("aria-valuetext", where)
         _el("log-undo").disabled = not self.game.can_undo or self.step is not None
         _el("log-redo").disabled = not self.game.can_redo or self.step is not None
-        _el("log-position").textContent = f"step {n if self.step is None else self.step} of {n}"
+        _el("log-position").textContent = where
+        live = _el("log-live")
+        if live is not None:
+            live.hidden = self.step is None
+        entry = host.querySelector(f"li.entry[data-n='{focus}']") if focus else None
+        pane = _el("log")
+        if entry and pane is not None and not pane.hidden:
+            # scroll the pane (only the pane) so the entry is in view
+            top = entry.getBoundingClientRect().top - pane.getBoundingClientRect().top + pane.scrollTop
+            if top < pane.scrollTop or top + entry.offsetHeight > pane.scrollTop + pane.clientHeight:
+                pane.scrollTop = max(0, top - pane.clientHeight / 3)
+
+    def _log_status(self, text: str) -> None:
+        """Say on the Log tab what Undo, Redo or the slider just did (read out by screen readers)."""
+        el = _el("log-status")
+        if el is not None:
+            el.textContent = text
+
+    def render_key(self, g: Game) -> None:
+        """The map key: what the map's colours, patterns, marks and lines mean (from the core)."""
+        host = _el("map-key-body")
+        if host is None:
+            return
+        key = terrain_legend(g.scenario.system, g.state.terrain)
+        host.innerHTML = "".join(
+            f"<h4>{E(sec['title'])}</h4><ul class='key-list'>" + "".join(
+                f"<li data-key='{E(i['key'], quote=True)}'>{i['swatch']}<span><b>{E(i['label'])}</b>"
+                + (f" <span class='hint'>{E(i['text'])}</span>" if i["text"] else "") + "</span></li>"
+                for i in sec["items"]) + "</ul>"
+            for sec in key["sections"])
 
     def draw_overlay(self) -> None:
         g = self.shown()
@@ -681,9 +728,16 @@ commitment code until you reveal it, and anyone can then check it was not change
                 extra.update({k: self.heat_view[k] for k in ("heat", "heat_unit", "heat_label")})
         legend = _el("map-legend")
         if legend is not None:
-            label = extra.get("heat_label", "") if extra.get("heat") else ""
-            legend.textContent = label
-            legend.hidden = not label
+            key = heat_legend(extra) if extra.get("heat") else None
+            if key is None:
+                legend.innerHTML = ""
+            else:
+                stops = "".join(
+                    f"<span class='heat-stop'><i style='background:{E(x['fill'], quote=True)};opacity:{E(x['opacity'], quote=True)}'></i>"
+                    f"{E(x['text'])}</span>" for x in key["stops"])
+                legend.innerHTML = (f"<span class='heat-label'>{E(key['label'])}</span>"
+                                    f"<span class='heat-scale' data-unit='{E(key['unit'], quote=True)}'>{stops}</span>")
+            legend.hidden = key is None
         self.view.set_overlay(overlay(g, extra or None))
 
 
