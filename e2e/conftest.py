@@ -77,6 +77,27 @@ def wait_ready(page: Any) -> None:
     assert not error, f"boot failed: {error}"
 
 
+# ---- helpers the tests share (imported from conftest like wait_ready)
+def hex_center(page: Any, name: str) -> tuple[float, float]:
+    """Where hex ``name`` is on screen (its bounding box's centre)."""
+    box = page.locator(f"#hex-{name}").bounding_box()
+    assert box, f"hex {name} is not rendered"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def actions(page: Any) -> int:
+    """How many actions the game on screen has (``<body data-actions>``)."""
+    return int(page.evaluate("document.body.dataset.actions || '0'"))
+
+
+def open_play(page: Any, scenario: str = "") -> None:
+    """Boot the app (on a built-in scenario if given) and open the Play tab."""
+    page.goto(f"/?scenario={scenario}" if scenario else "/")
+    wait_ready(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-play").tap()
+
+
 @pytest.fixture
 def no_page_errors(page: Any) -> Iterator[list[str]]:
     """Fail the test if the page raised an uncaught error (a Python traceback over the page)."""

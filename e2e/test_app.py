@@ -10,18 +10,12 @@ from urllib.parse import urlsplit
 
 import pytest
 from airhead.systems import builtin
-from conftest import ROOT, wait_ready
+from conftest import ROOT, hex_center, wait_ready
 
 sys.path.insert(0, str(ROOT / "web" / "app"))
 from details import hex_details  # noqa: E402  (the same view code the page runs)
 
 SCENARIO = builtin("default")
-
-
-def hex_center(page: Any, name: str) -> tuple[float, float]:
-    box = page.locator(f"#hex-{name}").bounding_box()
-    assert box, f"hex {name} is not rendered"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def map_state(page: Any) -> dict[str, float]:

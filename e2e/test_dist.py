@@ -6,16 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import TABLET, wait_ready
+from conftest import TABLET, actions, wait_ready
 
 from tools.devserver import BundleServer
 from tools.dist import copy_dist
 
 SUB_PATH = "/club/tables/airhead/"
-
-
-def actions(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.actions || '0'"))
 
 
 def test_dist_folder_under_a_sub_path_plays_and_works_offline(browser: Any, bundle: Path, tmp_path: Path) -> None:

@@ -7,19 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import wait_ready
+from conftest import actions, hex_center, wait_ready
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
-
-
-def hex_center(page: Any, name: str) -> tuple[float, float]:
-    box = page.locator(f"#hex-{name}").bounding_box()
-    assert box, f"hex {name} is not rendered"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def actions(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.actions || '0'"))
 
 
 def tap_hex(page: Any, name: str) -> None:

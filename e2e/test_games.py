@@ -19,7 +19,7 @@ import pytest
 from airhead.codec import SaveData, decode_link, decode_save, encode_link
 from airhead.scenario import Scenario
 from airhead.systems import builtin, new_game
-from conftest import TABLET, wait_ready
+from conftest import TABLET, actions, wait_ready
 
 XSS = "<img src=x onerror=window.__xss=1>"
 READ_STORE = """() => new Promise((resolve, reject) => {
@@ -49,10 +49,6 @@ def open_app(page: Any, url: str = "/") -> None:
     page.goto(url)
     wait_ready(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
-
-
-def actions(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.actions"))
 
 
 def play_some(page: Any, rolls: str = "1 1") -> None:

@@ -7,22 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import wait_ready
+from conftest import hex_center, open_play
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
-
-
-def open_play(page: Any) -> None:
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#tab-play").tap()
-
-
-def hex_center(page: Any, name: str) -> tuple[float, float]:
-    box = page.locator(f"#hex-{name}").bounding_box()
-    assert box, f"hex {name} is not rendered"
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def waiting(page: Any, rule: str) -> None:

@@ -8,25 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import wait_ready
+from conftest import actions, open_play
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
-
-
-def open_play(page: Any, scenario: str = "") -> None:
-    page.goto(f"/?scenario={scenario}" if scenario else "/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#tab-play").tap()
 
 
 def pick_procedure(page: Any, dom_id: str) -> None:
     page.locator(f"#{dom_id}").tap()
     page.wait_for_selector(f"#{dom_id}[aria-pressed='true']")
-
-
-def actions(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.actions"))
 
 
 def start(page: Any) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from airhead.sealed import verify
-from conftest import wait_ready
+from conftest import actions, wait_ready
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -33,10 +33,6 @@ def open_play(page: Any) -> None:
     wait_ready(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
     page.locator("#tab-play").tap()
-
-
-def actions(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.actions"))
 
 
 def seal(page: Any) -> str:

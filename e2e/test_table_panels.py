@@ -9,20 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import wait_ready
+from conftest import actions, open_play, wait_ready
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
-
-
-def open_play(page: Any, scenario: str = "") -> None:
-    page.goto(f"/?scenario={scenario}" if scenario else "/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#tab-play").tap()
-
-
-def actions(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.actions"))
 
 
 def tap_and_wait(page: Any, selector: str) -> None:

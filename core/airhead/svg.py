@@ -51,14 +51,9 @@ def _clean(text: str) -> str:
 
 
 def _attr(text: str) -> str:
-    """An attribute value escaped as ElementTree escapes it."""
-    text = _clean(text)
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
+    """An attribute value escaped as ElementTree escapes it (character data's escapes, then
+    quotes and whitespace)."""
+    text = _text(text)
     if '"' in text:
         text = text.replace('"', "&quot;")
     if "\r" in text:
