@@ -82,6 +82,9 @@ class Field:
     style: Literal["", "asl", "compass"] = ""  # direction: ASL numbers 1..6 (names accepted) or compass names
     offboard: bool = False  # hex: names beyond the board's edge are allowed
     secret: bool = False  # hidden from the log and the opponent (E8.1 Passengers)
+    #: The key of the table-pack entry that pre-fills this field (a number the seeds do not
+    #: print, e.g. ``"aerial_drm.{year}"``: ``{setting}`` is replaced by that setting's value).
+    pack: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -259,6 +262,8 @@ class Field:
             out["offboard"] = True
         if self.secret:
             out["secret"] = True
+        if self.pack:
+            out["pack"] = self.pack
         return out
 
     def blank(self) -> Any:

@@ -304,7 +304,11 @@ def _advance(state: GameState, step: StepResult, pre: list[Event]) -> tuple[Game
     terrain = step.terrain if step.terrain is not None else state.terrain
     counters = step.counters if step.counters is not None else state.counters
     outcomes = state.outcomes + ((step.outcome,) if step.outcome is not None else ())
-    return replace(state, terrain=terrain, counters=counters, procedure=step.proc, outcomes=outcomes), pre + list(step.events)
+    conditions = state.conditions
+    if step.conditions:
+        conditions = {k: v for k, v in {**conditions, **step.conditions}.items() if v is not None}
+    return replace(state, terrain=terrain, counters=counters, procedure=step.proc, outcomes=outcomes,
+                   conditions=conditions), pre + list(step.events)
 
 
 def _advance_turn(state: GameState, phase: str | None) -> tuple[GameState, list[Event]]:

@@ -63,9 +63,13 @@ __all__ = [
     "Rules",
     "System",
     "SIDES",
+    "Condition",
 ]
 
 D = TypeVar("D")
+
+#: A game-wide condition's value (the current NVR, the cloud cover).
+Condition = int | str | bool
 
 #: The "sides" setting every system has: who moves first, and the other side.
 SIDES = Field("sides", "Sides (first to move, then the other)", "list", lo=2, hi=2, default=["Allied", "Axis"],
@@ -107,6 +111,9 @@ class StepResult:
     terrain: Terrain | None = None
     counters: Counters | None = None
     outcome: Mapping[str, Any] | None = None
+    #: Game-wide conditions changed by this step (merged into :attr:`GameState.conditions`; a
+    #: value of None removes the key), e.g. ``{"nvr": 4}`` after an E1.12 NVR change.
+    conditions: Mapping[str, Condition | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -289,13 +296,16 @@ class Procedure(Generic[D]):
 @dataclass(frozen=True)
 class Rules:
     """What a system's package provides: its procedures (in menu order), its settings (read
-    from ``scenario.settings[settings_root]``, or the top level when the root is empty) and its
-    turn track."""
+    from ``scenario.settings[settings_root]``, or the top level when the root is empty), its
+    turn track, and the entries of its table pack (numbers the source rules do not print,
+    which a player may keep on the device to pre-fill the fields whose ``pack`` names them;
+    see :mod:`airhead.tablepack`)."""
 
     procedures: tuple[Procedure[Any], ...]
     settings: Schema
     track: Track
     settings_root: str = ""
+    pack: Schema = field(default_factory=lambda: Schema(what="table entry"))
 
 
 class System:
@@ -385,6 +395,8 @@ class GameState:
     seals: tuple[tuple[str, str, str], ...] = ()
     turn: Turn = field(default_factory=Turn)
     counters: Counters = field(default_factory=Counters)
+    #: Game-wide conditions procedures set and read (E1's current NVR), rebuilt on replay.
+    conditions: Mapping[str, Condition] = field(default_factory=dict)
 
     @property
     def sides(self) -> tuple[str, str]:

@@ -23,6 +23,7 @@ from .scenario import Scenario
 from .svg import LEVEL_FILLS, OCCUPANT_FILLS, SIDE_STYLES
 from .terrain import Terrain
 from .systems import SYSTEMS, get
+from .tablepack import prefill_fields, prefill_values
 
 __all__ = [
     "prompt_view",
@@ -126,20 +127,37 @@ def systems_view() -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- the planner
-def procedure_menu(game: Game) -> list[dict[str, Any]]:
+def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """Every procedure of the game's system, in menu order: its name and title, its form (the
-    schema's fields) with initial values, and whether it has odds and a heatmap."""
+    schema's fields) with initial values, and whether it has odds and a heatmap. ``pack``: the
+    values of the device's table pack (:mod:`airhead.tablepack`), which pre-fill the fields
+    that name an entry."""
     state = game.state
-    return [{
-        "name": p.name,
-        "title": p.title,
-        "fields": p.params.describe(),
-        "values": p.defaults(state),
-        "has_odds": p.has_odds,
-        "has_heatmap": p.has_heatmap,
-        "seal_label": p.seal_label,
-        "seal_only": p.seal_only,
-    } for p in game.system.rules.procedures]
+    out = []
+    for p in game.system.rules.procedures:
+        fields, values = p.params.describe(), p.defaults(state)
+        if pack:
+            prefill_fields(fields, pack, state.settings)
+            values = prefill_values(p.params.fields, values, pack, state.settings)
+        out.append({
+            "name": p.name,
+            "title": p.title,
+            "fields": fields,
+            "values": values,
+            "has_odds": p.has_odds,
+            "has_heatmap": p.has_heatmap,
+            "seal_label": p.seal_label,
+            "seal_only": p.seal_only,
+        })
+    return out
+
+
+def pack_view(system_key: str, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The table-pack editor's data for a system: its entries as form fields (each with its
+    rule) and the device's values; ``entries`` is empty when the system has none."""
+    system = get(system_key)
+    return {"system": system.key, "title": system.title, "entries": system.rules.pack.describe(),
+            "values": dict(values or {})}
 
 
 def _proc(game: Game, name: str) -> Procedure[Any]:
