@@ -64,6 +64,7 @@ __all__ = [
     "System",
     "SIDES",
     "Condition",
+    "Tool",
 ]
 
 D = TypeVar("D")
@@ -294,6 +295,21 @@ class Procedure(Generic[D]):
 
 
 @dataclass(frozen=True)
+class Tool:
+    """A map tool a system offers besides its procedures: no dice, no change to the game, an
+    answer explained (ASL's line of sight between two hexes; what a viewer in a hex sees at
+    night). ``hexes``: how many tapped hexes it takes (1 or 2); ``run(state, hexes)`` returns the
+    answer's lines (log style) and what the map draws; it may raise
+    :class:`~airhead.errors.DataError` with a sentence for the player."""
+
+    key: str
+    title: str
+    hexes: Literal[1, 2]
+    run: Callable[[GameState, tuple[Hex, ...]], tuple[tuple[str, ...], View]]
+    help: str = ""
+
+
+@dataclass(frozen=True)
 class Rules:
     """What a system's package provides: its procedures (in menu order), its settings (read
     from ``scenario.settings[settings_root]``, or the top level when the root is empty), its
@@ -306,6 +322,7 @@ class Rules:
     track: Track
     settings_root: str = ""
     pack: Schema = field(default_factory=lambda: Schema(what="table entry"))
+    tools: tuple[Tool, ...] = ()
 
 
 class System:

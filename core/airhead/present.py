@@ -152,6 +152,27 @@ def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[di
     return out
 
 
+def tools_view(game: Game) -> list[dict[str, Any]]:
+    """The map tools of the game's system (see :class:`~airhead.plug.Tool`): key, title, how many
+    hexes each takes, and its help."""
+    return [{"key": t.key, "title": t.title, "hexes": t.hexes, "help": t.help} for t in game.system.rules.tools]
+
+
+def tool_view(game: Game, key: str, names: Sequence[str]) -> dict[str, Any]:
+    """A map tool's answer for the tapped hexes (names): its title, the lines that explain it and
+    what the map draws; :class:`DataError` for an unknown tool or hex."""
+    tool = next((t for t in game.system.rules.tools if t.key == key), None)
+    if tool is None:
+        raise DataError(f"{game.system.title} has no map tool {str(key)[:24]!r}")
+    m = game.state.scenario.map
+    if len(names) != tool.hexes:
+        raise DataError(f"{tool.title} needs {tool.hexes} hex{'es' if tool.hexes > 1 else ''}")
+    hexes = tuple(m.parse(str(n)) for n in names)
+    lines, view = tool.run(game.state, hexes)
+    return {"key": tool.key, "title": tool.title, "hexes": [m.name(h) for h in hexes], "lines": list(lines),
+            "view": view_data(m, view)}
+
+
 def pack_view(system_key: str, values: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The table-pack editor's data for a system: its entries as form fields (each with its
     rule) and the device's values; ``entries`` is empty when the system has none."""
