@@ -38,7 +38,7 @@ from typing import Any, Mapping, Sequence
 from . import events as ev
 from .boards import HexNameError
 from .counters import Marker, Unit
-from .dice import parse_typed
+from .dice import Roll, parse_typed
 from .errors import ActionError, AirheadError, DataError, ReplayError
 from .events import Event
 from .fields import Field, Schema
@@ -242,7 +242,7 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
                 roll = parse_typed(prompt.dice, a["values"], prompt.label, prompt.rule)
             except DataError as e:
                 raise ActionError(str(e)) from None
-        moved = replace(state, dice=dice)
+        moved = replace(state, dice=dice, last_roll=roll)
         return _advance(moved, _step(lambda: proc.roll(moved, under_way, roll)), [])
     if t == "advance":
         _want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
@@ -408,6 +408,7 @@ class Entry:
     events: tuple[Event, ...]
     undone: bool = False
     outcome: Mapping[str, Any] | None = None
+    roll: Roll | None = None  # the dice a roll or dice action answered its prompt with
 
 
 class Game:
@@ -461,6 +462,7 @@ class Game:
         """Apply and log an action; raise :class:`ActionError` (and log nothing) if it is invalid."""
         a = check_action(action)
         outcome = None
+        roll = None
         if a["type"] == "undo":
             _want(self.can_undo, "nothing to undo")
             idx = self._applied.pop()
@@ -478,11 +480,13 @@ class Game:
             new, events = _reduce(self.state, a)
             if len(new.outcomes) > len(self.state.outcomes):
                 outcome = new.outcomes[-1]
+            if a["type"] in ("roll", "dice"):
+                roll = new.last_roll
             self._states.append(new)
             self._applied.append(len(self.entries))
             self._redo.clear()
         self.actions.append(a)
-        self.entries.append(Entry(len(self.entries), a, tuple(events), outcome=outcome))
+        self.entries.append(Entry(len(self.entries), a, tuple(events), outcome=outcome, roll=roll))
         return events
 
     def prefix(self, n: int) -> Game:

@@ -414,6 +414,8 @@ class GameState:
     counters: Counters = field(default_factory=Counters)
     #: Game-wide conditions procedures set and read (E1's current NVR), rebuilt on replay.
     conditions: Mapping[str, Condition] = field(default_factory=dict)
+    #: The dice of the last roll (the app's or typed in), for the views to draw.
+    last_roll: Roll | None = None
 
     @property
     def sides(self) -> tuple[str, str]:

@@ -99,6 +99,71 @@ def last_hexes(game: Game) -> list[str]:
     return seen
 
 
+def _tone(name: str) -> str:
+    return name if name in ("colored", "white") else "plain"
+
+
+def roll_view(game: Game) -> dict[str, Any] | None:
+    """The last roll, if the last logged action was one (not undone), for Play to show where it
+    happened: ``{"n", "rule", "label", "source", "dice": [{"name", "value", "tone"}], "total",
+    "roll", "modifiers": [{"rule", "value", "cause"}], "results": [...], "sentence", "hexes",
+    "summary"}`` — ``tone`` is ``colored``, ``white`` or ``plain`` (how the die is drawn), the
+    sentence is the roll, its modifiers and its results in the log's words."""
+    if not game.entries:
+        return None
+    last = game.entries[-1]
+    r = last.roll
+    if last.undone or r is None:
+        return None
+    rolls = [e for e in last.events if e.kind == "roll"]
+    mods = [e for e in last.events if e.kind == "modifier" and isinstance(e.value, int)]
+    results = [e.cause + ("" if e.value is None else f" {e.value}") for e in last.events if e.kind in ("result", "info")]
+    head = (rolls[0].cause + ("" if rolls[0].value is None else f" {rolls[0].value}")) if rolls else r.describe()
+    sentence = head + "".join(f", {m.value:+d} {m.cause}" for m in mods)
+    if results:
+        sentence += ": " + "; ".join(results)
+    hexes: list[str] = []
+    for e in last.events:
+        hexes.extend(h for h in e.hexes if h not in hexes)
+    proc = game.system.procedures.get(str(last.outcome.get("procedure"))) if last.outcome else None
+    return {
+        "n": last.index + 1,
+        "rule": rolls[0].rule if rolls else r.rule,
+        "label": r.purpose,
+        "source": r.source,
+        "dice": [{"name": d.name, "value": v, "tone": _tone(d.name)} for d, v in zip(r.spec.dice, r.values)],
+        "total": r.total,
+        "roll": head,
+        "modifiers": [{"rule": m.rule, "value": f"{m.value:+d}", "cause": m.cause} for m in mods],
+        "results": results,
+        "sentence": sentence,
+        "hexes": hexes,
+        "summary": proc.summary(last.outcome) if proc is not None and last.outcome is not None else "",
+    }
+
+
+def focus_hexes(game: Game) -> list[str]:
+    """The hexes the map should bring into view after the last action: those its events named,
+    and when it started a procedure, what the procedure's view marks (E8: the ILH and the Avenue
+    of Approach). Empty after an undo, a redo or an action that names no hex."""
+    if not game.entries:
+        return []
+    last = game.entries[-1]
+    if last.undone or last.action.get("type") in ("undo", "redo"):
+        return []
+    names: list[str] = []
+    for e in last.events:
+        names.extend(h for h in e.hexes if h not in names)
+    if last.action.get("type") == "start" and game.state.procedure is not None:
+        m = game.scenario.map
+        v = map_view(game)
+        for h in [h for h, _role in v.marks] + [h for path in v.paths for h in path]:
+            n = m.name(h)
+            if n not in names:
+                names.append(n)
+    return names
+
+
 def result_view(game: Game) -> dict[str, Any] | None:
     """The last finished procedure in one sentence (``{"title", "text"}``), or None."""
     for out in reversed(game.state.outcomes):

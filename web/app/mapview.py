@@ -83,6 +83,37 @@ class MapView:
         self.touched = True
         self.apply()
 
+    def show(self, names: list[str], margin: float = 48.0) -> bool:
+        """Bring hexes ``names`` into view (the hexes a roll touched, a plan just started): pan
+        so they are centred if any lies outside the visible area, zooming out only as far as
+        needed to fit them all. The player's zoom is kept otherwise. True if the view moved."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for name in names:
+            poly = self.svg.querySelector(f"[id='hex-{name}']")
+            if not poly:  # JS null arrives as a falsy JsNull: not on this map
+                continue
+            for pt in str(poly.getAttribute("points")).split():
+                x, _, y = pt.partition(",")
+                xs.append(float(x) - self.vb_x)
+                ys.append(float(y) - self.vb_y)
+        if not xs:
+            return False
+        cw, ch = self._size()
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        s = self.scale
+        inside = (self.tx + x0 * s >= margin * 0.5 and self.tx + x1 * s <= cw - margin * 0.5
+                  and self.ty + y0 * s >= margin * 0.5 and self.ty + y1 * s <= ch - margin * 0.5)
+        if inside:
+            return False
+        fits = min((cw - 2 * margin) / max(x1 - x0, 1.0), (ch - 2 * margin) / max(y1 - y0, 1.0))
+        self.scale = max(self.fit_scale() * 0.5, min(s, fits))
+        self.tx = cw / 2 - (x0 + x1) / 2 * self.scale
+        self.ty = ch / 2 - (y0 + y1) / 2 * self.scale
+        self.touched = True
+        self.apply()
+        return True
+
     def zoom_at(self, factor: float, x: float, y: float) -> None:
         """Zoom by ``factor`` keeping the map point under container point (x, y) in place."""
         s = min(MAX_SCALE, max(self.fit_scale() * 0.5, self.scale * factor))

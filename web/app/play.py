@@ -20,6 +20,7 @@ from typing import Any, Callable
 from airhead.errors import AirheadError, DataError
 from airhead.game import Game
 from airhead.present import (
+    focus_hexes,
     form_params,
     form_values,
     heat_legend,
@@ -32,6 +33,7 @@ from airhead.present import (
     procedure_menu,
     prompt_view,
     result_view,
+    roll_view,
     seal_request,
     terrain_legend,
     turn_view,
@@ -39,6 +41,7 @@ from airhead.present import (
 from airhead.svg import render_map
 from airhead.systems import new_game
 from forms import form_html, input_id
+from tablepack_panel import PackPanel, stored_pack
 from pyodide.ffi import create_proxy
 from pyscript import document
 from pyscript.ffi import is_none
@@ -54,7 +57,7 @@ def _el(id_: str) -> Any:
 
 #: What :meth:`Play.load` puts back when opening a game fails (everything a game's drawing reads).
 _LOAD_STATE = ("game", "scenario", "step", "values", "current", "heat", "touched", "picking", "plan_view",
-               "heat_view", "menu", "dice_mode", "_terrain_key")
+               "heat_view", "menu", "dice_mode", "_terrain_key", "tool_view")
 
 
 def _dom_id(name: str) -> str:
@@ -77,10 +80,12 @@ class Play:
         self.values: dict[str, dict[str, Any]] = {}  # each procedure's form, as JSON
         self.plan_view: dict[str, Any] | None = None  # the plan's odds, drawn on the map
         self.heat_view: dict[str, Any] | None = None
+        self.tool_view: dict[str, Any] | None = None  # a map tool's answer (maptools.py), drawn on the map
         self.touched: set[str] = set()  # procedures whose Start was tapped: show "missing" too
         self.dice_mode = _stored_dice_mode()  # "both", "app" (the app's dice) or "table" (typed in)
         self._proxies: list[Any] = []
         self._terrain_key: Any = None
+        self.pack = PackPanel(self._pack_changed)
         self.render_planner()
         for host, name, fn in ((_el("play"), "click", self._click), (_el("play"), "change", self._changed),
                                (_el("log"), "click", self._click), (_el("log"), "input", self._step_input)):
@@ -117,6 +122,7 @@ class Play:
             self.heat = False
             self.touched = set()
             self.picking = None
+            self.tool_view = None
             self._draw_loaded()
             if then is not None:
                 then()
@@ -172,6 +178,13 @@ class Play:
                 err.textContent = text
             document.body.dataset.lastError = text
             return False
+        if action.get("type") not in ("undo", "redo"):
+            try:
+                self.view.show(focus_hexes(self.game))  # the map follows the action
+            except Exception as e:  # noqa: BLE001 - a nicety: never lose the action for it
+                from pyscript import window
+
+                window.console.error(f"framing the action failed: {e!r}")
         if self.on_change is not None:
             self.on_change(self.game)
         return True
@@ -184,7 +197,9 @@ class Play:
         host = _el("plan")
         if host is None:
             return
-        self.menu = procedure_menu(self.game)
+        self.menu = procedure_menu(self.game, stored_pack(self.game.system.key))
+        if self.pack.system != self.game.system.key:
+            self.pack.render(self.game.system.key)
         if not self.menu:
             host.innerHTML = "<p class='hint'>This game system has no procedures.</p>"
             return
@@ -212,6 +227,17 @@ class Play:
         self.plan_view = None
         self.heat_view = None
         self.update_plan()
+
+    def _pack_changed(self) -> None:
+        """The device's table numbers changed: fill them into the forms' empty fields."""
+        self.menu = procedure_menu(self.game, stored_pack(self.game.system.key))
+        for item in self.menu:
+            kept = self.values.get(item["name"])
+            if kept is not None:
+                for k, v in item["values"].items():
+                    if kept.get(k) is None:
+                        kept[k] = v
+        self.render_planner()
 
     def read_form(self) -> dict[str, Any]:
         """The form's inputs by path (checkboxes as True/False)."""
@@ -625,12 +651,13 @@ commitment code until you reveal it, and anyone can then check it was not change
         live = self.step is None
         back = ("" if live else "<p class='hint back-to-now'>Viewing an earlier moment of the log (Log tab). "
                 "<button type='button' class='btn' data-act='live' id='prompt-live'>Back to now</button></p>")
+        last = _roll_html(roll_view(g)) if live else ""
         if p is None:
             res = result_view(g)
             summary = (f"<p id='prompt-result' class='result'><span class='rule'>{E(res['title'])}</span> {E(res['text'])}</p>"
                        if res else "")
             idle = "<p class='hint' id='prompt-idle'>Choose a procedure below, fill in its plan, then Start.</p>" if live else ""
-            host.innerHTML = f"{back}{summary}{idle}"
+            host.innerHTML = f"{back}{last}{summary}{idle}"
             host.dataset.waiting = ""
             return
         body = back
@@ -652,7 +679,7 @@ commitment code until you reveal it, and anyone can then check it was not change
                 f"<button type='button' class='btn choice' data-act='choose' data-choice='{E(o, quote=True)}'>{E(o)}</button>" for o in p["options"]
             ) + "</div>"
         host.innerHTML = (
-            f"<p class='prompt-proc hint'>{E(p['procedure'])}</p>"
+            f"{last}<p class='prompt-proc hint'>{E(p['procedure'])}</p>"
             f"<p class='prompt-label'><span class='rule'>{E(p['rule'])}</span> <span id='prompt-label'>{E(p['label'])}</span></p>{body}"
             "<p class='row'><button type='button' class='btn subtle' data-act='cancel'>Abandon</button></p>"
         )
@@ -726,6 +753,9 @@ commitment code until you reveal it, and anyone can then check it was not change
                 extra.update(self.plan_view)
             if self.heat and self.heat_view is not None:
                 extra.update({k: self.heat_view[k] for k in ("heat", "heat_unit", "heat_label")})
+            if self.tool_view is not None:
+                for k in ("marks", "paths", "zones", "labels"):
+                    extra[k] = list(extra.get(k, [])) + list(self.tool_view.get(k, []))
         legend = _el("map-legend")
         if legend is not None:
             key = heat_legend(extra) if extra.get("heat") else None
@@ -739,6 +769,33 @@ commitment code until you reveal it, and anyone can then check it was not change
                                     f"<span class='heat-scale' data-unit='{E(key['unit'], quote=True)}'>{stops}</span>")
             legend.hidden = key is None
         self.view.set_overlay(overlay(g, extra or None))
+
+
+_PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+         5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2))}
+
+
+def _die_svg(value: int, tone: str, sides: int = 6) -> str:
+    """One die face: pips for 1..6, the number otherwise (a d10, a special die)."""
+    if 1 <= value <= 6 and sides <= 6:
+        pips = "".join(f"<circle cx='{8 + 12 * x}' cy='{8 + 12 * y}' r='3.2'/>" for x, y in _PIPS[value])
+    else:
+        pips = f"<text x='20' y='26' text-anchor='middle' font-size='16' font-weight='700'>{value}</text>"
+    return (f"<svg class='die die-{E(tone, quote=True)}' viewBox='0 0 40 40' width='40' height='40' role='img' "
+            f"aria-label='{E(tone, quote=True)} die: {value}'><rect x='1.5' y='1.5' width='37' height='37' rx='7'/>"
+            f"<g class='pips'>{pips}</g></svg>")
+
+
+def _roll_html(r: dict[str, Any] | None) -> str:
+    """The last roll where it happened: its dice drawn, then the roll, its modifiers and its
+    results in one sentence (the log's words), with its rule."""
+    if r is None:
+        return ""
+    dice = "".join(_die_svg(int(d["value"]), str(d["tone"])) for d in r["dice"])
+    where = "typed in" if r["source"] == "typed" else "the app's dice"
+    return (f"<section id='last-roll' class='last-roll' aria-label='Last roll'><div class='dice-row'>{dice}"
+            f"<span class='hint'>{E(where)}</span></div>"
+            f"<p id='last-roll-text'><span class='rule'>{E(r['rule'])}</span> {E(r['sentence'])}</p></section>")
 
 
 def _pct(p: float) -> str:

@@ -1,0 +1,48 @@
+"""Results where they happen (#14 item 3): the last roll's dice, modifiers and results in one
+sentence, and the hexes the map brings into view after an action."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from airhead.codec import decode_save
+from airhead.game import Game
+from airhead.present import focus_hexes, roll_view
+
+FIXTURE = Path(__file__).parent / "data" / "main_v1" / "asl_default.json"
+
+
+def _game(upto: int) -> Game:
+    save = json.loads(FIXTURE.read_text())["save"]
+    data = decode_save(json.dumps(dict(save, actions=save["actions"][:upto])))
+    return data.to_game()
+
+
+def test_the_last_roll_is_drawn_as_dice_with_its_sentence() -> None:
+    game = _game(16)  # ... #16 dice 4,2: the Landing DR
+    view = roll_view(game)
+    assert view is not None
+    assert view["dice"] == [{"name": "colored", "value": 4, "tone": "colored"}, {"name": "white", "value": 2, "tone": "white"}]
+    assert view["rule"] == "E8.22" and view["total"] == 6 and view["source"] == "typed"
+    assert [m["value"] for m in view["modifiers"]] == ["-2", "+1"]
+    assert view["sentence"] == (
+        "Landing DR 6 (colored 4, white 2), -2 2 consecutive hexes clear of Obstacles: 1F6, 1G6, "
+        "+1 Obstacle 1 level above the ILH's Base Level in 1H5: Final colored dr 3, white dr 2: short by 2: lands in 1G6")
+    assert "1G6" in view["hexes"]
+
+
+def test_no_roll_view_after_an_undo_or_a_choice() -> None:
+    game = _game(16)
+    game.apply({"type": "undo"})
+    assert roll_view(game) is None
+    assert focus_hexes(game) == []
+    assert roll_view(_game(15)) is None  # #15 is a choice
+
+
+def test_starting_a_landing_frames_its_ilh_and_avenue() -> None:
+    game = _game(6)  # #6 starts the glider landing in ILH 1C9
+    names = focus_hexes(game)
+    assert names[:1] == ["1C9"] or "1C9" in names
+    for avenue in ("1D8", "1E8", "1F7", "1G7", "1H6"):
+        assert avenue in names
