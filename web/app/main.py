@@ -31,6 +31,7 @@ info = document.getElementById("info")
 
 
 play = None  # the play panel, created just after boot (see start_play)
+tools = None  # the map tools in the Hex panel (line of sight...), created with the play panel
 editor = None  # the map editor (Edit tab), created with the play panel
 
 
@@ -38,7 +39,8 @@ def _describe(name: str) -> None:
     """The Hex panel: hex ``name`` as the game on screen has it (after any edits)."""
     current = play.shown() if play is not None else None
     shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
-    info.innerHTML = details_html(shown, name, current.state.counters if current is not None else None)
+    tools_html = tools.html(name) if tools is not None else ""
+    info.innerHTML = details_html(shown, name, current.state.counters if current is not None else None) + tools_html
     document.body.dataset.selected = name
 
 
@@ -47,9 +49,21 @@ def show_hex(name: str) -> None:
     view.select(name)
     if play is not None and play.tap(name):
         return
+    if tools is not None:
+        if tools.tap(name):  # the second hex of a line of sight
+            _describe(name)
+            show_tab("info")
+            return
+        tools.clear()
     if editor is not None and editor.tap(name):
         return
     _describe(name)
+
+
+def _info_click(ev) -> None:  # noqa: ANN001 - a DOM event
+    target = ev.target.closest("[data-act]")
+    if target and tools is not None:  # JS null arrives as a falsy JsNull
+        tools.click(target)
 
 
 def show_details(name: str) -> None:
@@ -109,6 +123,11 @@ def start_play(*_args) -> None:  # noqa: ANN002 - called from a JS timer
 
     global editor
     editor = Editor(play)
+    from maptools import MapTools
+
+    global tools
+    tools = MapTools(play)
+    info.addEventListener("click", create_proxy(_info_click))
     document.body.dataset.play = "1"
     start_games()
 
