@@ -15,8 +15,8 @@ them (and, for "completely surrounded", its six neighbours). :func:`blind_behind
 exactly those (it takes them as hexes of terrain, so E8.221's reflected offboard terrain works),
 :func:`aerial_sight` finds them along a hex grain (E7 strafing and sighting run along one),
 :func:`surrounded` checks the six neighbours. E8.23 ("a Blind Hex as determined by the Avenue of
-Approach") uses it now, E7 next; :func:`los_feature` — one hex read as a LOS obstacle — is where
-the ground line of sight of E1 is to grow from.
+Approach") uses it; :func:`airhead.asl.los.aerial` wraps it for E7 (the season applied, the
+Hindrance of the hex before the target); ground line of sight is :mod:`airhead.asl.los`.
 
 The map is an approximation of printed artwork: wherever the answer decides a roll, the procedure
 lets the players overrule it. Readings (``docs/rules-notes.md``, "E7.25"):

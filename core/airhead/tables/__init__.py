@@ -15,18 +15,28 @@ from typing import Any
 
 from ..errors import DataError
 
-__all__ = ["TerrainType", "load_table", "terrain_types"]
+__all__ = ["TerrainType", "load_table", "terrain_types", "hexside_heights"]
 
 
 @dataclass(frozen=True)
 class TerrainType:
-    """One terrain type of a game system: its key, label, map colour and default obstacle height."""
+    """One terrain type of a game system: its key, label, map colour and default obstacle height,
+    and what line of sight reads of it (``asl/los.py``): ``hindrance`` (the DRM of each such hex a
+    line crosses; 0: none), ``season`` (when that hindrance applies: ``"in"`` or ``"out"`` of
+    season, ``""`` always), ``off_season`` (what the type is outside that season: ``"obstacle"``
+    or ``"open"``), ``half_level`` (a half-level obstacle or hindrance: it never matters to a line
+    with an end a full level above its base) and ``concealment`` (Concealment Terrain, E1.51)."""
 
     key: str
     label: str
     fill: str
     obstacle: float
     pattern: str = ""
+    hindrance: int = 0
+    season: str = ""
+    off_season: str = "open"
+    half_level: bool = False
+    concealment: bool = False
 
 
 @lru_cache(maxsize=None)
@@ -51,6 +61,16 @@ def terrain_types(table: str) -> dict[str, TerrainType]:
     game system names the table it uses."""
     raw = load_table(table)["types"]
     return {
-        k: TerrainType(k, v["label"], v["fill"], float(v.get("obstacle", 0)), v.get("pattern", ""))
+        k: TerrainType(k, v["label"], v["fill"], float(v.get("obstacle", 0)), v.get("pattern", ""),
+                       int(v.get("hindrance", 0)), str(v.get("season", "")), str(v.get("off_season", "open")),
+                       bool(v.get("half_level", False)), bool(v.get("concealment", False)))
         for k, v in raw.items()
     }
+
+
+@lru_cache(maxsize=None)
+def hexside_heights(table: str) -> dict[str, float]:
+    """The height in levels of each hexside feature a line of sight crosses (``"sides"`` of
+    terrain table ``table``; none if the table has no such section)."""
+    raw = load_table(table).get("sides", {})
+    return {k: float(v["height"]) for k, v in raw.items() if isinstance(v, dict) and "height" in v}
