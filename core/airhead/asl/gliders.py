@@ -6,7 +6,7 @@ Sections, in rule order (search for the rule number):
 * E8.11  :func:`glider_bpv`
 * E8.12  :data:`PASSENGER_IMMUNITIES`
 * E8.2   :func:`approach` (Avenue of Approach), :func:`check_placements`
-* E8.21  :func:`light_aa_result`, :func:`retains_rof`
+* E8.21  :func:`light_aa_result`, :func:`retains_rof` (in :mod:`.anti_aircraft`, shared with E7.511)
 * E8.211 evasive action: :func:`airhead.asl.random_location.random_location`
 * E8.22  :func:`landing_drm`, :func:`landing_hex`
 * E8.221 offboard ILH / Avenue: :func:`approach`, :meth:`Approach.equivalent`
@@ -40,10 +40,13 @@ from ..hexes import Hex, Hexside, from_asl_direction, opposite
 from ..tables import load_table
 from ..terrain import HexTerrain, Terrain
 from .aerial_los import AerialSight, blind_behind, surrounded
+from .anti_aircraft import AA_FIELDS, AAFirer, AAResult, light_aa_result, retains_rof
 
 __all__ = [
     "Passenger",
     "AAFirer",
+    "AA_FIELDS",
+    "AAResult",
     "Approach",
     "table",
     "check_weather",
@@ -349,54 +352,8 @@ def landing_hex(appr: Approach, final_colored: int, white: int) -> tuple[int, st
 
 
 # ----------------------------------------------------------------------------- E8.21 LIGHT AA
-AAResult = Literal["no effect", "evasive", "damaged", "eliminated"]
-
-
-def light_aa_result(final_dr: int, kill: int, below: str = "eliminated") -> AAResult:
-    """E8.21: Light AA Final IFT DR against the ★ Vehicle Kill Number.
-
-    Equal → Damaged (and Evasive Action); one more → Evasive Action; more → no effect. A lower DR
-    is cut from the seed (7.511): Airhead eliminates the glider by default (``below``).
-    """
-    if final_dr == kill:
-        return "damaged"
-    if final_dr == kill + 1:
-        return "evasive"
-    if final_dr < kill:
-        return "damaged" if below == "damaged" else "eliminated"
-    return "no effect"
-
-
-def retains_rof(colored: int, rof: int) -> bool:
-    """Multiple ROF is kept when the colored dr is ≤ the weapon's ROF (E8 EX: "1 colored dr to
-    retain its Multiple ROF")."""
-    return rof > 0 and colored <= rof
-
-
-@dataclass(frozen=True)
-class AAFirer:
-    """A Light AA weapon that may fire at the glider: its name, ★ Vehicle Kill Number (read by the
-    player off the IFT, which is not in the seeds), ROF and any other DRM."""
-
-    name: str
-    kill: int
-    rof: int = 0
-    drm: int = 0
-
-    @classmethod
-    def from_data(cls, data: Any) -> AAFirer:
-        """Build from JSON; raise :class:`~airhead.errors.DataError` on bad input."""
-        return cls(**check_record(data, AA_FIELDS, "a Light AA weapon"))
-
-
-#: A Light AA weapon as a form (and its JSON) gives it.
-AA_FIELDS: tuple[Field, ...] = (
-    Field("name", "Name", "text", lo=1, hi=24),
-    Field("kill", "★ Vehicle Kill Number", "int", lo=2, hi=12, rule="E8.21",
-          help="read off the IFT's ★ Vehicle line (the IFT is not in the source rules)"),
-    Field("rof", "ROF", "int", lo=0, hi=6, default=0, rule="E8.21"),
-    Field("drm", "Other DRM", "int", lo=-6, hi=6, default=0, rule="E8.21"),
-)
+# The one Light AA function (E8.21 and E7.511) lives in :mod:`.anti_aircraft`: ``AAResult``,
+# ``light_aa_result``, ``retains_rof``, ``AAFirer`` and ``AA_FIELDS`` are imported above.
 
 
 # ----------------------------------------------------------------------------- E8.23 CRASH

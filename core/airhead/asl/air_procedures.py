@@ -1,0 +1,569 @@
+"""The ASL E7 Air Support procedures, part A: arrival and entry (E7.2–E7.21), Aerial Combat — a
+dogfight from predesignated targets to the end-of-CCPh Recall choices (E7.22–E7.24) — and
+jettisoning bombs (E7.225).
+
+They string together the rule functions of :mod:`.air_support` and read and write aircraft as
+units of the game's counters through it; the odds come from the same functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from .. import events as ev
+from ..dice import DR, Roll, dr
+from ..errors import ActionError, DataError, RulesError
+from ..events import Event
+from ..fields import Field, Schema
+from ..hexes import Hex
+from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from .air_support import (
+    AIRCRAFT_TYPES,
+    Aircraft,
+    AircraftType,
+    aerial_combat_drms,
+    aircraft_count,
+    aircraft_of,
+    arrival_barred,
+    arrives,
+    attack_odds,
+    bombs_received,
+    combat_rof,
+    damage_recall,
+    jettison,
+    may_enter_combat,
+    may_opt_recall_mg,
+    resolve_attack,
+    rof_chain_odds,
+    victory_points,
+    write_aircraft,
+)
+from .night import is_night
+
+__all__ = ["AirArrival", "AerialCombat", "Jettison", "PLANE_FIELDS", "NO_MORE", "LEAVE", "RECALL"]
+
+#: The choice that ends a plane's ROF attacks (E7.222) or skips its attack.
+NO_MORE = "no further attack"
+#: The end-of-CCPh choices: leave Melee (E7.22, text cut) and Recall (E7.223 / E7.224).
+LEAVE = ("leave Melee", "stay in Melee")
+RECALL = ("accept Recall", "no Recall")
+
+
+def _kind(t: str) -> AircraftType:
+    return "Stuka" if t == "Stuka" else "Observation" if t == "Observation" else "FB"
+
+
+# ---------------------------------------------------------------------- E7.2 / E7.21 arrival
+@dataclass(frozen=True)
+class _Arrival:
+    side: str
+    name: str
+    exponent: int
+    type_bombs: AircraftType
+    type_else: AircraftType
+    hex: Hex | None
+    count: int = 0
+
+
+class AirArrival(Procedure[_Arrival]):
+    """E7.2 arrival (RPh dr < Game Turn) and E7.21 entry (number of aircraft, bombs and type);
+    places the aircraft on the counters.
+
+    Params: ``side`` (who received Air Support), ``exponent`` (of the Air Support Number, 7.1
+    table: not in the source rules), ``type_bombs`` / ``type_else`` (the type received on a dr ≤ /
+    > the exponent, as the 7.1 table says), ``fog`` (the target Location is in or beneath Fog),
+    ``arrived`` (the RPh dr already succeeded: only the entry drs), ``name``, ``hex``."""
+
+    name = "asl.air_arrival"
+    title = "Air Support arrival (E7.2)"
+    params = Schema((
+        Field("side", "Side receiving Air Support", "text", lo=1, hi=24, rule="E7.2"),
+        Field("exponent", "Air Support Number: exponent (7.1 table)", "int", lo=0, hi=6, rule="E7.21 (7.1 table)",
+              pack="air_support_exponent",
+              help="the 7.1 Air Support table is not in the source rules: type your scenario's exponent"),
+        Field("type_bombs", "Type received on a dr ≤ the exponent (with bombs)", "choice", choices=AIRCRAFT_TYPES[:2],
+              default="FB", rule="E7.21 (7.1 table)"),
+        Field("type_else", "Type received otherwise (no bombs)", "choice", choices=AIRCRAFT_TYPES[:2], default="FB",
+              rule="E7.21 (7.1 table)"),
+        Field("fog", "Target Location in or beneath Fog", "bool", default=False, rule="E7.2"),
+        Field("arrived", "Arrival dr already passed (enter now)", "bool", default=False, rule="E7.2"),
+        Field("name", "Aircraft name", "text", lo=1, hi=16, default="Aircraft"),
+        Field("hex", "Hex to place them in (optional)", "hex", default=None, rule="E7.21",
+              help="aircraft may be placed anywhere on the mapboard"),
+    ))
+
+    def fallbacks(self, state: GameState) -> Mapping[str, Any]:
+        """The side of the current Player Turn (the arrival dr is made in its own RPh)."""
+        return {"side": state.sides[state.turn.player]}
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        bits = [f"{params['side']}" if params.get("side") else "", f"Air Support Number exponent {params.get('exponent')}"]
+        if params.get("fog"):
+            bits.append("target in or beneath Fog")
+        if params.get("arrived"):
+            bits.append("arrival dr already passed")
+        return ", ".join(b for b in bits if b)
+
+    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
+        barred = arrival_barred(night=is_night(state), weather=str(state.settings.get("weather", "")), fog=bool(params["fog"]))
+        if barred:
+            raise RulesError(barred)
+        a = _Arrival(params["side"], params["name"], params["exponent"], _kind(params["type_bombs"]),
+                     _kind(params["type_else"]), params.get("hex"))
+        if params["arrived"]:
+            return StepResult(ProcState(self.name, "entry", a), (ev.info("E7.2", f"{a.side} Air Support enters this MPh"),))
+        return StepResult(ProcState(self.name, "arrival", a))
+
+    def prompt(self, state: GameState, proc: ProcState[_Arrival]) -> Prompt:
+        a = proc.data
+        if proc.step == "arrival":
+            return Prompt("roll", "E7.2", f"RPh Air Support arrival dr for {a.side} (needs < Game Turn {state.turn.game_turn})",
+                          dr("arrival dr"))
+        if proc.step == "entry":
+            return Prompt("roll", "E7.21", f"Entry dr for {a.side} Air Support: number of aircraft (halved, FRU)", dr("entry dr"))
+        return Prompt("roll", "E7.21", f"Bombs dr for all {a.count} aircraft (bombs on ≤ {a.exponent})", dr("bombs dr"))
+
+    def roll(self, state: GameState, proc: ProcState[_Arrival], roll: Roll) -> StepResult:
+        a = proc.data
+        v = roll.total
+        if proc.step == "arrival":
+            turn = state.turn.game_turn
+            if not arrives(v, turn):
+                events = (ev.roll("E7.2", f"arrival dr {v}"),
+                          ev.result("E7.2", f"{v} is not < Game Turn {turn}: no Air Support this Player Turn (roll again next RPh)"))
+                return StepResult(None, events, outcome={"procedure": self.name, "side": a.side, "arrived": False, "count": 0})
+            events = (ev.roll("E7.2", f"arrival dr {v}"),
+                      ev.result("E7.2", f"{v} < Game Turn {turn}: {a.side} Air Support must be placed onboard in the next MPh"))
+            return StepResult(ProcState(self.name, "entry", a), events)
+        if proc.step == "entry":
+            n = aircraft_count(v)
+            entry = (ev.roll("E7.21", f"entry dr {v}"), ev.result("E7.21", f"{v} halved, rounded up: {n} aircraft"))
+            return StepResult(ProcState(self.name, "bombs", replace(a, count=n)), entry)
+        bombs = bombs_received(v, a.exponent)
+        kind = a.type_bombs if bombs else a.type_else
+        what = f"{kind} with bombs" if bombs else f"{kind} without bombs"
+        out: list[Event] = [ev.roll("E7.21", f"bombs dr {v}"),
+                  ev.result("E7.21", f"{v} {'≤' if bombs else '>'} exponent {a.exponent}: all {a.count} aircraft are {what}")]
+        counters = state.counters
+        placed = []
+        for i in range(a.count):
+            label = f"{a.name} {i + 1}"
+            plane = Aircraft(counters.free_id(label), a.side, kind, bombs, label=label, hex=a.hex)
+            counters = write_aircraft(counters, plane)
+            placed.append(label)
+        where = f" in {state.scenario.map.label(a.hex)}" if a.hex is not None else ""
+        out.append(ev.result("E7.21", f"placed onboard{where}: {', '.join(placed)}",
+                                [state.scenario.map.name(a.hex)] if a.hex is not None else []))
+        outcome = {"procedure": self.name, "side": a.side, "arrived": True, "count": a.count, "type": kind, "bombs": bombs,
+                   "aircraft": placed, "hex": state.scenario.map.name(a.hex) if a.hex is not None else None}
+        return StepResult(None, tuple(out), counters=counters, outcome=outcome)
+
+    def outcome_view(self, state: GameState, outcome: Mapping[str, Any]) -> View:
+        if not outcome.get("hex"):
+            return View()
+        h = state.scenario.map.parse(outcome["hex"])
+        return View(marks=((h, "target"),), labels=((h, f"{outcome['count']} {outcome['type']}"),))
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        if not outcome.get("arrived"):
+            return f"No Air Support for {outcome['side']} this Player Turn."
+        arms = "with bombs" if outcome.get("bombs") else "without bombs"
+        return f"{outcome['side']} receives {outcome['count']} {outcome['type']} {arms}."
+
+
+# ---------------------------------------------------------------------- E7.22 aerial combat
+PLANE_FIELDS: tuple[Field, ...] = (
+    Field("name", "Aircraft", "text", lo=1, hi=24),
+    Field("side", "Side", "text", lo=1, hi=24),
+    Field("type", "Type", "choice", choices=AIRCRAFT_TYPES, default="FB", rule="E7.21"),
+    Field("bombs", "Carries bombs", "bool", default=False, rule="E7.221"),
+    Field("damaged", "Damaged", "bool", default=False, rule="E7.226"),
+    Field("mg_disabled", "MG Disabled", "bool", default=False, rule="E7.223"),
+    Field("melee", "Already in Aerial Melee", "bool", default=False, rule="E7.22"),
+    Field("target", "Predesignated initial target", "text", lo=0, hi=24, default="", rule="E7.221",
+          help="the enemy plane it attacks first (ATTACKER first); empty for a plane that cannot attack"),
+)
+
+
+@dataclass(frozen=True)
+class Dogfight:
+    """A dogfight under way: the planes (``ids`` their counters), each one's predesignated target
+    (an index), the firing order (ATTACKER's planes, then the DEFENDER's return fire), who fires
+    now (``pos`` in ``order``) at whom (``aim``), and the end-of-CCPh choices still to make."""
+
+    planes: tuple[Aircraft, ...]
+    targets: tuple[int | None, ...]
+    attacker: str
+    defender: str
+    order: tuple[int, ...]
+    pos: int = 0
+    aim: int | None = None
+    queue: tuple[tuple[str, int], ...] = ()
+    left: tuple[str, ...] = ()
+    shot_down: tuple[int, ...] = ()
+
+    @property
+    def firer(self) -> Aircraft:
+        """The plane attacking now."""
+        return self.planes[self.order[self.pos]]
+
+    def enemies(self, i: int) -> tuple[int, ...]:
+        """The indices of the live enemy planes of plane ``i``."""
+        side = self.planes[i].side
+        return tuple(j for j, p in enumerate(self.planes) if p.side != side and not p.eliminated)
+
+    def can_attack(self, i: int) -> bool:
+        """Plane ``i`` can attack in Aerial Combat (alive, MG working, not an Observation Plane)."""
+        p = self.planes[i]
+        return not p.eliminated and not p.mg_disabled and p.type != "Observation"
+
+
+class AerialCombat(Procedure[Dogfight]):
+    """One Dogfight in the CCPh (E7.22–E7.24): the ATTACKER's planes attack their predesignated
+    targets (with ROF chains), then the DEFENDER's surviving planes return fire, then the
+    end-of-CCPh choices (leave Melee, Recall options); statuses go back to the counters.
+
+    Params: ``planes`` (name, side, type, bombs, Damaged, MG Disabled, in Melee, predesignated
+    target; the form starts from the aircraft on the counters), ``attacker`` (the ATTACKER's
+    side: by default the side of the current Player Turn)."""
+
+    name = "asl.aerial_combat"
+    title = "Aerial combat (E7.22)"
+    params = Schema((
+        Field("attacker", "ATTACKER (whose CCPh)", "text", lo=1, hi=24, rule="E7.221"),
+        Field("planes", "Planes in the Dogfight", "list", hi=16, default=[], rule="E7.22",
+              item=Field("planes", "Plane", "record", fields=PLANE_FIELDS)),
+    ))
+
+    def fallbacks(self, state: GameState) -> Mapping[str, Any]:
+        """The ATTACKER is the side of the current Player Turn; the planes are the aircraft on
+        the counters (targets to be designated)."""
+        planes = []
+        for a in aircraft_of(state.counters):
+            if a.recalled:
+                continue
+            planes.append({"name": a.name, "side": a.side, "type": a.type, "bombs": a.bombs, "damaged": a.damaged,
+                           "mg_disabled": a.mg_disabled, "melee": a.melee, "target": ""})
+        return {"attacker": state.sides[state.turn.player], "planes": planes[:16]}
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        planes = params.get("planes") or []
+        bits = []
+        for p in planes:
+            if not isinstance(p, Mapping):
+                continue
+            flags = [w for w, k in (("bombs", "bombs"), ("Damaged", "damaged"), ("MG Disabled", "mg_disabled")) if p.get(k)]
+            text = f"{p.get('name')} ({p.get('side')} {p.get('type', 'FB')}{', ' + ', '.join(flags) if flags else ''})"
+            if p.get("target"):
+                text += f" attacks {p.get('target')}"
+            bits.append(text)
+        head = f"ATTACKER {params['attacker']}: " if params.get("attacker") else ""
+        return head + "; ".join(bits)
+
+    # -- the plan --------------------------------------------------------------------------
+    def plan(self, state: GameState, params: Mapping[str, Any]) -> Dogfight:
+        """The Dogfight a plan describes, checked against E7.22 / E7.221; planes named like an
+        aircraft on the counters are that aircraft."""
+        rows = list(params.get("planes") or ())
+        if len(rows) < 2:
+            raise DataError("E7.22: a Dogfight needs planes of both sides", "planes")
+        names = [r["name"] for r in rows]
+        dup = next((n for n in names if names.count(n) > 1), None)
+        if dup:
+            raise DataError(f"two planes are named {dup}: give each its own name", "planes")
+        attacker = params["attacker"]
+        sides = sorted({r["side"] for r in rows})
+        if len(sides) != 2 or attacker not in sides:
+            raise DataError(f"E7.22: a Dogfight has planes of two sides, one of them the ATTACKER {attacker}", "planes")
+        defender = sides[0] if sides[1] == attacker else sides[1]
+        on_counters = {a.name: a for a in aircraft_of(state.counters)}
+        planes: list[Aircraft] = []
+        targets: list[int | None] = []
+        for r in rows:
+            old = on_counters.get(r["name"])
+            a = Aircraft(old.id if old else state.counters.free_id(r["name"]), r["side"], _kind(r["type"]), r["bombs"], r["damaged"], r["mg_disabled"],
+                         melee=r["melee"], label=r["name"], hex=old.hex if old else None)
+            planes.append(a)
+        for a, r in zip(planes, rows):
+            can = not a.mg_disabled and a.type != "Observation"
+            if a.side == attacker and not a.melee:
+                why = may_enter_combat(a)
+                if why:
+                    raise RulesError(why)
+            if not can:
+                targets.append(None)
+                continue
+            t = r["target"]
+            if not t:
+                raise RulesError(f"E7.221: {a.name} must predesignate its initial target")
+            j = names.index(t) if t in names else -1
+            if j < 0 or planes[j].side == a.side:
+                raise RulesError(f"E7.221: {a.name}'s target {t} is not an enemy plane in this Dogfight")
+            targets.append(j)
+        order = tuple(i for i, a in enumerate(planes) if a.side == attacker) + \
+            tuple(i for i, a in enumerate(planes) if a.side == defender)
+        return Dogfight(tuple(planes), tuple(targets), attacker, defender, order)
+
+    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
+        d = self.plan(state, params)
+        events = [ev.info("E7.22", f"Dogfight: {', '.join(a.describe() for a in d.planes)}")]
+        for side in (d.attacker, d.defender):
+            for i, a in enumerate(d.planes):
+                t = d.targets[i]
+                if a.side == side and t is not None:
+                    events.append(ev.info("E7.221", f"{'ATTACKER' if side == d.attacker else 'DEFENDER'} {a.name} predesignates "
+                                          f"{d.planes[t].name} as its initial target"))
+        return self._next(state, replace(d, pos=-1), events)
+
+    # -- walking the attacks ---------------------------------------------------------------
+    def _next(self, state: GameState, d: Dogfight, events: list[Event]) -> StepResult:
+        """On to the next plane that can attack (its predesignated target, else a choice), or to
+        the end-of-CCPh choices."""
+        pos = d.pos + 1
+        while pos < len(d.order):
+            i = d.order[pos]
+            if d.can_attack(i) and d.enemies(i):
+                t = d.targets[i]
+                d = replace(d, pos=pos)
+                if t is not None and not d.planes[t].eliminated:
+                    return StepResult(ProcState(self.name, "attack", replace(d, aim=t)), tuple(events))
+                return StepResult(ProcState(self.name, "retarget", replace(d, aim=None)), tuple(events))
+            pos += 1
+        return self._end_choices(state, replace(d, pos=len(d.order), aim=None), events)
+
+    def prompt(self, state: GameState, proc: ProcState[Dogfight]) -> Prompt:
+        d = proc.data
+        if proc.step == "attack":
+            assert d.aim is not None
+            who = "return fire" if d.firer.side == d.defender else "attack"
+            return Prompt("roll", "E7.221", f"Aerial Combat DR ({who}): {d.firer.name} attacks {d.planes[d.aim].name}", DR)
+        if proc.step in ("rof", "retarget"):
+            opts = tuple(f"attack {d.planes[j].name}" for j in d.enemies(d.order[d.pos])) + (NO_MORE,)
+            if proc.step == "rof":
+                return Prompt("choice", "E7.222", f"{d.firer.name} keeps its ROF: attack again (any plane in the Dogfight)?",
+                              options=opts)
+            return Prompt("choice", "E7.221", f"{d.firer.name}'s predesignated target is gone: attack which plane?", options=opts)
+        kind, k = d.queue[0]
+        if kind == "leave":
+            side = d.attacker if k == 0 else d.defender
+            return Prompt("choice", "E7.22", f"E7.22: the rule text is cut here (the EX: a side not opposed by FB may leave "
+                          f"Melee) — players decide: does {side} leave Melee?", options=LEAVE)
+        a = d.planes[k]
+        why = "E7.224" if a.recall else "E7.223"
+        return Prompt("choice", why, f"End of CCPh: {a.name} may accept Recall ({'attacked by a Final DR ≥ 10' if a.recall else 'MG Disabled'})",
+                      options=RECALL)
+
+    def roll(self, state: GameState, proc: ProcState[Dogfight], roll: Roll) -> StepResult:
+        if proc.step != "attack":
+            raise ActionError("Aerial combat is not waiting for dice")
+        d = proc.data
+        assert d.aim is not None
+        i, j = d.order[d.pos], d.aim
+        r = resolve_attack(d.planes[i], d.planes[j], roll.value("colored"), roll.value("white"))
+        planes = list(d.planes)
+        planes[i], planes[j] = r.firer, r.target
+        events = list(r.events)
+        shot = d.shot_down
+        for k, before in ((j, d.planes[j]), (i, d.planes[i])):
+            if planes[k].eliminated and not before.eliminated:
+                shot += (k,)
+                events.append(ev.result("E7.23", f"{planes[k].name} is shot down: removed from play, 2 Victory Points (A26.2)"))
+        d = replace(d, planes=tuple(planes), shot_down=shot)
+        if r.rof and d.enemies(i):
+            return StepResult(ProcState(self.name, "rof", replace(d, aim=None)), tuple(events))
+        return self._next(state, d, events)
+
+    def choose(self, state: GameState, proc: ProcState[Dogfight], choice: str) -> StepResult:
+        d = proc.data
+        if proc.step in ("rof", "retarget"):
+            if choice == NO_MORE:
+                rule = "E7.222" if proc.step == "rof" else "E7.221"
+                return self._next(state, d, [ev.info(rule, f"{d.firer.name} makes no further attack")])
+            name = choice[len("attack "):] if choice.startswith("attack ") else ""
+            j = next((j for j in d.enemies(d.order[d.pos]) if d.planes[j].name == name), None)
+            if j is None:
+                raise ActionError(f"{d.firer.name} cannot attack {name[:24] or choice[:24]}")
+            rule = "E7.222" if proc.step == "rof" else "E7.221"
+            events = [ev.info(rule, f"{d.firer.name} attacks {d.planes[j].name}" + (" again (ROF)" if proc.step == "rof" else ""))]
+            return StepResult(ProcState(self.name, "attack", replace(d, aim=j)), tuple(events))
+        if proc.step != "end" or not d.queue:
+            raise ActionError("Aerial combat is not waiting for a choice")
+        kind, k = d.queue[0]
+        rest = replace(d, queue=d.queue[1:])
+        if kind == "leave":
+            side = d.attacker if k == 0 else d.defender
+            if choice == LEAVE[0]:
+                rest = replace(rest, left=rest.left + (side,))
+            events = [ev.info("E7.22", f"{side} {'leaves' if choice == LEAVE[0] else 'chooses not to leave'} Melee (players' decision: the rule text is cut)")]
+        else:
+            a = d.planes[k]
+            if choice == RECALL[0]:
+                planes = list(d.planes)
+                planes[k] = replace(a, recalled=True)
+                rest = replace(rest, planes=tuple(planes))
+                events = [ev.result("E7.224" if a.recall else "E7.223", f"{a.name} accepts Recall (E7.24): it leaves play at the end of this CCPh")]
+            else:
+                events = [ev.info("E7.224" if a.recall else "E7.223", f"{a.name} does not accept Recall")]
+        if rest.queue:
+            return StepResult(ProcState(self.name, "end", rest), tuple(events))
+        return self._finish(state, rest, events)
+
+    # -- the end of the CCPh ---------------------------------------------------------------
+    def _end_choices(self, state: GameState, d: Dogfight, events: list[Event]) -> StepResult:
+        queue: list[tuple[str, int]] = []
+        for k, side in enumerate((d.attacker, d.defender)):
+            mine = [i for i, a in enumerate(d.planes) if a.side == side and not a.eliminated]
+            enemies = [a for a in d.planes if a.side != side and not a.eliminated]
+            if not mine:
+                continue
+            if enemies and not any(e.is_fb and not e.mg_disabled for e in enemies):
+                queue.append(("leave", k))
+            for i in mine:
+                a = d.planes[i]
+                if a.recall or may_opt_recall_mg(a, enemies):
+                    queue.append(("recall", i))
+        events = list(events) + [ev.info("E7.22", "all attacks are made: the end of the CCPh")]
+        if queue:
+            return StepResult(ProcState(self.name, "end", replace(d, queue=tuple(queue))), tuple(events))
+        return self._finish(state, d, events)
+
+    def _finish(self, state: GameState, d: Dogfight, events: list[Event]) -> StepResult:
+        events = list(events)
+        stay = [a for a in d.planes if not a.eliminated and not a.recalled]
+        melee = (not d.left and any(a.side == d.attacker for a in stay) and any(a.side == d.defender for a in stay))
+        planes = []
+        for a in d.planes:
+            if not a.eliminated:
+                a = replace(a, recall=False, melee=melee and not a.recalled)
+                if damage_recall(a, held_in_melee=a.melee) and not a.recalled:
+                    a = replace(a, recalled=True)
+                    events.append(ev.result("E7.226", f"{a.name} is Damaged and not held in Aerial Melee: it is Recalled (E7.24)"))
+            planes.append(a)
+        if melee:
+            events.append(ev.info("E7.22", "the CC counter is flipped to its Melee side: the Dogfight goes on in Aerial Melee"))
+        counters = state.counters
+        vp = {d.attacker: 0, d.defender: 0}
+        for k in d.shot_down:
+            other = d.defender if d.planes[k].side == d.attacker else d.attacker
+            vp[other] += victory_points(1)
+        for a in planes:
+            if a.eliminated:
+                counters = write_aircraft(counters, a)
+            elif a.recalled:
+                if counters.unit(a.id) is not None:
+                    counters = counters.remove(a.id)
+                events.append(ev.result("E7.24", f"{a.name} is Recalled: removed from play at the end of the CCPh "
+                                        "(not counted towards Casualty Victory Conditions)"))
+            else:
+                counters = write_aircraft(counters, a)
+        for side, n in vp.items():
+            if n:
+                events.append(ev.result("E7.23", f"{side} earns {n} Victory Points for aircraft shot down"))
+        status = []
+        for a in planes:
+            st = "eliminated" if a.eliminated else "Recalled" if a.recalled else "in Aerial Melee" if a.melee else "free"
+            flags = [w for w, on in (("Damaged", a.damaged), ("MG Disabled", a.mg_disabled), ("bombs", a.bombs)) if on and not a.eliminated]
+            status.append({"name": a.name, "side": a.side, "type": a.type, "status": st, "flags": flags})
+        outcome = {"procedure": self.name, "attacker": d.attacker, "defender": d.defender, "planes": status, "vp": vp,
+                   "melee": melee, "hexes": sorted({state.scenario.map.name(a.hex) for a in d.planes if a.hex is not None})}
+        return StepResult(None, tuple(events), counters=counters, outcome=outcome)
+
+    # -- the planner and the map -----------------------------------------------------------
+    def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
+        """For every predesignated pairing: the exact odds of one attack (eliminated, Damaged,
+        rear gunner, MG malfunction, Recall option, ROF kept) and a FB's ROF chain against that
+        target alone — all through :func:`resolve_attack`."""
+        d = self.plan(state, params)
+        tables, reasons, lines = [], [], []
+        for i, a in enumerate(d.planes):
+            t = d.targets[i]
+            if t is None:
+                continue
+            target = d.planes[t]
+            o = attack_odds(a, target)
+            drm, mods = aerial_combat_drms(a, target)
+            reasons.append(ev.info("E7.221", f"{a.name} attacks {target.name}: DRM {drm:+d}").render())
+            reasons += [e.render() for e in mods]
+            rows = [(f"{target.name} eliminated", o.eliminated), (f"{target.name} Damaged", o.damaged), ("no effect", o.no_effect)]
+            rows += [(label, p) for label, p in (
+                (f"rear gunner: {a.name} eliminated", o.gunner_eliminates), (f"rear gunner: {a.name} Damaged", o.gunner_damages),
+                (f"{a.name}'s MG malfunction", o.mg_disabled), (f"{target.name} gets a Recall option", o.recall_option),
+                (f"{a.name} keeps its ROF", o.rof)) if p]
+            tables.append(Table(f"attack{i}", f"{a.name} attacks {target.name}", tuple((k, float(p)) for k, p in rows)))
+            if combat_rof(a):
+                c = rof_chain_odds(a, target)
+                lines.append(f"{a.name} (ROF {combat_rof(a)}) on {target.name} alone, before return fire: "
+                             f"{float(c.expected_attacks):.2f} attacks expected; {target.name} eliminated {percent(c.kill)}, "
+                             f"left Damaged {percent(c.damaged)}; {a.name} lost to the rear gunner {percent(c.firer_lost)}")
+        view = self._view(state, d)
+        notes = ("Each attack is on its predesignated target; earlier attacks in the Dogfight may change a plane's DRM.",
+                 "A FB keeping its ROF may switch to any plane in the Dogfight after its first attack (E7.222 EX).")
+        facts = (Fact("attacker", "ATTACKER", d.attacker), Fact("defender", "DEFENDER", d.defender),
+                 Fact("planes", "Planes", ", ".join(a.describe() for a in d.planes)))
+        return Odds(facts=facts, reasons=tuple(reasons), tables=tuple(tables), lines=tuple(lines), notes=notes, view=view)
+
+    def _view(self, state: GameState, d: Dogfight) -> View:
+        m = state.scenario.map
+        marks, labels = [], []
+        for a in d.planes:
+            if a.hex is not None and m.in_play(a.hex):
+                marks.append((a.hex, "target"))
+                labels.append((a.hex, a.name))
+        return View(marks=tuple(marks), labels=tuple(labels))
+
+    def view(self, state: GameState, proc: ProcState[Dogfight]) -> View:
+        return self._view(state, proc.data)
+
+    def outcome_view(self, state: GameState, outcome: Mapping[str, Any]) -> View:
+        m = state.scenario.map
+        hexes = tuple(m.parse(h) for h in outcome.get("hexes", ()))
+        return View(marks=tuple((h, "target") for h in hexes))
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        gone = [p["name"] for p in outcome["planes"] if p["status"] == "eliminated"]
+        recalled = [p["name"] for p in outcome["planes"] if p["status"] == "Recalled"]
+        bits = [f"shot down: {', '.join(gone)}" if gone else "no plane shot down"]
+        if recalled:
+            bits.append(f"Recalled: {', '.join(recalled)}")
+        bits.append("the Dogfight goes on in Aerial Melee" if outcome.get("melee") else "no Aerial Melee")
+        return "Aerial combat: " + "; ".join(bits) + "."
+
+
+# ---------------------------------------------------------------------- E7.225 jettison
+@dataclass(frozen=True)
+class _Nothing:
+    pass
+
+
+class Jettison(Procedure[_Nothing]):
+    """E7.225: an aircraft on the counters jettisons its bombs (its own MPh, even in Melee)."""
+
+    name = "asl.air_jettison"
+    title = "Jettison bombs (E7.225)"
+    params = Schema((Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.225",
+                           help="the name of an aircraft on the map carrying bombs"),))
+
+    def fallbacks(self, state: GameState) -> Mapping[str, Any]:
+        """The first aircraft of the current Player Turn's side that carries bombs."""
+        side = state.sides[state.turn.player]
+        first = next((a.name for a in aircraft_of(state.counters, side) if a.bombs), None)
+        return {"aircraft": first}
+
+    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
+        name = params["aircraft"]
+        a = next((x for x in aircraft_of(state.counters) if x.name == name), None)
+        if a is None:
+            raise RulesError(f"E7.225: there is no aircraft named {name} on the map")
+        phase = state.system.track.phase(state.turn).key
+        if phase != "MPh" or a.side != state.sides[state.turn.player]:
+            raise RulesError(f"E7.225: a plane jettisons its bombs during its own MPh ({a.name} is {a.side}'s)")
+        b, e = jettison(a)
+        return StepResult(None, (e,), counters=write_aircraft(state.counters, b),
+                          outcome={"procedure": self.name, "aircraft": a.name})
+
+    def prompt(self, state: GameState, proc: ProcState[_Nothing]) -> Prompt:
+        raise ActionError("Jettison takes no dice")
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        return f"{outcome['aircraft']} jettisoned its bombs."

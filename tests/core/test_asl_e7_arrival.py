@@ -1,0 +1,103 @@
+"""ASL E7.2 arrival and E7.21 entry: each rule quoted, played through the game with typed dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from airhead.asl.air_support import aircraft_count, aircraft_of, arrival_barred, arrives, bombs_received
+from airhead.boards import HexMap
+from airhead.errors import ActionError
+from airhead.scenario import Scenario
+from airhead.systems import new_game
+from airhead.tablepack import prefill_values
+from airhead.terrain import Terrain
+
+B4 = HexMap.asl([["4"]])
+
+
+def scenario(**settings: Any) -> Scenario:
+    return Scenario("E7 arrival", "asl", B4, Terrain({}), {"weather": "Clear", "sides": ["British", "German"], **settings})
+
+
+def start(g: Any, **params: Any) -> None:
+    g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, **params}})
+
+
+def to_turn(n: int) -> list[dict[str, Any]]:
+    """Advance to the British RPh of Game Turn ``n``."""
+    return [{"type": "advance", "phase": "RPh"} for _ in range(2 * (n - 1))]
+
+
+def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
+    # "he makes a dr during the RPh of each of his Player Turns until he rolls < the current Game
+    # Turn Number. Once he does this, his Air Support must be placed onboard in his next MPh."
+    assert arrives(2, 3) and not arrives(3, 3) and not arrives(1, 1)
+    g = new_game(scenario(), "e7", to_turn(3))
+    assert g.state.turn.game_turn == 3 and g.state.describe_turn().endswith("British Player Turn: Rally Phase (RPh)")
+    start(g)
+    p = g.waiting_for()
+    assert p is not None and p.rule == "E7.2" and "needs < Game Turn 3" in p.label
+    evs = g.apply({"type": "dice", "values": [3]})
+    assert [e.cause for e in evs if e.kind == "result"] == ["3 is not < Game Turn 3: no Air Support this Player Turn (roll again next RPh)"]
+    assert g.waiting_for() is None and aircraft_of(g.state.counters) == ()
+    start(g)
+    evs = g.apply({"type": "dice", "values": [2]})
+    assert "2 < Game Turn 3: British Air Support must be placed onboard in the next MPh" in [e.cause for e in evs]
+    p = g.waiting_for()
+    assert p is not None and p.rule == "E7.21"
+
+
+@pytest.mark.parametrize(("entry", "n"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
+def test_e7_21_number_of_aircraft_is_the_dr_halved_fru(entry: int, n: int) -> None:
+    # "another Air Support dr (halved; FRU) must be made to determine the number of aircraft"
+    assert aircraft_count(entry) == n
+    g = new_game(scenario(), "e7")
+    start(g, arrived=True, hex="4E5", name="Typhoon")
+    g.apply({"type": "dice", "values": [entry]})
+    g.apply({"type": "dice", "values": [6]})
+    planes = aircraft_of(g.state.counters, "British")
+    assert [a.name for a in planes] == [f"Typhoon {i + 1}" for i in range(n)]
+    assert all(a.hex == B4.parse("4E5") for a in planes)
+
+
+def test_e7_21_bombs_and_type_on_a_dr_at_most_the_exponent() -> None:
+    # "one more dr is made for all aircraft as a group to determine if they are armed with bombs
+    # (and in some cases to see if Stukas or Fighter-Bombers ... are received) by rolling ≤ the
+    # exponent of the applicable Air Support Number ... All aircraft received will be of the same
+    # type and armament."
+    assert bombs_received(3, 3) and not bombs_received(4, 3)
+    for bombs_dr, kind, bombs in ((3, "Stuka", True), (4, "FB", False)):
+        g = new_game(scenario(sides=["German", "British"]), "e7")
+        start(g, arrived=True, type_bombs="Stuka", type_else="FB")
+        g.apply({"type": "dice", "values": [5]})
+        evs = g.apply({"type": "dice", "values": [bombs_dr]})
+        planes = aircraft_of(g.state.counters)
+        assert len(planes) == 3 and {(a.side, a.type, a.bombs) for a in planes} == {("German", kind, bombs)}
+        assert any(e.rule == "E7.21" and f"exponent 3: all 3 aircraft are {kind}" in e.cause for e in evs)
+        assert g.state.outcomes[-1]["bombs"] is bombs
+
+
+@pytest.mark.parametrize(("settings", "fog", "why"), [
+    ({"night": True}, False, "night"), ({"weather": "Overcast"}, False, "Overcast"), ({}, True, "Fog")])
+def test_e7_2_never_at_night_overcast_or_fog(settings: dict[str, Any], fog: bool, why: str) -> None:
+    # "Air Support is never allowed during night or Overcast, or against a Location in or beneath Fog."
+    assert why in arrival_barred(night=bool(settings.get("night")), weather=settings.get("weather", "Clear"), fog=fog)
+    g = new_game(scenario(**settings), "e7")
+    with pytest.raises(ActionError, match=f"E7.2: Air Support is never allowed .*{why}"):
+        start(g, fog=fog)
+    assert arrival_barred(night=False, weather="Clear", fog=False) == ""
+
+
+def test_the_exponent_is_asked_for_and_a_table_pack_fills_it() -> None:
+    # the 7.1 Air Support table is not in the seed: the exponent is a form field with a pack entry
+    g = new_game(scenario(), "e7")
+    proc = g.state.system.procedure("asl.air_arrival")
+    field = proc.params.field("exponent")
+    assert field.required and field.pack == "air_support_exponent" and "7.1" in field.rule
+    assert "air_support_exponent" in [f.key for f in g.state.system.rules.pack]
+    with pytest.raises(ActionError, match="exponent"):
+        g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {}})
+    values = prefill_values(tuple(proc.params), proc.defaults(g.state), {"air_support_exponent": 2}, g.state.settings)
+    assert values["exponent"] == 2 and values["side"] == "British"
