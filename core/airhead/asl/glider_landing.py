@@ -57,6 +57,7 @@ from .gliders import (
     table,
 )
 from .gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
+from .night import is_night
 from .random_location import random_location
 
 __all__ = ["Glider", "GliderLanding", "side_of", "manifest_label", "NO_MORE_AA", "FINAL_FIRE", "MINEFIELD",
@@ -179,9 +180,9 @@ class GliderLanding(Procedure[Glider]):
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
         """The Wind Direction, night and Gusts come from the scenario unless the plan says
-        otherwise (Gusts: its weather is Gusty)."""
+        otherwise (night: E1.1, read by :func:`.night.is_night`; Gusts: its weather is Gusty)."""
         wind = state.settings.get("wind")
-        return {"wind": None if wind is None else asl_direction(wind), "night": bool(state.settings.get("night")),
+        return {"wind": None if wind is None else asl_direction(wind), "night": is_night(state),
                 "gusts": state.settings.get("weather") == "Gusty"}
 
     def sealed_plan(self, params: Mapping[str, Any]) -> tuple[str, Any]:

@@ -1,0 +1,314 @@
+"""ASL E1.3–1.56 at night: movement costs (the E1.51 EX), Straying, Jitter Fire (the E1.55 table,
+E1.551 Closest DEFENDER, E1.552 effect), Cloaking counters with sealed contents, their loss."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from airhead.asl.night_movement import (
+    ATTACK_GUNFLASH,
+    CLASSES,
+    cloaking_allotment,
+    cloaking_mf,
+    concealment_gain,
+    concealment_terrain,
+    jitter_fire,
+    jitter_table,
+    loses_concealment,
+    movement_dr,
+    movement_odds,
+    night_mf,
+    portage_pp,
+    recovery_drm,
+    routing_at_night,
+)
+from airhead.boards import HexMap
+from airhead.errors import ActionError, RulesError
+from airhead.game import Game
+from airhead.scenario import Scenario
+from airhead.sealed import seal
+from airhead.systems import new_game
+from airhead.terrain import Terrain
+
+M = HexMap.asl([["13"]])
+
+
+def night(**settings: Any) -> Scenario:
+    return Scenario("night", "asl", M, Terrain(), {"night": True, **settings})
+
+
+def unit(uid: str, side: str, where: str, **kw: Any) -> dict[str, Any]:
+    return {"type": "edit", "op": "unit", "id": uid, "side": side, "kind": kw.get("kind", "squad"), "hex": where,
+            **({"status": kw["status"]} if "status" in kw else {})}
+
+
+GUNFLASH = {"type": "edit", "op": "marker", "id": "GF", "kind": "Gunflash", "hex": "13A1"}
+
+
+def straying(**params: Any) -> dict[str, Any]:
+    return {"type": "start", "procedure": "asl.straying", "params": params}
+
+
+def causes(g: Game, rule: str | None = None) -> list[str]:
+    return [e.cause for e in g.events() if rule is None or e.rule == rule]
+
+
+# ---------------------------------------------------------------------- E1.51
+def test_e1_51_example_crest_line_into_woods_costs_five_mf() -> None:
+    # "A squad ascending Crest Line and entering woods must expend five MF ({2 [entering woods] x2
+    # [moving to higher elevation] = 4} +1 [entering Concealment Terrain Location at night] = 5)."
+    assert concealment_terrain("woods") is True  # the terrain table's Concealment Terrain column
+    mf, events = night_mf(2 * 2, concealment_terrain("woods") or False)
+    assert mf == 5
+    assert [(e.rule, e.value, e.cause) for e in events if e.kind == "modifier"] == [
+        ("E1.51", 1, "entering a Concealment Terrain Location at night")]
+    assert night_mf(4, True, night=False)[0] == 4  # daylight: no +1
+    assert night_mf(1, concealment_terrain("open") or False)[0] == 1  # not Concealment Terrain
+    assert concealment_terrain("no such terrain") is None
+
+
+# ---------------------------------------------------------------------- E1.3 / 1.4
+def test_e1_31_and_e1_32_concealment_at_night() -> None:
+    lost, events = loses_concealment(non_assault_in_illuminated=True, entered_enemy_location=False)
+    assert lost and events[0].rule == "E1.31" and "Illuminated" in events[0].cause
+    assert loses_concealment(non_assault_in_illuminated=False, entered_enemy_location=True)[0]
+    assert not loses_concealment(non_assault_in_illuminated=False, entered_enemy_location=False)[0]
+    assert concealment_gain(True).cause == 'gains "?" automatically at night (no dr)'
+
+
+def test_e1_42_cloaking_counter_mf_and_portage() -> None:
+    # "A Cloaking counter has six MF, regardless of its contents. These MF cannot be increased by
+    # any method except road (B3.4) or downhill ski (4.31) bonus. A Cloaking counter can portage
+    # four- or five- PP SW as if they were three-PP SW"
+    assert cloaking_mf()[0] == 6
+    assert cloaking_mf(1)[0] == 7 and cloaking_mf(1)[1][-1].cause == "road bonus (B3.4)"
+    with pytest.raises(RulesError, match="E1.42"):
+        cloaking_mf(2, bonus_from="leader")
+    assert [portage_pp(p) for p in (1, 2, 3, 4, 5)] == [1, 2, 3, 3, 3]
+    assert cloaking_allotment(7) == 7  # E1.411: one per squad (or its equivalent)
+
+
+# ---------------------------------------------------------------------- E1.55 table
+# "2: Closest DEFENDER Jitter Fires / 4: ... unless Stealthy / 6: ... unless Stealthy or Normal /
+# 8: Moving unit(s) Jitter Fires unless Cloaked, Stealthy or Normal / 10: ... unless Cloaked or
+# Stealthy / 12: Moving unit(s) Jitter Fires"
+TABLE = {  # total -> {class: who fires (uncloaked), ...}
+    2: {"Stealthy": "defender", "Normal": "defender", "Lax": "defender"},
+    4: {"Stealthy": None, "Normal": "defender", "Lax": "defender"},
+    6: {"Stealthy": None, "Normal": None, "Lax": "defender"},
+    8: {"Stealthy": None, "Normal": None, "Lax": "mover"},
+    10: {"Stealthy": None, "Normal": "mover", "Lax": "mover"},
+    12: {"Stealthy": "mover", "Normal": "mover", "Lax": "mover"},
+}
+
+
+@pytest.mark.parametrize("total", sorted(TABLE))
+def test_e1_55_jitter_fire_table_rows_by_class(total: int) -> None:
+    assert sorted(jitter_table()) == [2, 4, 6, 8, 10, 12]
+    for cls in CLASSES:
+        who, events = jitter_fire(total, cls, cloaked=False)
+        assert who == TABLE[total][cls], (total, cls)
+        assert events[0].rule == "E1.55" and events[0].cause.startswith(f"Doubles {total}: ")
+        cloaked, _ = jitter_fire(total, cls, cloaked=True)
+        # Cloaked protects only where the table says so (8 and 10)
+        assert cloaked == (None if total in (8, 10) else TABLE[total][cls])
+
+
+def test_e1_55_no_jitter_fire_before_the_first_attack_gunflash() -> None:
+    # "Jitter Fire cannot occur in a scenario until at least one Gunflash has been placed due to
+    # an attack vs an enemy unit."
+    g = new_game(night(), "j", [unit("D", "Axis", "13K5"), straying(hex="13I5", night_class="Lax"),
+                                {"type": "dice", "values": [1, 1]}])
+    assert g.waiting_for() is None and g.state.outcomes[-1]["jitter"] is None
+    assert "no Gunflash has yet been placed due to an attack: no Jitter Fire" in causes(g, "E1.55")[0]
+    # the same Doubles once a Gunflash is on the map: the Closest DEFENDER must Jitter Fire
+    g = new_game(night(), "j", [unit("D", "Axis", "13K5"), GUNFLASH, straying(hex="13I5", night_class="Lax"),
+                                {"type": "dice", "values": [1, 1]}])
+    p = g.waiting_for()
+    assert p is not None and p.rule == "E1.551"
+    # the players may overrule what the game records
+    g = new_game(night(), "j", [GUNFLASH, straying(jitter="no"), {"type": "dice", "values": [1, 1]}])
+    assert g.state.outcomes[-1]["jitter"] is None
+
+
+def test_e1_55_a_gunflash_placed_earlier_still_counts_after_its_counter_is_gone() -> None:
+    g = new_game(night(), "j", [{"type": "start", "procedure": "asl.gunflash", "params": {"hex": "13C3", "side": "Axis"}},
+                                {"type": "advance", "phase": "RPh"}])
+    assert not any(mk.kind == "Gunflash" for mk in g.state.counters.markers)  # removed at the end of the CCPh
+    g.apply(straying(closest="the 8-3-8", night_class="Lax"))
+    g.apply({"type": "dice", "values": [2, 2]})
+    p = g.waiting_for()
+    assert p is not None and p.rule == "E1.551" and "the 8-3-8" in p.label
+
+
+def test_e1_55_the_attack_gunflash_condition_enables_jitter_fire() -> None:
+    g = new_game(night(), "j")
+    assert not g.state.conditions.get(ATTACK_GUNFLASH)
+    from dataclasses import replace
+
+    from airhead.asl.night_movement import jitter_possible
+    assert not jitter_possible(g.state)
+    assert jitter_possible(replace(g.state, conditions={ATTACK_GUNFLASH: True}))
+
+
+# ---------------------------------------------------------------------- E1.53 Straying
+def test_e1_53_colored_six_strays_and_others_do_not() -> None:
+    # "If the colored dr of the Movement DR is a 6, that unit/ [stack strays]"
+    g = new_game(night(), "s", [straying(unit="4-6-7", hex="13I5"), {"type": "dice", "values": [6, 2]}])
+    assert g.state.outcomes[-1]["strays"] is True
+    assert causes(g, "E1.53")[-1].startswith("colored 6: it strays (how a Straying Mover moves is cut in the rule text")
+    assert any(e.rule == "E1.532" for e in g.events())
+    g = new_game(night(), "s", [straying(unit="4-6-7"), {"type": "dice", "values": [5, 6]}])
+    assert g.state.outcomes[-1]["strays"] is False and causes(g, "E1.53")[-1] == "colored 5: it does not stray"
+    assert g.system.procedure("asl.straying").summary(g.state.outcomes[-1]) == "4-6-7 does not stray."
+
+
+def test_e1_533_berserk_and_e1_531_exceptions_make_no_movement_dr() -> None:
+    g = new_game(night(), "s", [straying(subject="berserk: not subject to Straying (E1.533)")])
+    assert g.waiting_for() is None and g.state.outcomes[-1]["exempt"]
+    assert causes(g, "E1.533") == ["moving stack: a berserk unit is always Lax but is not subject to Straying: no Movement DR"]
+
+
+def test_e1_551_closest_defender_fires_and_is_marked_with_a_gunflash() -> None:
+    # the nearest occupied hex; a broken unit nearer does not count (Good Order units only)
+    g = new_game(night(), "c", [
+        unit("B", "Axis", "13I6", status=["broken"]), unit("D", "Axis", "13L5"), unit("F", "Allied", "13I4"), GUNFLASH,
+        straying(unit="4-4-7", hex="13I5", night_class="Lax"), {"type": "dice", "values": [2, 2]},
+    ])
+    assert causes(g, "E1.551")[-1] == "Closest DEFENDER: D in 13L5, 3 hexes away"
+    g.apply({"type": "choose", "choice": "they Jitter Fire"})
+    out = g.state.outcomes[-1]
+    assert out["jitter"] == "defender" and out["firer"] == "13L5"
+    flashes = [mk for mk in g.state.counters.markers if mk.kind == "Gunflash" and mk.id != "GF"]
+    assert [(M.name(mk.hex), mk.side, mk.rule, mk.expires) for mk in flashes if mk.hex] == [("13L5", "Axis", "E1.552", "CCPh")]
+    assert "no effect on anyone other than the firer" in causes(g, "E1.552")[0]
+
+
+def test_e1_551_equidistant_hexes_are_the_attackers_choice_and_exemptions() -> None:
+    g = new_game(night(), "c", [unit("D1", "Axis", "13K5"), unit("D2", "Axis", "13G5"), GUNFLASH,
+                                straying(hex="13I5", night_class="Lax"), {"type": "dice", "values": [3, 3]}])
+    p = g.waiting_for()
+    assert p is not None and p.options == ("13G5", "13K5")
+    g.apply({"type": "choose", "choice": "13G5"})
+    assert causes(g, "E1.551")[-1] == "Closest DEFENDER: D2 in 13G5, 2 hexes away"
+    g.apply({"type": "choose", "choice": "none of them can Jitter Fire (E1.551 exemptions)"})
+    assert g.state.outcomes[-1]["jitter"] is None
+    assert [mk.id for mk in g.state.counters.markers] == ["GF"]
+
+
+def test_e1_551_a_dummy_cloaking_counter_that_must_jitter_fire_is_eliminated() -> None:
+    g = new_game(night(), "d", [
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "C", "hex": "13I5"}},
+        GUNFLASH, straying(unit="Cloaking C", hex="13I5", cloaked=True, night_class="Lax"),
+        {"type": "dice", "values": [6, 6]},  # 12: Moving unit(s) Jitter Fires, Cloaked or not
+    ])
+    p = g.waiting_for()
+    assert p is not None and p.rule == "E1.551"
+    g.apply({"type": "choose", "choice": "a Dummy: eliminated (E1.551)"})
+    assert g.state.counters.unit("Cloaking C") is None
+    assert g.state.outcomes[-1]["dummy_eliminated"] and g.state.outcomes[-1]["strays"]
+
+
+def test_movement_dr_odds_are_the_enumeration_of_the_procedure() -> None:
+    for cls in CLASSES:
+        for cloaked in (False, True):
+            counts = {"strays": 0, "defender": 0, "mover": 0}
+            for c in range(1, 7):
+                for w in range(1, 7):
+                    g = new_game(night(), "o", [GUNFLASH, straying(night_class=cls, cloaked=cloaked, closest="the 8-3-8"),
+                                                {"type": "dice", "values": [c, w]}])
+                    steps = [e for e in g.events() if e.rule == "E1.53" and e.kind == "result"]
+                    counts["strays"] += steps[-1].cause.startswith("colored 6")
+                    p = g.waiting_for()
+                    if p is not None and p.rule == "E1.551":
+                        counts["defender" if "Closest DEFENDER" in p.label or "8-3-8" in p.label else "mover"] += 1
+                    elif g.state.outcomes and g.state.outcomes[-1].get("jitter") == "mover":
+                        counts["mover"] += 1
+            odds = movement_odds(cls, cloaked, True)
+            assert odds["strays"] == Fraction(counts["strays"], 36) == Fraction(1, 6)
+            assert odds["defender"] == Fraction(counts["defender"], 36), (cls, cloaked)
+            assert odds["mover"] == Fraction(counts["mover"], 36), (cls, cloaked)
+    assert movement_odds("Lax", False, True)["jitter"] == Fraction(6, 36)  # every Doubles
+    assert movement_odds("Lax", True, True)["jitter"] == Fraction(4, 36)  # Cloaked: not on 8 or 10
+    assert movement_odds("Stealthy", False, True)["jitter"] == Fraction(2, 36)
+    assert movement_odds("Lax", False, False)["jitter"] == 0
+
+
+def test_straying_odds_panel() -> None:
+    g = new_game(night(), "o", [GUNFLASH])
+    proc = g.system.procedure("asl.straying")
+    odds = proc.odds(g.state, proc.read(g.state, {"night_class": "Normal"}))
+    facts = {f.key: f.value for f in odds.facts}
+    assert facts["strays"] == "16.7%" and facts["jitter"] == "11.1%"  # 2, 4 (defender) and 10, 12 (mover)
+    assert movement_dr(2, 2, "Normal", False, True).jitter == "defender"
+
+
+# ---------------------------------------------------------------------- E1.4 Cloaking, sealed
+def test_e1_41_cloaking_contents_are_sealed_and_revealed_when_cloaking_is_lost() -> None:
+    plan = {"cloaking": "A", "contents": [{"name": "6-6-7", "kind": "squad", "pp": 0, "dm": False},
+                                          {"name": "MMG", "kind": "SW", "pp": 4, "dm": True}]}
+    sealed = seal(plan)
+    g = new_game(night(), "c", [
+        {"type": "seal", "side": "Allied", "label": "Cloaking A contents", "code": sealed.code},
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "A", "hex": "13I5"}},
+    ])
+    u = g.state.counters.unit("Cloaking A")
+    assert u is not None and u.kind == "cloaking" and M.name(u.hex) == "13I5" and "sealed" in u.status  # type: ignore[arg-type]
+    assert any("its contents are sealed" in c for c in causes(g, "E1.41"))
+    assert not any("6-6-7" in line for line in g.log_lines())  # nothing of the contents is shown
+    g.apply({"type": "start", "procedure": "asl.cloaking_lost",
+             "params": {"letter": "A", "cause": "entered an enemy-occupied Location in the MPh"}})
+    with pytest.raises(ActionError, match="still sealed"):
+        g.apply({"type": "choose", "choice": "contents revealed"})
+    bogus = seal(dict(plan, contents=[]))
+    g.apply({"type": "reveal", "side": "Allied", "label": "Cloaking A contents", "plan": bogus.plan, "salt": bogus.salt})
+    with pytest.raises(ActionError, match="still sealed"):  # a reveal that does not match does not count
+        g.apply({"type": "choose", "choice": "contents revealed"})
+    g.apply({"type": "reveal", "side": "Allied", "label": "Cloaking A contents", "plan": sealed.plan, "salt": sealed.salt})
+    g.apply({"type": "choose", "choice": "contents revealed"})
+    assert g.state.counters.unit("Cloaking A") is None
+    placed = [(u.label, u.kind, M.name(u.hex)) for u in g.state.counters.units if u.hex]
+    assert placed == [("6-6-7", "squad", "13I5"), ("MMG", "SW", "13I5")]
+    assert any(e.rule == "E1.42" and "cannot be fired in the Player Turn" in e.cause for e in g.events())
+    assert causes(g, "E1.31")[0].startswith("Cloaking A in 13I5 loses Cloaked status")
+    # E1.43: once removed, a Cloaking counter cannot be regained
+    with pytest.raises(ActionError, match="E1.43"):
+        g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "A", "hex": "13I5"}})
+
+
+def test_e1_4_only_the_scenario_attacker_and_not_aerial_landings_and_the_allotment() -> None:
+    g = new_game(night(), "c")
+    with pytest.raises(ActionError, match=r"E1.4: only the Scenario Attacker \(Allied\)"):
+        g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"side": "Axis"}})
+    g2 = new_game(night(e1_scenario_attacker="the other side"), "c",
+                  [{"type": "start", "procedure": "asl.cloaking", "params": {"side": "Axis"}}])
+    assert g2.state.counters.unit("Cloaking A") is not None
+    with pytest.raises(ActionError, match="E1.41"):
+        g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"aerial": True}})
+    g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "A", "squads": 1}})
+    with pytest.raises(ActionError, match="E1.411"):
+        g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "B", "squads": 1}})
+
+
+def test_e1_72_and_dummy_losses() -> None:
+    g = new_game(night(), "c", [
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "B", "hex": "13C3",
+                                                                   "contents": [{"name": "4-5-8"}]}},
+        {"type": "start", "procedure": "asl.cloaking_lost", "params": {"letter": "B", "cause": "an effective Sniper attack (dr 1 or 2)"}},
+    ])
+    assert [u.label for u in g.state.counters.units] == ["4-5-8"]
+    assert any(e.rule == "E1.72" for e in g.events())
+    g = new_game(night(), "c", [
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "D"}},
+        {"type": "start", "procedure": "asl.cloaking_lost", "params": {"letter": "D", "cause": "a Dummy its owner eliminates"}},
+    ])
+    assert g.state.counters.units == () and g.state.outcomes[-1]["dummy"]
+
+
+def test_e1_56_recovery_and_e1_54_routing() -> None:
+    drm, events = recovery_drm(True)
+    assert drm == 1 and events[0].rule == "E1.56"
+    assert recovery_drm(False) == (0, [])
+    assert all(e.rule == "E1.54" for e in routing_at_night())
