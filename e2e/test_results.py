@@ -41,3 +41,40 @@ def test_a_roll_is_drawn_as_dice_with_one_sentence_and_the_map_follows(page: Any
     text = page.locator("#last-roll-text").inner_text()
     assert text.startswith("E8.22 Landing DR 6 (colored 4, white 2)") and "lands in" in text
     assert "typed in" in card.inner_text()
+
+
+def test_line_of_sight_between_two_tapped_hexes_is_drawn_and_explained(page: Any) -> None:
+    from conftest import hex_center, wait_ready
+
+    page.goto("/")
+    wait_ready(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.touchscreen.tap(*hex_center(page, "1I3"))
+    page.wait_for_selector("#tool-los")
+    assert page.locator("#tool-los").inner_text() == "Line of sight from 1I3"
+    page.locator("#tool-los").tap()
+    page.wait_for_selector("#tool-wait")
+    page.touchscreen.tap(*hex_center(page, "1K4"))  # behind the 1K3 woods? read the answer, not the guess
+    page.wait_for_selector("#tool-result")
+    lines = page.locator("#tool-lines li").all_inner_texts()
+    assert lines[0].startswith("Line of sight from 1I3") and lines[-1].startswith("LOS ")
+    assert page.locator("#overlay-layer .mark-los-end").count() == 2
+    assert page.locator("#overlay-layer .arrow, #overlay-layer path, #overlay-layer line").count() >= 1
+
+
+def test_table_numbers_kept_on_the_device_fill_the_forms(page: Any) -> None:
+    open_play(page)
+    page.wait_for_selector("#pack:not([hidden])", state="attached")
+    page.locator("#pack-summary").tap()
+    key = page.locator("#pack-0").get_attribute("data-key")
+    assert key == "air_support_exponent"
+    page.locator("#pack-0").fill("2")
+    page.locator("#pack-save").tap()
+    page.wait_for_function("() => document.getElementById('pack-summary').textContent.includes('(1 of')")
+    assert "Kept on this device" in page.locator("#pack-status").inner_text()
+    page.locator("#proc-asl-air-arrival").tap()
+    assert page.locator("#f-exponent").input_value() == "2"
+    page.reload()
+    open_play(page)
+    page.locator("#proc-asl-air-arrival").tap()
+    assert page.locator("#f-exponent").input_value() == "2", "the numbers stay on the device"

@@ -6,7 +6,17 @@ from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..turns import Phase, Track
 from .glider_landing import GliderLanding
+from .air_procedures import AerialCombat, AirArrival, Jettison
+from .air_support import AIR_PACK
+from .night import NIGHT_FIELD, NIGHT_SETTINGS
+from .night_combat import COMBAT_SETTINGS
+from .night_procedures import NIGHT_PROCEDURES
+from .illumination import IlluminatingRound, Starshell
+from .night_movement import NIGHT_MOVE_SETTINGS, Cloaking, CloakingLost, Straying
+from .los import SETTING_FIELDS as LOS_SETTINGS
+from .map_tools import TOOLS
 from .random_location import RandomLocation
+from .strafing import STRAFING_PACK, STRAFING_SETTINGS, Strafing
 
 __all__ = ["RULES", "SETTINGS", "TRACK", "WEATHER"]
 
@@ -18,7 +28,12 @@ SETTINGS = Schema((
           help="gliders only in Clear, Mud, Mist, Gusty or Snow; with Gusty, landings default to 'during Gusts' (E8.23)"),
     Field("wind", "Wind Direction", "direction", style="asl", default=None, rule="E8.1 (B25.64)",
           help="established even if there is no wind; every glider lands facing it (E8.2)"),
-    Field("night", "Night", "bool", default=False, rule="E8.23", help="a night landing adds +1 to the Crash dr"),
+    NIGHT_FIELD,  # E1.1 (key and default as E8.23 had them)
+    *NIGHT_SETTINGS,
+    *COMBAT_SETTINGS,
+    *NIGHT_MOVE_SETTINGS,
+    *STRAFING_SETTINGS,
+    *LOS_SETTINGS,
     Field("e8_aa_below_kill", "Light AA Final DR below the Kill Number", "choice", choices=("eliminated", "damaged"),
           default="eliminated", rule="E8.21 (E7.511)", help="the source text of E7.511 is cut here: see the rules notes"),
     Field("e8_landed_second_damage", "A landed, Damaged glider Damaged again", "choice", choices=("no further effect", "eliminated"),
@@ -39,4 +54,6 @@ TRACK = Track((
     Phase("CCPh", "Close Combat Phase"),
 ), player_turns=True, rule="ASL sequence of play")
 
-RULES = Rules(procedures=(GliderLanding(), RandomLocation()), settings=SETTINGS, track=TRACK)
+RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), AerialCombat(), Jettison(), Strafing(),
+                          Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES), settings=SETTINGS,
+              track=TRACK, tools=TOOLS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"))
