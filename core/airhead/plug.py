@@ -323,6 +323,24 @@ class Rules:
     settings_root: str = ""
     pack: Schema = field(default_factory=lambda: Schema(what="table entry"))
     tools: tuple[Tool, ...] = ()
+    #: The procedure menu in titled groups, by procedure name (e.g. ``("Air Support (E7)",
+    #: ("asl.air_arrival", ...))``); procedures not listed follow in a last group.
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def menu_order(self) -> tuple[Procedure[Any], ...]:
+        """The procedures in menu order: group by group as :attr:`groups` lists them, then any
+        procedure no group names, in the order of :attr:`procedures`."""
+        if not self.groups:
+            return self.procedures
+        rank = {n: i for i, n in enumerate(n for _title, names in self.groups for n in names)}
+        return tuple(sorted(self.procedures, key=lambda p: rank.get(p.name, len(rank))))
+
+    def group_of(self, name: str) -> str:
+        """The title of the menu group of procedure ``name`` ("" when the system has no groups)."""
+        for title, names in self.groups:
+            if name in names:
+                return title
+        return "More" if self.groups else ""
 
 
 class System:

@@ -199,7 +199,7 @@ def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[di
     that name an entry."""
     state = game.state
     out = []
-    for p in game.system.rules.procedures:
+    for p in game.system.rules.menu_order():
         fields, values = p.params.describe(), p.defaults(state)
         if pack:
             prefill_fields(fields, pack, state.settings)
@@ -207,6 +207,7 @@ def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[di
         out.append({
             "name": p.name,
             "title": p.title,
+            "group": game.system.rules.group_of(p.name),
             "fields": fields,
             "values": values,
             "has_odds": p.has_odds,

@@ -57,8 +57,11 @@ def test_prompt_and_log_views() -> None:
 def test_menu_lists_every_procedure_of_the_system_with_its_form() -> None:
     menu = procedure_menu(new_game(SC, "m"))
     names = [i["name"] for i in menu]
-    assert names[:2] == ["asl.glider_landing", "asl.random_location"]
-    assert names == [p.name for p in get("asl").rules.procedures]  # every procedure, in menu order
+    assert names[:2] == ["asl.glider_landing", "asl.air_arrival"] and names[-1] == "asl.random_location"
+    assert sorted(names) == sorted(p.name for p in get("asl").rules.procedures)  # every procedure, once
+    groups = [i["group"] for i in menu]
+    assert groups[0] == "Gliders (E8)" and groups[1] == "Air Support (E7)" and "Night (E1)" in groups
+    assert groups == sorted(groups, key=groups.index)  # each group's procedures together
     glider = menu[0]
     keys = [f["key"] for f in glider["fields"]]
     assert keys == ["name", "ilh", "wind", "nationality", "passengers", "aa", "night", "gusts", "damaged", "blind"]

@@ -207,10 +207,16 @@ class Play:
             self.current = self.menu[0]["name"]
         item = self._item()
         values = self.values.setdefault(item["name"], dict(item["values"]))
-        buttons = "".join(
-            f"<button type='button' class='btn proc{' on' if i['name'] == item['name'] else ''}' data-act='proc' "
-            f"data-name='{E(i['name'], quote=True)}' id='{_dom_id(i['name'])}' aria-pressed='{'true' if i['name'] == item['name'] else 'false'}'>"
-            f"{E(i['title'])}</button>" for i in self.menu)
+        buttons, group = "", None
+        for i in self.menu:
+            if i.get("group") and i["group"] != group:
+                buttons += ("</div>" if group else "") + f"<div class='proc-group' role='group' aria-label='{E(i['group'], quote=True)}'>" \
+                    f"<span class='proc-group-title'>{E(i['group'])}</span>"
+                group = i["group"]
+            buttons += (f"<button type='button' class='btn proc{' on' if i['name'] == item['name'] else ''}' data-act='proc' "
+                        f"data-name='{E(i['name'], quote=True)}' id='{_dom_id(i['name'])}' aria-pressed='{'true' if i['name'] == item['name'] else 'false'}'>"
+                        f"{E(i['title'])}</button>")
+        buttons += "</div>" if group else ""
         extra = (f"<button type='button' class='btn toggle{' on' if self.heat else ''}' data-act='heat' id='plan-heat' "
                 f"aria-pressed='{'true' if self.heat else 'false'}'>Heatmap</button>") if item["has_heatmap"] else ""
         if item["seal_label"]:

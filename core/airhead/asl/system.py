@@ -54,6 +54,15 @@ TRACK = Track((
     Phase("CCPh", "Close Combat Phase"),
 ), player_turns=True, rule="ASL sequence of play")
 
+#: The Play menu, by rules chapter.
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Gliders (E8)", ("asl.glider_landing",)),
+    ("Air Support (E7)", ("asl.air_arrival", "asl.aerial_combat", "asl.air_jettison", "asl.strafing")),
+    ("Night (E1)", ("asl.nvr_table", "asl.nvr_change", "asl.recon", "asl.night_lv", "asl.gunflash", "asl.straying",
+                    "asl.cloaking", "asl.cloaking_lost", "asl.starshell", "asl.illuminating_round")),
+    ("Dice", ("asl.random_location",)),
+)
+
 RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), AerialCombat(), Jettison(), Strafing(),
                           Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES), settings=SETTINGS,
-              track=TRACK, tools=TOOLS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"))
+              track=TRACK, tools=TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"))
