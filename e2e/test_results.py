@@ -78,3 +78,17 @@ def test_table_numbers_kept_on_the_device_fill_the_forms(page: Any) -> None:
     open_play(page)
     page.locator("#proc-asl-air-arrival").tap()
     assert page.locator("#f-exponent").input_value() == "2", "the numbers stay on the device"
+
+
+def test_the_plan_under_way_is_shown_again_after_a_reload(page: Any) -> None:
+    """#14 item 10: after a reload mid-landing the plan form was blank."""
+    open_play(page)
+    page.locator("#f-ilh").fill("1G9")
+    page.locator("#plan-start").tap()
+    page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
+    page.wait_for_selector("body[data-save-state='saved']", state="attached")
+    page.reload()
+    open_play(page)
+    page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
+    assert page.locator("#proc-asl-glider-landing").get_attribute("aria-pressed") == "true"
+    assert page.locator("#f-ilh").input_value() == "1G9"

@@ -199,8 +199,11 @@ def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[di
     that name an entry."""
     state = game.state
     out = []
+    under_way = _started_params(game)
     for p in game.system.rules.menu_order():
         fields, values = p.params.describe(), p.defaults(state)
+        if under_way is not None and under_way[0] == p.name:
+            values = {**values, **under_way[1]}  # the plan under way, after a reload too
         if pack:
             prefill_fields(fields, pack, state.settings)
             values = prefill_values(p.params.fields, values, pack, state.settings)
@@ -208,6 +211,7 @@ def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[di
             "name": p.name,
             "title": p.title,
             "group": game.system.rules.group_of(p.name),
+            "under_way": under_way is not None and under_way[0] == p.name,
             "fields": fields,
             "values": values,
             "has_odds": p.has_odds,
@@ -237,6 +241,20 @@ def tool_view(game: Game, key: str, names: Sequence[str]) -> dict[str, Any]:
     lines, view = tool.run(game.state, hexes)
     return {"key": tool.key, "title": tool.title, "hexes": [m.name(h) for h in hexes], "lines": list(lines),
             "view": view_data(m, view)}
+
+
+def _started_params(game: Game) -> tuple[str, dict[str, Any]] | None:
+    """The procedure under way and the parameters it was started with (its last start action
+    in effect), or None when none is under way."""
+    proc = game.state.procedure
+    if proc is None:
+        return None
+    for en in reversed(game.entries):
+        a = en.action
+        if not en.undone and a.get("type") == "start" and a.get("procedure") == proc.procedure:
+            params = a.get("params")
+            return proc.procedure, dict(params) if isinstance(params, Mapping) else {}
+    return None
 
 
 def pack_view(system_key: str, values: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -46,3 +46,15 @@ def test_starting_a_landing_frames_its_ilh_and_avenue() -> None:
     assert names[:1] == ["1C9"] or "1C9" in names
     for avenue in ("1D8", "1E8", "1F7", "1G7", "1H6"):
         assert avenue in names
+
+
+def test_the_plan_under_way_fills_its_form_again_after_a_reload() -> None:
+    """#14 item 10: after a reload mid-landing the plan form was blank."""
+    from airhead.present import procedure_menu
+
+    game = _game(6)  # the landing of Glider 1 at 1C9 is under way
+    item = next(i for i in procedure_menu(game) if i["name"] == "asl.glider_landing")
+    assert item["values"]["ilh"] == "1C9" and item["under_way"]
+    done = _game(0)
+    fresh = next(i for i in procedure_menu(done) if i["name"] == "asl.glider_landing")
+    assert fresh["values"].get("ilh") != "1C9"

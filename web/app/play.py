@@ -203,6 +203,8 @@ class Play:
         if not self.menu:
             host.innerHTML = "<p class='hint'>This game system has no procedures.</p>"
             return
+        if not self.current:  # a game just opened: show the plan under way, if any
+            self.current = next((i["name"] for i in self.menu if i.get("under_way")), "")
         if self.current not in [i["name"] for i in self.menu]:
             self.current = self.menu[0]["name"]
         item = self._item()
