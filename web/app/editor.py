@@ -37,14 +37,16 @@ def parse_layout(text: str) -> list[list[str]]:
     return rows
 
 
-def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd") -> Scenario:
-    """A blank scenario on a new map of the system's map kind (raises an AirheadError)."""
+def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd",
+                 settings: dict[str, Any] | None = None) -> Scenario:
+    """A blank scenario on a new map of the system's map kind, with ``settings`` (the system's
+    settings as JSON; the game checks them when it starts; raises an AirheadError)."""
     layout = parse_layout(layout_text)
     if get(system).map_kind == "geoboards":
         hmap = HexMap.from_data({"kind": "asl", "boards": layout})
     else:
         hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
-    return Scenario(name or "New map", system, hmap)
+    return Scenario(name or "New map", system, hmap, settings or {})
 
 
 def _el(id_: str) -> Any:
@@ -87,12 +89,15 @@ class Editor:
 <h3>Edit the map</h3>
 <p class='hint'>Choose a tool, then tap hexes. Every change is logged and can be undone.</p>
 <div class='modes' id='edit-modes'>{modes}</div>
-<div class='form'>
-  <label>Terrain <select id='edit-terrain'>{topts}</select></label>
-  <label>Obstacle height (levels; blank = the type's usual) <input id='edit-obstacle' inputmode='decimal' placeholder='e.g. 1 or 0.5'></label>
-  <label>Base level <input id='edit-level' type='number' min='-1' max='9' step='1' value='1'></label>
-  <label>Hexside feature <select id='edit-feature'>{fopts}</select></label>
-  <label>Place <select id='edit-occupant'>{oopts}</select></label>
+<div class='form edit-fields' id='edit-fields' data-mode='terrain'>
+  <label data-tool='terrain'>Terrain <select id='edit-terrain'>{topts}</select></label>
+  <label data-tool='terrain'>Obstacle height (levels; blank = the type's usual) <input id='edit-obstacle' inputmode='decimal' placeholder='e.g. 1 or 0.5'></label>
+  <label data-tool='level'>Base level to paint <input id='edit-level' type='number' min='-1' max='9' step='1' placeholder='e.g. 1'></label>
+  <label data-tool='side'>Hexside feature <select id='edit-feature'>{fopts}</select></label>
+  <label data-tool='place'>Place <select id='edit-occupant'>{oopts}</select></label>
+  <p class='hint' data-tool='blaze'>Tap a hex to set a Blaze there (as tall as its obstacle), tap again to put it out.</p>
+  <p class='hint' data-tool='clear'>Tap a hex to clear it back to open ground at level 0.</p>
+  <p class='hint' data-tool='side'>Tap a hex, then the hexsides to toggle.</p>
 </div>
 <div id='edit-sides' class='sides-picker'></div>
 <p id='edit-error' class='error' role='alert'></p>
@@ -104,8 +109,57 @@ class Editor:
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
   <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
     <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
+  <details class='new-settings'><summary>Scenario settings (SSR)</summary><div id='new-settings' class='form'></div></details>
   <button type='button' class='btn primary' data-act='new-map' id='new-map'>Create map and start a new game</button>
 </div></details>"""
+        self.render_settings()
+
+    def _settings_fields(self) -> list[dict[str, Any]]:
+        """The chosen system's settings a form can give: on/off, a choice, a direction, a number."""
+        system = str(_el("new-system").value)
+        return [f for f in get(system).rules.settings.describe() if f["kind"] in ("bool", "choice", "direction", "int")]
+
+    def render_settings(self) -> None:
+        """The New map form's settings of the chosen system (each with its rule), at their defaults."""
+        out = []
+        for f in self._settings_fields():
+            iid = f"new-set-{E(f['key'], quote=True)}"
+            rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
+            tip = f" title='{E(f['help'], quote=True)}'" if f.get("help") else ""
+            default = f.get("default")
+            if f["kind"] == "bool":
+                out.append(f"<label class='check'{tip}><input type='checkbox' id='{iid}'{' checked' if default else ''}> "
+                           f"{E(f['label'])}{rule}</label>")
+                continue
+            if f["kind"] == "int":
+                box = f"<input type='number' step='1' inputmode='numeric' id='{iid}' value='{E('' if default is None else str(default), quote=True)}'>"
+            else:
+                opts = "".join(f"<option value='{E(str(v), quote=True)}'{' selected' if v == default else ''}>{E(str(lb))}</option>"
+                               for v, lb in f["options"])
+                blank = "" if default is not None else "<option value='' selected>—</option>"
+                box = f"<select id='{iid}'>{blank}{opts}</select>"
+            out.append(f"<label{tip}>{E(f['label'])}{rule} {box}</label>")
+        _el("new-settings").innerHTML = "".join(out)
+
+    def read_settings(self) -> dict[str, Any]:
+        """The settings the New map form gives that differ from the system's defaults, as JSON."""
+        values: dict[str, Any] = {}
+        for f in self._settings_fields():
+            el = _el(f"new-set-{f['key']}")
+            if el is None:
+                continue
+            if f["kind"] == "bool":
+                v: Any = bool(el.checked)
+            else:
+                raw = str(el.value).strip()
+                if not raw:
+                    continue
+                v = int(raw) if f["kind"] in ("int", "direction") else raw
+            if v != f.get("default"):
+                values[f["key"]] = v
+        system = str(_el("new-system").value)
+        root = get(system).rules.settings_root
+        return {root: values} if root and values else values
 
     def mode(self) -> str:
         el = document.querySelector("input[name='edit-mode']:checked")
@@ -134,7 +188,7 @@ class Editor:
             try:
                 lvl = int(_el("edit-level").value)
             except ValueError:
-                err.textContent = "base level must be a whole number"
+                err.textContent = "type the base level to paint (a whole number, e.g. 1), then tap hexes"
                 return True
             action = {"type": "edit", "op": "hex", "hex": name, "set": {"lvl": lvl or None}}
         elif m == "place":
@@ -171,6 +225,13 @@ class Editor:
     def _changed(self, ev: Any) -> None:
         if str(ev.target.id) == "edit-feature":
             self.render_sides()
+        elif str(ev.target.id) == "new-system":
+            self.render_settings()
+        if str(ev.target.name) == "edit-mode":  # show only the chosen tool's fields
+            _el("edit-fields").dataset.mode = self.mode()
+            if self.mode() != "side":
+                self.side_hex = None
+                self.render_sides()
 
     def _click(self, ev: Any) -> None:
         target = ev.target.closest("[data-act]")
@@ -193,8 +254,9 @@ class Editor:
         try:
             sc = new_scenario(
                 str(_el("new-name").value).strip(), str(_el("new-system").value), str(_el("new-layout").value),
-                int(_el("new-cols").value or 10), int(_el("new-rows").value or 8),
+                int(_el("new-cols").value or 10), int(_el("new-rows").value or 8), settings=self.read_settings(),
             )
+            get(sc.system).settings_of(sc)  # refused here, with its reason, if a setting is wrong
             game = new_game(sc, secrets.token_hex(4))
         except (AirheadError, ValueError) as e:
             err.textContent = f"cannot build that map: {e}"
