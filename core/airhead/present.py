@@ -202,8 +202,9 @@ def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[di
     under_way = _started_params(game)
     for p in game.system.rules.menu_order():
         fields, values = p.params.describe(), p.defaults(state)
-        if under_way is not None and under_way[0] == p.name:
-            values = {**values, **under_way[1]}  # the plan under way, after a reload too
+        if under_way is not None and under_way[0] == p.name:  # the plan under way, after a reload too,
+            secret = {f.key for f in p.params if f.secret}  # but never its secrets (E8.1 Passengers)
+            values = {**values, **{k: v for k, v in under_way[1].items() if k not in secret}}
         if pack:
             prefill_fields(fields, pack, state.settings)
             values = prefill_values(p.params.fields, values, pack, state.settings)

@@ -58,3 +58,13 @@ def test_the_plan_under_way_fills_its_form_again_after_a_reload() -> None:
     done = _game(0)
     fresh = next(i for i in procedure_menu(done) if i["name"] == "asl.glider_landing")
     assert fresh["values"].get("ilh") != "1C9"
+
+
+def test_a_reloaded_plan_never_shows_its_secret_fields() -> None:
+    from airhead.present import procedure_menu
+
+    game = _game(5)
+    game.apply({"type": "start", "procedure": "asl.glider_landing",
+                "params": {"name": "Glider 2", "ilh": "1G9", "passengers": [{"name": "squad", "pp": 10}]}})
+    item = next(i for i in procedure_menu(game) if i["name"] == "asl.glider_landing")
+    assert item["values"]["ilh"] == "1G9" and item["values"].get("passengers") in (None, [], ())
