@@ -19,6 +19,9 @@ __all__ = ["Unit", "Marker", "Counters"]
 
 Fact = int | str | bool
 
+#: Status flags as a player reads them (others: the flag with spaces for underscores).
+_STATUS_WORDS = {"mg_disabled": "MG disabled", "aa": "AA mode"}
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -43,6 +46,11 @@ class Unit:
     def seen_by(self, side: str) -> bool:
         """True if ``side`` may see this unit."""
         return not self.visible_to or side in self.visible_to
+
+    def describe(self) -> str:
+        """In a player's words: ``FB 1 (aircraft, Allied): damaged, MG disabled``."""
+        status = ", ".join(_STATUS_WORDS.get(x, x.replace("_", " ")) for x in sorted(self.status))
+        return f"{self.name} ({self.kind}, {self.side})" + (f": {status}" if status else "")
 
     def moved(self, h: Hex | None) -> Unit:
         """The same unit in hex ``h`` (None: off the map)."""

@@ -164,6 +164,16 @@ def focus_hexes(game: Game) -> list[str]:
     return names
 
 
+def offmap_view(game: Game) -> list[dict[str, Any]]:
+    """Units in play but not on the map (aircraft off board, units not yet landed), by side:
+    ``[{"side", "units": [line, ...]}]``; eliminated and recalled units are left out."""
+    by_side: dict[str, list[str]] = {}
+    for u in game.state.counters.units:
+        if u.hex is None and not u.status & {"eliminated", "recalled"}:
+            by_side.setdefault(u.side, []).append(u.describe())
+    return [{"side": side, "units": lines} for side, lines in by_side.items()]
+
+
 def result_view(game: Game) -> dict[str, Any] | None:
     """The last finished procedure in one sentence (``{"title", "text"}``), or None."""
     for out in reversed(game.state.outcomes):

@@ -68,3 +68,14 @@ def test_a_reloaded_plan_never_shows_its_secret_fields() -> None:
                 "params": {"name": "Glider 2", "ilh": "1G9", "passengers": [{"name": "squad", "pp": 10}]}})
     item = next(i for i in procedure_menu(game) if i["name"] == "asl.glider_landing")
     assert item["values"]["ilh"] == "1G9" and item["values"].get("passengers") in (None, [], ())
+
+
+def test_units_off_the_map_are_listed_with_their_status_in_words() -> None:
+    from airhead.counters import Unit
+    from airhead.present import offmap_view
+
+    game = _game(0)
+    game.apply({"type": "edit", "op": "unit", "id": "fb1", "kind": "aircraft", "side": "Allied", "label": "FB 1", "hex": None})
+    assert offmap_view(game) == [{"side": "Allied", "units": ["FB 1 (aircraft, Allied)"]}]
+    u = Unit("fb2", "Allied", "aircraft", label="FB 2", status=frozenset({"damaged", "mg_disabled"}))
+    assert u.describe() == "FB 2 (aircraft, Allied): damaged, MG disabled"

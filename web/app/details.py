@@ -61,8 +61,7 @@ def counters_here(scenario: Scenario, counters: Counters | None, name: str) -> l
     h = scenario.map.parse(name)
     out = []
     for u in counters.units_at(h):
-        status = f": {', '.join(sorted(u.status))}" if u.status else ""
-        out.append(f"{u.name} ({u.kind}, {u.side}){status}")
+        out.append(u.describe())
     for mk in counters.markers_at(h):
         out.append(mk.name + (f" (until the end of the {mk.expires})" if mk.expires else ""))
     return out

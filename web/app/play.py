@@ -29,6 +29,7 @@ from airhead.present import (
     log_position,
     log_view,
     odds_view,
+    offmap_view,
     overlay,
     procedure_menu,
     prompt_view,
@@ -635,6 +636,7 @@ commitment code until you reveal it, and anyone can then check it was not change
             self.view.replace_svg(render_map(g.scenario, g.state.terrain))
             self.render_key(g)
         self.render_turn(g)
+        self.render_offmap(g)
         self.render_prompt(g)
         self.render_log()
         self.render_seals()
@@ -650,6 +652,16 @@ commitment code until you reveal it, and anyone can then check it was not change
                   if self.step is None and g.state.procedure is None else "")
         host.innerHTML = f"<span id='turn-text'>{E(tv['text'])}</span> {button}"
         host.dataset.phase = tv["phase"]
+
+    def render_offmap(self, g: Game) -> None:
+        """Units in play off the map (aircraft off board, units not yet landed), with status."""
+        host = _el("offmap")
+        if host is None:
+            return
+        sides = offmap_view(g)
+        host.hidden = not sides
+        host.innerHTML = "".join(
+            f"<p class='offmap-side'><b>Off the map, {E(x['side'])}:</b> {E('; '.join(x['units']))}</p>" for x in sides)
 
     def render_prompt(self, g: Game) -> None:
         host = _el("prompt")
