@@ -1,5 +1,5 @@
 """`build.py bench`: tools/bench.py (the page in Chromium, run with the venv's Python), then the
-E8 heatmap and hostile input (decode and open times) on CPython and in Pyodide under Node.
+E8 heatmap, the live odds (tools/bench_odds.py) and hostile input (decode and open times) on CPython and in Pyodide under Node.
 Figures printed, never asserted."""
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ def run_benchmarks(rounds: int) -> int:
         return 1
     rc, _ = run([VENV_PY, TOOLS / "bench.py", "--rounds", str(rounds)])
     heat = bench_heatmap()
+    odds = bench_odds()
     decode = bench_decode()
-    return bench_replay() or decode or heat or rc
+    return bench_replay() or decode or odds or heat or rc
 
 
 def bench_replay() -> int:
@@ -66,6 +67,34 @@ def bench_heatmap() -> int:
             f"one glider's odds with Light AA {f['odds_ms']:.0f} ms")
     c, p = figures["CPython"], figures["Pyodide"]
     say(f"   Pyodide / CPython (cold heatmap): {p['cold_ms'] / max(c['cold_ms'], 0.1):.1f}x")
+    return 0
+
+
+def bench_odds() -> int:
+    """The exact odds the planners show live (issue #15): E8 with two Light AA firers, the E8
+    heatmap, the E7 / E1 resolvers' odds, each cold, CPython next to Pyodide, with its target
+    (<= 50 ms in Pyodide for odds, <= 250 ms for the heatmap); figures only, nothing asserted."""
+    say("== Live odds: E8 with Light AA, E8 heatmap, E7 / E1 resolvers (cold, best of 3), CPython vs Pyodide (Node, V8)")
+    figures = {}
+    commands: tuple[tuple[str, list[str | Path]], ...] = (
+        ("CPython", [VENV_PY, TOOLS / "bench_odds.py"]),
+        ("Pyodide", ["node", TOOLS / "bench_odds.mjs"]),
+    )
+    for label, cmd in commands:
+        proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
+        line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
+        if proc.returncode != 0 or not line.startswith("{"):
+            say(f"!! {label} odds bench failed:\n{proc.stderr[-2000:]}")
+            return 1
+        figures[label] = json.loads(line)
+    c, p = figures["CPython"], figures["Pyodide"]
+    say(f"   {c['python']} / {p['python']}")
+    for name, target in p["targets"].items():
+        ms = p["figures"][name]
+        mark = "ok" if ms <= target else "OVER"
+        say(f"   {name}: CPython {c['figures'][name]:.1f} ms, Pyodide {ms:.1f} ms (target <= {target} ms in Pyodide: {mark})")
+    for name, v in p["residual"].items():
+        say(f"   {name}: landings after more Evasive Actions than worked out {v:.3%}")
     return 0
 
 

@@ -311,6 +311,7 @@ class HexMap:
         self._half: frozenset[Hex] = frozenset()
         self._hexes: tuple[Hex, ...] = self._compute_hexes()
         self._hexset = frozenset(self._hexes)
+        self._bounds: tuple[int, int, int, int] | None = None
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -385,9 +386,12 @@ class HexMap:
         return h in self._half
 
     def bounds(self) -> tuple[int, int, int, int]:
-        """Global doubled bounds of the playing area ``(x0, x1, y0, y1)``."""
-        bs = [p.bounds() for p in self.placements]
-        return min(b[0] for b in bs), max(b[1] for b in bs), min(b[2] for b in bs), max(b[3] for b in bs)
+        """Global doubled bounds of the playing area ``(x0, x1, y0, y1)`` (computed once: the
+        E8 odds mirror thousands of offboard hexes through it)."""
+        if self._bounds is None:
+            bs = [p.bounds() for p in self.placements]
+            self._bounds = min(b[0] for b in bs), max(b[1] for b in bs), min(b[2] for b in bs), max(b[3] for b in bs)
+        return self._bounds
 
     def mirror_into_play(self, h: Hex) -> Hex:
         """Reflect an off-map hex across the map edge(s) it lies beyond (used by E8.221).

@@ -9,8 +9,13 @@ landing procedure uses (:func:`~airhead.asl.gliders.light_aa_result`,
 
 What the odds assume: each planned Light AA weapon fires once at the glider in every ILH while it
 keeps its ROF (the DEFENDER's choice at the table may differ); a minefield's attack and Final
-Fire (E8.3) are not included (their results are entered at the table). Evasive Action chains are
-followed ``max_evasive`` deep; any probability beyond is reported as ``unresolved``.
+Fire (E8.3) are not included (their results are entered at the table).
+
+The Light AA fire is a finite chain on (Damaged, weapons with ROF left), solved exactly however
+long it runs; the ILH, though, walks the unbounded plane by Random Location DRs while any weapon
+keeps its ROF, so where the glider lands after many Evasive Actions is an infinite sum that is in
+general not a fraction. Landings are worked out hex by hex up to ``max_evasive`` Evasive Actions;
+the landings after more are the ``unresolved`` row (being shot down later is counted exactly).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from ..boards import HexMap
-from ..hexes import Hex
+from ..hexes import Hex, from_asl_direction
 from ..terrain import Terrain
 from .gliders import (
     AAFirer,
@@ -46,7 +51,7 @@ OUTCOME_LABELS: dict[str, str] = {
     "damaged": "lands Damaged",
     "eliminated": "eliminated",
     "offboard": "lands off the board",
-    "unresolved": "more Evasive Actions than enumerated",
+    "unresolved": "lands after more Evasive Actions than worked out",
 }
 
 _DICE = [(c, w) for c in range(1, 7) for w in range(1, 7)]
@@ -77,6 +82,7 @@ class _Enumerator:
         self.night, self.gusts, self.blind = night, gusts, blind
         self._crash: dict[tuple[Hex, Hex, Hex, bool, bool, bool, bool], int] = {}
         self._landing: dict[tuple[Hex, bool], dict[tuple[str, Hex], int]] = {}
+        self._where: dict[Hex, list[tuple[int, int, Hex, str, Approach]]] = {}
         self.minefield = False
 
     def landing(self, ilh: Hex, damaged: bool) -> dict[tuple[str, Hex], int]:
@@ -85,21 +91,11 @@ class _Enumerator:
         hit = self._landing.get(key)
         if hit is not None:
             return hit
-        appr = Approach(self.m, ilh, self.facing)
-        drm = landing_terms(self.terrain, appr).drm
-        positions: dict[int, int] = {}
-        for colored, white in _DICE:
-            k, _ = landing_hex(appr, colored + drm, white)
-            positions[k] = positions.get(k, 0) + 1
         out: dict[tuple[str, Hex], int] = {}
-        for k, n in positions.items():
-            real = appr.hex_at(k)
-            kind, _ = hazard(self.terrain, appr, k)
+        for k, n, real, kind, appr in self._positions(ilh):
             if kind == "eliminated":
                 out[("eliminated", real)] = out.get(("eliminated", real), 0) + 6 * n
                 continue
-            if kind == "minefield":
-                self.minefield = True
             cdrm = self._crash_drm(appr, k, damaged, kind == "bridge")
             on_board = self.m.in_play(real)
             for crash in range(1, 7):
@@ -116,6 +112,27 @@ class _Enumerator:
         self._landing[key] = out
         return out
 
+    def _positions(self, ilh: Hex) -> list[tuple[int, int, Hex, str, Approach]]:
+        """Where a glider in ``ilh`` may come down, whether intact or Damaged (shared by both):
+        (position along the grain, count out of 36 Landing DRs, real hex, E8.232 hazard)."""
+        hit = self._where.get(ilh)
+        if hit is not None:
+            return hit
+        appr = Approach(self.m, ilh, self.facing)
+        drm = landing_terms(self.terrain, appr).drm
+        positions: dict[int, int] = {}
+        for colored, white in _DICE:
+            k, _ = landing_hex(appr, colored + drm, white)
+            positions[k] = positions.get(k, 0) + 1
+        out: list[tuple[int, int, Hex, str, Approach]] = []
+        for k, n in positions.items():
+            kind, _ = hazard(self.terrain, appr, k)
+            if kind == "minefield":
+                self.minefield = True
+            out.append((k, n, appr.hex_at(k), kind, appr))
+        self._where[ilh] = out
+        return out
+
     def _crash_drm(self, appr: Approach, k: int, damaged: bool, bridge: bool) -> int:
         key = (appr.hex_at(k), appr.equivalent(k), appr.equivalent(k + 1), k == 0, appr.reflected(k), damaged, bridge)
         v = self._crash.get(key)
@@ -125,6 +142,110 @@ class _Enumerator:
             v = sum(t[0] for t in terms)
             self._crash[key] = v
         return v
+
+
+#: A firing state between two ILHs: (Damaged, which Light AA weapons still have their ROF).
+FireState = tuple[bool, tuple[bool, ...]]
+
+
+@dataclass(frozen=True)
+class _Fire:
+    """What the Light AA fire in one ILH does to a glider in a firing state: shot down, lands
+    here (intact, Damaged) or takes Evasive Action into another firing state."""
+
+    eliminated: Fraction
+    land: tuple[Fraction, Fraction]
+    evade: tuple[tuple[FireState, Fraction], ...]
+
+
+class _FiringChain:
+    """The Light AA half of the landing, which does not depend on where the glider is: every
+    weapon still able to fire shoots once in each ILH (E8.21), a result of "damaged"/"evasive"
+    sends it on (E8.211). Damage only comes and ROF only goes, so the chain's states form an
+    order with at most a loop on each state: it is solved exactly by substitution."""
+
+    def __init__(self, aa: Sequence[AAFirer], below_kill: str) -> None:
+        aerial = int(table()["aerial_drm"])
+        self.shots: list[list[tuple[tuple[str, bool], int]]] = []
+        for f in aa:
+            counts: dict[tuple[str, bool], int] = {}
+            for colored, white in _DICE:
+                key = (str(light_aa_result(colored + white + aerial + f.drm, f.kill, below_kill)), retains_rof(colored, f.rof))
+                counts[key] = counts.get(key, 0) + 1
+            self.shots.append(sorted(counts.items()))
+        self._fire: dict[FireState, _Fire] = {}
+        self._fate: dict[FireState, tuple[Fraction, Fraction, Fraction]] = {}
+
+    def fire(self, s: FireState) -> _Fire:
+        """One ILH's Light AA fire from firing state ``s`` (memoized)."""
+        hit = self._fire.get(s)
+        if hit is not None:
+            return hit
+        damaged, left = s
+        states: dict[tuple[bool, bool, tuple[bool, ...]], Fraction] = {(damaged, False, left): Fraction(1)}
+        eliminated = Fraction(0)
+        for i, outs in enumerate(self.shots):
+            if not left[i]:
+                continue
+            nxt: dict[tuple[bool, bool, tuple[bool, ...]], Fraction] = {}
+            for (d, evade, lf), w in states.items():
+                for (shot, keep), n in outs:
+                    p = w * n / 36
+                    if shot == "eliminated" or (shot == "damaged" and d):
+                        eliminated += p
+                        continue
+                    k = (d or shot == "damaged", evade or shot in ("damaged", "evasive"), lf[:i] + (keep,) + lf[i + 1:])
+                    nxt[k] = nxt.get(k, Fraction(0)) + p
+            states = nxt
+        land = [Fraction(0), Fraction(0)]
+        evades: dict[FireState, Fraction] = {}
+        for (d, evade, lf), w in states.items():
+            if evade:
+                evades[(d, lf)] = evades.get((d, lf), Fraction(0)) + w
+            else:
+                land[d] += w
+        out = _Fire(eliminated, (land[0], land[1]), tuple(sorted(evades.items())))
+        self._fire[s] = out
+        return out
+
+    def fate(self, s: FireState) -> tuple[Fraction, Fraction, Fraction]:
+        """Exact probabilities, however many Evasive Actions follow, that a glider in firing
+        state ``s`` is shot down, lands intact or lands Damaged (wherever it lands)."""
+        hit = self._fate.get(s)
+        if hit is not None:
+            return hit
+        f = self.fire(s)
+        acc = [f.eliminated, f.land[0], f.land[1]]
+        loop = Fraction(0)
+        for s2, p in f.evade:
+            if s2 == s:  # every weapon kept its ROF and the glider was not hit harder: same state
+                loop += p
+                continue
+            # Damage only comes and ROF only goes: s2 is strictly further on, no cycle back to s
+            sub = self.fate(s2)
+            for j in range(3):
+                acc[j] += p * sub[j]
+        out = (acc[0] / (1 - loop), acc[1] / (1 - loop), acc[2] / (1 - loop))
+        self._fate[s] = out
+        return out
+
+
+#: Evasive Action chains are followed until what is left lands with at most this probability.
+RESIDUAL = Fraction(1, 10_000)
+#: ... and never deeper than this (each level widens the hexes to work out by 6 all round).
+MAX_EVASIVE = 2
+#: The 36 Random Location moves (E8.211): (ASL direction, hexes).
+_MOVES = tuple((from_asl_direction(c), w) for c in range(1, 7) for w in range(1, 7))
+
+
+def _spread(walk: dict[Hex, int]) -> dict[Hex, int]:
+    """One Random Location DR (E8.211) applied to a distribution of ILHs (counts over 36**n)."""
+    out: dict[Hex, int] = {}
+    for h, n in walk.items():
+        for d, steps in _MOVES:
+            h2 = h.neighbor(d, steps)
+            out[h2] = out.get(h2, 0) + n
+    return out
 
 
 def glider_odds(
@@ -139,65 +260,73 @@ def glider_odds(
     gusts: bool = False,
     blind: bool | None = None,
     below_kill: str = "eliminated",
-    max_evasive: int = 2,
+    max_evasive: int | None = None,
 ) -> GliderOdds:
     """Exact outcome and landing-hex probabilities of a glider planned for ``ilh`` facing
     direction ``facing`` (0..5: the Wind Direction), with the Light AA the player expects;
-    ``blind`` is the players' Blind Hex ruling (None: the map's reading)."""
+    ``blind`` is the players' Blind Hex ruling (None: the map's reading).
+
+    The Light AA fire is a finite chain that does not depend on the hex (:class:`_FiringChain`);
+    after ``n`` Evasive Actions the ILH is spread by ``n`` Random Location DRs whatever the firing
+    did, so the landing distribution of each ILH is worked out once and shared by every way of
+    getting there. Being shot down is counted exactly however long the chain; the landings after
+    more than ``max_evasive`` Evasive Actions (default: as many as :data:`MAX_EVASIVE` allows,
+    stopping once they weigh at most :data:`RESIDUAL`) are the ``unresolved`` row."""
     enum = _Enumerator(terrain, m, facing, night=night, gusts=gusts, blind=blind)
-    aerial = int(table()["aerial_drm"])
-    Dist = dict[tuple[str, Hex | None], Fraction]
-    memo: dict[tuple[Hex, bool, tuple[bool, ...], int], Dist] = {}
-
-    def add(into: Dist, src: Dist, w: Fraction) -> None:
-        for k, v in src.items():
-            into[k] = into.get(k, Fraction(0)) + v * w
-
-    def stage(at: Hex, dmg: bool, left: tuple[bool, ...], depth: int) -> Dist:
-        """Distribution of (outcome, landing hex) from a glider in ILH ``at`` (memoized)."""
-        key = (at, dmg, left, depth)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        out: Dist = {}
-        # every AA weapon still able to fire shoots once in this ILH (E8.21)
-        states: dict[tuple[bool, bool, tuple[bool, ...]], Fraction] = {(dmg, False, left): Fraction(1)}
-        for i, f in enumerate(aa):
-            nxt: dict[tuple[bool, bool, tuple[bool, ...]], Fraction] = {}
-            for (d, evade, lf), w in states.items():
-                if not lf[i]:
-                    nxt[(d, evade, lf)] = nxt.get((d, evade, lf), Fraction(0)) + w
-                    continue
-                for colored, white in _DICE:
-                    shot = light_aa_result(colored + white + aerial + f.drm, f.kill, below_kill)
-                    pw = w * _R36
-                    if shot == "eliminated" or (shot == "damaged" and d):
-                        out[("eliminated", None)] = out.get(("eliminated", None), Fraction(0)) + pw
-                        continue
-                    nl = lf[:i] + (retains_rof(colored, f.rof),) + lf[i + 1:]
-                    k2 = (d or shot == "damaged", evade or shot in ("damaged", "evasive"), nl)
-                    nxt[k2] = nxt.get(k2, Fraction(0)) + pw
-            states = nxt
-        for (d, evade, lf), w in states.items():
-            if not evade:
-                for (res, h), n in enum.landing(at, d).items():
-                    out[(res, h)] = out.get((res, h), Fraction(0)) + w * n / 216
-            elif depth >= max_evasive:
-                out[("unresolved", None)] = out.get(("unresolved", None), Fraction(0)) + w
-            else:
-                # E8.211: one Evasive Action Random Location DR; the hex grain never changes
-                for colored, white in _DICE:
-                    add(out, stage(random_location(at, colored, white), d, lf, depth + 1), w * _R36)
-        memo[key] = out
-        return out
-
+    chain = _FiringChain(aa, below_kill)
+    limit = MAX_EVASIVE if max_evasive is None else max_evasive
+    acc: dict[tuple[str, Hex | None], Fraction] = {}
+    reach: dict[FireState, Fraction] = {(damaged, tuple(True for _ in aa)): Fraction(1)}
+    walk: dict[Hex, int] = {ilh: 1}
+    shot_down = Fraction(0)
+    depth = 0
+    while True:
+        land = [Fraction(0), Fraction(0)]
+        nxt: dict[FireState, Fraction] = {}
+        for s, a in reach.items():
+            f = chain.fire(s)
+            shot_down += a * f.eliminated
+            land[0] += a * f.land[0]
+            land[1] += a * f.land[1]
+            for s2, p in f.evade:
+                nxt[s2] = nxt.get(s2, Fraction(0)) + a * p
+        for d in (False, True):
+            if not land[d]:
+                continue
+            counts: dict[tuple[str, Hex], int] = {}
+            for h, n in walk.items():
+                for key, c in enum.landing(h, d).items():
+                    counts[key] = counts.get(key, 0) + n * c
+            scale = land[d] / (216 * 36 ** depth)
+            for key, c in counts.items():
+                acc[key] = acc.get(key, Fraction(0)) + scale * c
+        if not nxt:
+            break
+        if depth >= limit or (max_evasive is None and _lands_later(chain, nxt) <= RESIDUAL):
+            for s, a in nxt.items():
+                down, intact, dmg = chain.fate(s)
+                shot_down += a * down
+                acc[("unresolved", None)] = acc.get(("unresolved", None), Fraction(0)) + a * (intact + dmg)
+            break
+        reach, walk, depth = nxt, _spread(walk), depth + 1
+    if shot_down:
+        acc[("eliminated", None)] = acc.get(("eliminated", None), Fraction(0)) + shot_down
     odds = GliderOdds()
-    for (res, h), p in stage(ilh, damaged, tuple(True for _ in aa), 0).items():
+    for (res, where), p in acc.items():
         odds.outcomes[res] += p
-        if h is not None:
-            odds.landing[h] = odds.landing.get(h, Fraction(0)) + p
+        if where is not None:
+            odds.landing[where] = odds.landing.get(where, Fraction(0)) + p
     odds.minefield = enum.minefield
     return odds
+
+
+def _lands_later(chain: _FiringChain, reach: Mapping[FireState, Fraction]) -> Fraction:
+    """Probability that gliders in these firing states land (anywhere) at some later ILH."""
+    total = Fraction(0)
+    for s, a in reach.items():
+        _, intact, dmg = chain.fate(s)
+        total += a * (intact + dmg)
+    return total
 
 
 def heatmap(

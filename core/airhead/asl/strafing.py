@@ -830,9 +830,12 @@ def aa_odds(g: Strike, below: str) -> list[tuple[Fraction, Fraction, Fraction]]:
     """E7.51 / E7.511: for every hex flown, the chance the aircraft is shot down by the end of it,
     is Damaged (and flying) then, and meets a result the players decide in it — every firer still
     able to fire shooting once per hex, through :func:`aircraft_aa_result` and :func:`retains_rof`
-    (the procedure's functions and settings). Given a passed Sighting TC."""
-    State = tuple[int, tuple[bool, ...]]  # 0 flying, 1 Damaged, 2 shot down; fire left
-    dist: dict[State, Fraction] = {(1 if g.plane.damaged else 0, tuple(True for _ in g.aa)): Fraction(1)}
+    (the procedure's functions and settings). Given a passed Sighting TC.
+
+    Exact and linear in the firers: a weapon's shots depend only on its own dice and its own ROF,
+    so each firer's hits so far (0, 1, 2 = shot down) and ROF are tracked alone (memoised by
+    firer state) and combined per hex; a shot counts only while the aircraft is still flying."""
+    start = 1 if g.plane.damaged else 0
     # each weapon's 36 DRs grouped by (result, ROF kept): the same functions, a few groups
     groups: list[dict[tuple[str, bool], int]] = []
     for f in g.aa:
@@ -841,25 +844,62 @@ def aa_odds(g: Strike, below: str) -> list[tuple[Fraction, Fraction, Fraction]]:
             key0 = (aircraft_aa_result(c + wh, c + wh + g.aerial_drm + f.drm, f.kill, below), retains_rof(c, f.rof))
             grp[key0] = grp.get(key0, 0) + 1
         groups.append(grp)
+    hits = {"eliminated": 2, "damaged": 1}
+    Own = dict[tuple[int, bool], Fraction]  # one firer: (hits so far, capped at 2; ROF left) -> chance
+
+    def shoot(i: int, d: Own) -> Own:
+        out: Own = {}
+        for (x, left), w in d.items():
+            if not left:
+                out[(x, left)] = out.get((x, left), Fraction(0)) + w
+                continue
+            for (res, keep), n in groups[i].items():
+                k2 = (min(2, x + hits.get(res, 0)), keep)
+                out[k2] = out.get(k2, Fraction(0)) + w * n / 36
+        return out
+
+    def marginal(d: Own) -> list[Fraction]:
+        v = [Fraction(0)] * 3
+        for (x, _), w in d.items():
+            v[x] += w
+        return v
+
+    def combine(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
+        v = [Fraction(0)] * 3
+        for i, p in enumerate(a):
+            if p:
+                for j, q in enumerate(b):
+                    v[min(2, i + j)] += p * q
+        return v
+
+    decide_n = [sum((n for (res, _), n in grp.items() if res in ("one more", "unlikely kill")), 0) for grp in groups]
+    none = [Fraction(1), Fraction(0), Fraction(0)]
+    cur: list[Own] = [{(0, True): Fraction(1)} for _ in g.aa]
     out: list[tuple[Fraction, Fraction, Fraction]] = []
     for _ in g.run.stops:
+        nxt = [shoot(i, d) for i, d in enumerate(cur)]
+        # the others' hits when firer i shoots in this hex: earlier firers have shot here, later ones not yet
+        before = [none]
+        for d in nxt[:-1]:
+            before.append(combine(before[-1], marginal(d)))
+        after = [none]
+        for d in reversed(cur[1:]):
+            after.append(combine(after[-1], marginal(d)))
+        after.reverse()
         decide = Fraction(0)
-        for i in range(len(g.aa)):
-            nxt: dict[State, Fraction] = {}
-            for (st, left), w in dist.items():
-                if st == 2 or not left[i]:
-                    nxt[(st, left)] = nxt.get((st, left), Fraction(0)) + w
-                    continue
-                for (res, keep), n in groups[i].items():
-                    pw = w * n / 36
-                    nl = left[:i] + (keep,) + left[i + 1:]
-                    if res in ("one more", "unlikely kill"):
-                        decide += pw
-                    ns = 2 if res == "eliminated" or (res == "damaged" and st == 1) else 1 if res == "damaged" else st
-                    key = (ns, nl)
-                    nxt[key] = nxt.get(key, Fraction(0)) + pw
-            dist = nxt
-        elim = sum((w for (st, _), w in dist.items() if st == 2), Fraction(0))
-        dmg = sum((w for (st, _), w in dist.items() if st == 1), Fraction(0))
+        for i, d in enumerate(cur):
+            if not decide_n[i]:
+                continue
+            others = combine(before[i], after[i])
+            for (x, left), w in d.items():
+                if left:
+                    flying = sum((p for t, p in enumerate(others) if start + x + t < 2), Fraction(0))
+                    decide += w * Fraction(decide_n[i], 36) * flying
+        total = none
+        for d in nxt:
+            total = combine(total, marginal(d))
+        elim = sum((p for t, p in enumerate(total) if start + t >= 2), Fraction(0))
+        dmg = sum((p for t, p in enumerate(total) if start + t == 1), Fraction(0))
         out.append((elim, dmg, decide))
+        cur = nxt
     return out

@@ -1,0 +1,108 @@
+"""Benchmark of the exact odds the planners show live (issue #15), the same code on CPython and in
+Pyodide: each figure is the best of a few cold runs (memo caches cleared), in ms.
+
+Prints one JSON line: {"python": ..., "figures": {name: ms, ...}, "targets": {name: ms, ...},
+"residual": {...}}. Nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "core") not in sys.path:
+    sys.path.insert(0, str(ROOT / "core"))
+
+#: Issue #15's targets in Pyodide: odds while dragging, the heatmap as the wind changes.
+ODDS_MS = 50
+HEATMAP_MS = 250
+
+
+def best(fn: Callable[[], Any], clear: Callable[[], None] = lambda: None, repeat: int = 3) -> float:
+    """Best of ``repeat`` cold runs, in ms."""
+    times = []
+    for _ in range(repeat):
+        clear()
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return round(min(times), 2)
+
+
+def main() -> None:
+    from airhead.asl import air_support, night
+    from airhead.asl.air_support import Aircraft, attack_odds, rof_chain_odds
+    from airhead.asl.gliders import AAFirer
+    from airhead.asl.gliders_odds import glider_odds, heatmap
+    from airhead.asl.ground_support import bomb_odds, sighting_odds
+    from airhead.asl.strafing import Strafing, aa_odds
+    from airhead.boards import HexMap
+    from airhead.hexes import from_asl_direction
+    from airhead.scenario import Scenario
+    from airhead.systems import builtin, new_game
+    from airhead.terrain import Terrain
+
+    base = builtin("default")
+    m = HexMap.asl([["1", "2"], ["3", "4"]])
+    # the default scenario's two boards of terrain on the top row, open ground below
+    terrain = Terrain({m.parse(base.map.name(h)): t for h, t in base.terrain.hexes.items()}, {})
+    two = [AAFirer("FlaK", 6, 2), AAFirer("MG", 7, 1)]
+    wind = from_asl_direction(5)
+    figures: dict[str, float] = {}
+    targets: dict[str, int] = {}
+
+    def put(name: str, ms: float, target: int = ODDS_MS) -> None:
+        figures[name] = ms
+        targets[name] = target
+
+    glider_odds(terrain, m, m.parse("1C9"), wind)  # tables loaded once, as in the page
+    put("E8 odds, one glider, two Light AA (1C9, near the edge)",
+        best(lambda: glider_odds(terrain, m, m.parse("1C9"), wind, aa=two)))
+    put("E8 odds, one glider, two Light AA (3P5, mid-map)",
+        best(lambda: glider_odds(terrain, m, m.parse("3P5"), wind, aa=two)))
+    odds = glider_odds(terrain, m, m.parse("1C9"), wind, aa=two)
+    put("E8 heatmap, four geoboards (no Light AA)", best(lambda: heatmap(terrain, m, wind), repeat=2), HEATMAP_MS)
+
+    fb = Aircraft("fb", "Allied", "FB", bombs=True)
+    ft = Aircraft("ft", "Axis", "FB")
+    dive = Aircraft("db", "Axis", "Stuka", bombs=True, damaged=True)
+
+    def dogfight() -> None:
+        for a, t in ((fb, ft), (ft, fb), (fb, dive), (dive, fb)):
+            attack_odds(a, t)
+            rof_chain_odds(a, t)
+
+    def clear_air() -> None:
+        air_support._attack_odds.cache_clear()
+        air_support._rof_chain.cache_clear()
+
+    put("E7.22 dogfight pairing odds (4 pairings, ROF chains)", best(dogfight, clear_air))
+    put("E7.3 Sighting TC odds (DRM -3..+3)", best(lambda: [sighting_odds(d) for d in range(-3, 4)]))
+    put("E7.421 bomb hit odds (6 units)", best(lambda: [bomb_odds(th, 10, arm) for th in (4, 6, 8) for arm in (False, True)]))
+    put("E1.12 NVR change odds (every NVR, cloud, moon)",
+        best(lambda: [night.nvr_change_odds(n, c, mo) for n in range(0, 7) for c in night.CLOUD_COVER for mo in night.MOON_PHASES],
+             night.nvr_change_odds.cache_clear))
+
+    sc = Scenario("bench", "asl", HexMap.asl([["4"]]), Terrain(), {})
+    g0 = new_game(sc, "o")
+    proc = g0.system.procedure("asl.strafing")
+    assert isinstance(proc, Strafing)
+    for n in (2, 8):
+        aa = [{"name": f"AA {i + 1}", "hex": "4L4", "kill": 5 + i % 3, "rof": 1 + i % 3, "drm": 0} for i in range(n)]
+        params = {"target": "4G6", "grain": 2, "aircraft": "FB", "aa": aa,
+                  "units": [{"name": "4-6-7", "hex": "4G6", "sight_new_hex": True, "sight_unconcealed": True}]}
+        plan = proc.plan(g0.state, proc.read(g0.state, params))
+        put(f"E7.51 strafing run's Light AA odds ({n} firers, {len(plan.run.stops)} hexes)",
+            best(lambda: aa_odds(plan, "eliminated")))
+    print(json.dumps({"python": f"{platform.python_implementation()} {sys.version.split()[0]} ({sys.platform})",
+                      "figures": figures, "targets": targets,
+                      "residual": {"E8 two Light AA (1C9)": float(odds.outcomes["unresolved"])}}))
+
+
+if __name__ == "__main__":
+    main()
