@@ -119,9 +119,9 @@ def roll_view(game: Game) -> dict[str, Any] | None:
     mods = [e for e in last.events if e.kind == "modifier" and isinstance(e.value, int)]
     results = [e.cause + ("" if e.value is None else f" {e.value}") for e in last.events if e.kind in ("result", "info")]
     head = (rolls[0].cause + ("" if rolls[0].value is None else f" {rolls[0].value}")) if rolls else r.describe()
-    sentence = head + "".join(f", {m.value:+d} {m.cause}" for m in mods)
+    sentence = head + "".join(f"; {m.value:+d} {m.cause}" for m in mods)
     if results:
-        sentence += ": " + "; ".join(results)
+        sentence += " → " + "; ".join(results)
     hexes: list[str] = []
     for e in last.events:
         hexes.extend(h for h in e.hexes if h not in hexes)

@@ -46,7 +46,7 @@ def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, ro
         hmap = HexMap.from_data({"kind": "asl", "boards": layout})
     else:
         hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
-    return Scenario(name or "New map", system, hmap, settings or {})
+    return Scenario(name or "New map", system, hmap, settings=settings or {})
 
 
 def _el(id_: str) -> Any:
@@ -109,7 +109,7 @@ class Editor:
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
   <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
     <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
-  <details class='new-settings'><summary>Scenario settings (SSR)</summary><div id='new-settings' class='form'></div></details>
+  <fieldset class='new-settings'><legend>Scenario settings (SSR)</legend><div id='new-settings' class='form'></div></fieldset>
   <button type='button' class='btn primary' data-act='new-map' id='new-map'>Create map and start a new game</button>
 </div></details>"""
         self.render_settings()
