@@ -201,7 +201,7 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
     # one effects DR for every unit hit
     waiting(page, "E7.421")
     text = dice(page, "2 3")
-    assert text.startswith("E7.421 Bomb effects DR 5 (colored 2, white 3) → the same DR for every unit hit")
+    assert text.startswith("E7.421 Bomb effects DR 5 (colored 2, white 3): the same DR for every unit hit")
     for unit in ("Tiger: To Kill DR 5", "truck: Final DR 5", "squad: Final DR 5", "HS: Final DR 5"):
         assert unit in text, unit
     page.wait_for_selector("#prompt-result")
