@@ -328,3 +328,20 @@ def test_locations_and_settings_refuse_bad_input() -> None:
         with pytest.raises(DataError):
             Location(P("3D3"), bad)  # type: ignore[arg-type]
     assert issubclass(DataError, AirheadError)
+
+
+def test_a_hex_blocking_only_its_side_of_a_hexside_run_is_not_marked_as_blocking() -> None:
+    """Along a hexside, with 'both sides must block' (the default), woods on one side alone leave
+    the line clear, and neither the explanation nor the map says that hex blocks."""
+    from airhead.asl.los import los, los_view
+    from airhead.hexes import line
+    from airhead.terrain import HexTerrain, Terrain
+
+    a = Hex(0, 0)
+    b = next(x for x in (Hex(2, -1), Hex(1, 1), Hex(-1, 2), Hex(3, -3)) if line(a, x).along_hexside)
+    pair = next(st for st in line(a, b).steps if isinstance(st, tuple))
+    t = Terrain({pair[0]: HexTerrain("woods", obstacle=1)})
+    sight = los(t, a, b)
+    assert not sight.blocked
+    assert not any(c.blocks for c in sight.crossings)
+    assert all(role != "los-block" for _h, role in los_view(t, a, b).marks)

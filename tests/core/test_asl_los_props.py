@@ -40,7 +40,8 @@ FAST = settings(max_examples=100, deadline=None)
 def test_los_is_symmetric_at_equal_levels(t: Terrain, a: Hex, b: Hex, level: int, s: LosSettings) -> None:
     ab = los(t, Location(a, level), Location(b, level), settings=s)
     ba = los(t, Location(b, level), Location(a, level), settings=s)
-    assert (ab.blocked, ab.drm, ab.cause, set(ab.by)) == (ba.blocked, ba.drm, ba.cause, set(ba.by))
+    # what blocks is the same both ways; ``cause`` names the first blocker met, which depends on the end
+    assert (ab.blocked, ab.drm, set(ab.by)) == (ba.blocked, ba.drm, set(ba.by))
 
 
 @FAST

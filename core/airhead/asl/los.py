@@ -414,12 +414,13 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 cause = cause or why
             continue
         results = [one(h, t) for h in st]
-        for *_, cs, _ in results:
-            crossings += cs
         hits = [r[0] for r in results]
         adds = [r[1] for r in results]
         both = s.hexside == "both"
         hit = all(hits) if both else any(hits)
+        for *_, cs, _ in results:  # a hex that blocks alone does not block a line along its hexside
+            crossings += cs if hit else [replace(c, blocks=False, effect="would block, but only on its side of the hexside "
+                                                                         "the line runs along") if c.blocks else c for c in cs]
         if both:
             free = [d for hh, d in zip(hits, adds) if not hh]
             add = min(free) if free else max(adds)
