@@ -2,7 +2,8 @@
 """Airhead's single build/test entry point.
 
     python build.py test     build the wheel; mypy --strict; pytest on CPython; the core
-                             tests inside Pyodide under Node; e2e (browser) tests
+                             tests inside Pyodide under Node (these three in the background);
+                             e2e (browser) tests (--serial: one layer after the other)
     python build.py serve    build the web bundle (build/bundle/) and serve it on
                              http://127.0.0.1:8000 (--host H, --port N)
     python build.py dist     the app as a static folder (dist/) for any HTTPS static host
@@ -42,7 +43,7 @@ if str(ROOT) not in sys.path:
 def cmd_test(args: argparse.Namespace) -> int:
     from tools.layers import run_layers
 
-    return run_layers(set(args.skip or ()))
+    return run_layers(set(args.skip or ()), serial=args.serial)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -90,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "runs every layer and exits non-zero if any failed.")
     p_test.add_argument("--skip", action="append", choices=["mypy", "cpython", "pyodide", "e2e"],
                         help="skip a layer (repeatable; for local iteration, not for CI)")
+    p_test.add_argument("--serial", action="store_true",
+                        help="run the layers one after the other (default: mypy, CPython and Pyodide "
+                             "in the background while the bundle and e2e run)")
     p_test.set_defaults(func=cmd_test)
     p_serve = sub.add_parser(
         "serve", help="build the web bundle and serve it on http://127.0.0.1:8000",

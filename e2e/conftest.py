@@ -2,6 +2,17 @@
 
 `python build.py test` builds build/bundle/ before running these tests; run them alone with
 `.venv/bin/pytest e2e` after a build. Screenshots go to e2e/artifacts/ (ignored by git).
+
+One booted page for most tests. Booting Pyodide takes seconds, so ``page`` is, by default, one
+page in one browser context for the whole session, opened at ``/?e2e``: before each test
+:func:`restart` brings it back to a just-booted app (the app's start-up run again in the same
+interpreter, its own modules reloaded; no saved games, empty localStorage and sessionStorage,
+the page's layout as index.html has it, the tablet viewport, online) without rebooting Pyodide.
+A test that needs a browser of its own (a first visit, the offline cache, a service worker
+blocked, ...) is marked ``@pytest.mark.own_context`` (or ``browser_context_args``) and gets
+pytest-playwright's fresh context and page. A test that adds an init script of its own makes
+the next test reboot the page (a fault in a built-in, :func:`fault`, does not: the restart
+puts the built-in back).
 """
 
 from __future__ import annotations
@@ -9,7 +20,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -91,9 +102,8 @@ def actions(page: Any) -> int:
 
 
 def open_play(page: Any, scenario: str = "") -> None:
-    """Boot the app (on a built-in scenario if given) and open the Play tab."""
-    page.goto(f"/?scenario={scenario}" if scenario else "/")
-    wait_ready(page)
+    """A just-booted app (on a built-in scenario if given) with the Play tab open."""
+    start_app(page, scenario)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#tab-play").tap()
 
@@ -105,3 +115,280 @@ def no_page_errors(page: Any) -> Iterator[list[str]]:
     page.on("pageerror", lambda e: items.append(str(e)[:2000]))
     yield items
     assert not items, "uncaught errors in the page:\n" + "\n".join(items)
+
+
+# ---- one booted page for the session (see the module docstring)
+SHARED_URL = "/?e2e"  # ?e2e: the app exposes window.airheadRestart (web/app/main.py)
+GAMES_DB = "IDBMap/@pyscript/airhead-games"
+
+# Installed before the page's own scripts on every load of the shared page: records what the
+# app's Python registers (event listeners and timers of a second or more whose callback is a
+# Pyodide proxy) and the IndexedDB connections it opens, and keeps the layout as index.html has
+# it, so that restart() can remove and restore them.
+RECORDER = """(() => {
+  if (window.top !== window || window.__e2e) return;
+  const rec = window.__e2e = { listeners: [], timers: new Set(), dbs: [], layout: null, fresh: true };
+  const fromPython = (f) => typeof f === "function" && typeof f.destroy === "function"
+    && typeof f.copy === "function";
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, fn, opts) {
+    // (only the capture flag is kept: a Python dict of options is gone after this call)
+    const capture = typeof opts === "boolean" ? opts : Boolean(opts && opts.capture);
+    if (fromPython(fn)) rec.listeners.push([this, type, fn, capture]);
+    return add.call(this, type, fn, opts);
+  };
+  const later = window.setTimeout;
+  window.setTimeout = function (fn, ms, ...rest) {
+    const id = later.call(window, fn, ms, ...rest);
+    if (fromPython(fn) && Number(ms) >= 1000) rec.timers.add(id);
+    return id;
+  };
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (...args) {
+    const req = open.apply(this, args);
+    if (req && typeof req.addEventListener === "function") {
+      add.call(req, "success", () => rec.dbs.push(req.result));
+    }
+    return req;
+  };
+  // the built-ins the tests' faults replace (fault()), as they are here: RESTART puts them back
+  rec.builtins = [[Element.prototype, "innerHTML"], [IDBFactory.prototype, "open"],
+    [IDBObjectStore.prototype, "put"], [Storage.prototype, "setItem"], [Storage.prototype, "getItem"],
+    [EventTarget.prototype, "addEventListener"], [window, "setTimeout"]]
+    .map(([obj, name]) => [obj, name, Object.getOwnPropertyDescriptor(obj, name)]);
+  add.call(document, "DOMContentLoaded", () => {
+    const layout = document.querySelector("main.layout");
+    if (layout) rec.layout = layout.outerHTML;
+  });
+  // "fresh": just loaded or restarted, and nobody has touched the page since (see start_app)
+  for (const type of ["pointerdown", "keydown", "input", "click", "touchstart", "wheel"]) {
+    add.call(document, type, () => { rec.fresh = false; }, true);
+  }
+})();"""
+
+# Back to a just-booted app in place; false if this page cannot (then it is reloaded instead).
+RESTART = """async ([scenario, db, url, keep]) => {
+  const rec = window.__e2e, ds = document.body.dataset;
+  if (!rec || !rec.layout || typeof window.airheadRestart !== "function") return false;
+  // a new test: the built-ins as they were before any fault (within a test, faults stay)
+  if (!keep) for (const [obj, name, descriptor] of rec.builtins) Object.defineProperty(obj, name, descriptor);
+  const tick = () => new Promise((r) => setTimeout(r, 5));
+  // let the app finish starting (its store opened) and a pending save land first
+  for (let i = 0; i < 2000 && ds.games !== "1" && !ds.bootError; i++) await tick();
+  for (let i = 0; i < 1000 && ds.saveState === "saving"; i++) await tick();
+  for (const [target, type, fn, capture] of rec.listeners.splice(0)) target.removeEventListener(type, fn, capture);
+  for (const id of rec.timers) clearTimeout(id);
+  rec.timers.clear();
+  for (const conn of rec.dbs.splice(0)) conn.close();
+  if (!keep) {
+    const deleted = await new Promise((resolve) => {
+      const req = indexedDB.deleteDatabase(db);
+      req.onsuccess = () => resolve(true);
+      req.onerror = req.onblocked = () => resolve(false);
+    });
+    if (!deleted) return false;
+    localStorage.clear();
+    sessionStorage.clear();
+  }
+  document.getElementById("notice")?.remove();
+  document.querySelector("main.layout").outerHTML = rec.layout;
+  for (const key of Object.keys(ds)) if (!["ready", "bootMs", "offline"].includes(key)) delete ds[key];
+  history.replaceState(null, "", url);
+  window.scrollTo(0, 0);
+  document.activeElement?.blur?.();
+  const source = await (await fetch("app/main.py", {cache: "no-store"})).text();
+  window.airheadRestart(source);
+  return true;
+}"""
+
+
+# The same, for a page that is not the app (see restart): no app runs, nothing blocks.
+CLEAR_STORAGE = """async (db) => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await new Promise((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(db);
+    req.onsuccess = resolve;
+    req.onerror = req.onblocked = () => reject(new Error(`cannot delete ${db}`));
+  });
+}"""
+BLANK = "/precache.json"  # a page of the app's origin that is not the app
+
+
+class Shared:
+    """The session's booted page and what a test left on it."""
+
+    def __init__(self, context: Any) -> None:
+        self.context = context
+        self.page: Any = None
+        self.crashed = False
+        self.tainted = False  # an init script the restart cannot undo: reboot
+        self.faults: list[Any] = []  # init scripts of fault(): removed after the test
+        self.add_init_script: Callable[..., Any] = lambda *a, **k: None  # the page's own
+
+    def get(self) -> Any:
+        if self.page is None or self.page.is_closed() or self.crashed:
+            if self.page is not None and not self.page.is_closed():
+                self.page.close()
+            self.crashed = self.tainted = False
+            page = self.context.new_page()
+            page.on("crash", lambda _p: setattr(self, "crashed", True))
+            page.add_init_script(RECORDER)
+            page._e2e_shared = self  # noqa: SLF001 - lets the helpers below find this record
+            page.goto(SHARED_URL)
+            wait_ready(page)
+            page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+            self.page = page
+        return self.page
+
+
+def _shared_of(page: Any) -> Shared | None:
+    return getattr(page, "_e2e_shared", None)
+
+
+def _is_fresh(page: Any) -> bool:
+    """The shared page at ``/?e2e``, just loaded or restarted, and untouched since."""
+    return _shared_of(page) is not None and page.url.endswith(SHARED_URL) and \
+        bool(page.evaluate("window.__e2e ? window.__e2e.fresh === true : false"))
+
+
+def start_app(page: Any, scenario: str = "", viewport: dict[str, int] | None = None) -> None:
+    """The app as a load of the page starts it, on built-in ``scenario`` (default: the default
+    one) in ``viewport`` (default: TABLET), with the device's storage as it is: the page as it
+    was just loaded or restarted, else restarted again (the storage kept)."""
+    if scenario or viewport or not _is_fresh(page):
+        restart(page, scenario, viewport, keep_storage=True)
+    else:
+        wait_ready(page)
+        page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+
+
+def restart(page: Any, scenario: str = "", viewport: dict[str, int] | None = None,
+            keep_storage: bool = False) -> None:
+    """A just-booted app on built-in ``scenario`` (default: the default one), on a device with
+    nothing stored unless ``keep_storage``. On the shared page: in place when it can (see
+    RESTART), else by loading the page again; on a page of its own: by loading it."""
+    url = SHARED_URL + (f"&scenario={scenario}" if scenario else "")
+    shared = _shared_of(page)
+    if viewport is not None and page.viewport_size != viewport:
+        page.set_viewport_size(viewport)
+    if shared is None:
+        page.goto(f"/?scenario={scenario}" if scenario else "/")
+    else:
+        if viewport is None and page.viewport_size != TABLET:
+            page.set_viewport_size(TABLET)
+        if shared.tainted or not page.evaluate(RESTART, [scenario, GAMES_DB, url, keep_storage]):
+            if not keep_storage:
+                page.goto(BLANK)  # the app's page unloaded: its storage can go
+                page.evaluate(CLEAR_STORAGE, GAMES_DB)
+            page.goto(url)
+            shared.tainted = False
+    wait_ready(page)
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    if shared is not None:
+        page.evaluate("window.__e2e.fresh = true")
+
+
+def boot(page: Any, url: str = "") -> None:
+    """Load the app page for real (a reboot): ``url`` is what follows the path (``"#a2..."``,
+    ``"&selfcheck"``); on the shared page the ``?e2e`` flag stays in the address."""
+    page.goto("/" + ("?" + url[1:] if url.startswith("&") else url))
+    wait_ready(page)
+
+
+def _goto_shared(goto: Callable[..., Any], page: Any, url: str, **kwargs: Any) -> Any:
+    """page.goto on the shared page: an address of the app ("/", "/?scenario=x", "/#a2...")
+    keeps the ?e2e flag (the next test can restart it in place), and is always a load of the
+    page (not only a change of its fragment)."""
+    if url.startswith("/") and not url.startswith(SHARED_URL) and not url.startswith(BLANK):
+        path, _, fragment = url.partition("#")
+        query = path[1:].lstrip("?")
+        url = SHARED_URL + (f"&{query}" if query else "") + (f"#{fragment}" if fragment else "")
+    if "#" in url and page.url.split("#")[0] == page.url.split("?")[0].rstrip("/") + url.split("#")[0]:
+        goto(BLANK)  # else only the fragment would change: no load of the page at all
+    return goto(url, **kwargs)
+
+
+def fault(page: Any, script: str) -> None:
+    """A fault in the page's built-ins (``script`` replaces one of those RECORDER lists): in
+    this page as it is now and in every load of it until the test ends. The shared page is
+    not rebooted for it: RESTART puts the built-ins back."""
+    page.evaluate("() => {\n" + script + "\n}")  # a body run once (as an init script runs)
+    shared = _shared_of(page)
+    if shared is None:
+        page.add_init_script(script)
+    else:  # the recorder first in the same script: it keeps the built-ins before the fault
+        shared.faults.append(shared.add_init_script(f"{RECORDER}\n(() => {{\n{script}\n}})();"))
+
+
+def _own_context(item: pytest.Item) -> bool:
+    return bool(item.get_closest_marker("own_context") or item.get_closest_marker("browser_context_args"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "own_context: the test gets a fresh browser context and page "
+                                       "(not the shared booted page)")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests on the shared page first (they restart it in place), then those with a browser of
+    their own: files keep their order within each group."""
+    items.sort(key=_own_context)
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Shared]:
+    context = browser.new_context(**browser_context_args)
+    shared = Shared(context)
+    yield shared
+    context.close()
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The shared booted page, restarted for this test; a fresh context's page for a test
+    marked own_context or browser_context_args."""
+    if _own_context(request.node):
+        yield request.getfixturevalue("context").new_page()
+        return
+    shared: Shared = request.getfixturevalue("shared_context")
+    page = shared.get()
+    restart(page)
+    handlers: list[tuple[Any, str, Any]] = []
+    scripts: list[Any] = []
+    on, once, context_on, add_init_script = page.on, page.once, page.context.on, page.add_init_script
+
+    def track(target: Any, register: Callable[[str, Any], None]) -> Callable[[str, Any], None]:
+        def wrapped(event: str, handler: Any) -> None:
+            handlers.append((target, event, handler))
+            register(event, handler)
+        return wrapped
+
+    def tracked_init_script(*args: Any, **kwargs: Any) -> Any:
+        scripts.append(add_init_script(*args, **kwargs))
+        return scripts[-1]
+
+    shared.add_init_script = add_init_script
+    goto = page.goto
+    page.goto = lambda url, **kwargs: _goto_shared(goto, page, url, **kwargs)
+    page.on, page.once = track(page, on), track(page, once)
+    page.context.on = track(page.context, context_on)
+    page.add_init_script = tracked_init_script
+    try:
+        yield page
+    finally:
+        del page.on, page.once, page.add_init_script, page.goto
+        del page.context.on
+        for target, event, handler in handlers:
+            try:
+                target.remove_listener(event, handler)
+            except Exception:  # noqa: BLE001 - a `once` handler that already ran
+                pass
+        for script in scripts + shared.faults:
+            script.close()
+        shared.faults.clear()
+        shared.tainted = shared.tainted or bool(scripts)
+        if not page.is_closed():
+            page.unroute_all()
+        page.context.unroute_all()
+        page.context.set_offline(False)

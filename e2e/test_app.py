@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from airhead.systems import builtin
-from conftest import ROOT, hex_center, wait_ready
+from conftest import ROOT, boot, hex_center, start_app, wait_ready
 
 sys.path.insert(0, str(ROOT / "web" / "app"))
 from details import hex_details  # noqa: E402  (the same view code the page runs)
@@ -36,7 +36,7 @@ def assert_panel_shows(page: Any, name: str) -> None:
 
 
 def test_boot_to_ready(page: Any, artifacts: Path) -> None:
-    page.goto("/")
+    boot(page)  # a real load of the page, not a restart
     expect_status = page.locator("#boot-status")
     wait_ready(page)
     assert expect_status.inner_text() == "Ready"
@@ -50,8 +50,7 @@ def test_boot_to_ready(page: Any, artifacts: Path) -> None:
 def test_every_request_is_local(page: Any, server: Any) -> None:
     seen: list[str] = []
     page.context.on("request", lambda r: seen.append(r.url))
-    page.goto("/?selfcheck")
-    wait_ready(page)
+    boot(page, "&selfcheck")
     # the trimmed standard library still imports every airhead module in the browser
     page.wait_for_selector("body[data-selfcheck='ok']", state="attached")
     page.touchscreen.tap(*hex_center(page, "1E4"))
@@ -82,8 +81,7 @@ def test_page_loads_exactly_the_precache_list(page: Any, precache: dict[str, Any
 
 
 def test_tap_hex_shows_details(page: Any, artifacts: Path) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)
     page.touchscreen.tap(*hex_center(page, "1E4"))  # woods on a level-1 hill, crest hexside
     assert_panel_shows(page, "1E4")
     text = page.locator("#info").inner_text()
@@ -105,10 +103,8 @@ def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
     })
 
 
-@pytest.mark.browser_context_args(viewport={"width": 768, "height": 1024})
 def test_pan_and_pinch_zoom_by_touch(page: Any, artifacts: Path) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page, viewport={"width": 768, "height": 1024})
     cdp = page.context.new_cdp_session(page)
     box = page.locator("#map").bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -142,10 +138,8 @@ def test_pan_and_pinch_zoom_by_touch(page: Any, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / "touch-768x1024.png"))
 
 
-@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844})
 def test_phone_viewport(page: Any, artifacts: Path) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page, viewport={"width": 390, "height": 844})
     page.touchscreen.tap(*hex_center(page, "1E4"))
     assert_panel_shows(page, "1E4")
     assert page.locator("#info").is_visible()
@@ -156,8 +150,7 @@ def test_phone_viewport(page: Any, artifacts: Path) -> None:
 
 
 def test_wheel_zooms(page: Any) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)
     box = page.locator("#map").bounding_box()
     page.mouse.move(box["x"] + 200, box["y"] + 200)
     before = map_state(page)["scale"]
@@ -165,6 +158,7 @@ def test_wheel_zooms(page: Any) -> None:
     page.wait_for_function(f"parseFloat(document.getElementById('map').dataset.scale) > {before}")
 
 
+@pytest.mark.own_context  # a first visit: the wasm is downloaded once, then the worker serves all
 def test_reload_offline(page: Any, server: Any, artifacts: Path) -> None:
     server.take_log()
     page.goto("/")

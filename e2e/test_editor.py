@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import actions, hex_center, wait_ready
+from conftest import actions, hex_center, start_app
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -23,8 +23,7 @@ def mode(page: Any, name: str) -> None:
 
 
 def test_edit_terrain_sides_and_occupants_then_undo(page: Any, artifacts: Path) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#tab-edit").tap()
     page.locator("#edit-terrain").select_option("woods")
@@ -62,8 +61,7 @@ def test_edit_terrain_sides_and_occupants_then_undo(page: Any, artifacts: Path) 
 
 
 def test_new_map_from_geoboards_and_play_on_it(page: Any) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#tab-edit").tap()
     page.locator(".newmap summary").tap()

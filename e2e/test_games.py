@@ -19,7 +19,7 @@ import pytest
 from airhead.codec import SaveData, decode_link, decode_save, encode_link
 from airhead.scenario import Scenario
 from airhead.systems import builtin, new_game
-from conftest import TABLET, actions, wait_ready
+from conftest import TABLET, actions, boot, fault, start_app, wait_ready
 
 XSS = "<img src=x onerror=window.__xss=1>"
 READ_STORE = """() => new Promise((resolve, reject) => {
@@ -45,9 +45,16 @@ class Errors:
         page.on("console", lambda m: m.type == "error" and self.items.append(f"console: {m.text[:500]}"))
 
 
-def open_app(page: Any, url: str = "/") -> None:
-    page.goto(url)
-    wait_ready(page)
+def open_app(page: Any, link: str = "") -> None:
+    """The app started afresh; or loaded with ``link`` (``#a2...`` on this page's address, or a
+    whole address)."""
+    if not link:
+        start_app(page)
+    elif link.startswith("#"):
+        boot(page, link)
+    else:
+        page.goto(link)
+        wait_ready(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
 
 
@@ -221,7 +228,8 @@ def test_qr_code_decodes_to_the_link_offline(page: Any, server: Any, artifacts: 
     errors = Errors(page)
     loaded: list[str] = []
     page.on("request", lambda r: loaded.append(r.url))
-    open_app(page)
+    boot(page)  # a real load: what the page asks for at boot
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
     page.wait_for_selector("body[data-offline='1']", state="attached", timeout=30_000)
     assert not any("segno" in u or "micropip" in u for u in loaded), "the QR library loaded at boot"
     play_some(page)
@@ -337,7 +345,7 @@ def test_names_from_links_are_text(page: Any) -> None:
     data["name"] = XSS
     game = new_game(Scenario.from_data(data), "seed", [{"type": "note", "text": XSS}])
     link = encode_link(SaveData.of(game), "")
-    open_app(page, "/" + link)
+    open_app(page, link)
     assert page.locator("#scenario-name").inner_text() == XSS
     assert page.title() == f"Airhead: {XSS}"
     games_tab(page)
@@ -363,8 +371,8 @@ IDBObjectStore.prototype.put = function (...args) {
 
 def test_full_storage_loses_nothing(page: Any) -> None:
     errors = Errors(page)
-    page.add_init_script(FULL_DISK)
     open_app(page)
+    fault(page, FULL_DISK)  # inert until window.__diskFull is set
     play_some(page)  # saved with 2 actions
     saved = store(page)
     page.evaluate("window.__diskFull = true")
@@ -391,9 +399,9 @@ def test_full_storage_loses_nothing(page: Any) -> None:
     assert errors.items == []
 
 
-@pytest.mark.browser_context_args(viewport={"width": 768, "height": 1024})
 def test_games_tab_fits_a_portrait_tablet(page: Any) -> None:
-    open_app(page)
+    start_app(page, viewport={"width": 768, "height": 1024})
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
     games_tab(page)
     for sel in ("#games-save", "#games-export", "#share-make", "#games-new-default"):
         box = page.locator(sel).bounding_box()

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from airhead.codec import decode_save, encode_link, encode_save
 from airhead.systems import builtin, new_game
+from conftest import fault, restart
 from test_games import _file, _pack, actions, games_tab, log_text, open_app, open_app_after_reload, play_some, store
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -87,8 +88,8 @@ def wait_saved(page: Any) -> None:
 
 
 def test_the_hostile_link_from_the_issue_and_a_reload_after_it(page: Any) -> None:
-    page.add_init_script(DRAW_FAULT)
     open_app(page)
+    fault(page, DRAW_FAULT)  # in this page and after the reload below (inert until the marker is set)
     play_some(page)  # a saved game with two actions, open
     before, was, log = store(page), serial(page), log_text(page)
     # the issue's link (refused by the codec) and one that decodes but fails while it is drawn
@@ -119,8 +120,8 @@ def test_the_hostile_link_from_the_issue_and_a_reload_after_it(page: Any) -> Non
 
 
 def test_a_game_that_fails_while_drawn_never_replaces_the_open_one(page: Any, tmp_path: Path) -> None:
-    page.add_init_script(DRAW_FAULT)
     open_app(page)
+    fault(page, DRAW_FAULT)  # in this page and after the reload in step 6 (inert until the marker is set)
     play_some(page)  # game A: two actions, saved, open
     log = log_text(page)
     # game B: replays fine, but its log holds the marker; imported (saved) while drawing still works
@@ -256,10 +257,11 @@ IDBFactory.prototype.open = function (name, ...rest) {
 """
 
 
-@pytest.mark.parametrize("fault", [IDB_HANGS, IDB_REFUSES], ids=["hangs", "refuses"])
-def test_storage_that_cannot_be_opened_is_said(page: Any, fault: str, tmp_path: Path) -> None:
-    page.add_init_script(fault)
-    open_app(page)  # the Games panel finishes starting (bounded wait), it does not hang
+@pytest.mark.parametrize("storage_fault", [IDB_HANGS, IDB_REFUSES], ids=["hangs", "refuses"])
+def test_storage_that_cannot_be_opened_is_said(page: Any, storage_fault: str, tmp_path: Path) -> None:
+    fault(page, storage_fault)
+    restart(page, keep_storage=True)  # the app starts with the fault in place
+    # (the Games panel finished starting: a bounded wait, it does not hang)
     assert page.evaluate("document.body.dataset.storage") == "unavailable"
     games_tab(page)
     text = page.locator("#games-unavailable").inner_text()

@@ -100,6 +100,7 @@ def test_new_build_replaces_the_offline_cache(copied: tuple[Path, BundleServer, 
     assert "build 2" in page.evaluate("fetch('styles.css').then(r => r.text())")
 
 
+@pytest.mark.own_context  # the first fill of an empty offline cache
 def test_a_wrong_body_is_never_kept_and_a_later_visit_repairs_it(
         page: Any, bundle: Path, precache: dict[str, Any]) -> None:
     """During the first fill a captive portal answers one file with its own page (HTTP 200) and

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import hex_center, open_play
+from conftest import hex_center, open_play, wait_ready
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -172,9 +172,10 @@ def test_dice_mode_switch(page: Any) -> None:
     assert page.locator("#prompt-roll").count() == 1 and page.locator("#prompt-dice").count() == 0
     # the switch saves the game: wait for the app's "saved" signal, not for time
     page.wait_for_selector("body[data-save-state='saved']", state="attached")
-    page.reload()
-    open_play(page)  # the choice is saved with the game (and is this device's default)
+    page.reload()  # the choice is saved with the game (and is this device's default)
+    wait_ready(page)
     page.wait_for_selector("body[data-games='1']", state="attached")
+    page.locator("#tab-play").tap()
     page.locator("#f-ilh").fill("1G9")
     page.locator("#plan-start").tap()
     waiting(page, "E8.22")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from airhead.sealed import verify
-from conftest import actions, wait_ready
+from conftest import actions, fault, start_app, wait_ready
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -29,8 +29,7 @@ Storage.prototype.setItem = function (key, value) {
 
 
 def open_play(page: Any) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
     page.locator("#tab-play").tap()
 
@@ -89,8 +88,8 @@ def test_tampered_plan_is_flagged_and_the_seal_stays(page: Any) -> None:
 
 
 def test_storage_refusing_the_secret_never_loses_it(page: Any, tmp_path: Path, artifacts: Path) -> None:
-    page.add_init_script(SECRETS_REFUSED)
     open_play(page)
+    fault(page, SECRETS_REFUSED)  # from now on, in this page and after the reload below
     page.locator("#seal-plan").fill(PLAN)
     page.locator("#seal-button").tap()
     # nothing is sealed while the secret has nowhere to go; the player is told, the text stays
@@ -115,7 +114,9 @@ def test_storage_refusing_the_secret_never_loses_it(page: Any, tmp_path: Path, a
     page.wait_for_selector("body[data-save-state='saved']", state="attached")
     # another session on this device: the storage never held it, the file reveals it
     page.reload()
-    open_play(page)
+    wait_ready(page)
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    page.locator("#tab-play").tap()
     assert actions(page) == 1
     assert page.locator("#seal-list button[data-act='reveal']").count() == 0
     assert "sealed on another device" in page.locator("#seal-list").inner_text()

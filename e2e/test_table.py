@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import hex_center, wait_ready
+from conftest import boot, hex_center, start_app
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -21,8 +21,7 @@ def fit_scale(page: Any) -> float:
 
 
 def test_a_new_map_clears_the_selection_and_fit_fits_it(page: Any) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.touchscreen.tap(*hex_center(page, "1B2"))  # a hex the next map does not have
     page.wait_for_function("() => document.body.dataset.selected === '1B2'")
@@ -47,8 +46,7 @@ def test_a_new_map_clears_the_selection_and_fit_fits_it(page: Any) -> None:
 def test_a_notice_never_covers_the_tabs_and_can_be_closed(page: Any) -> None:
     """Issue #14 item 7: a notice covered the tabs and swallowed the tap meant for them; errors
     stayed until tapped. Now it sits over the map, the tabs work under it, and it closes."""
-    page.goto("/#a2.this-link-is-damaged")
-    wait_ready(page)
+    boot(page, "#a2.this-link-is-damaged")  # opened with a damaged link in the address
     page.wait_for_selector("#notice:not([hidden])")
     assert "cannot be opened" in page.locator("#notice").inner_text()
     notice = page.locator("#notice").bounding_box()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import actions, open_play, wait_ready
+from conftest import actions, open_play, start_app
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -97,8 +97,7 @@ def test_heatmap_key_pressed_button_and_clip(page: Any, artifacts: Path) -> None
 
 
 def test_map_key_explains_the_map(page: Any, artifacts: Path) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#map-key-toggle").tap()
     body = page.locator("#map-key-body")

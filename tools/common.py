@@ -6,7 +6,9 @@ import hashlib
 import os
 import subprocess
 import sys
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -30,8 +32,27 @@ class LayerError(Exception):
 
 # ----------------------------------------------------------------------------- output helpers
 
+_local = threading.local()
+
+
 def say(msg: str = "") -> None:
-    print(msg, flush=True)
+    kept: bytearray | None = getattr(_local, "kept", None)
+    if kept is not None:
+        kept += (msg + "\n").encode()
+    else:
+        print(msg, flush=True)
+
+
+@contextmanager
+def captured() -> Iterator[bytearray]:
+    """Within: what say() and run() print in this thread is kept in the bytearray yielded
+    instead (a layer running beside another one prints it when it is done)."""
+    kept = bytearray()
+    _local.kept = kept
+    try:
+        yield kept
+    finally:
+        _local.kept = None
 
 
 def header(title: str) -> None:
@@ -60,7 +81,8 @@ def clean_env() -> dict[str, str]:
 
 
 def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, tail: bool = False) -> tuple[int, str]:
-    """Run cmd with its stdout+stderr streamed through as it comes.
+    """Run cmd with its stdout+stderr streamed through as it comes (kept instead, inside
+    captured()).
 
     Returns the exit code and (when tail) the last 64 KiB of output, for parsing summaries.
     """
@@ -76,11 +98,15 @@ def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, tail: bool = False) -> t
         return 127, ""
     assert proc.stdout is not None
     kept = bytearray()
+    elsewhere: bytearray | None = getattr(_local, "kept", None)
     out = sys.stdout.buffer
     fd = proc.stdout.fileno()
     while chunk := os.read(fd, 65536):
-        out.write(chunk)
-        out.flush()
+        if elsewhere is not None:
+            elsewhere += chunk
+        else:
+            out.write(chunk)
+            out.flush()
         if tail:
             kept += chunk
             del kept[:-65536]

@@ -1,8 +1,9 @@
 """The test layers of `build.py test` and their summary table (standard library only).
 
-Layers in order: set-up (.venv), the airhead wheel, mypy --strict, pytest on CPython, the core
-tests inside Pyodide under Node, the web bundle, e2e (Playwright + Debian's Chromium). A layer
-whose prerequisite did not pass is skipped; a failing layer never stops the others.
+Layers: set-up (.venv), the airhead wheel, then two lanes side by side — mypy --strict, pytest
+on CPython and the core tests inside Pyodide under Node in the background; the web bundle and
+e2e (Playwright + Debian's Chromium) in the foreground (`--serial`: one after the other). A
+layer whose prerequisite did not pass is skipped; a failing layer never stops the others.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -17,7 +19,7 @@ from pathlib import Path
 
 from tools.bundle import build_bundle
 from tools.common import (
-    E2E, ROOT, VENV, VENV_PY, LayerError, header, run, say,
+    E2E, ROOT, VENV, VENV_PY, LayerError, captured, header, run, say,
 )
 from tools.env import (
     PYODIDE_WHEELS, build_wheel, ensure_chromium, ensure_node_modules, ensure_pyodide_wheels,
@@ -113,22 +115,31 @@ def run_e2e(layer: Layer) -> None:
     ensure_chromium()
     # Chromium's renderer has crashed ("Page crashed") a few times on a loaded 2-core machine
     # while Pyodide boots; such a test is rerun (at most twice). Assertion failures never are.
-    run_pytest([VENV / "bin" / "pytest", "e2e", "-p", "no:cacheprovider",
+    # Most tests share one booted page (e2e/conftest.py); the slowest are listed after the run.
+    run_pytest([VENV / "bin" / "pytest", "e2e", "-p", "no:cacheprovider", "--durations=12",
                 "--reruns", "2", "--only-rerun", "Page crashed", "--only-rerun", "Target crashed",
                 "--output", E2E / "artifacts" / "test-results"], layer, "e2e tests")
 
 
 # ----------------------------------------------------------------------------- the run
 
-def run_layers(skip: set[str]) -> int:
-    """Every layer (but those in skip), then the summary table; 1 if any layer failed."""
+def run_layers(skip: set[str], serial: bool = False) -> int:
+    """Every layer (but those in skip), then the summary table; 1 if any layer failed.
+
+    After the set-up and the wheel, two lanes run side by side (unless ``serial``): mypy, the
+    CPython tests and the Pyodide tests one after the other in the background (their output
+    kept and printed when the e2e layer is done), and the web bundle then the e2e tests in the
+    foreground (streamed). The e2e layer is the longest and leaves part of the second core
+    idle (waits on the page, on timers, on the server); the core layers fill it.
+    """
     layers: list[Layer] = []
     t_all = time.monotonic()
 
     def layer(name: str, fn: Callable[..., object], *fn_args: object,
-              needs: Layer | None = None) -> Layer:
-        lay = Layer(name)
-        layers.append(lay)
+              needs: Layer | None = None, lay: Layer | None = None) -> Layer:
+        if lay is None:
+            lay = Layer(name)
+            layers.append(lay)
         header(name)
         if needs is not None and needs.status != "passed":
             lay.status, lay.note = "skipped", f"needs '{needs.name}'"
@@ -145,7 +156,7 @@ def run_layers(skip: set[str]) -> int:
             lay.status, lay.note = "failed", str(exc)
             say(f"!! {exc}")
         except Exception as exc:  # a bug or an OS error: report it, still run the other layers
-            traceback.print_exc()
+            say(traceback.format_exc().rstrip())
             lay.status, lay.note = "failed", f"{type(exc).__name__}: {exc}"
         lay.seconds = time.monotonic() - t0
         say(f"-- {name}: {lay.status.upper()} ({lay.seconds:.1f} s)")
@@ -164,32 +175,72 @@ def run_layers(skip: set[str]) -> int:
 
     venv = layer("setup: .venv + pinned test tools", setup)
     whl = layer("build: airhead wheel -> .venv", wheel, needs=venv)
-    for key, name, fn in (
-        ("mypy", "mypy --strict core/airhead + tools/", run_mypy),
-        ("cpython", f"pytest tests/ on CPython {sys.version.split()[0]}", run_cpython_tests),
-    ):
-        if key in skip:
-            layers.append(Layer(name, "skipped", note="--skip " + key))
-            continue
-        layer(name, fn, needs=whl if key == "cpython" else venv)
-    if "pyodide" in skip:
-        layers.append(Layer("pytest tests/core in Pyodide (Node)", "skipped", note="--skip pyodide"))
-    else:
-        layer("pytest tests/core in Pyodide (Node)",
-              lambda lay: run_pyodide_tests(lay, built[0]), needs=whl)
-    if "e2e" in skip:
-        layers.append(Layer("build: web bundle", "skipped", note="--skip e2e"))
-        layers.append(Layer("e2e: Playwright + Chromium", "skipped", note="--skip e2e"))
-    else:
-        bundle = layer("build: web bundle", lambda lay: str(build_bundle().relative_to(ROOT)) + "/",
-                       needs=whl)
-        layer("e2e: Playwright + Chromium", run_e2e, needs=bundle)
 
-    print_summary(layers, time.monotonic() - t_all)
+    # The two lanes: (name, function, prerequisite, skip key) in the summary's order.
+    core: list[tuple[Layer, Callable[..., object], Layer]] = []
+    for key, name, fn, needs in (
+        ("mypy", "mypy --strict core/airhead + tools/", run_mypy, venv),
+        ("cpython", f"pytest tests/ on CPython {sys.version.split()[0]}", run_cpython_tests, whl),
+        ("pyodide", "pytest tests/core in Pyodide (Node)", lambda lay: run_pyodide_tests(lay, built[0]), whl),
+    ):
+        lay = Layer(name)
+        layers.append(lay)
+        if key in skip:
+            lay.status, lay.note = "skipped", "--skip " + key
+        else:
+            core.append((lay, fn, needs))
+    web = [Layer("build: web bundle"), Layer("e2e: Playwright + Chromium")]
+    layers += web
+    if "e2e" in skip:
+        for lay in web:
+            lay.status, lay.note = "skipped", "--skip e2e"
+
+    def core_lane() -> None:
+        for lay, fn, needs in core:
+            layer(lay.name, fn, needs=needs, lay=lay)
+
+    def web_lane() -> None:
+        if "e2e" in skip:
+            return
+        bundle = layer(web[0].name, lambda lay: str(build_bundle().relative_to(ROOT)) + "/", needs=whl,
+                       lay=web[0])
+        layer(web[1].name, run_e2e, needs=bundle, lay=web[1])
+
+    if serial or not core or "e2e" in skip:
+        core_lane()
+        web_lane()
+    else:
+        if whl.status == "passed":  # shared set-up first: the lanes must not both run `npm ci`
+            try:
+                ensure_node_modules()
+                ensure_pyodide_wheels()
+            except LayerError as exc:
+                say(f"!! {exc}")  # the layers that need them fail on it themselves
+        kept = bytearray()
+
+        def background() -> None:
+            with captured() as out:
+                try:
+                    core_lane()
+                finally:
+                    kept.extend(out)
+
+        header("in the background: " + ", ".join(lay.name for lay, _, _ in core) + " (output after e2e)")
+        thread = threading.Thread(target=background, name="core-layers")
+        thread.start()
+        try:
+            web_lane()
+        finally:
+            thread.join()
+        sys.stdout.buffer.write(bytes(kept))
+        sys.stdout.flush()
+
+    print_summary(layers, time.monotonic() - t_all,
+                  overlapped=not (serial or not core or "e2e" in skip))
     return 1 if any(lay.status == "failed" for lay in layers) else 0
 
 
-def print_summary(layers: Sequence[Layer], total_seconds: float) -> None:
+def print_summary(layers: Sequence[Layer], total_seconds: float, overlapped: bool = False) -> None:
     header("summary")
     width = max(len(lay.name) for lay in layers)
     totals = {"passed": 0, "failed": 0, "skipped": 0}
@@ -202,7 +253,8 @@ def print_summary(layers: Sequence[Layer], total_seconds: float) -> None:
         note = "; ".join(x for x in (extra, lay.note) if x)
         say(f"{lay.status.upper():8} {lay.name:{width}}  {lay.seconds:6.1f} s  {note}")
     failed = [lay for lay in layers if lay.status == "failed"]
-    say(f"{'':8} {'total':{width}}  {total_seconds:6.1f} s")
+    say(f"{'':8} {'total':{width}}  {total_seconds:6.1f} s"
+        + ("  (wall clock: mypy, CPython and Pyodide ran beside the bundle and e2e)" if overlapped else ""))
     say()
     say("RESULT: " + ("FAILED (" + ", ".join(lay.name for lay in failed) + ")" if failed else "OK"))
     # Closing line in the plain "N passed, N failed, N skipped" form, over all test layers.

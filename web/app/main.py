@@ -150,6 +150,22 @@ def start_games() -> None:
     task.add_done_callback(games._done)  # a fault is reported in plain words, never as a traceback
 
 
+if "e2e" in str(window.location.search):
+    # Browser tests only (e2e/conftest.py): start the app again in this interpreter, its own
+    # modules reloaded, so the tests share one booted page (they first remove the page's
+    # listeners, timers and storage). No rules and nothing a player can reach.
+    def _e2e_restart(source: str) -> None:
+        import os
+        import sys
+
+        for name, mod in list(sys.modules.items()):
+            where = str(getattr(mod, "__file__", None) or "")
+            if name != "__main__" and where and os.path.dirname(os.path.abspath(where)) == os.getcwd():
+                del sys.modules[name]
+        exec(source, globals())
+
+    window.airheadRestart = create_proxy(_e2e_restart)
+
 document.body.dataset.ready = "1"
 boot.ready()
 window.setTimeout(create_proxy(start_play), 0)
