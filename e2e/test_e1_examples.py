@@ -173,3 +173,36 @@ def test_e1_94_blaze_zones_through_the_hex_panel_tool(page: Any) -> None:
     page.locator("#tool-blaze").tap()
     page.wait_for_selector("#tool-result")
     assert "an Illuminated Zone of 2 hexes" in page.locator("#tool-lines li").first.inner_text()
+
+
+def test_e1_51_example_five_mf_into_woods_up_a_crest_line(page: Any) -> None:
+    """E1.51 EX: "A squad ascending Crest Line and entering woods must expend five MF (2 x2 = 4
+    +1 entering Concealment Terrain Location at night = 5)": on a night map, the squad enters the
+    woods on the board 1 hill (1E4) at a daytime cost of 4 MF."""
+    from conftest import wait_ready
+
+    page.goto("/")
+    wait_ready(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-edit").tap()
+    page.locator(".newmap summary").tap()
+    page.locator("#new-layout").fill("1")
+    page.locator("#new-set-night").check()
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#hex-1E4", state="attached")
+    page.locator("#tab-edit").tap()
+    page.locator("#edit-terrain").select_option("woods")
+    before = int(page.evaluate("document.body.dataset.actions || '0'"))
+    box = page.locator("#hex-1E4").bounding_box()
+    assert box
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    page.locator("#tab-play").tap()
+    page.locator("#proc-asl-night-mf").tap()
+    page.locator("#f-to").fill("1E4")
+    page.locator("#f-day_mf").fill("4")
+    page.locator("#f-day_mf").dispatch_event("change")
+    page.wait_for_selector("#plan-odds:has-text('5 MF')")
+    page.locator("#plan-start").tap()
+    page.wait_for_selector("#prompt-result")
+    assert page.locator("#prompt-result").inner_text().endswith("Entering 1E4 at night costs 5 MF.")

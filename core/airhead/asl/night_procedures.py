@@ -16,11 +16,12 @@ from typing import Any, Mapping
 from .. import events as ev
 from ..boards import player_name
 from ..dice import DR, Roll, dr
-from ..errors import ActionError
+from ..errors import ActionError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
 from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
+from .night_movement import concealment_terrain, night_mf
 from .night import (
     CLOUD_COVER,
     MOON_PHASES,
@@ -376,6 +377,73 @@ class NightLvProc(Procedure[None]):
         return f"Fire from {player_name(outcome['firer'])} at {player_name(outcome['target'])}: {what}."
 
 
+# ----------------------------------------------------------------------------- E1.51
+#: What the players say when the terrain table does not say whether a type is Concealment Terrain.
+CONCEALMENT_CHOICES = ("as the terrain table says", "Concealment Terrain", "not Concealment Terrain")
+
+
+class NightMfProc(Procedure[None]):
+    """E1.51: the MF an Infantry unit pays at night to enter a hex: the daytime cost (typed: the
+    terrain chart is not in the rule text Airhead has) +1 for a Concealment Terrain Location
+    (read from the terrain table's Concealment column, or as the players say)."""
+
+    name = "asl.night_mf"
+    title = "Night MF cost (E1.51)"
+    params = Schema((
+        Field("to", "Hex entered", "hex", rule="E1.51"),
+        Field("day_mf", "Daytime MF cost", "int", lo=0, hi=30, rule="E1.51",
+              help="every daytime rule applied (e.g. woods 2, doubled up a Crest Line: 4)"),
+        Field("concealment", "Concealment Terrain", "choice", choices=CONCEALMENT_CHOICES, default=CONCEALMENT_CHOICES[0],
+              rule="E1.51"),
+    ))
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        return f"entering {player_name(str(params.get('to')))}, daytime cost {params.get('day_mf')} MF"
+
+    def _reading(self, state: GameState, params: Mapping[str, Any]) -> tuple[int, list[Event]]:
+        m = state.scenario.map
+        to = params["to"]
+        kind = state.terrain.at(to).terrain
+        label = state.system.terrain_types[kind].label if kind in state.system.terrain_types else kind
+        said = params["concealment"]
+        if said == CONCEALMENT_CHOICES[0]:
+            table = concealment_terrain(kind)
+            if table is None:
+                raise RulesError(f"the terrain table does not say whether {label} is Concealment Terrain: "
+                                 "choose it in the form (E1.51)")
+            conceal = table
+            why = f"{label} is {'' if conceal else 'not '}Concealment Terrain (terrain table)"
+        else:
+            conceal = said == CONCEALMENT_CHOICES[1]
+            why = f"{label}: {said} (the players' ruling)"
+        mf, events = night_mf(params["day_mf"], conceal, night=is_night(state))
+        head = ev.info("E1.51", f"entering {m.label(to)}: {why}", (m.name(to),))
+        if not is_night(state):
+            events.append(ev.info("E1.1", "Night rules are not in effect in this scenario: the daytime cost"))
+        return mf, [head, *events, ev.result("E1.51", f"{mf} MF to enter {m.label(to)}", (m.name(to),))]
+
+    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
+        mf, events = self._reading(state, params)
+        m = state.scenario.map
+        return StepResult(None, tuple(events), outcome={"procedure": self.name, "to": m.name(params["to"]), "mf": mf})
+
+    def prompt(self, state: GameState, proc: ProcState[None]) -> Prompt:
+        raise ActionError("the night MF cost needs no dice")
+
+    def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
+        """Not odds: the cost itself, explained, before it is logged."""
+        mf, events = self._reading(state, params)
+        return Odds(facts=(Fact("mf", "MF to enter", f"{mf} MF"),), reasons=tuple(e.render() for e in events),
+                    view=View(marks=((params["to"], "target"),)))
+
+    def outcome_view(self, state: GameState, outcome: Mapping[str, Any]) -> View:
+        h = state.scenario.map.parse(outcome["to"])
+        return View(marks=((h, "target"),), labels=((h, f"{outcome['mf']} MF"),))
+
+    def summary(self, outcome: Mapping[str, Any]) -> str:
+        return f"Entering {player_name(outcome['to'])} at night costs {outcome['mf']} MF."
+
+
 # ----------------------------------------------------------------------------- E1.8
 @dataclass(frozen=True)
 class _Flash:
@@ -453,4 +521,5 @@ class GunflashProc(Procedure[_Flash]):
 
 
 #: The E1 procedures in menu order (the ASL plug concatenates them).
-NIGHT_PROCEDURES: tuple[Procedure[Any], ...] = (NvrTableProc(), NvrChangeProc(), ReconProc(), NightLvProc(), GunflashProc())
+NIGHT_PROCEDURES: tuple[Procedure[Any], ...] = (NvrTableProc(), NvrChangeProc(), ReconProc(), NightLvProc(), NightMfProc(),
+                                                GunflashProc())

@@ -58,7 +58,7 @@ TRACK = Track((
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Gliders (E8)", ("asl.glider_landing",)),
     ("Air Support (E7)", ("asl.air_arrival", "asl.aerial_combat", "asl.air_jettison", "asl.strafing")),
-    ("Night (E1)", ("asl.nvr_table", "asl.nvr_change", "asl.recon", "asl.night_lv", "asl.gunflash", "asl.straying",
+    ("Night (E1)", ("asl.nvr_table", "asl.nvr_change", "asl.recon", "asl.night_lv", "asl.night_mf", "asl.gunflash", "asl.straying",
                     "asl.cloaking", "asl.cloaking_lost", "asl.starshell", "asl.illuminating_round")),
     ("Dice", ("asl.random_location",)),
 )
