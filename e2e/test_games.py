@@ -41,8 +41,12 @@ class Errors:
 
     def __init__(self, page: Any) -> None:
         self.items: list[str] = []
+        self.missing: list[str] = []  # addresses answered 4xx/5xx, named in a console error's report
+        page.on("response", lambda r: r.status >= 400 and self.missing.append(f"{r.status} {r.url[:120]}"))
         page.on("pageerror", lambda e: self.items.append(f"pageerror: {e}"))
-        page.on("console", lambda m: m.type == "error" and self.items.append(f"console: {m.text[:500]}"))
+        page.on("console", lambda m: m.type == "error" and self.items.append(
+            f"console: {m.text[:500]} (at {str(m.location.get('url', ''))[:120]})"
+            + (f" [{'; '.join(self.missing[-3:])}]" if self.missing else "")))
 
 
 def open_app(page: Any, link: str = "") -> None:
