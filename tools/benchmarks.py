@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from tools.bundle import prepare_web
 from tools.common import ROOT, TOOLS, VENV_PY, LayerError, run, say
@@ -45,22 +46,27 @@ def bench_replay() -> int:
     return 0
 
 
+def _pair(what: str, cpython: list[str | Path], pyodide: list[str | Path]) -> dict[str, dict[str, Any]] | None:
+    """Run a bench script on CPython, then its Node twin in Pyodide; each prints one JSON line
+    last. The figures by label ("CPython", "Pyodide"), or None (said) if either failed."""
+    figures: dict[str, dict[str, Any]] = {}
+    for label, cmd in (("CPython", cpython), ("Pyodide", pyodide)):
+        proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
+        line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
+        if proc.returncode != 0 or not line.startswith("{"):
+            say(f"!! {label} {what} bench failed:\n{proc.stderr[-2000:]}")
+            return None
+        figures[label] = json.loads(line)
+    return figures
+
+
 def bench_heatmap() -> int:
     """E8 ILH heatmap on a four-board map, CPython next to Pyodide (figures only, no targets
     asserted: < 1 s is the floor, < 250 ms lets the page redraw it live as the wind changes)."""
     say("== E8 heatmap: four geoboards (1,332 candidate ILHs), CPython vs Pyodide (Node, V8)")
-    figures = {}
-    commands: tuple[tuple[str, list[str | Path]], ...] = (
-        ("CPython", [VENV_PY, TOOLS / "bench_heatmap.py"]),
-        ("Pyodide", ["node", TOOLS / "bench_heatmap.mjs"]),
-    )
-    for label, cmd in commands:
-        proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
-        line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
-        if proc.returncode != 0 or not line.startswith("{"):
-            say(f"!! {label} heatmap bench failed:\n{proc.stderr[-2000:]}")
-            return 1
-        figures[label] = json.loads(line)
+    figures = _pair("heatmap", [VENV_PY, TOOLS / "bench_heatmap.py"], ["node", TOOLS / "bench_heatmap.mjs"])
+    if figures is None:
+        return 1
     for label, f in figures.items():
         warm = ", ".join(f"{v:.0f}" for v in f["warm_ms"])
         say(f"   {label:8} {f['python']}: heatmap cold {f['cold_ms']:.0f} ms, after a wind change {warm} ms; "
@@ -75,18 +81,9 @@ def bench_odds() -> int:
     heatmap, the E7 / E1 resolvers' odds, each cold, CPython next to Pyodide, with its target
     (<= 50 ms in Pyodide for odds, <= 250 ms for the heatmap); figures only, nothing asserted."""
     say("== Live odds: E8 with Light AA, E8 heatmap, E7 / E1 resolvers (cold, best of 3), CPython vs Pyodide (Node, V8)")
-    figures = {}
-    commands: tuple[tuple[str, list[str | Path]], ...] = (
-        ("CPython", [VENV_PY, TOOLS / "bench_odds.py"]),
-        ("Pyodide", ["node", TOOLS / "bench_odds.mjs"]),
-    )
-    for label, cmd in commands:
-        proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
-        line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
-        if proc.returncode != 0 or not line.startswith("{"):
-            say(f"!! {label} odds bench failed:\n{proc.stderr[-2000:]}")
-            return 1
-        figures[label] = json.loads(line)
+    figures = _pair("odds", [VENV_PY, TOOLS / "bench_odds.py"], ["node", TOOLS / "bench_odds.mjs"])
+    if figures is None:
+        return 1
     c, p = figures["CPython"], figures["Pyodide"]
     say(f"   {c['python']} / {p['python']}")
     for name, target in p["targets"].items():
@@ -103,17 +100,11 @@ def bench_decode() -> int:
     over the adversarial inputs and a fuzz run of mutated saves and links (tests/core/codec_fuzz.py),
     on CPython and in Pyodide under Node, each next to its target (figures only, nothing asserted)."""
     say("== Hostile input: worst refusal and worst open (decode, replay, first draw), adversarial + fuzz corpus")
-    commands: tuple[tuple[str, list[str | Path]], ...] = (
-        ("CPython", [VENV_PY, TOOLS / "bench_decode.py", "--fuzz", "3000"]),
-        ("Pyodide", ["node", TOOLS / "bench_decode.mjs", "--fuzz", "500", "--repeat", "1"]),
-    )
-    for label, cmd in commands:
-        proc = subprocess.run([str(c) for c in cmd], cwd=ROOT, capture_output=True, text=True)
-        line = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
-        if proc.returncode != 0 or not line.startswith("{"):
-            say(f"!! {label} decode bench failed:\n{proc.stderr[-2000:]}")
-            return 1
-        f = json.loads(line)
+    figures = _pair("decode", [VENV_PY, TOOLS / "bench_decode.py", "--fuzz", "3000"],
+                    ["node", TOOLS / "bench_decode.mjs", "--fuzz", "500", "--repeat", "1"])
+    if figures is None:
+        return 1
+    for label, f in figures.items():
         target = "CPython targets" if label == "CPython" else "no target in Pyodide; CPython's"
         say(f"   {label:8} {f['python']}: {f['cases']} inputs ({f['refused']} refused, {f['opened']} opened)")
         say(f"            worst refusal {f['refuse_ms']:.0f} ms ({target}: <= 100 ms) - {f['refuse_case']}")
