@@ -83,3 +83,42 @@ def test_new_map_from_geoboards_and_play_on_it(page: Any) -> None:
     page.locator("#plan-start").tap()
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
     assert page.locator(".overlay .mark-ilh[data-hex='4P10']").count() == 1
+
+
+def test_the_game_in_play_becomes_a_night_game(page: Any) -> None:
+    """Edit → This game's settings: the built-in day scenario made a night game (E1.1), logged in
+    words, read by the rules from then on, undone with the log's Undo."""
+    start_app(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-edit").tap()
+    page.locator("#game-settings summary").tap()
+    night = page.locator("#game-set-night")
+    assert not night.is_checked()
+    page.locator("#apply-settings").tap()
+    assert page.locator("#game-set-done").inner_text() == "Nothing changed: every setting is as it was."
+    night.check()
+    page.locator("#game-set-base_nvr").fill("2")
+    before = actions(page)
+    page.locator("#apply-settings").tap()
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    done = page.locator("#game-set-done").inner_text()
+    assert done == "Scenario settings changed: Base NVR (hexes) 2; Night rules in effect (SSR) on.", done
+    assert page.locator("#game-set-night").is_checked()  # drawn again at the values in play
+    # a wrong value is refused with its reason, and nothing is logged
+    page.locator("#game-set-base_nvr").fill("9")
+    before = actions(page)
+    page.locator("#apply-settings").tap()
+    page.wait_for_function("() => document.querySelector('#edit-error').textContent !== ''")
+    assert "Base NVR (hexes): must be a whole number 0..6, not 9" in page.locator("#edit-error").inner_text()
+    assert actions(page) == before
+    # the log says it in words; Undo takes it back
+    page.locator("#tab-log").tap()
+    log = page.locator("#log-list").inner_text()
+    assert "change the scenario's settings: Base NVR (hexes) 2, Night rules in effect (SSR) on" in log
+    assert "base_nvr" not in log
+    page.locator("#log-undo").tap()
+    page.wait_for_selector(".log-list .entry.undone")
+    page.locator("#tab-edit").tap()
+    page.locator("#game-settings summary").tap()  # closed
+    page.locator("#game-settings summary").tap()  # opened again: the values in play
+    assert not page.locator("#game-set-night").is_checked()

@@ -92,7 +92,7 @@ ACTIONS: dict[str, Schema] = {
     "cancel": Schema((), "field"),
     "advance": Schema((_text("phase", "phase", 16, default=None),), "field"),
     "edit": Schema((
-        Field("op", "edit op", "choice", choices=("hex", "side", "unit", "marker")),
+        Field("op", "edit op", "choice", choices=("hex", "side", "unit", "marker", "settings")),
         _text("hex", "hex", 16, default=None),
         Field("set", "terrain", "any", default=None),
         Field("dir", "hexside direction", "choice", choices=DIRECTION_NAMES, default=None),
@@ -146,11 +146,15 @@ def check_action(action: Any) -> JSONDict:
             raise ActionError(str(e)) from None
     elif t == "edit":
         op = action["op"]
-        need = {"hex": ("hex", "set"), "side": ("hex", "dir", "feature"), "unit": ("id",), "marker": ("id",)}[op]
+        need = {"hex": ("hex", "set"), "side": ("hex", "dir", "feature"), "unit": ("id",), "marker": ("id",),
+                "settings": ("set",)}[op]
         missing = [k for k in need if action.get(k) is None]
         _want(not missing, f"a {op} edit needs {', '.join(missing)}")
         if op == "hex":
             _want(isinstance(action.get("set"), dict), "a hex edit needs 'set': an object of terrain fields")
+        if op == "settings":
+            _want(isinstance(action.get("set"), dict) and 0 < len(action["set"]) <= 32,
+                  "a settings edit needs 'set': an object of at most 32 settings")
         if op in ("unit", "marker") and not action.get("remove"):
             _want(action.get("kind") is not None and "hex" in action,
                   f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
@@ -189,12 +193,35 @@ def describe_action(action: Mapping[str, Any], system: System | None = None) -> 
         if op == "side":
             verb = "add" if action.get("on", True) else "remove"
             return f"edit {verb} {action.get('feature')} on {action.get('hex')} {action.get('dir')} hexside"
+        if op == "settings":
+            return "change the scenario's settings: " + ", ".join(
+                f"{_setting_label(system, str(k))} {_setting_words(v)}"
+                for k, v in sorted(dict(action.get("set") or {}).items()))
         if op in ("unit", "marker"):
             if action.get("remove"):
                 return f"edit remove {op} {action.get('id')}"
             return f"edit {op} {action.get('id')} in {action.get('hex') or 'off the map'}"
         return f"edit {action.get('hex')}: {_compact(action.get('set'))}"
     return str(t)
+
+
+def _setting_label(system: System | None, key: str) -> str:
+    """A setting's label (its key if the system does not know it)."""
+    if system is not None:
+        try:
+            return system.rules.settings.field(key).label
+        except KeyError:
+            pass
+    return key
+
+
+def _setting_words(v: Any) -> str:
+    """A setting's value as a player reads it."""
+    if v is None:
+        return "back to its default"
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    return v if isinstance(v, str) else _compact(v)
 
 
 # ---------------------------------------------------------------------- the reducer
@@ -251,6 +278,8 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         _want(state.procedure is None, "the map cannot be edited while a procedure is under way")
         if a["op"] in ("unit", "marker"):
             return _edit_counter(state, a)
+        if a["op"] == "settings":
+            return _edit_settings(state, a)
         return _edit(state, a)
     if t == "seal":
         _want(state.sealed(a["side"], a["label"]) is None, f"{a['side']} has already sealed a {a['label']}")
@@ -363,6 +392,43 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         terrain = state.terrain.set_hex(h, new)
         event = Event("edit", "", f"{m.name(h)} set to {_compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
     return replace(state, terrain=terrain), [event]
+
+
+def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
+    """Change the scenario's settings (its SSR: night, the year, a disputed reading...) in a
+    running game: each value in ``set`` replaces the setting (null puts back its default); the
+    whole is read again by the system, so a wrong value is refused with its reason. The sides
+    are fixed when the map is made (the counters name them)."""
+    system = state.system
+    root = system.rules.settings_root
+    raw = dict(state.scenario.settings)
+    own = dict(raw.get(root) or {}) if root else raw
+    _want("sides" not in a["set"], "the sides are set when the map is made: start a new map to change them")
+    for k, v in a["set"].items():
+        if v is None:
+            own.pop(k, None)
+        else:
+            own[k] = v
+    if root:
+        raw[root] = own
+        if not own:
+            raw.pop(root)
+    scenario = replace(state.scenario, settings=raw)
+    try:
+        settings = system.settings_of(scenario)
+    except DataError as e:
+        raise ActionError(str(e)) from None
+    schema = system.rules.settings
+    typed = schema.dump(settings, scenario.map)
+    described = {d["key"]: d for d in schema.describe()}
+    words = []
+    for k in sorted(a["set"]):
+        d = described[k]
+        v = typed.get(k)
+        shown = next((str(lb) for val, lb in d.get("options") or () if val == v), None)  # "5 (SW)"
+        words.append(f"{d['label']} {shown or ('—' if v is None else _setting_words(v))}")
+    event = Event("edit", "", "scenario settings changed: " + "; ".join(words))
+    return replace(state, scenario=scenario, settings=settings), [event]
 
 
 def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:

@@ -111,22 +111,47 @@ class Editor:
     <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
   <fieldset class='new-settings'><legend>Scenario settings (SSR)</legend><div id='new-settings' class='form'></div></fieldset>
   <button type='button' class='btn primary' data-act='new-map' id='new-map'>Create map and start a new game</button>
+</div></details>
+<details class='gamesettings' id='game-settings'><summary data-act='game-settings'>This game's settings (SSR)</summary>
+<div class='form'>
+  <p class='hint'>Change a setting of the game in play — make it a night game, set the year, choose a reading.
+  The change is logged and can be undone; what is already resolved stays as it was.</p>
+  <div id='game-set' class='form'></div>
+  <button type='button' class='btn primary' data-act='apply-settings' id='apply-settings'>Apply to this game</button>
+  <p id='game-set-done' class='hint' role='status'></p>
 </div></details>"""
         self.render_settings()
+        self.render_game_settings()
 
-    def _settings_fields(self) -> list[dict[str, Any]]:
-        """The chosen system's settings a form can give: on/off, a choice, a direction, a number."""
-        system = str(_el("new-system").value)
+    @staticmethod
+    def _settings_fields(system: str) -> list[dict[str, Any]]:
+        """``system``'s settings a form can give: on/off, a choice, a direction, a number."""
         return [f for f in get(system).rules.settings.describe() if f["kind"] in ("bool", "choice", "direction", "int")]
 
     def render_settings(self) -> None:
         """The New map form's settings of the chosen system (each with its rule), at their defaults."""
+        system = str(_el("new-system").value)
+        _el("new-settings").innerHTML = self._settings_html("new-set", system, {})
+
+    def render_game_settings(self) -> None:
+        """The running game's settings (each with its rule), at their values in play."""
+        game: Game = self.play.game
+        _el("game-set").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values())
+        _el("game-set-done").textContent = ""
+
+    def _game_values(self) -> dict[str, Any]:
+        """The running game's settings as JSON (what the form shows and compares with)."""
+        game: Game = self.play.game
+        return dict(game.system.rules.settings.dump(game.state.settings, game.scenario.map))
+
+    def _settings_html(self, prefix: str, system: str, values: dict[str, Any]) -> str:
+        """Form fields for ``system``'s settings, ids ``<prefix>-<key>``, at ``values`` (else the defaults)."""
         out = []
-        for f in self._settings_fields():
-            iid = f"new-set-{E(f['key'], quote=True)}"
+        for f in self._settings_fields(system):
+            iid = f"{prefix}-{E(f['key'], quote=True)}"
             rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
             tip = f" title='{E(f['help'], quote=True)}'" if f.get("help") else ""
-            default = f.get("default")
+            default = values.get(f["key"], f.get("default"))
             if f["kind"] == "bool":
                 out.append(f"<label class='check'{tip}><input type='checkbox' id='{iid}'{' checked' if default else ''}> "
                            f"{E(f['label'])}{rule}</label>")
@@ -139,13 +164,14 @@ class Editor:
                 blank = "" if default is not None else "<option value='' selected>—</option>"
                 box = f"<select id='{iid}'>{blank}{opts}</select>"
             out.append(f"<label{tip}>{E(f['label'])}{rule} {box}</label>")
-        _el("new-settings").innerHTML = "".join(out)
+        return "".join(out)
 
-    def read_settings(self) -> dict[str, Any]:
-        """The settings the New map form gives that differ from the system's defaults, as JSON."""
+    def _read_form(self, prefix: str, system: str, base: dict[str, Any]) -> dict[str, Any]:
+        """The settings the form ``prefix`` gives that differ from ``base`` (else the defaults), as
+        JSON; a number that is not one is refused with a ValueError naming the setting."""
         values: dict[str, Any] = {}
-        for f in self._settings_fields():
-            el = _el(f"new-set-{f['key']}")
+        for f in self._settings_fields(system):
+            el = _el(f"{prefix}-{f['key']}")
             if el is None:
                 continue
             if f["kind"] == "bool":
@@ -154,12 +180,40 @@ class Editor:
                 raw = str(el.value).strip()
                 if not raw:
                     continue
-                v = int(raw) if f["kind"] in ("int", "direction") else raw
-            if v != f.get("default"):
+                try:
+                    v = int(raw) if f["kind"] in ("int", "direction") else raw
+                except ValueError:
+                    raise ValueError(f"{f['label']}: type a whole number") from None
+            if v != base.get(f["key"], f.get("default")):
                 values[f["key"]] = v
+        return values
+
+    def read_settings(self) -> dict[str, Any]:
+        """The settings the New map form gives that differ from the system's defaults, as JSON."""
         system = str(_el("new-system").value)
+        values = self._read_form("new-set", system, {})
         root = get(system).rules.settings_root
         return {root: values} if root and values else values
+
+    def apply_settings(self) -> None:
+        """Apply the changed settings of "This game's settings" to the game in play (an edit action)."""
+        game: Game = self.play.game
+        err, done = _el("edit-error"), _el("game-set-done")
+        err.textContent = done.textContent = ""
+        try:
+            changed = self._read_form("game-set", game.scenario.system, self._game_values())
+        except ValueError as e:
+            err.textContent = str(e)
+            return
+        if not changed:
+            done.textContent = "Nothing changed: every setting is as it was."
+            return
+        if not self.play.act({"type": "edit", "op": "settings", "set": changed}):
+            err.textContent = str(_el("prompt-error").textContent)
+            return
+        self.render_game_settings()
+        last = self.play.game.entries[-1].events
+        done.textContent = last[-1].cause[0].upper() + last[-1].cause[1:] + "." if last else "Applied."
 
     def mode(self) -> str:
         el = document.querySelector("input[name='edit-mode']:checked")
@@ -248,6 +302,10 @@ class Editor:
             self.render_sides()
         elif act == "new-map":
             self.create_map()
+        elif act == "apply-settings":
+            self.apply_settings()
+        elif act == "game-settings":  # opened: show the settings as they are now (after an undo, a load)
+            self.render_game_settings()
 
     def create_map(self) -> None:
         err = _el("edit-error")
