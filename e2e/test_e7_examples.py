@@ -2,8 +2,10 @@
 the dice typed at the table, the choices tapped; every assertion reads what the page shows (the
 prompt, the last roll's sentence, the result, the log, the odds panel and the map overlay).
 
-The default scenario's map (boards 1 and 2) stands in for the examples' boards: aerial combat
-needs no map, and the bombs example's target hex 2K7 is open ground seen from the air."""
+The default scenario's map (boards 1 and 2) stands in for the examples' boards where the terrain
+does not matter: aerial combat needs no map, and the bombs example's target hex 2K7 is open ground
+seen from the air. The Sighting TC example's board 19 (a building in K7, an orchard in K9) and the
+4G6 example's board 4 are made in the Edit tab (New map, the terrain painted)."""
 
 from __future__ import annotations
 
@@ -87,6 +89,63 @@ def log_text(page: Any) -> str:
     text = str(page.locator("#log-list").inner_text())
     page.locator("#tab-play").tap()
     return text
+
+
+#: What a player must never read: Python reprs, internal ids and field keys.
+NOT_PLAIN = ("{'", "[{", "Traceback", "JsNull", "Hex(", "Aircraft(", "Target(", "Firer(", "Strike(", "sight_", "aerial_drm",
+             "mg_fp", "bomb_at")
+
+
+def plain(text: str) -> str:
+    found = [b for b in NOT_PLAIN if b in text]
+    assert not found, f"the page shows {found}: {text[:400]}"
+    return text
+
+
+def new_map(page: Any, layout: str, name: str) -> None:
+    """Edit -> New map: an ASL map of these boards (the scenario settings at their defaults: a
+    1944 day scenario, orchards in season), then the Play tab."""
+    open_play(page)
+    page.locator("#tab-edit").tap()
+    page.locator(".newmap summary").tap()
+    page.locator("#new-name").fill(name)
+    page.locator("#new-layout").fill(layout)
+    assert page.locator("#new-set-year").input_value() == "1944"
+    page.locator("#new-map").tap()
+    page.wait_for_function("n => document.getElementById('scenario-name').textContent === n", arg=name)
+    page.locator("#zoom-fit").tap()  # the whole board in view, to tap its hexes
+
+
+def paint(page: Any, terrain: str, *hexes: str) -> None:
+    """The Edit tab's terrain tool: ``terrain`` at its usual obstacle height in each hex."""
+    page.locator("#tab-edit").tap()
+    page.locator("input[name='edit-mode'][value='terrain']").check()
+    page.locator("#edit-terrain").select_option(terrain)
+    page.locator("#edit-obstacle").fill("")
+    for h in hexes:
+        before = actions(page)
+        page.touchscreen.tap(*hex_center(page, h))
+        _acted(page, before)
+
+
+def strafing_form(page: Any, aircraft: str, target: str, grain: str) -> None:
+    page.locator("#tab-play").tap()
+    page.locator("#proc-asl-strafing").tap()
+    page.wait_for_selector("#plan-form[data-proc='asl.strafing']")
+    fill(page, "aircraft", aircraft)
+    fill(page, "target", target)
+    fill(page, "grain", grain)
+
+
+def odds_fact(page: Any, key: str, value: str) -> None:
+    """Wait until the odds panel's fact ``key`` reads ``value``."""
+    page.wait_for_function("([k, v]) => document.getElementById('odds-' + k)?.textContent === v", arg=[key, value])
+
+
+def plan_error(page: Any, start: str) -> str:
+    """Wait for the planner's message starting with ``start``; return it."""
+    page.wait_for_function("s => (document.getElementById('plan-error')?.textContent || '').startsWith(s)", arg=start)
+    return str(page.locator("#plan-error").inner_text())
 
 
 # ---- E7.22 aerial combat EX
@@ -245,3 +304,147 @@ def test_strafing_planner_shows_the_run_its_odds_and_the_light_aa(page: Any) -> 
     page.wait_for_function("() => document.getElementById('odds-entry')?.textContent === '2K11'")
     assert page.locator("#odds-path").inner_text() == "2K11, 2K10, 2K9, 2K8, 2K7"
     assert overlay.locator(".mark-ilh[data-hex='2K11']").count() == 1
+
+
+def words(text: str) -> str:
+    """Text with its runs of spaces as one (a log line as the odds panel shows it)."""
+    return " ".join(text.split())
+
+
+# ---- E7.3 Sighting TC EX (board 19: a building in K7, an orchard in K9)
+def test_e7_3_sighting_tc_example(page: Any) -> None:
+    new_map(page, "19", "E7.3 EX")
+    paint(page, "building", "19K7")  # "A 4-6-7 is in the 19K7 building"
+    paint(page, "orchard", "19K9")  # "the K9 orchard" (in season: the New map's default)
+    # "Were the truck not present ..., the FB would have to add a +3 DRM for the building and a -2
+    # DRM for the squad's not being concealed, so it would have to roll <= an Original 7"
+    strafing_form(page, "FB 2", "19K7", "4")  # "The FB is moved to K3 ... along the K3-K4 Hex Grain"
+    add_row(page, "units", {"name": "4-6-7", "hex": "19K7", "sight_building": "on", "sight_unconcealed": "on"})
+    odds_fact(page, "sight", "passes on an Original DR ≤ 7 (58.3%)")
+    assert page.locator("#odds-entry").inner_text() == "19K3"
+    reasons = words(page.locator("#plan-odds .reasons").inner_text())
+    assert "E7.3 modifier +3 Target is in building/" in reasons and "E7.3 modifier -2 Target is not entirely concealed/" in reasons
+    start(page)
+    waiting(page, "E7.3")
+    assert label(page) == "Sighting TC DR by FB 2 from 19K3 at 19K7"
+    text = plain(dice(page, "4 4"))  # an Original 8: one too many
+    assert "Sighting TC DR 8 (colored 4, white 4)" in text and "Final DR 9 vs Morale Level 8: failed" in text
+    page.wait_for_selector("#prompt-result")
+    assert "FB 2 failed its Sighting TC: no attack." in page.locator("#prompt-result").inner_text()
+
+    # "However since the vehicle is in LOS and in the Open Ground portion of the building hex, the
+    # -1 DRM for a vehicular target and the -2 DRM for not being concealed are applicable, so the
+    # Sighting TC is passed on an Original DR of <= 11."
+    fill(page, "aircraft", "FB 1")
+    add_row(page, "units", {"name": "truck", "hex": "19K7", "kind": "soft vehicle", "sight_unconcealed": "on"})
+    odds_fact(page, "sight", "passes on an Original DR ≤ 11 (97.2%)")
+    assert "Sighting TC against truck" in page.locator("#odds-lines").inner_text()
+    # "K8 and K10 cannot be attacked because they are Blind Hexes": K8 behind the building, as the
+    # map reads it; K10 behind the in-season orchard (a half-level obstacle the map does not read
+    # as Blind from the air): the players' ruling
+    odds_fact(page, "blind", "19K8")
+    page.locator("#f-blind_hexes-add").tap()
+    page.wait_for_selector("#f-blind_hexes-0")
+    fill(page, "blind_hexes.0", "19K10")
+    odds_fact(page, "blind", "19K8, 19K10")
+    lines = page.locator("#odds-lines li").all_inner_texts()
+    assert ("19K8: a Blind Hex (19K7: Stone Building (a full-level Obstacle), 1 level above 19K8: one Blind Hex behind it): "
+            "it cannot be attacked (E7.25)") in lines
+    assert "19K10: a Blind Hex (the players' ruling): it cannot be attacked (E7.25)" in lines
+    # "but K9 can be attacked without an additional Sighting TC"
+    assert "19K9: seen: it may be attacked from 19K5 without another Sighting TC (E7.3)" in lines
+    overlay = page.locator("#overlay-layer")
+    assert overlay.locator(".mark-los-block[data-hex='19K8']").count() == 1
+    assert overlay.locator(".mark-los-block[data-hex='19K10']").count() == 1
+    assert overlay.locator(".mark-los-block[data-hex='19K9']").count() == 0
+    assert overlay.locator(".label").all_text_contents().count("Blind") == 2
+    # a unit in a Blind Hex cannot be made a target
+    add_row(page, "units", {"name": "HS", "hex": "19K8"})
+    assert "19K8 is a Blind Hex" in plan_error(page, "E7.25: 19K8 is a Blind Hex")
+    fill(page, "units.2.hex", "19K10")
+    assert plan_error(page, "E7.25: 19K10").startswith("E7.25: 19K10 is a Blind Hex (the players' ruling): it cannot be attacked")
+    fill(page, "units.2.hex", "19K9")
+    odds_fact(page, "targets", "19K7, 19K9")
+    assert page.locator("#plan-error").inner_text() == ""
+
+    start(page)
+    waiting(page, "E7.3")
+    text = plain(dice(page, "5 6"))
+    for part in ("Sighting TC DR 11 (colored 5, white 6)", "against the easiest target in 19K7: truck",
+                 "Final DR 8 vs Morale Level 8: passed"):
+        assert part in text, part
+    waiting(page, "E7.41")
+    assert label(page) == "MG attack (12 FP) by FB 1 on 19K7: IFT Effects DR"
+    text = plain(dice(page, "3 3"))
+    assert "4-6-7: Final DR 6" in text and "truck: Final DR 6" in text
+    # on to K5, and K9 attacked from there: no second Sighting TC
+    waiting(page, "E7.41")
+    assert label(page) == "MG attack (12 FP) by FB 1 on 19K9: IFT Effects DR"
+    text = plain(dice(page, "2 2"))
+    assert "HS: Final DR 4" in text
+    page.wait_for_selector("#prompt-result")
+    assert "FB 1 completed its attack on 19K7." in plain(page.locator("#prompt-result").inner_text())
+    log = plain(log_text(page))
+    assert log.count("E7.3     roll      Sighting TC DR") == 2  # FB 2's, FB 1's: none for K9
+    for line in ("E7.3     modifier  -1  Target is vehicular, or boat in water",
+                 "E7.3     result    Final DR 8 vs Morale Level 8: passed",
+                 "E7.401   info      FB 1 attacks 19K9 from 19K5 (4 hexes: Aerial Range 8, 7-12 column)"):
+        assert line in log, f"missing from the log: {line}"
+
+
+# ---- E7.511 4G6 FlaKPz EX (board 4, as far as its text goes)
+def test_e7_511_4g6_flakpz_example(page: Any) -> None:
+    new_map(page, "4", "4G6 EX")  # "a 1944 scenario"
+    # "The 4-6-7 enters 4G6, so the American player places his FB in C8, makes a Sighting TC on it"
+    strafing_form(page, "FB", "4G6", "2")
+    add_row(page, "units", {"name": "4-6-7", "hex": "4G6", "drm": "-2", "sight_new_hex": "on", "sight_unconcealed": "on"})
+    # "the stationary FlaKPz 38(t) in L4 ... conducts Light AA fire": its ★ Vehicle Kill Number
+    # (three FP, Long Range) and ROF typed (the IFT is not in the source rules)
+    add_row(page, "aa", {"name": "FlaKPz 38(t)", "hex": "4L4", "kill": "5", "rof": "2"})
+    assert page.locator("#f-aerial_drm").input_value() == "3"  # "the +3 DRM for the 1944 FB"
+    odds_fact(page, "sight", "passes on an Original DR ≤ 11 (97.2%)")
+    assert page.locator("#odds-entry").inner_text() == "4C8"
+    assert page.locator("#odds-fp").inner_text() == "12"  # "its full 12 MG FP"
+    assert any(x.startswith("4C8: Light AA from FlaKPz 38(t)") for x in page.locator("#odds-lines li").all_inner_texts())
+
+    start(page)
+    waiting(page, "E7.3")
+    # "rolls an Original 11 which, due to the -1 DRM for a moving target and the -2 DRM for an
+    # unconcealed target, allows the aircraft to attack that unit"
+    text = plain(dice(page, "5 6"))
+    assert "Sighting TC DR 11 (colored 5, white 6)" in text and "Final DR 8 vs Morale Level 8: passed" in text
+    # "before the aircraft can attack from C8, the stationary FlaKPz 38(t) in L4, nine hexes away
+    # (Aerial Range 18 hexes) ... conducts Light AA fire at it"
+    waiting(page, "E7.51")
+    assert label(page) == "Light AA fire at FB in 4C8"
+    assert options(page) == ["FlaKPz 38(t) fires", "no more Light AA fire here"]
+    choose(page, "FlaKPz 38(t) fires")
+    waiting(page, "E7.511")
+    # "The German unit rolls an Original 4 (1 on the colored dr to maintain its Multiple ROF), but
+    # the +3 DRM for the 1944 FB results in a Final DR of 7 and thus no effect."
+    text = plain(dice(page, "1 3"))
+    for part in ("Light AA by FlaKPz 38(t) (4L4, 9 hexes: Aerial Range 18): Original DR 4 (colored 1, white 3)",
+                 "FB's Aerial DRM (1944)", "Final DR 7 vs ★ Vehicle Kill Number 5: no effect",
+                 "FlaKPz 38(t) retains Multiple ROF (colored dr 1, ROF 2)"):
+        assert part in text, part
+    # "The aircraft makes its attack against G6 with its full 12 MG FP. A -2 DRM (FFMO /" (cut)
+    waiting(page, "E7.41")
+    assert label(page) == "MG attack (12 FP) by FB on 4G6: IFT Effects DR"
+    text = plain(dice(page, "3 4"))
+    assert "4-6-7: Final DR 5 (Original 7, DRM -2) on the IFT's 12 FP column" in text
+    # the text ends there: the FB flies on to G6, the FlaKPz (its ROF kept) declines to fire again
+    for _ in range(8):
+        if page.locator("#prompt-result").count():
+            break
+        waiting(page, "E7.51")
+        choose(page, "no more Light AA fire here")
+    result = plain(page.locator("#prompt-result").inner_text())
+    assert "FB completed its attack on 4G6." in result and "Damaged" not in result and "Recalled" not in result
+    log = plain(log_text(page))
+    for line in ("E7.3     modifier  -1  Target has entered a new hex/",
+                 "E7.3     modifier  -2  Target is not entirely concealed/",
+                 "E7.511   modifier  +3  FB's Aerial DRM (1944)",
+                 "E7.511   result    Final DR 7 vs ★ Vehicle Kill Number 5: no effect",
+                 "E7.51    info      FlaKPz 38(t) retains Multiple ROF (colored dr 1, ROF 2)",
+                 "E7.41    roll      MG attack, 12 FP: Effects DR 7 (colored 3, white 4)"):
+        assert line in log, f"missing from the log: {line}"

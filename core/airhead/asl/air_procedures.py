@@ -22,6 +22,7 @@ from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
     AircraftType,
+    added_off_map,
     aerial_combat_drms,
     aircraft_count,
     aircraft_of,
@@ -456,6 +457,8 @@ class AerialCombat(Procedure[Dogfight]):
                 events.append(ev.result("E7.24", f"{a.name} is Recalled: removed from play at the end of the CCPh "
                                         "(not counted towards Casualty Victory Conditions)"))
             else:
+                if counters.unit(a.id) is None:  # typed into the form: kept off the map from now on
+                    events.append(added_off_map(a, "E7.22"))
                 counters = write_aircraft(counters, a)
         for side, n in vp.items():
             if n:

@@ -29,7 +29,7 @@ from ..tables import load_table
 
 __all__ = [
     "KIND", "AIRCRAFT_TYPES", "AircraftType", "Aircraft", "from_unit", "aircraft_of", "write_aircraft",
-    "remove_recalled", "air_table", "aerial_combat_drms",
+    "remove_recalled", "added_off_map", "air_table", "aerial_combat_drms",
     "arrival_barred", "arrives", "aircraft_count", "bombs_received", "may_enter_combat",
     "AttackResult", "resolve_attack", "combat_rof", "retains_rof", "may_opt_recall_mg", "damage_recall",
     "jettison", "VP_PER_AIRCRAFT", "victory_points", "AIR_PACK",
@@ -128,6 +128,14 @@ def write_aircraft(counters: Counters, *planes: Aircraft) -> Counters:
         else:
             counters = counters.put(a.to_unit())
     return counters
+
+
+def added_off_map(plane: Aircraft, rule: str) -> Event:
+    """An aircraft typed into a form with no counter on the map is kept on the counters off the
+    map when its procedure ends (with its status, for the procedures after it): the event that
+    tells the player so, citing the procedure's ``rule``."""
+    return ev.info(rule, f"{plane.name} had no counter on the map: it is added off the map ({plane.side} {plane.type}), "
+                   "where later procedures read its status")
 
 
 def remove_recalled(counters: Counters, phase: str = "") -> tuple[Counters, tuple[Event, ...]]:

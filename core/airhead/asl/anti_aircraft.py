@@ -3,12 +3,14 @@ at gliders), Multiple ROF, the Unlikely Kill, and Heavy AA.
 
 Sections, in rule order (search for the rule number):
 
-* E7.5    :func:`aa_mode_after` (an AA counter: the ``"aa"`` status of a weapon's unit)
+* E7.5    :func:`aa_mode_after` (an AA counter: the ``"aa"`` status of a weapon's unit),
+  :func:`find_weapon`, :func:`mark_aa_mode` (the counter on the game's units, with its events)
 * E7.51   :class:`AAFirer`, :data:`AA_FIELDS` (E8.21), :data:`AA_RUN_FIELDS` (with the firer's hex)
 * E7.511  :func:`light_aa_result` (the one Light AA function: E8.21 gliders and E7.511 aircraft),
   :func:`aircraft_aa_result`, :func:`retains_rof`, :func:`aerial_drm_from_seed`
 * E7.512  the Unlikely Kill on an Original 2 (:func:`aircraft_aa_result`: the rule text is cut)
-* E7.52   :func:`heavy_aa_check` (the rule text is cut: the players decide the result)
+* E7.52   :func:`heavy_aa_check`, :func:`heavy_aa_phase`, :func:`heavy_aa_effect` (the resolution
+  text is cut: the players decide the result, which is then applied to the aircraft)
 
 The IFT (and its ★ Vehicle line) is not in the source rules: a Light AA weapon's ★ Vehicle Kill
 Number is typed by the player, as E8 asks for it. The aircraft's Aerial DRM by year is not printed
@@ -19,11 +21,16 @@ form field pre-filled by a table pack (``aerial_drm.{year}``). Readings of the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from .. import events as ev
+from ..counters import Counters, Unit
 from ..errors import RulesError
+from ..events import Event
 from ..fields import Field, check_record
+from ..hexes import Hex
+from .air_support import KIND as AIRCRAFT, Aircraft
 
 __all__ = [
     "AAResult",
@@ -37,8 +44,14 @@ __all__ = [
     "aerial_drm_from_seed",
     "SEED_AERIAL_DRM",
     "aa_mode_after",
+    "AA_MODE_CUT",
+    "find_weapon",
+    "mark_aa_mode",
     "heavy_aa_check",
+    "heavy_aa_phase",
+    "heavy_aa_effect",
     "HEAVY_AA_RESULTS",
+    "HEAVY_AA_CUT",
 ]
 
 
@@ -103,6 +116,8 @@ AA_RUN_FIELDS: tuple[Field, ...] = (
     Field("rof", "ROF", "int", lo=0, hi=6, default=0, rule="E7.51", help="Multiple ROF: kept on a colored dr ≤ ROF"),
     Field("drm", "Other DRM", "int", lo=-6, hi=6, default=0, rule="E7.511",
           help="LV Hindrances and the like; never TEM (E7.511)"),
+    Field("vehicular_aamg", "Vehicular AAMG (no AA counter)", "bool", default=False, rule="E7.5",
+          help="a Vehicular AAMG uses no AA counter (E7.5 EXC); any other weapon is marked in AA mode when it fires"),
 )
 
 AircraftAAResult = Literal["no effect", "one more", "damaged", "eliminated", "unlikely kill"]
@@ -149,9 +164,62 @@ def aa_mode_after(status: frozenset[str], fired_at: Literal["aerial", "ground"],
     return status | {"aa"} if fired_at == "aerial" else status - {"aa"}
 
 
+#: E7.5 is cut after "[EXC: Vehicular AAMG do not use AA counters and can fire at ground/": what
+#: AA mode costs or restricts is not in the source rules.
+AA_MODE_CUT = ("what AA mode costs or restricts is cut in the source rules (E7.5 stops at 'Vehicular AAMG "
+               "do not use AA counters and can fire at ground/'): the players rule it")
+
+AAModeChange = Literal["placed", "kept", "removed", "none", "vehicular", "untracked"]
+
+
+def find_weapon(counters: Counters, name: str, at: Hex | None = None) -> Unit | None:
+    """The unit on the counters a typed weapon name stands for (its label or id; not an aircraft),
+    the one in hex ``at`` first; None when no counter has that name."""
+    found = [u for u in counters.units if u.kind != AIRCRAFT and name in (u.label, u.id)]
+    if at is not None:
+        here = [u for u in found if u.hex == at]
+        if here:
+            return here[0]
+    return found[0] if found else None
+
+
+def mark_aa_mode(counters: Counters, name: str, fired_at: Literal["aerial", "ground", "setup"],
+                 at: Hex | None = None, vehicular_aamg: bool = False) -> tuple[Counters, tuple[Event, ...], AAModeChange]:
+    """E7.5: the weapon ``name`` fires at an Aerial or a ground target (or sets up in AA mode):
+    its unit's ``"aa"`` status after :func:`aa_mode_after`, with an event citing E7.5. A weapon
+    that is only a typed name (no counter on the map) changes nothing, and the event says so."""
+    unit = find_weapon(counters, name, at)
+    if unit is None:
+        return counters, (ev.info("E7.5", f"{name} has no counter on the map: its AA counter is not kept here "
+                                  "(nothing changed; place it in Edit to track it)"),), "untracked"
+    if vehicular_aamg:
+        after = aa_mode_after(unit.status, "ground" if fired_at == "ground" else "aerial", vehicular_aamg=True)
+        text = (f"{unit.name} is a Vehicular AAMG: it uses no AA counter (E7.5 EXC; the rest of the exception is "
+                "cut: the players rule it)")
+        return counters.put(replace(unit, status=after)), (ev.info("E7.5", text),), "vehicular"
+    was = "aa" in unit.status
+    after = aa_mode_after(unit.status, "ground" if fired_at == "ground" else "aerial")
+    if fired_at == "setup":
+        change: AAModeChange = "kept" if was else "placed"
+        text = (f"{unit.name} sets up in AA mode: an AA counter is placed on it (only an AA-capable weapon that sets up "
+                "able to fire may: the players confirm it, the lists of 7.51 and 7.52 are cut)" if not was
+                else f"{unit.name} is already in AA mode")
+    elif fired_at == "aerial":
+        change = "kept" if was else "placed"
+        text = (f"{unit.name} attacks an Aerial target while not in AA mode: an AA counter is placed on it" if not was
+                else f"{unit.name} attacks an Aerial target in AA mode: its AA counter stays")
+    else:
+        change = "removed" if was else "none"
+        text = (f"{unit.name} fires on a ground target while in AA mode: its AA counter is removed" if was
+                else f"{unit.name} fires on a ground target and was not in AA mode: no AA counter to remove")
+    return counters.put(replace(unit, status=after)), (ev.info("E7.5", text),), change
+
+
 # ----------------------------------------------------------------------------- E7.52 HEAVY AA
 #: E7.52: what the players may rule a Heavy AA attack did (its resolution text is cut).
 HEAVY_AA_RESULTS: tuple[str, ...] = ("no effect", "Damaged", "eliminated")
+#: E7.52 is cut after its first sentence's "only during that Gun's PFPh/".
+HEAVY_AA_CUT = "the rule text is cut after 'only during that Gun's PFPh/'"
 
 
 def heavy_aa_check(printed_ife: bool, phase: str) -> None:
@@ -162,3 +230,35 @@ def heavy_aa_check(printed_ife: bool, phase: str) -> None:
         raise RulesError("E7.52: only an AA Gun without a printed IFE may use Heavy AA fire vs aircraft")
     if not phase:
         raise RulesError("E7.52: name the phase of the Heavy AA fire (the Gun's PFPh, or what the players rule)")
+
+
+def heavy_aa_phase(phase: str, gun_side: str, player_side: str) -> bool:
+    """E7.52: True in the Gun's own PFPh (the PFPh of its side's Player Turn), the one phase the
+    text names before it is cut; any other phase is the players' ruling."""
+    return phase == "PFPh" and gun_side == player_side
+
+
+def heavy_aa_effect(plane: Aircraft, result: str, gun: str) -> tuple[Aircraft, tuple[Event, ...]]:
+    """E7.52: the players' result of a Heavy AA attack by ``gun`` applied to ``plane``.
+
+    ``"Damaged"``: Damaged and Recalled (E7.24 lists Damage by 7.52 among the ways to be
+    Recalled) unless held in Aerial Melee (E7.226); a plane already Damaged is eliminated
+    (E7.226: "by any means"). ``"eliminated"``: shot down (E7.21 lists 7.52 among the ways an
+    aircraft leaves the board). ``"no effect"``: nothing changes."""
+    if result not in HEAVY_AA_RESULTS:
+        raise RulesError(f"E7.52: a Heavy AA result is one of {', '.join(HEAVY_AA_RESULTS)}")
+    if result == "no effect":
+        return plane, (ev.result("E7.52", f"Heavy AA by {gun}: no effect on {plane.name}"),)
+    if result == "eliminated" or plane.damaged:
+        why = (f"Heavy AA by {gun}: {plane.name} is eliminated" if result == "eliminated"
+               else f"Heavy AA by {gun} Damages {plane.name}, already Damaged: it is eliminated (E7.226)")
+        return replace(plane, eliminated=True), (ev.result("E7.52", why),)
+    plane = replace(plane, damaged=True)
+    events = [ev.result("E7.52", f"Heavy AA by {gun}: {plane.name} is Damaged (Wound counter)")]
+    if plane.melee:
+        events.append(ev.info("E7.226", f"{plane.name} is held in Aerial Melee: it is not Recalled"))
+    else:
+        plane = replace(plane, recalled=True)
+        events.append(ev.result("E7.24", f"{plane.name} is Damaged: Recalled, it leaves play at the end of this phase "
+                                "(E7.226; not counted towards Casualty Victory Conditions)"))
+    return plane, tuple(events)

@@ -3,7 +3,8 @@
 * E7.6   :func:`observation_available` (one per side, 1943–45, U.S./German/British — the list is
   cut after "British/"), :data:`DYO_COST`, :func:`inherent_radio`, :func:`may_attack`
 * E7.61  Sighting: the rule text is cut (an Observation Plane "does not take counter form, but is
-  considered just offboard until Recalled/" — the rest is the players' ruling)
+  considered just offboard until Recalled/" — the rest is the players' ruling: :data:`SIGHTING_CUT`,
+  :data:`SIGHTING_61`); :func:`new_plane` (a unit off the map)
 * E7.62  :func:`mistaken_fire_mission`: a Mistaken Attack is the opponent's Fire For Effect with
   the plane's OBA (Battery Access and the C1 accuracy rules are not in the source rules: the
   players decide, :data:`BATTERY_ACCESS`)
@@ -18,11 +19,12 @@ from typing import Literal, Mapping
 from ..counters import Counters
 from ..errors import RulesError
 from ..hexes import Hex
-from .air_support import aircraft_of
+from .air_support import Aircraft, aircraft_of
 from .ground_support import mistaken_targets
 
 __all__ = ["TYPE", "DYO_COST", "YEARS", "NATIONALITIES", "observation_available", "check_one_per_side",
-           "inherent_radio", "AttackKind", "may_attack", "BATTERY_ACCESS", "mistaken_fire_mission"]
+           "inherent_radio", "AttackKind", "may_attack", "BATTERY_ACCESS", "mistaken_fire_mission",
+           "new_plane", "SIGHTING_CUT", "SIGHTING_61", "FFE_KIND"]
 
 TYPE = "Observation"
 #: E7.6: "The DYO cost of an Observation Plane is 25 points ... in the "OBA" section".
@@ -45,11 +47,21 @@ def observation_available(nationality: str, year: int) -> str:
     return ""
 
 
-def check_one_per_side(counters: Counters, side: str) -> None:
-    """E7.6: "Only one Observation Plane is available per side in any scenario"."""
+def check_one_per_side(counters: Counters, side: str, earlier: str = "") -> None:
+    """E7.6: "Only one Observation Plane is available per side in any scenario" — one on the
+    counters, or ``earlier``: the name of one this side already had in this game (shot down or
+    Recalled since)."""
     planes = [a for a in aircraft_of(counters, side) if a.type == TYPE]
     if planes:
         raise RulesError(f"E7.6: {side} already has an Observation Plane ({planes[0].name}): only one per side")
+    if earlier:
+        raise RulesError(f"E7.6: {side} already had an Observation Plane in this scenario ({earlier}): only one per side")
+
+
+def new_plane(counters: Counters, side: str, label: str) -> Aircraft:
+    """E7.6 / E7.61: ``side``'s Observation Plane — an aircraft of type ``Observation`` that "does
+    not take counter form, but is considered just offboard": a unit off the map (no hex)."""
+    return Aircraft(counters.free_id(label), side, "Observation", label=label, hex=None)
 
 
 def inherent_radio(held_in_melee: bool) -> bool:
@@ -71,6 +83,15 @@ def may_attack(kind: AttackKind) -> tuple[bool, str]:
         return True, "E7.6: an Observation Plane can be attacked in Aerial Combat, but cannot fire back"
     return False, f"E7.6: {kind} cannot attack an Observation Plane (only Heavy AA and Aerial Combat can)"
 
+
+#: E7.61 is cut after "does not take counter form, but is considered just offboard until Recalled/".
+SIGHTING_CUT = ("the rule text is cut after 'An Observation Plane does not take counter form, but is considered just "
+                "offboard until Recalled/'")
+#: What the players may rule an Observation Plane's sighting did (E7.61 cut; a Mistaken Attack
+#: opportunity is E7.32's, answered by E7.62).
+SIGHTING_61: tuple[str, ...] = ("target sighted", "target not sighted", "Mistaken Attack opportunity (E7.32)")
+#: The marker a Mistaken Attack's Fire For Effect places (E7.62).
+FFE_KIND = "FFE"
 
 #: E7.62: "(If Battery Access is not achieved, no Mistaken Attack occurs.)" — Battery Access is not
 #: in the source rules: the players say which.

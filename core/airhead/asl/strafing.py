@@ -22,8 +22,8 @@ from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex, asl_direction, opposite
 from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from .air_support import Aircraft, aircraft_of, write_aircraft
-from .anti_aircraft import AA_RUN_FIELDS, aircraft_aa_result, aerial_drm_from_seed, retains_rof
+from .air_support import Aircraft, added_off_map, aircraft_of, write_aircraft
+from .anti_aircraft import AA_RUN_FIELDS, aircraft_aa_result, aerial_drm_from_seed, mark_aa_mode, retains_rof
 from .ground_support import (
     DICE,
     POINT,
@@ -132,13 +132,15 @@ class Target:
 
 @dataclass(frozen=True)
 class Firer:
-    """A Light AA weapon on the run: name, hex, ★ Vehicle Kill Number, ROF, other DRM."""
+    """A Light AA weapon on the run: name, hex, ★ Vehicle Kill Number, ROF, other DRM, and whether
+    it is a Vehicular AAMG (no AA counter, E7.5)."""
 
     name: str
     hex: Hex
     kill: int
     rof: int = 0
     drm: int = 0
+    vehicular_aamg: bool = False
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,8 @@ class Strike:
     recall: bool = False
     decide: str = ""
     candidates: tuple[str, ...] = ()
+    #: E7.5: the firers whose AA counter this run has already placed (or noted as untracked).
+    aa_noted: tuple[bool, ...] = ()
 
     @property
     def here(self) -> Hex:
@@ -220,7 +224,7 @@ class Strafing(Procedure[Strike]):
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
         """The side: the first aircraft's on the map, else the first side; the Aerial DRM of a
         1944 FB from the 4G6 EX."""
-        planes = aircraft_of(state.counters)
+        planes = [a for a in aircraft_of(state.counters) if a.type != "Observation"]  # E7.6: it makes no ground attack
         out: dict[str, Any] = {"side": planes[0].side if planes else state.sides[0]}
         if planes:
             out["aircraft"] = planes[0].name
@@ -287,7 +291,8 @@ class Strafing(Procedure[Strike]):
                 raise RulesError("E7.41: type the Stuka's MG FP (7.41 gives only the FB's)")
             fp = mg_fp(year)
         bomb_stop = self._bomb_stop(run, str(p.get("bomb_at", BOMB_AT[0])), plane, stuka)
-        firers = tuple(Firer(f["name"], f["hex"], f["kill"], f["rof"], f["drm"]) for f in p.get("aa", []))
+        firers = tuple(Firer(f["name"], f["hex"], f["kill"], f["rof"], f["drm"], bool(f.get("vehicular_aamg", False)))
+                       for f in p.get("aa", []))
         if firers and p.get("aerial_drm") is None:
             raise DataError("E7.511: type the aircraft's Aerial DRM (by year; not in the source rules)", "aerial_drm")
         basic_far = p.get("basic_th_far")
@@ -339,15 +344,16 @@ class Strafing(Procedure[Strike]):
                     raise DataError("E7.421: type the bombs' Basic To Hit Number on the 7-12 column (for a Direct Hit)",
                                     "basic_th_far")
 
-    def _blind(self, state: GameState, p: Mapping[str, Any], run: Run) -> dict[Hex, tuple[bool, str, int]]:
-        """E7.25: each target hex as the aircraft sees it along its grain: (Blind, why, Hindrance
-        DRM); the players' rulings win over the map."""
+    def _blind(self, state: GameState, p: Mapping[str, Any], run: Run,
+               hexes: tuple[Hex, ...] | None = None) -> dict[Hex, tuple[bool, str, int]]:
+        """E7.25: each target hex (or each of ``hexes``) as the aircraft sees it along its grain:
+        (Blind, why, Hindrance DRM); the players' rulings win over the map."""
         m = state.scenario.map
         ruled_blind = set(p.get("blind_hexes") or ())
         ruled_seen = set(p.get("seen_hexes") or ())
         settings = LosSettings.from_settings(state.settings)
         out: dict[Hex, tuple[bool, str, int]] = {}
-        for h in run.targets:
+        for h in run.targets if hexes is None else hexes:
             look = aerial(state.terrain, h, opposite(run.grain), settings=settings)
             if h in ruled_blind:
                 out[h] = (True, "the players' ruling", 0)
@@ -545,6 +551,17 @@ class Strafing(Procedure[Strike]):
         events.append(ev.result("E7.511", f"Final DR {final} vs ★ Vehicle Kill Number {f.kill}: {text}"))
         events.append(ev.info("E7.51", f"{f.name} {'retains' if keep else 'has no'} Multiple ROF (colored dr "
                               f"{roll.value('colored')}, ROF {f.rof})"))
+        noted = g.aa_noted or tuple(False for _ in g.aa)
+        if noted[i]:
+            return self._light_aa_effect(state, g, events, res)
+        # E7.5: the first shot at the aircraft puts the weapon's unit in AA mode (an AA counter)
+        counters, aa_events, _ = mark_aa_mode(state.counters, f.name, "aerial", at=f.hex, vehicular_aamg=f.vehicular_aamg)
+        g = replace(g, aa_noted=noted[:i] + (True,) + noted[i + 1:])
+        step = self._light_aa_effect(replace(state, counters=counters), g, events + list(aa_events), res)
+        return step if step.counters is not None else replace(step, counters=counters)
+
+    def _light_aa_effect(self, state: GameState, g: Strike, events: list[Event], res: str) -> StepResult:
+        """E7.511 / E7.512: what a Light AA result does to the aircraft (the cut results: the players')."""
         if res == "eliminated":
             return self._finish(state, g, "eliminated", events)
         if res == "damaged":
@@ -720,6 +737,9 @@ class Strafing(Procedure[Strike]):
                                       "out-of-the-way corner of the map, immune to Light AA until it attacks again"))
             plane = replace(plane, hex=None)
         counters = write_aircraft(state.counters, plane)
+        added = not plane.eliminated and state.counters.unit(plane.id) is None
+        if added:  # an aircraft typed into the form: kept off the map from now on
+            events.append(added_off_map(plane, "E7.4"))
         outcome = {
             "procedure": self.name,
             "aircraft": plane.name,
@@ -730,6 +750,8 @@ class Strafing(Procedure[Strike]):
             "mg_disabled": plane.mg_disabled,
             "recalled": plane.recalled,
         }
+        if added:
+            outcome["added"] = True
         return StepResult(None, tuple(events), counters=counters, outcome=outcome)
 
     # -- the planner and the map -----------------------------------------------------------
@@ -754,6 +776,7 @@ class Strafing(Procedure[Strike]):
         reasons = [ev.modifier("E7.3", v, why).render() for v, why in terms]
         lines: list[str] = [f"Sighting TC against {best.name}: pass {percent(so['pass'])}, Recall (Original 12) "
                             f"{percent(so['recall'])}, Mistaken Attack (Final ≥ 12) {percent(so['mistaken'])}"]
+        blind_view = self._lane_view(state, params, g, facts, lines)
         tables: list[Table] = []
         per_hex = aa_odds(g, str(state.settings.get("e8_aa_below_kill", "eliminated")))
         if g.aa:
@@ -796,8 +819,35 @@ class Strafing(Procedure[Strike]):
                  "A failed Sighting TC means no attack and no Light AA fire (E7.3)."]
         marks = ((run.entry, "ilh"),) + tuple((h, "avenue") for h in run.path[1:]) + tuple((h, "target") for h in run.targets)
         labels = tuple((f.hex, f"AA {f.name}") for f in g.aa)
+        view = View(marks=marks, paths=(run.path,), labels=labels).merged(blind_view)
         return Odds(facts=tuple(facts), reasons=tuple(reasons), tables=tuple(tables), lines=tuple(lines), notes=tuple(notes),
-                    view=View(marks=marks, paths=(run.path,), labels=labels))
+                    view=view)
+
+    def _lane_view(self, state: GameState, params: Mapping[str, Any], g: Strike, facts: list[Fact],
+                   lines: list[str]) -> View:
+        """A strafing run's four hexes along the grain from the initial target hex (E7.401) as the
+        aircraft sees them (E7.25, the 7.3 EX): which are Blind Hexes (marked on the map), and
+        which it may attack without another Sighting TC (E7.3)."""
+        run = g.run
+        if run.kind != STRAFE:
+            return View()
+        m = state.scenario.map
+        lane = {i: run.target.neighbor(run.grain, i) for i in range(4)}
+        lane = {i: h for i, h in lane.items() if m.in_play(h)}  # a hex off the map holds no target
+        seen = self._blind(state, params, run, tuple(lane.values()))
+        blind = tuple(h for h in lane.values() if seen[h][0])
+        facts.append(Fact("blind", "Blind Hexes along the run (E7.25)", ", ".join(m.label(h) for h in blind) or "none"))
+        for i, h in lane.items():
+            if i == 0:
+                continue
+            is_blind, why, drm = seen[h]
+            if is_blind:
+                lines.append(f"{m.label(h)}: a Blind Hex ({why}): it cannot be attacked (E7.25)")
+            else:
+                through = f" through a +{drm} LOS Hindrance" if drm else ""
+                lines.append(f"{m.label(h)}: seen{through}: it may be attacked from {m.label(run.entry.neighbor(run.grain, i))} "
+                             "without another Sighting TC (E7.3)")
+        return View(marks=tuple((h, "los-block") for h in blind), labels=tuple((h, "Blind") for h in blind))
 
     def view(self, state: GameState, proc: ProcState[Strike]) -> View:
         g = proc.data
@@ -823,7 +873,8 @@ class Strafing(Procedure[Strike]):
         }.get(res, f"{name}: {res}")
         extra = [w for w, on in (("Damaged", outcome.get("damaged")), ("MG Disabled", outcome.get("mg_disabled")),
                                  ("Recalled", outcome.get("recalled") and res != "recalled")) if on]
-        return text + (f" ({', '.join(extra)})" if extra else "") + "."
+        added = f" {name} had no counter on the map: it was added off the map." if outcome.get("added") else ""
+        return text + (f" ({', '.join(extra)})" if extra else "") + "." + added
 
 
 def aa_odds(g: Strike, below: str) -> list[tuple[Fraction, Fraction, Fraction]]:
