@@ -90,14 +90,15 @@ class Counters:
     the order they were placed (one that replaces a counter with its id keeps its place).
     """
 
-    __slots__ = ("_units", "_markers", "_expiring", "_placed", "_lists", "_by_hex")
+    __slots__ = ("_units", "_markers", "_expiring", "_placed", "_ulist", "_mlist", "_by_hex")
 
     def __init__(self, units: Iterable[Unit] = (), markers: Iterable[Marker] = ()) -> None:
         self._units: VersionedMap[str, tuple[int, Unit]] = VersionedMap()
         self._markers: VersionedMap[str, tuple[int, Marker]] = VersionedMap()
         self._expiring: VersionedMap[str, str] = VersionedMap()
         self._placed = 0
-        self._lists: tuple[tuple[Unit, ...], tuple[Marker, ...]] | None = None
+        self._ulist: tuple[Unit, ...] | None = None
+        self._mlist: tuple[Marker, ...] | None = None
         self._by_hex: dict[Hex, tuple[tuple[Unit, ...], tuple[Marker, ...]]] | None = None
         done = self.put(*units).mark(*markers)
         self._units, self._markers, self._expiring, self._placed = done._units, done._markers, done._expiring, done._placed
@@ -110,26 +111,28 @@ class Counters:
         c._markers = self._markers if markers is None else markers
         c._expiring = self._expiring if expiring is None else expiring
         c._placed = self._placed if placed is None else placed
-        c._lists = None
+        c._ulist = c._mlist = None
         c._by_hex = None
         return c
 
     # ------------------------------------------------------------------ reading
     @property
     def units(self) -> tuple[Unit, ...]:
-        """Every unit, in the order they were placed."""
-        return self._ordered()[0]
+        """Every unit, in the order they were placed (sorted once per layer: O(units log units),
+        whatever the number of markers)."""
+        if self._ulist is None:
+            self._ulist = tuple(u for _, u in sorted(self._units.values(), key=_first))
+        return self._ulist
 
     @property
     def markers(self) -> tuple[Marker, ...]:
-        """Every marker, in the order they were placed."""
-        return self._ordered()[1]
+        """Every marker, in the order they were placed (sorted once per layer)."""
+        if self._mlist is None:
+            self._mlist = tuple(m for _, m in sorted(self._markers.values(), key=_first))
+        return self._mlist
 
     def _ordered(self) -> tuple[tuple[Unit, ...], tuple[Marker, ...]]:
-        if self._lists is None:  # once per layer: O(n log n)
-            self._lists = (tuple(u for _, u in sorted(self._units.values(), key=_first)),
-                           tuple(m for _, m in sorted(self._markers.values(), key=_first)))
-        return self._lists
+        return self.units, self.markers
 
     def unit(self, uid: str) -> Unit | None:
         """The unit with id ``uid``, if any."""

@@ -356,6 +356,10 @@ def _advance_turn(state: GameState, phase: str | None) -> tuple[GameState, list[
             where = f" in {m.name(mk.hex)}" if mk.hex is not None else ""
             events.append(ev.result(mk.rule, f"{mk.name}{where} is removed at the end of the {ending.key}",
                                     (m.name(mk.hex),) if mk.hex is not None else ()))
+        phase_end = state.system.rules.phase_end
+        if phase_end is not None:
+            counters, done = phase_end(counters, ending.key)
+            events.extend(done)
         turn = track.next(turn)
         if phase is None or track.phase(turn).key == phase:
             break

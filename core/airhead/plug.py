@@ -326,6 +326,10 @@ class Rules:
     #: The procedure menu in titled groups, by procedure name (e.g. ``("Air Support (E7)",
     #: ("asl.air_arrival", ...))``); procedures not listed follow in a last group.
     groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: What the rules do to the units at the end of each phase the turn track leaves (after the
+    #: markers that expire there are removed): ``(counters, phase key) -> (counters, events)``,
+    #: e.g. ASL E7.24 removes the Recalled aircraft.
+    phase_end: Callable[[Counters, str], tuple[Counters, tuple[Event, ...]]] | None = None
 
     def menu_order(self) -> tuple[Procedure[Any], ...]:
         """The procedures in menu order: group by group as :attr:`groups` lists them, then any

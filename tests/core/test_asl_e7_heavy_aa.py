@@ -148,7 +148,7 @@ def test_no_effect_and_eliminated(result: str, damaged: bool, left: int) -> None
     ({"gun": "37L", "gun_side": "Nobody"}, [], "the Gun's side must be Axis or Allied"),
 ])
 def test_refusals(params: dict[str, Any], edits: list[dict[str, Any]], why: str) -> None:
-    g = game(GUN, FB, *edits, PFPH)
+    g = game(GUN, FB, PFPH, *edits)  # placed in the PFPh: a Recalled aircraft leaves at a phase end (E7.24)
     if params.get("gun") == "37L":
         params = dict(params, aircraft="Typhoon")
     before = g.state.counters

@@ -7,7 +7,7 @@ from ..plug import SIDES, Rules
 from ..turns import Phase, Track
 from .glider_landing import GliderLanding
 from .air_procedures import AerialCombat, AirArrival, Jettison
-from .air_support import AIR_PACK
+from .air_support import AIR_PACK, remove_recalled
 from .heavy_aa_procedures import AAMode, HeavyAA
 from .observation_procedures import ObservationPlane, ObservationSighting
 from .night import NIGHT_FIELD, NIGHT_SETTINGS
@@ -69,4 +69,5 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), AerialCombat(), Jettison(), Strafing(),
                           HeavyAA(), AAMode(), ObservationPlane(), ObservationSighting(),
                           Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES), settings=SETTINGS,
-              track=TRACK, tools=TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"))
+              track=TRACK, tools=TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"),
+              phase_end=remove_recalled)
