@@ -1,5 +1,8 @@
 """Benchmark of the exact odds the planners show live (issue #15), the same code on CPython and in
-Pyodide: each figure is the best of a few cold runs (memo caches cleared), in ms.
+Pyodide: each figure is the best of a few runs, in ms. "cold": every memo cleared first (the
+planner just opened, or a new Wind Direction); "while dragging": the same glider's odds a moment
+before for the ILH one hex away (the E8 landings memo warm: the player's real case); "after a
+firer change": the heatmap with the landings worked out for another Light AA plan.
 
 Prints one JSON line: {"python": ..., "figures": {name: ms, ...}, "targets": {name: ms, ...},
 "residual": {...}}. Nothing here asserts a time.
@@ -38,7 +41,7 @@ def main() -> None:
     from airhead.asl import air_support, night
     from airhead.asl.air_support import Aircraft, attack_odds, rof_chain_odds
     from airhead.asl.gliders import AAFirer
-    from airhead.asl.gliders_odds import glider_odds, heatmap
+    from airhead.asl.gliders_odds import clear_cache, glider_odds, heatmap
     from airhead.asl.ground_support import bomb_odds, sighting_odds
     from airhead.asl.strafing import Strafing, aa_odds
     from airhead.boards import HexMap
@@ -61,12 +64,27 @@ def main() -> None:
         targets[name] = target
 
     glider_odds(terrain, m, m.parse("1C9"), wind)  # tables loaded once, as in the page
-    put("E8 odds, one glider, two Light AA (1C9, near the edge)",
-        best(lambda: glider_odds(terrain, m, m.parse("1C9"), wind, aa=two)))
-    put("E8 odds, one glider, two Light AA (3P5, mid-map)",
-        best(lambda: glider_odds(terrain, m, m.parse("3P5"), wind, aa=two)))
+    for name, where in (("1C9", "near the edge"), ("3P5", "mid-map")):
+        ilh = m.parse(name)
+        put(f"E8 odds, one glider, two Light AA ({name}, {where}), cold",
+            best(lambda: glider_odds(terrain, m, ilh, wind, aa=two), clear_cache))
+        moved = ilh.neighbor(1)
+
+        def before() -> None:
+            clear_cache()
+            glider_odds(terrain, m, moved, wind, aa=two)
+
+        put(f"E8 odds, same, while dragging ({m.name(moved)} -> {name})", best(lambda: glider_odds(terrain, m, ilh, wind, aa=two), before))
     odds = glider_odds(terrain, m, m.parse("1C9"), wind, aa=two)
-    put("E8 heatmap, four geoboards (no Light AA)", best(lambda: heatmap(terrain, m, wind), repeat=2), HEATMAP_MS)
+    put("E8 heatmap, four geoboards, no Light AA, cold", best(lambda: heatmap(terrain, m, wind), clear_cache, repeat=2), HEATMAP_MS)
+    put("E8 heatmap, four geoboards, two Light AA, cold", best(lambda: heatmap(terrain, m, wind, aa=two), clear_cache, repeat=2),
+        HEATMAP_MS)
+
+    def other_plan() -> None:
+        clear_cache()
+        heatmap(terrain, m, wind, aa=two[:1])
+
+    put("E8 heatmap, same, after a firer change", best(lambda: heatmap(terrain, m, wind, aa=two), other_plan, repeat=2), HEATMAP_MS)
 
     fb = Aircraft("fb", "Allied", "FB", bombs=True)
     ft = Aircraft("ft", "Axis", "FB")

@@ -69,18 +69,21 @@ def bench_heatmap() -> int:
         return 1
     for label, f in figures.items():
         warm = ", ".join(f"{v:.0f}" for v in f["warm_ms"])
-        say(f"   {label:8} {f['python']}: heatmap cold {f['cold_ms']:.0f} ms, after a wind change {warm} ms; "
-            f"one glider's odds with Light AA {f['odds_ms']:.0f} ms")
+        # its odds figure follows the heatmap (the landings memo warm): the live odds below time them cold and warm
+        say(f"   {label:8} {f['python']}: heatmap cold {f['cold_ms']:.0f} ms, after a wind change {warm} ms "
+            "(a Wind Direction seen before is kept: see the live odds below for cold figures)")
     c, p = figures["CPython"], figures["Pyodide"]
     say(f"   Pyodide / CPython (cold heatmap): {p['cold_ms'] / max(c['cold_ms'], 0.1):.1f}x")
     return 0
 
 
 def bench_odds() -> int:
-    """The exact odds the planners show live (issue #15): E8 with two Light AA firers, the E8
-    heatmap, the E7 / E1 resolvers' odds, each cold, CPython next to Pyodide, with its target
-    (<= 50 ms in Pyodide for odds, <= 250 ms for the heatmap); figures only, nothing asserted."""
-    say("== Live odds: E8 with Light AA, E8 heatmap, E7 / E1 resolvers (cold, best of 3), CPython vs Pyodide (Node, V8)")
+    """The exact odds the planners show live (issue #15): E8 with two Light AA firers cold and
+    while dragging the ILH, the E8 heatmap with and without Light AA cold and after a firer change,
+    the E7 / E1 resolvers' odds, CPython next to Pyodide, each with its target (<= 50 ms in Pyodide
+    for odds, <= 250 ms for the heatmap); figures only, nothing asserted."""
+    say("== Live odds: E8 with Light AA, E8 heatmap, E7 / E1 resolvers (best of 3; cold = memos cleared), "
+        "CPython vs Pyodide (Node, V8)")
     figures = _pair("odds", [VENV_PY, TOOLS / "bench_odds.py"], ["node", TOOLS / "bench_odds.mjs"])
     if figures is None:
         return 1

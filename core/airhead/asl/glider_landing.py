@@ -600,15 +600,20 @@ class GliderLanding(Procedure[Glider]):
         )
 
     def heatmap(self, state: GameState, params: Mapping[str, Any]) -> View:
-        """For every hex as an ILH (no Light AA): the chance the glider comes down on the board."""
+        """For every hex as an ILH, with the Light AA planned (each weapon firing in every ILH
+        while it keeps its ROF, as in the odds): the chance the glider comes down on the board."""
         facing = params.get("wind")
         if facing is None:
             raise DataError("choose the Wind Direction first", "wind")
         terrain = occupied_terrain(state.terrain, state.counters)
         c = self.conditions(state, params)
-        heat = heatmap(terrain, state.scenario.map, facing, night=c.night, gusts=c.gusts, damaged=c.damaged, blind=c.blind)
+        aa = tuple(AAFirer(**x) for x in params.get("aa") or ())
+        heat = heatmap(terrain, state.scenario.map, facing, night=c.night, gusts=c.gusts, damaged=c.damaged, blind=c.blind,
+                       aa=aa, below_kill=c.below_kill)
+        fire = (f"with the Light AA planned: {len(aa)} weapon{'s' if len(aa) > 1 else ''}, each firing in every ILH while it "
+                "keeps its ROF") if aa else "no Light AA"
         return View(heat=tuple((h, v[0]) for h, v in heat.items()), heat_unit="%",
-                    heat_label="chance a glider aimed at the hex comes down on the board, intact or Damaged (no Light AA)")
+                    heat_label=f"chance a glider aimed at the hex comes down on the board, intact or Damaged ({fire})")
 
     def view(self, state: GameState, proc: ProcState[Glider]) -> View:
         g = proc.data

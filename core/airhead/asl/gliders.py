@@ -36,7 +36,7 @@ from ..counters import Counters
 from ..errors import DataError, RulesError
 from ..events import Event
 from ..fields import Field, check_record
-from ..hexes import Hex, Hexside, from_asl_direction, opposite
+from ..hexes import DIRECTIONS, Hex, Hexside, from_asl_direction, opposite
 from ..tables import load_table
 from ..terrain import HexTerrain, Terrain
 from .aerial_los import AerialSight, blind_behind, surrounded
@@ -59,6 +59,7 @@ __all__ = [
     "obstacle_top",
     "LandingTerms",
     "landing_terms",
+    "avenue_terms",
     "landing_drm",
     "landing_hex",
     "crash_terms",
@@ -209,7 +210,7 @@ class Approach:
     @property
     def astern(self) -> int:
         """Direction from the ILH along its Avenue of Approach."""
-        return opposite(self.facing)
+        return (self.facing + 3) % 6  # opposite(facing), inlined: the odds ask it ~10^5 times
 
     @property
     def on_board(self) -> bool:
@@ -220,11 +221,18 @@ class Approach:
     def anchor(self) -> Hex:
         """E8.221: the ILH itself, or for an offboard ILH the on-board hex mirrored across the
         edge (P12 ≡ P8 in the example); the equivalent Avenue is traced from it."""
-        return self.ilh if self.on_board else self.map.mirror_into_play(self.ilh)
+        if self.map.in_play(self.ilh):
+            return self.ilh
+        mirrored: Hex | None = self.__dict__.get("_anchor")  # worked out once: the odds ask it often
+        if mirrored is None:
+            mirrored = self.map.mirror_into_play(self.ilh)
+            object.__setattr__(self, "_anchor", mirrored)
+        return mirrored
 
     def hex_at(self, k: int) -> Hex:
         """The real hex at position ``k`` along the grain (k > 0 astern, k < 0 ahead)."""
-        return self.ilh.neighbor(self.astern, k)
+        dq, dr = DIRECTIONS[(self.facing + 3) % 6]
+        return Hex(self.ilh.q + dq * k, self.ilh.r + dr * k)
 
     def equivalent(self, k: int) -> Hex:
         """E8.221: the on-board hex whose terrain stands for position ``k``.
@@ -235,20 +243,27 @@ class Approach:
         Q10..U8 about P10, and P12's Avenue ≡ Q8..U6 about P8). For the ILH itself (``k = 0``) the
         anchor is used; if the opposite hex is off the map too, the edge mirror image.
         """
-        real = self.hex_at(k)
-        if self.map.in_play(real):
-            return real
-        if k == 0:
-            return self.anchor
-        other = self.anchor.neighbor(self.astern, -k)
-        if self.map.in_play(other):
-            return other
-        return self.map.mirror_into_play(real)
+        return self.standing(k)[0]
 
     def reflected(self, k: int) -> bool:
         """True if position ``k`` is represented by the hex on the other side of the anchor (the
         glider's direction of flight is then reversed in the terrain that represents it)."""
-        return k != 0 and not self.map.in_play(self.hex_at(k)) and self.map.in_play(self.anchor.neighbor(self.astern, -k))
+        return self.standing(k)[1]
+
+    def standing(self, k: int) -> tuple[Hex, bool]:
+        """:meth:`equivalent` and :meth:`reflected` of position ``k`` at once."""
+        dq, dr = DIRECTIONS[(self.facing + 3) % 6]
+        ilh, m = self.ilh, self.map
+        real = Hex(ilh.q + dq * k, ilh.r + dr * k)
+        if m.in_play(real):
+            return real, False
+        anchor = self.anchor
+        if k == 0:
+            return anchor, False
+        other = Hex(anchor.q - dq * k, anchor.r - dr * k)
+        if m.in_play(other):
+            return other, True
+        return m.mirror_into_play(real), False
 
     def avenue(self) -> list[Hex]:
         """E8.2: the five hexes directly astern of the ILH (real hexes, possibly offboard)."""
@@ -256,7 +271,14 @@ class Approach:
 
     def avenue_terrain(self) -> list[Hex]:
         """The on-board hexes whose terrain the Avenue uses (E8.221), nearest first."""
-        return [self.equivalent(k) for k in range(1, AVENUE_LENGTH + 1)]
+        m = self.map
+        dq, dr = DIRECTIONS[(self.facing + 3) % 6]
+        q, r = self.ilh.q, self.ilh.r
+        out: list[Hex] = []
+        for k in range(1, AVENUE_LENGTH + 1):
+            real = Hex(q + dq * k, r + dr * k)  # hex_at(k), inlined: the heatmap asks every ILH's
+            out.append(real if m.in_play(real) else self.equivalent(k))
+        return out
 
 
 def approach(m: HexMap, ilh: Hex, wind: int) -> Approach:
@@ -302,19 +324,26 @@ def landing_terms(terrain: Terrain, appr: Approach) -> LandingTerms:
     """E8.22: −1 per consecutive Avenue hex, from the ILH outward, clear of an Obstacle whose top
     is ≥ one level above the ILH's Base Level; +1 per full level above that Base Level of the
     highest such Obstacle in the Avenue (the nearest of equals is named)."""
-    base = terrain.at(appr.anchor).base_level
+    at = terrain.at
+    base = at(appr.anchor).base_level
     hexes = appr.avenue_terrain()
-    tops = [obstacle_top(terrain.at(h)) - base for h in hexes]
-    clear: list[Hex] = []
-    for h, up in zip(hexes, tops):
-        if up >= 1:
-            break
-        clear.append(h)
-    best, where = 0.0, None
-    for h, up in zip(hexes, tops):
+    clear, levels, where = avenue_terms([obstacle_top(at(h)) - base for h in hexes])
+    return LandingTerms(tuple(hexes[:clear]), levels, hexes[where] if where >= 0 else None)
+
+
+def avenue_terms(tops: Sequence[float]) -> tuple[int, int, int]:
+    """E8.22 on the Avenue's tops (:func:`obstacle_top`) above the ILH's Base Level, nearest
+    first: the consecutive hexes clear of an Obstacle ≥ one level up, the full levels of the
+    highest such Obstacle and its index (the nearest of equals; -1 if none). The Landing drm is
+    levels − clear hexes (:func:`landing_terms`; the odds call this directly)."""
+    clear = 0
+    while clear < len(tops) and tops[clear] < 1:
+        clear += 1
+    best, where = 0.0, -1
+    for i, up in enumerate(tops):
         if up >= 1 and up > best:
-            best, where = up, h
-    return LandingTerms(tuple(clear), int(best), where)
+            best, where = up, i
+    return clear, int(best), where
 
 
 def landing_drm(terrain: Terrain, appr: Approach) -> tuple[int, list[Event]]:
@@ -366,12 +395,16 @@ def blind_hex(terrain: Terrain, appr: Approach, k: int, types: Mapping[str, str]
     across the hexside the glider crosses entering it. Bocage does not create a Blind Hex for this
     rule. Reflected offboard terrain (E8.221) is used as for every other E8 term.
     """
-    target = appr.equivalent(k)
+    return _sight(terrain, appr, k, appr.equivalent(k), _entry_side(appr, k), types)
+
+
+def _sight(terrain: Terrain, appr: Approach, k: int, target: Hex, entry: Hexside, types: Mapping[str, str] | None) -> AerialSight:
+    """:func:`blind_hex` with the hex standing for position ``k`` and its entry hexside given."""
     enclosed = surrounded(terrain, target, types)
     if enclosed.blind:
         return enclosed
     near = appr.equivalent(k + 1)
-    side = terrain.sides.get(_entry_side(appr, k), frozenset())
+    side = terrain.sides.get(entry, frozenset())
     return blind_behind(target, terrain.at(target), near, terrain.at(near), side, bocage=False, types=types)
 
 
@@ -405,9 +438,8 @@ def blind_notes(sight: AerialSight, ruling: bool | None, name: str, m: HexMap) -
 def _entry_side(appr: Approach, k: int) -> Hexside:
     """E8.231: the hexside the glider crosses entering landing position ``k`` (in the terrain
     that represents it)."""
-    h = appr.equivalent(k)
-    d = appr.facing if appr.reflected(k) else appr.astern
-    return Hexside.of(h, d)
+    h, reflected = appr.standing(k)
+    return Hexside.of(h, appr.facing if reflected else appr.astern)
 
 
 def hazard(terrain: Terrain, appr: Approach, k: int) -> tuple[str, str]:
@@ -447,7 +479,7 @@ def crash_terms(
     the values)."""
     tb = _table()
     m = appr.map
-    h = appr.equivalent(k)
+    h, reflected = appr.standing(k)
     t = terrain.at(h)
     name = m.label(appr.hex_at(k)) if explain else ""
     out: list[tuple[int, str, list[str]]] = []
@@ -482,7 +514,8 @@ def crash_terms(
         what = "/".join({"vehicle": "vehicle", "wreck": "wreck", "glider": "previously-landed glider"}[o] for o in occ)
         out.append((feats["occupied"], f"Location contains a {what} (at most +1)", [ref]))
     # the map's reading is needed unless the players' ruling decides and nothing is to be named
-    sight = blind_hex(terrain, appr, k, types) if explain or blind is None else None
+    side = Hexside.of(h, appr.facing if reflected else appr.astern)  # _entry_side, from what is known
+    sight = _sight(terrain, appr, k, h, side, types) if explain or blind is None else None
     is_blind = blind if blind is not None else sight is not None and sight.blind
     if is_blind:
         if not explain or sight is None:
@@ -493,7 +526,6 @@ def crash_terms(
             out.append((feats["blind_hex"], _BLIND_CAUSES[sight.cause].format(name=name, by=by), hexes))
         else:
             out.append((feats["blind_hex"], f"{name} is a Blind Hex (the players' ruling)", [ref]))
-    side = _entry_side(appr, k)
     for f in sorted(terrain.sides.get(side, frozenset())):
         v = tb["crash_hexside"].get(f, 0)
         if v:
