@@ -4,8 +4,13 @@ Both pages come from the same build/bundle/ (same Pyodide, same PyScript, same s
 precompressed gzip), in Debian's Chromium driven by Playwright (run with the project venv):
 
 - cold time to interactive: a fresh persistent profile (empty HTTP cache, no service worker);
+  for the app the visit lasts until the service worker has stored the offline copy and the
+  page has made its memory snapshot (web/snapshot.mjs);
 - warm time to interactive: the same profile after a browser restart (an incognito context would
-  re-download the wasm; both pages are served by the HTTP cache, revalidated with 304s);
+  re-download the wasm; both pages are served by the HTTP cache, revalidated with 304s); the app
+  restores its snapshot ("app, no snapshot" is the same page with ?nosnap: neither made nor used);
+- offline time to interactive (the app): the same profile relaunched with the network off, so
+  the service worker serves every file from its cache (and the snapshot is restored);
 - time to interactive = performance.now() when <body data-ready="1"> appears (navigation start
   is 0), recorded in the page by a MutationObserver;
 - bytes on the wire for the first visit: response body bytes the server sent (gzip where the file
@@ -43,12 +48,15 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 PAGES = {
     "app": "index.html",
     "bare PyScript": "bench/bare.html",
+    "app, no snapshot": "index.html?nosnap",
     "app, no service worker": "index.html?nosw",
     "app, wheel via micropip": "bench/micropip.html?nosw",
 }
 #: Issue #15: cold start no slower than the bare page, warm start 0.6x (a memory snapshot), first
 #: visit no heavier than the bare page's 4.3 MB.
 TARGETS = {"cold": 1.0, "warm": 0.6, "wire_mb": 4.3}
+#: How long the app's first visit may take to make its snapshot (a Pyodide of its own, in a worker).
+SNAPSHOT_TIMEOUT = 120_000
 RETRIES = 2
 READY_PROBE = """
 new MutationObserver((_, obs) => {
@@ -59,7 +67,8 @@ new MutationObserver((_, obs) => {
 """
 
 
-def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: bool) -> dict[str, float]:
+def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: bool,
+          offline: bool = False) -> dict[str, float]:
     ctx = pw.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
         viewport={"width": 1024, "height": 768}, has_touch=True)
@@ -67,6 +76,8 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
         ctx.add_init_script(READY_PROBE)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         server.take_log()
+        if offline:
+            ctx.set_offline(True)
         page.goto(url)
         page.wait_for_function("window.__readyAt !== undefined || document.body?.dataset.bootError",
                                timeout=120_000, polling=50)
@@ -74,8 +85,14 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
             raise SystemExit(f"{url}: boot failed: "
                              + page.evaluate("document.getElementById('boot-error-text').textContent"))
         tti = float(page.evaluate("window.__readyAt"))
-        if wait_offline:  # let the service worker finish storing the app before we leave
+        snap: dict[str, Any] = page.evaluate(
+            "window.airheadSnapshot ? JSON.parse(JSON.stringify(window.airheadSnapshot)) : {}")
+        if wait_offline:  # let the service worker store the app, and the page make its snapshot
             page.wait_for_selector("body[data-offline]", state="attached", timeout=60_000)
+            if snap.get("state") in ("none", "failed", "making"):
+                page.wait_for_selector("body[data-snapshot='stored'], body[data-snapshot='error']",
+                                       state="attached", timeout=SNAPSHOT_TIMEOUT)
+                snap = page.evaluate("JSON.parse(JSON.stringify(window.airheadSnapshot))")
         else:
             page.wait_for_timeout(300)
         cdp = ctx.new_cdp_session(page)
@@ -83,21 +100,31 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
         cdp.send("HeapProfiler.collectGarbage")
         heap = cdp.send("Runtime.getHeapUsage")
         log = server.take_log()
-        return {"tti": tti / 1000, "wire": float(sum(n for _, status, n in log)),
-                "requests": float(len(log)), "heap": float(heap["usedSize"])}
+        result = {"tti": tti / 1000, "wire": float(sum(n for _, status, n in log)),
+                  "requests": float(len(log)), "heap": float(heap["usedSize"]),
+                  "restored": float(snap.get("state") == "restored")}
+        if snap.get("state") == "stored":
+            result.update(snap_bytes=float(snap["bytes"]), snap_stored=float(snap["stored"]),
+                          snap_make=float(snap["makeMs"]) / 1000)
+        if snap.get("state") == "restored":
+            result["snap_restore"] = float(snap["restoreMs"]) / 1000
+        return result
     finally:
         ctx.close()
 
 
-def cold_and_warm(pw: Any, server: BundleServer, url: str, wait_offline: bool,
-                  what: str) -> tuple[dict[str, float], dict[str, float]] | None:
-    """A cold visit in a fresh profile, then a warm one; retried when the browser crashed."""
+def visits(pw: Any, server: BundleServer, url: str, app: bool,
+           what: str) -> dict[str, dict[str, float]] | None:
+    """A cold visit in a fresh profile, then a warm one (and for the app an offline one);
+    retried when the browser crashed."""
     for attempt in range(RETRIES + 1):
         try:
             with tempfile.TemporaryDirectory(prefix="airhead-bench-") as tmp:
-                cold = visit(pw, Path(tmp), url, server, wait_offline=wait_offline)
-                warm = visit(pw, Path(tmp), url, server, wait_offline=False)
-            return cold, warm
+                out = {"cold": visit(pw, Path(tmp), url, server, wait_offline=app),
+                       "warm": visit(pw, Path(tmp), url, server, wait_offline=False)}
+                if app:
+                    out["offline"] = visit(pw, Path(tmp), url, server, wait_offline=False, offline=True)
+            return out
         except PlaywrightError as exc:
             first = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else type(exc).__name__
             again = "retrying" if attempt < RETRIES else "left out of this round"
@@ -122,16 +149,18 @@ def main() -> int:
         t0 = time.monotonic()
         for rnd in range(a.rounds):
             for name, path in pages.items():
-                pair = cold_and_warm(pw, server, server.url + path, name == "app", f"round {rnd + 1}: {name}")
-                if pair is None:
+                got = visits(pw, server, server.url + path, name == "app", f"round {rnd + 1}: {name}")
+                if got is None:
                     continue
-                cold, warm = pair
                 r = results[name]
-                for k, v in cold.items():
-                    r.setdefault("cold_" + k, []).append(v)
-                for k, v in warm.items():
-                    r.setdefault("warm_" + k, []).append(v)
-                print(f"round {rnd + 1}: {name:24} cold {cold['tti']:.2f} s, warm {warm['tti']:.2f} s, "
+                for kind, figures in got.items():
+                    for k, v in figures.items():
+                        r.setdefault(f"{kind}_{k}", []).append(v)
+                cold, warm = got["cold"], got["warm"]
+                more = f", offline {got['offline']['tti']:.2f} s" if "offline" in got else ""
+                if "restored" in warm and name == "app":
+                    more += ", warm restored the snapshot" if warm["restored"] else ", warm WITHOUT a snapshot"
+                print(f"round {rnd + 1}: {name:24} cold {cold['tti']:.2f} s, warm {warm['tti']:.2f} s{more}, "
                       f"first visit {cold['wire'] / 1e6:.2f} MB in {cold['requests']:.0f} responses",
                       flush=True)
         server.shutdown()
@@ -150,7 +179,21 @@ def main() -> int:
     warm_ratio = app["warm_tti"] / bare["warm_tti"]
     print()
     print(f"ratio app/bare, cold: {cold_ratio:.2f}   (target <= {TARGETS['cold']}){_miss(cold_ratio, TARGETS['cold'])}")
-    print(f"ratio app/bare, warm: {warm_ratio:.2f}   (target <= {TARGETS['warm']}){_miss(warm_ratio, TARGETS['warm'])}")
+    print(f"ratio app/bare, warm (memory snapshot restored): {warm_ratio:.2f}   "
+          f"(target <= {TARGETS['warm']}){_miss(warm_ratio, TARGETS['warm'])}")
+    nosnap = med.get("app, no snapshot")
+    if nosnap:
+        print(f"ratio app/bare, warm without the snapshot (?nosnap): {nosnap['warm_tti'] / bare['warm_tti']:.2f}")
+    if "offline_tti" in app:
+        print(f"app offline (service worker, snapshot restored): {app['offline_tti']:.2f} s, "
+              f"ratio to the bare page's warm start {app['offline_tti'] / bare['warm_tti']:.2f}")
+    if "cold_snap_bytes" in app:
+        print(f"memory snapshot: heap {app['cold_snap_bytes'] / 1e6:.1f} MB, stored on the device "
+              f"{app['cold_snap_stored'] / 1e6:.1f} MB (zero pages left out), 0 bytes on the wire; "
+              f"made in {app['cold_snap_make']:.1f} s after the offline copy; "
+              f"restore {app.get('warm_snap_restore', float('nan')):.2f} s of the warm start")
+    restored = sum(results["app"].get("warm_restored", []))
+    print(f"warm visits that restored the snapshot: {restored:.0f} of {len(results['app'].get('warm_restored', []))}")
     wire = app["cold_wire"] / 1e6
     print(f"first visit on the wire: {wire:.2f} MB   (target <= {TARGETS['wire_mb']} MB; "
           f"bare page {bare['cold_wire'] / 1e6:.2f} MB){_miss(wire, TARGETS['wire_mb'])}")

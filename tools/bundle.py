@@ -48,8 +48,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # configs), MicroPython, py-game, zip, storage.
 PYSCRIPT_LOADED = ("core.js", "core.css", "core-*.js", "error-*.js", "deprecations-manager-*.js",
                    "donkey-*.js", "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
-# The page's own files (besides its Python, found in web/app/ by app_modules()).
-PAGE_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js")
+# The page's own files (besides its Python, found in web/app/ by app_modules()). sw.js,
+# snapshot.mjs and snapshot-worker.mjs are templates filled in by build_bundle().
+PAGE_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js", "snapshot.mjs",
+              "snapshot-worker.mjs")
+TEMPLATES = ("sw.js", "snapshot.mjs", "snapshot-worker.mjs")
 BENCH_FILES = ("bench/bare.html", "bench/bare.json")
 APP_DIR = WEB / "app"
 APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
@@ -75,8 +78,8 @@ STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8
 # Precompressed beside each file: .gz (gzip -9) and .br (brotli 11, tools/compress.mjs); the
 # server sends .br when the client accepts br (Chromium does, even on http://127.0.0.1).
 GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
-                 ".txt", ".zip"}
-BUNDLE_FORMAT = "4"  # bump to force a rebuild when the recipe changes in a way hashes miss
+                 ".txt", ".zip", ".whl"}
+BUNDLE_FORMAT = "5"  # bump to force a rebuild when the recipe changes in a way hashes miss
 
 
 def app_modules() -> list[str]:
@@ -120,6 +123,15 @@ def _trim_stdlib(src: Path, dst: Path) -> tuple[int, int]:
             kept += 1
             zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_STORED)
     return kept, dropped
+
+
+def _stored_zip(src: Path, dst: Path) -> None:
+    """``src`` rewritten with *stored* entries (same names, order, dates and contents): the server's
+    brotli over the whole archive then beats deflate entry by entry (the airhead wheel 305 ->
+    207 kB on the wire). A wheel's RECORD hashes the files, not their compression."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_STORED)
 
 
 def _patch_lock(src: Path, dst: Path, micropip_whl: Path) -> None:
@@ -173,7 +185,7 @@ def _gzip_file(path: Path) -> None:
 def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
     """Exactly the files the app loads, as paths relative to the bundle root (sw.js's PRECACHE)."""
     wheel = sorted((bundle / "wheels").glob("airhead-*.whl"))
-    paths = ["index.html", "boot.js", "styles.css", "manifest.webmanifest", "config.json",
+    paths = ["index.html", "boot.js", "snapshot.mjs", "styles.css", "manifest.webmanifest", "config.json",
              f"app/{APP_ENTRY}", *(f"app/{m}" for m in modules),
              "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png"]
     for pattern in PYSCRIPT_LOADED:
@@ -193,7 +205,9 @@ ON_DEMAND_WHEELS = ("segno-*.whl",)
 
 
 def on_demand_paths(bundle: Path) -> list[str]:
-    paths = [f"pyodide/{p.name}" for p in sorted((bundle / "pyodide").glob("micropip-*.whl"))]
+    # snapshot-worker.mjs: loaded after boot, to make the memory snapshot (docs/web.md)
+    paths = ["snapshot-worker.mjs"]
+    paths += [f"pyodide/{p.name}" for p in sorted((bundle / "pyodide").glob("micropip-*.whl"))]
     for pattern in ON_DEMAND_WHEELS:
         found = sorted((bundle / "wheels").glob(pattern))
         if len(found) != 1:
@@ -222,6 +236,23 @@ def service_worker(template: str, bundle: Path, paths: Sequence[str]) -> tuple[s
     return sw, cache, hashes
 
 
+def _fill(template: str, marker: str, value: str) -> str:
+    if template.count(marker) != 1:
+        raise LayerError(f"a web template must hold {marker} exactly once")
+    return template.replace(marker, value)
+
+
+def snapshot_key(bundle: Path, paths: Sequence[str]) -> str:
+    """The memory snapshot's key (snapshot.mjs): a hash of snapshot.mjs's template (its restore
+    code) and of every file the page loads but snapshot.mjs and sw.js (Pyodide, the wheels,
+    config.json, the app's Python, the snapshot worker with its import list), so a snapshot is
+    only ever restored by the build that made it."""
+    h = hashlib.sha256(b"airhead-snapshot\0" + (WEB / "snapshot.mjs").read_bytes() + b"\0")
+    for rel in sorted(paths):
+        h.update(rel.encode() + b"\0" + hashlib.sha256((bundle / rel).read_bytes()).digest())
+    return h.hexdigest()[:24]
+
+
 def build_bundle() -> Path:
     """build/bundle/: the page, PyScript, Pyodide, the wheel, icons, sw.js; .gz beside each
     compressible file. Rebuilt (atomically) only when an input changed."""
@@ -242,7 +273,7 @@ def build_bundle() -> Path:
         shutil.rmtree(tmp)
     for rel in web_files(modules):
         (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-        if rel != "sw.js":
+        if rel not in TEMPLATES:
             shutil.copy2(WEB / rel, tmp / rel)
     (tmp / "pyscript").mkdir()
     for f in sorted(PYSCRIPT_DIST.iterdir()):
@@ -268,11 +299,13 @@ def build_bundle() -> Path:
     (tmp / "wheels").mkdir()
     shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
     shutil.rmtree(pyc_out)
-    _patch_lock(PYODIDE_PKG / "pyodide-lock.json", tmp / "pyodide" / "pyodide-lock.json", micropip)
-    shutil.copy2(micropip, tmp / "pyodide" / micropip.name)
-    shutil.copy2(wheel, tmp / "wheels" / wheel.name)
+    # the wheels with stored entries (brotli-compressed as a whole by the server)
+    _stored_zip(micropip, tmp / "pyodide" / micropip.name)
+    _patch_lock(PYODIDE_PKG / "pyodide-lock.json", tmp / "pyodide" / "pyodide-lock.json",
+                tmp / "pyodide" / micropip.name)
+    _stored_zip(wheel, tmp / "wheels" / wheel.name)
     for w in on_demand:
-        shutil.copy2(w, tmp / "wheels" / w.name)
+        _stored_zip(w, tmp / "wheels" / w.name)
     (tmp / "icons").mkdir()
     for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
                                  ("icon-maskable-512.png", 512, True)):
@@ -280,7 +313,8 @@ def build_bundle() -> Path:
     # PyScript configs: the app unpacks its wheel with "files" (docs/web.md says why); the
     # micropip variant is kept for the benchmark that backs that choice.
     files = {f"./app/{m}": f"./{m}" for m in modules}
-    config = {"interpreter": "./pyodide/pyodide.mjs",
+    # "interpreter": snapshot.mjs wraps Pyodide's loadPyodide (early start, memory snapshot)
+    config = {"interpreter": "./snapshot.mjs",
               "files": {f"./wheels/{wheel.name}": "./*", "./wheels/app-pyc.zip": "./*", **files}}
     (tmp / "config.json").write_text(json.dumps(config, indent=1))
     (tmp / "bench" / "micropip.json").write_text(json.dumps(
@@ -294,17 +328,26 @@ def build_bundle() -> Path:
         raise LayerError("web/index.html lost its preload marker comment")
     preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n'
                       for p in sorted((tmp / "pyscript").glob("core-*.js")))
+    # Pyodide's loader and runtime script: snapshot.mjs starts the interpreter as soon as it runs
+    preload += "".join(f'  <link rel="modulepreload" href="./pyodide/{name}">\n'
+                       for name in ("pyodide.mjs", "pyodide.asm.mjs"))
     preload += "".join(f'  <link rel="preload" href="./{p}" as="fetch" crossorigin="anonymous">\n'
                        for p in [f"wheels/{wheel.name}", "wheels/app-pyc.zip", f"app/{APP_ENTRY}",
                                  *(f"app/{m}" for m in modules)])
     html = re.sub(r"  <!-- build.py: preload links.*?-->\n", lambda m: preload, html)
     (tmp / "index.html").write_text(html)
     variant = html.replace('config="./config.json"', 'config="./micropip.json"')
+    # the micropip variant loads Pyodide through PyScript itself (no early start, no snapshot)
+    variant = variant.replace('  <script type="module" src="./snapshot.mjs"></script>\n', "")
     variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
     (tmp / "bench" / "micropip.html").write_text(variant)
     # The service worker: the precache list with each file's sha256 (the worker keeps a body
     # only if it hashes to it) and a cache name from those files and the worker's own code.
+    (tmp / "snapshot-worker.mjs").write_text(_fill(
+        (WEB / "snapshot-worker.mjs").read_text(), "__SNAPSHOT_IMPORTS__", json.dumps(STARTUP_IMPORTS)))
     paths = precache_paths(tmp, modules)
+    key = snapshot_key(tmp, [p for p in paths if p not in ("snapshot.mjs", "sw.js")])
+    (tmp / "snapshot.mjs").write_text(_fill((WEB / "snapshot.mjs").read_text(), "__SNAPSHOT_KEY__", key))
     sw, cache, hashes = service_worker((WEB / "sw.js").read_text(), tmp, paths)
     (tmp / "sw.js").write_text(sw)
     (tmp / "precache.json").write_text(json.dumps({"cache": cache, "files": paths,

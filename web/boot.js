@@ -20,6 +20,7 @@ const STAGES = [
 
 function stage(text, percent) {
   if (done) return;
+  performance.mark(`airhead: ${text}`);
   $("boot-status").textContent = text;
   if (percent !== undefined) {
     const bar = $("boot-progress");
@@ -49,7 +50,26 @@ function ready() {
   for (const b of document.querySelectorAll("button.tool")) b.disabled = false;
   // The worker is registered only now: during boot it would compete with Pyodide for the CPU,
   // and it stores nothing while the page loads anyway (see sw.js).
-  registerServiceWorker();
+  const filling = registerServiceWorker();
+  snapshotAfter(filling);
+}
+
+// ---- memory snapshot (snapshot.mjs, docs/web.md): the next start restores an interpreter that
+// has the app's start-up imports done. Made after the offline copy is stored (or a few seconds
+// after boot without a service worker), so it never competes with the boot or the fill.
+// body[data-snapshot]: restored | failed (restore failed, normal boot) | making | stored | error | off
+function snapshotAfter(filling) {
+  const snap = window.airheadSnapshot;
+  if (!snap) return;
+  document.body.dataset.snapshot = snap.state;
+  if (snap.state !== "none" && snap.state !== "failed") return;
+  const start = () => {
+    document.body.dataset.snapshot = "making";
+    snap.make().then((state) => { document.body.dataset.snapshot = state; });
+  };
+  const later = () => setTimeout(start, 2000);
+  if (filling) Promise.race([filling, new Promise((r) => setTimeout(r, 20000))]).then(later, later);
+  else later();
 }
 
 window.airheadBoot = { stage, fail, ready };
@@ -120,15 +140,19 @@ function offlineBadge(text, title, state) {
   el.hidden = false;
 }
 
+// Returns a promise settled when the worker has answered the fill (or null: no worker).
 function registerServiceWorker() {
-  if (location.search.includes("nosw")) return;
+  if (location.search.includes("nosw")) return null;
   if (!("serviceWorker" in navigator)) {
     offlineBadge("Online only", "This page was not opened over HTTPS (or localhost), so the browser " +
       "keeps no offline copy: host the app on HTTPS to use it with no network (README).", "none");
-    return;
+    return null;
   }
+  let filled;
+  const answered = new Promise((resolve) => { filled = resolve; });
   navigator.serviceWorker.addEventListener("message", (ev) => {
     if (ev.data && ev.data.type === "airhead-cached") {
+      filled();
       document.body.dataset.offline = ev.data.missing ? "partial" : "1";
       if (ev.data.missing) {
         offlineBadge("Offline copy incomplete", `${ev.data.missing} files could not be stored; ` +
@@ -141,7 +165,8 @@ function registerServiceWorker() {
   });
   navigator.serviceWorker.register("./sw.js")
     .then(fillOfflineCache)
-    .catch((e) => console.warn("service worker:", e));
+    .catch((e) => { console.warn("service worker:", e); filled(); });
+  return answered;
 }
 
 // After boot, ask the worker to store what the page loaded (it is not in its cache on a first

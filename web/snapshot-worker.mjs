@@ -1,0 +1,58 @@
+// Makes Airhead's Pyodide memory snapshot (started by snapshot.mjs after a boot without one).
+// A Pyodide of its own, in this worker: it unpacks the files PyScript's config.json lists, as
+// PyScript does (archives "./*" into the working directory, single files to their path),
+// imports the app's start-up modules (tools/bundle.py fills in IMPORTS: STARTUP_IMPORTS) and
+// nothing else, then writes makeMemorySnapshot(), sparse, to the origin's private file system
+// (OPFS) under this build's key.
+// Everything it fetches the page has just loaded: the HTTP cache answers (304s, no body).
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { packSparse } from "./snapshot.mjs";
+
+const IMPORTS = __SNAPSHOT_IMPORTS__;
+
+// The magic number (the first 4 bytes) is written last: a file cut short never reads as a snapshot.
+async function write(folderName, fileName, sparse) {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(folderName, { create: true });
+  const handle = await dir.getFileHandle(fileName, { create: true });
+  const io = await handle.createSyncAccessHandle();
+  try {
+    io.truncate(0);
+    io.write(new Uint8Array(4), { at: 0 });
+    io.write(sparse.subarray(4), { at: 4 });
+    io.flush();
+    io.write(sparse.subarray(0, 4), { at: 0 });
+    io.flush();
+  } finally {
+    io.close();
+  }
+}
+
+self.onmessage = async (ev) => {
+  const { folder, file, indexURL, config } = ev.data;
+  const t0 = performance.now();
+  try {
+    const quiet = () => {};
+    const py = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: quiet, stderr: quiet });
+    const conf = await (await fetch(config)).json();
+    for (const [src, dest] of Object.entries(conf.files || {})) {
+      const response = await fetch(new URL(src, config));
+      if (!response.ok) throw new Error(`${src}: HTTP ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (dest.endsWith("/*")) {
+        const format = src.endsWith(".whl") ? "whl" : "zip";
+        py.unpackArchive(bytes, format, { extractDir: dest.slice(0, -1) });
+      } else {
+        py.FS.writeFile(dest, bytes);
+      }
+    }
+    py.runPython(`import gc, importlib\nfor m in ${JSON.stringify(IMPORTS)}: importlib.import_module(m)\n`
+      + "del m\ngc.collect()");
+    const snapshot = py.makeMemorySnapshot();
+    const sparse = packSparse(snapshot);
+    await write(folder, file, sparse);
+    self.postMessage({ ok: true, bytes: snapshot.byteLength, stored: sparse.byteLength,
+      ms: Math.round(performance.now() - t0) });
+  } catch (e) {
+    self.postMessage({ ok: false, error: String((e && e.message) || e).split("\n").slice(-2).join(" ") });
+  }
+};

@@ -1,0 +1,237 @@
+// PyScript's interpreter module for Airhead (config.json "interpreter"): Pyodide's own
+// loadPyodide, started early, and on a warm start restored from a memory snapshot of an
+// interpreter that has already imported the app's start-up modules (docs/web.md, "Warm start
+// from a memory snapshot").
+//
+// - Early start: index.html loads this module with a static tag beside PyScript's core.js, and
+//   the interpreter's boot starts at once; PyScript's loadPyodide() call later gets that boot.
+// - The snapshot is made after a boot without one, in a worker (snapshot-worker.mjs, started by
+//   boot.js through make()): a Pyodide of its own that unpacks the files config.json lists and
+//   imports the start-up modules, nothing else: no page state, no JS object but Pyodide's own
+//   (found again by path on restore).
+// - Kept in the origin's private file system (OPFS, folder "airhead-snapshot"; Cache Storage
+//   holds the service worker's one cache of this build's files and nothing else), in a file named
+//   after a hash of this build's files (tools/bundle.py fills in KEY): a new build never restores
+//   an old snapshot, and replaces it. Stored sparse (the heap's all-zero 4 KiB pages left out:
+//   31 -> ~15 MB) and read while the wasm is fetched and instantiated.
+// - A restore that fails in any way deletes the snapshot and boots normally: never a broken page.
+// - ?nosnap: neither restore nor make (the benchmark's "no snapshot" page); nor without a
+//   service worker controlling the page (a first visit, ?nosw, plain HTTP).
+// PyScript then does what it always does (its files, its modules, main.py) on the restored
+// interpreter: the imports the snapshot holds are already in sys.modules.
+import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
+
+export { version };
+
+const KEY = "__SNAPSHOT_KEY__";
+const FOLDER = "airhead-snapshot";
+const FILE = `${KEY}.bin`;
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const MAGIC = 0x31534841; // "AHS1": the sparse format below
+const PAGE = 4096;
+const enabled = !globalThis.location?.search.includes("nosnap") && !!globalThis.navigator?.storage?.getDirectory;
+
+// state: "none" (no snapshot: a normal boot), "restored", "failed" (a restore failed: normal
+// boot, snapshot deleted), "making", "stored", "error" (could not make or store one), "off"
+const status = { state: enabled ? "none" : "off", restoreMs: 0, bytes: 0, stored: 0, error: "" };
+
+// Sparse form of a heap: [MAGIC, length, pages, index of each non-zero page...] (uint32) then
+// those pages' bytes (the last one zero-padded to a whole page). snapshot-worker.mjs writes the
+// magic last, so a file cut short by a crash never passes for a snapshot.
+export function packSparse(heap) {
+  const pages = Math.ceil(heap.length / PAGE);
+  const kept = [];
+  const words = new Uint32Array(heap.buffer, heap.byteOffset, Math.floor(heap.length / 4));
+  for (let p = 0; p < pages; p++) {
+    const end = Math.min((p + 1) * PAGE, heap.length);
+    let zero = true;
+    if (end - p * PAGE === PAGE && heap.byteOffset % 4 === 0) {
+      for (let w = (p * PAGE) / 4, e = end / 4; w < e; w++) if (words[w]) { zero = false; break; }
+    } else {
+      for (let i = p * PAGE; i < end; i++) if (heap[i]) { zero = false; break; }
+    }
+    if (!zero) kept.push(p);
+  }
+  const head = 3 + kept.length;
+  const out = new Uint8Array(head * 4 + kept.length * PAGE);
+  const h = new Uint32Array(out.buffer, 0, head);
+  h[0] = MAGIC;
+  h[1] = heap.length;
+  h[2] = kept.length;
+  kept.forEach((p, i) => {
+    h[3 + i] = p;
+    out.set(heap.subarray(p * PAGE, Math.min((p + 1) * PAGE, heap.length)), head * 4 + i * PAGE);
+  });
+  return out;
+}
+
+// Fills `heap` (zeroed, of the snapshot's length) from the sparse form; throws if malformed.
+function unpackSparse(buffer, heap) {
+  if (buffer.byteLength < 12) throw new Error("snapshot too short");
+  const [magic, length, count] = new Uint32Array(buffer, 0, 3);
+  const head = 3 + count;
+  if (magic !== MAGIC || length !== heap.length || buffer.byteLength !== head * 4 + count * PAGE) {
+    throw new Error("snapshot malformed");
+  }
+  const index = new Uint32Array(buffer, 12, count);
+  const body = new Uint8Array(buffer, head * 4);
+  let last = -1;
+  for (let i = 0; i < count; i++) {
+    const p = index[i];
+    if (p <= last || p * PAGE >= length) throw new Error("snapshot malformed");
+    last = p;
+    const n = Math.min(PAGE, length - p * PAGE);
+    heap.set(body.subarray(i * PAGE, i * PAGE + n), p * PAGE);
+  }
+}
+
+async function folder(create) {
+  return (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create });
+}
+
+// A page no service worker controls is a first visit (or one that keeps no offline copy): no
+// snapshot is made there, so none is looked for (on a fresh profile the first use of the
+// private file system costs 50-100 ms of the cold start).
+function controlled() {
+  return !!globalThis.navigator?.serviceWorker?.controller;
+}
+
+// This build's snapshot file (a File), or null.
+async function findSnapshot() {
+  if (!enabled || !controlled()) return null;
+  try {
+    return await (await (await folder(false)).getFileHandle(FILE)).getFile();
+  } catch (e) {
+    if (e && e.name !== "NotFoundError") console.warn("airhead snapshot: cannot read it:", e);
+    return null;
+  }
+}
+
+async function dropSnapshots(keep) {
+  try {
+    const dir = await folder(false);
+    for await (const name of dir.keys()) if (name !== keep) await dir.removeEntry(name);
+  } catch (e) {
+    if (e && e.name !== "NotFoundError") console.warn("airhead snapshot: cannot clean up:", e);
+  }
+}
+
+async function restore(file) {
+  const [magic, length] = new Uint32Array(await file.slice(0, 8).arrayBuffer());
+  if (magic !== MAGIC || !Number.isSafeInteger(length) || length < 64 || length % 4) {
+    throw new Error("not a snapshot");
+  }
+  const heap = new Uint8Array(length);
+  // The file is read while Pyodide fetches and instantiates the wasm; the module is handed to
+  // Pyodide (which then restores `heap`) only once it is filled.
+  const filled = file.arrayBuffer().then((buffer) => unpackSparse(buffer, heap));
+  filled.catch(() => {}); // awaited below; never an unhandled rejection
+  const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
+  const py = await load({
+    indexURL: INDEX_URL,
+    _loadSnapshot: heap,
+    createPyodideModule: async (settings) => (await Promise.all([create(settings), filled]))[0],
+  });
+  // The snapshot's random state is the same at every start: reseed from the OS.
+  py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
+  status.bytes = length;
+  return py;
+}
+
+async function boot() {
+  status.startedAt = Math.round(performance.now());
+  const hit = await findSnapshot();
+  status.lookupMs = Math.round(performance.now() - status.startedAt);
+  if (hit) {
+    const t0 = performance.now();
+    try {
+      const py = await restore(hit);
+      status.state = "restored";
+      status.restoreMs = Math.round(performance.now() - t0);
+      return py;
+    } catch (e) {
+      console.warn("airhead snapshot: the restore failed, booting without it:", e);
+      status.state = "failed";
+      status.error = String((e && e.message) || e).split("\n")[0];
+      await dropSnapshots(null);
+    }
+  }
+  return load({ indexURL: INDEX_URL });
+}
+
+let booting = null;
+
+export function start() {
+  if (!booting) {
+    booting = boot();
+    // A failed boot reaches PyScript through loadPyodide() (and boot.js sees a file's HTTP error
+    // itself): not an unhandled rejection before PyScript asks.
+    booting.catch(() => {});
+  }
+  return booting;
+}
+
+// PyScript's call: {stdout, stderr, indexURL} (plus packages or a lock file when config.json
+// lists packages, which Airhead's does not: then a boot of their own).
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL, ...other } = options;
+  if (Object.keys(other).length) return load({ ...options, indexURL: INDEX_URL });
+  const py = await start();
+  status.loadedAt = Math.round(performance.now());
+  if (stdout) py.setStdout({ batched: stdout });
+  if (stderr) py.setStderr({ batched: stderr });
+  return py;
+}
+
+// Called by boot.js after a boot without a snapshot (and after the offline copy is stored):
+// make this build's snapshot in a worker. Resolves with the state.
+function make() {
+  if (!enabled || ["restored", "making", "stored"].includes(status.state)) {
+    return Promise.resolve(status.state);
+  }
+  if (!controlled()) { // see findSnapshot
+    status.state = "off";
+    return Promise.resolve(status.state);
+  }
+  status.state = "making";
+  return new Promise((resolve) => {
+    let worker;
+    const finish = (state, error = "") => {
+      status.state = state;
+      status.error = error;
+      if (worker) worker.terminate();
+      resolve(state);
+    };
+    try {
+      worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    } catch (e) {
+      finish("error", String(e));
+      return;
+    }
+    worker.onmessage = async (ev) => {
+      const d = ev.data || {};
+      if (d.ok) {
+        status.bytes = d.bytes;
+        status.stored = d.stored;
+        status.makeMs = d.ms;
+        await dropSnapshots(FILE); // an older build's snapshot
+        finish("stored");
+      } else {
+        console.warn("airhead snapshot: not made:", d.error);
+        finish("error", d.error || "unknown");
+      }
+    };
+    worker.onerror = (ev) => {
+      ev.preventDefault();
+      finish("error", ev.message || "worker error");
+    };
+    worker.postMessage({ folder: FOLDER, file: FILE, indexURL: INDEX_URL,
+      config: new URL("./config.json", import.meta.url).href });
+  });
+}
+
+if (globalThis.document) { // the page (snapshot-worker.mjs imports packSparse only)
+  status.make = make;
+  globalThis.airheadSnapshot = status;
+  start();
+}
