@@ -82,6 +82,9 @@ class Field:
     style: Literal["", "asl", "compass"] = ""  # direction: ASL numbers 1..6 (names accepted) or compass names
     offboard: bool = False  # hex: names beyond the board's edge are allowed
     secret: bool = False  # hidden from the log and the opponent (E8.1 Passengers)
+    #: Whose secret it is (a ``secret`` field): ``""`` the side that seals the procedure's plan
+    #: (``Procedure.sealed_plan``), ``"first"`` the side moving first, ``"second"`` the other.
+    owner: Literal["", "first", "second"] = ""
     #: The key of the table-pack entry that pre-fills this field (a number the seeds do not
     #: print, e.g. ``"aerial_drm.{year}"``: ``{setting}`` is replaced by that setting's value).
     pack: str = ""

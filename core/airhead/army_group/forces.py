@@ -44,7 +44,7 @@ PARATROOPER_FIELDS: tuple[Field, ...] = (
           help="the column of the terrain-damage table"),
     Field("drop", "Drop point (0: the Group's first, 1: its second)", "int", lo=0, hi=1, default=0, rule="AG Landing"),
     Field("strength", "Strength (losses it can take)", "int", lo=1, hi=20, default=1, rule="AG Landing"),
-    Field("dummy", "Dummy", "bool", default=False, rule="AG Landing",
+    Field("dummy", "Dummy", "bool", default=False, rule="AG Landing", secret=True, owner="first",
           help="a dummy is eliminated by any loss"),
 )
 
@@ -56,7 +56,7 @@ ENEMY_FIELDS: tuple[Field, ...] = (
           item=Field("attack", "Base attack dice", "int", lo=0, hi=12)),
     Field("fired", "Opportunity fires already made in this landing", "int", lo=0, hi=50, default=0,
           rule="AG Opportunity Fire"),
-    Field("dummy", "Dummy", "bool", default=False, rule="AG Landing",
+    Field("dummy", "Dummy", "bool", default=False, rule="AG Landing", secret=True, owner="second",
           help="a paratrooper landing on it still takes its loss, and the dummy is eliminated"),
 )
 
