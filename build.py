@@ -7,6 +7,7 @@
     python build.py serve    build the web bundle (build/bundle/) and serve it on
                              http://127.0.0.1:8000 (--host H, --port N)
     python build.py dist     the app as a static folder (dist/) for any HTTPS static host
+    python build.py shots    docs/screens/: each tab at tablet and phone size (tools/screenshots.py)
     python build.py bench    cold/warm time to interactive, bytes on the wire and JS heap of
                              the app against a bare PyScript page (printed, never asserted)
 
@@ -79,6 +80,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return run_benchmarks(args.rounds)
 
 
+def cmd_shots(args: argparse.Namespace) -> int:
+    from tools.screenshots import make_screenshots
+
+    return make_screenshots()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.version_info < (3, 11):
         sys.exit("build.py needs Python >= 3.11")
@@ -117,6 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "same bundle side by side in one run (figures printed, never asserted).")
     p_bench.add_argument("--rounds", type=int, default=3)
     p_bench.set_defaults(func=cmd_bench)
+    p_shots = sub.add_parser(
+        "shots", help="the screenshots of docs/screens/ (each tab at tablet and phone size)",
+        description="Builds the bundle and writes docs/screens/<tab>-<tablet|phone>.png from the "
+                    "default scenario with a glider landing resolved (Chromium via Playwright).")
+    p_shots.set_defaults(func=cmd_shots)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

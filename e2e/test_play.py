@@ -53,6 +53,7 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     page.touchscreen.tap(*hex_center(page, "1C9"))
     assert page.locator("#f-ilh").input_value() == "1C9"
     page.locator("#f-wind").select_option("5")
+    page.locator("#secret-show-Allied").tap()  # the manifest is the Allied player's secret (#14 item 5)
     add_row(page, "passengers", {"name": "7-4-7", "kind": "squad", "pp": "10", "reduces_to": "3-3-7"})
     add_row(page, "passengers", {"name": "8-1", "kind": "leader", "pp": "0"})
     add_row(page, "passengers", {"name": "MMG", "kind": "sw", "pp": "4"})

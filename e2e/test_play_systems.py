@@ -139,6 +139,7 @@ def test_turn_track_advances_from_the_play_panel(page: Any) -> None:
 def test_panzer_leader_written_plan_sealed_from_its_form(page: Any) -> None:
     open_play(page, "panzer_leader_drop")
     pick_procedure(page, "proc-panzer-leader-landing-plan")
+    page.locator("#secret-show-Allied").tap()  # the plan is the Allied player's secret (#14 item 5)
     assert page.locator("#f-plan-0-target").input_value() == "A/f3"
     assert page.locator("#plan-start").count() == 0  # a written plan is only ever sealed (PL I)
     before = actions(page)

@@ -123,7 +123,6 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
     x0, x1, y0, y1 = m.bounds()
     pad = size * 1.2
     a, b = px(x0, y0), px(x1, y1)
-    vb = (a.x - pad, a.y - pad, b.x - a.x + 2 * pad, b.y - a.y + 2 * pad)
     board_rects: list[tuple[Point, Point]] = []
     clip_rects = []
     for p in m.placements:
@@ -135,6 +134,9 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
         board_rects.append((pa, pb))
         clip_rects.append(_el("rect", {"x": f"{pa.x:.1f}", "y": f"{pa.y:.1f}", "width": f"{pb.x - pa.x:.1f}",
                                        "height": f"{pb.y - pa.y:.1f}"}))
+    # the view holds the boards' names too (drawn above each board, a grid map's above its edge)
+    top = min([a.y - pad] + [pa.y - size * 0.95 for pa, _ in board_rects])
+    vb = (a.x - pad, top, b.x - a.x + 2 * pad, b.y + pad - top)
 
     hex_parts: list[str] = []
     detail: list[str] = []

@@ -5,6 +5,11 @@ options, whether it is secret) and this module turns the description and the cur
 values into inputs. Every input carries ``data-path`` — ``ilh``, ``aa.0.kill``, a list's
 ``aa.count``, an optional record's ``wind.on`` — which is how the page reads the form back
 (``airhead.fields.Schema.from_form`` turns those inputs into JSON). All text is escaped.
+
+Secrets (#14 item 5): given ``airhead.present.secrets_view`` of the form, a secret field hidden
+from the player holding the device is not drawn at all — no input, no value, not in the DOM —
+only "Passengers: hidden (the Allied player's secret)"; a bar above the form names each side's
+hidden secrets with its "I am the <side> player" button, and "Hide again" once one is shown.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 
 E = html.escape
 
-__all__ = ["form_html", "input_id"]
+__all__ = ["form_html", "input_id", "secrets_bar"]
 
 
 def input_id(path: str) -> str:
@@ -67,19 +72,59 @@ def _scalar(f: dict[str, Any], value: Any, path: str) -> str:
     return f"<label>{_label(f)}<input {common} value='{_attr(text)}'{hi} autocomplete='off'>{_help(f)}</label>"
 
 
-def _record_fields(fields: list[dict[str, Any]], value: Any, path: str) -> str:
+Hidden = list[dict[str, Any]]  # the secret fields (of secrets_view) not shown to this player
+
+
+def _hidden_at(hidden: Hidden, path: str) -> dict[str, Any] | None:
+    """The hidden secret whose pattern (``units.*.dummy``) is exactly ``path``, or None."""
+    parts = path.split(".")
+    for h in hidden:
+        pat = str(h["path"]).split(".")
+        if len(pat) == len(parts) and all(p == "*" or p == q for p, q in zip(pat, parts)):
+            return h
+    return None
+
+
+def _secret_placeholder(h: dict[str, Any]) -> str:
+    """What stands where a hidden secret would be drawn: its label and whose it is, no value."""
+    return (f"<p class='secret-hidden' data-secret='{_attr(h['path'])}'><span class='flabel'>{E(h['label'])}</span> "
+            f"hidden <span class='hint'>(the {E(h['side'])} player's secret)</span></p>")
+
+
+def secrets_bar(view: dict[str, Any] | None) -> str:
+    """The line above a form holding secrets: each side's hidden secrets with its "I am the
+    <side> player" button, or what is shown with "Hide again"."""
+    if not view or not view.get("sides"):
+        return ""
+    lines = []
+    for x in view["sides"]:
+        slug = "".join(c if c.isalnum() else "-" for c in str(x["side"]))
+        if x["shown"]:
+            btn = "<button type='button' class='btn' data-act='secret-hide' id='secret-hide'>Hide again</button>"
+        else:
+            btn = (f"<button type='button' class='btn' data-act='secret-show' data-side='{_attr(x['side'])}' "
+                   f"id='secret-show-{_attr(slug)}'>{E(x['button'])}</button>")
+        lines.append(f"<p class='secret-line{' shown' if x['shown'] else ''}' data-side='{_attr(x['side'])}'>"
+                     f"<span>{E(x['text'])}</span> {btn}</p>")
+    return f"<div class='secret-bar' id='secret-bar' role='group' aria-label='Secrets'>{''.join(lines)}</div>"
+
+
+def _record_fields(fields: list[dict[str, Any]], value: Any, path: str, hidden: Hidden) -> str:
     vals = value if isinstance(value, dict) else {}
-    return "".join(_field(sub, vals.get(sub["key"], sub.get("default")), f"{path}.{sub['key']}" if path else sub["key"])
+    return "".join(_field(sub, vals.get(sub["key"], sub.get("default")), f"{path}.{sub['key']}" if path else sub["key"], hidden)
                    for sub in fields)
 
 
-def _field(f: dict[str, Any], value: Any, path: str) -> str:
+def _field(f: dict[str, Any], value: Any, path: str, hidden: Hidden) -> str:
     k = f["kind"]
     if k == "any":
         return ""
+    h = _hidden_at(hidden, path) if f.get("secret") and hidden else None
+    if h is not None:  # another side's secret: nothing of it is drawn
+        return _secret_placeholder(h)
     if k == "record":
         on = value is not None
-        inner = _record_fields(f.get("fields", []), value, path)
+        inner = _record_fields(f.get("fields", []), value, path, hidden)
         if f.get("required"):
             return f"<fieldset class='record' data-record='{_attr(path)}'><legend>{_label(f)}</legend>{inner}{_help(f)}</fieldset>"
         toggle = (f"<label class='check'><input type='checkbox' id='{_attr(input_id(path + '.on'))}' data-path='{_attr(path)}.on'"
@@ -92,7 +137,8 @@ def _field(f: dict[str, Any], value: Any, path: str) -> str:
         rows = []
         for i, v in enumerate(items):
             p = f"{path}.{i}"
-            body = _record_fields(item.get("fields", []), v, p) if item["kind"] == "record" else _field(dict(item, label=f"{item['label']} {i + 1}"), v, p)
+            body = (_record_fields(item.get("fields", []), v, p, hidden) if item["kind"] == "record"
+                    else _field(dict(item, label=f"{item['label']} {i + 1}"), v, p, hidden))
             rows.append(f"<li class='list-row' data-row='{_attr(p)}'><div class='row-body'>{body}</div>"
                         f"<button type='button' class='btn subtle' data-act='row-del' data-path='{_attr(p)}' "
                         f"aria-label='Remove {E(item['label'])} {i + 1}'>Remove</button></li>")
@@ -106,11 +152,14 @@ def _field(f: dict[str, Any], value: Any, path: str) -> str:
         item = f["item"]
         vals = value if isinstance(value, dict) else {}
         keys = f.get("keys") or list(vals)
-        inner = "".join(_field(dict(item, label=str(key), required=False), vals.get(key), f"{path}.{key}") for key in keys)
+        inner = "".join(_field(dict(item, label=str(key), required=False), vals.get(key), f"{path}.{key}", hidden) for key in keys)
         return f"<fieldset class='mapping' data-mapping='{_attr(path)}'><legend>{_label(f)}</legend>{_help(f)}{inner}</fieldset>"
     return _scalar(f, value, path)
 
 
-def form_html(fields: list[dict[str, Any]], values: dict[str, Any]) -> str:
-    """The inputs of a form for ``fields`` (their descriptions) holding ``values`` (JSON)."""
-    return "<div class='form'>" + _record_fields(fields, values, "") + "</div>"
+def form_html(fields: list[dict[str, Any]], values: dict[str, Any], secrets: dict[str, Any] | None = None) -> str:
+    """The inputs of a form for ``fields`` (their descriptions) holding ``values`` (JSON);
+    ``secrets`` (``airhead.present.secrets_view``): the secrets not shown to this player are left
+    out, and a bar above the form offers each side's "I am the <side> player"."""
+    hidden = [x for x in (secrets or {}).get("fields", ()) if not x.get("shown")]
+    return secrets_bar(secrets) + "<div class='form'>" + _record_fields(fields, values, "", hidden) + "</div>"

@@ -7,7 +7,8 @@ forms, the odds, every text and every overlay come from ``airhead.present``; thi
 reads a procedure's data and knows no system. User text is always escaped.
 
 Element ids used by the e2e tests: ``proc-<name>`` (menu), ``f-<path>`` (form inputs),
-``plan-*`` (planner buttons, odds, errors), ``prompt-*``, ``turn-*``, ``log-*``, ``seal-*``.
+``plan-*`` (planner buttons, odds, errors), ``prompt-*``, ``turn-*``, ``log-*``, ``seal-*``, ``secret-*``
+("I am the <side> player", "Hide again"; ``<body data-secrets-shown>`` names the side shown).
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ from airhead.present import (
     result_view,
     roll_view,
     seal_request,
+    hide_secrets,
+    secret_inputs,
+    secret_path,
+    secrets_view,
     terrain_legend,
     turn_view,
 )
@@ -57,7 +62,7 @@ def _el(id_: str) -> Any:
 
 
 #: What :meth:`Play.load` puts back when opening a game fails (everything a game's drawing reads).
-_LOAD_STATE = ("game", "scenario", "step", "values", "current", "heat", "touched", "picking", "plan_view",
+_LOAD_STATE = ("game", "scenario", "step", "values", "current", "heat", "touched", "picking", "plan_view", "viewer",
                "heat_view", "menu", "dice_mode", "_terrain_key", "tool_view")
 
 
@@ -83,6 +88,11 @@ class Play:
         self.heat_view: dict[str, Any] | None = None
         self.tool_view: dict[str, Any] | None = None  # a map tool's answer (maptools.py), drawn on the map
         self.touched: set[str] = set()  # procedures whose Start was tapped: show "missing" too
+        #: The side whose player confirmed "I am the <side> player": only that side's secrets are
+        #: drawn. It lapses when another game is opened (a link, a save, a new map) and on reload.
+        self.viewer: str | None = None
+        self._drawn_secrets: tuple[tuple[str, str, bool], ...] = ()  # what the form on screen hides and shows
+        self._redrawing = False
         self.dice_mode = _stored_dice_mode()  # "both", "app" (the app's dice) or "table" (typed in)
         self._proxies: list[Any] = []
         self._terrain_key: Any = None
@@ -124,6 +134,7 @@ class Play:
             self.touched = set()
             self.picking = None
             self.tool_view = None
+            self.viewer = None  # the game changes hands: its secrets are hidden again
             self._draw_loaded()
             if then is not None:
                 then()
@@ -210,16 +221,7 @@ class Play:
             self.current = self.menu[0]["name"]
         item = self._item()
         values = self.values.setdefault(item["name"], dict(item["values"]))
-        buttons, group = "", None
-        for i in self.menu:
-            if i.get("group") and i["group"] != group:
-                buttons += ("</div>" if group else "") + f"<div class='proc-group' role='group' aria-label='{E(i['group'], quote=True)}'>" \
-                    f"<span class='proc-group-title'>{E(i['group'])}</span>"
-                group = i["group"]
-            buttons += (f"<button type='button' class='btn proc{' on' if i['name'] == item['name'] else ''}' data-act='proc' "
-                        f"data-name='{E(i['name'], quote=True)}' id='{_dom_id(i['name'])}' aria-pressed='{'true' if i['name'] == item['name'] else 'false'}'>"
-                        f"{E(i['title'])}</button>")
-        buttons += "</div>" if group else ""
+        buttons = _menu_html(self.menu, item["name"], _menu_groups_open())
         extra = (f"<button type='button' class='btn toggle{' on' if self.heat else ''}' data-act='heat' id='plan-heat' "
                 f"aria-pressed='{'true' if self.heat else 'false'}'>Heatmap</button>") if item["has_heatmap"] else ""
         if item["seal_label"]:
@@ -229,7 +231,7 @@ class Play:
         host.innerHTML = (
             f"<div class='proc-menu' id='proc-menu'>{buttons}</div>"
             f"<section id='plan-form' data-proc='{E(item['name'], quote=True)}'><h3>{E(item['title'])}</h3>"
-            f"{form_html(item['fields'], values)}"
+            f"{form_html(item['fields'], values, self._secrets(item['name'], values))}"
             f"<div class='row'>{extra}{start}</div></section>"
             "<div id='plan-error' class='error' role='alert'></div>"
             "<div id='plan-odds' class='preview' aria-live='polite'></div>")
@@ -260,6 +262,9 @@ class Play:
                 flat[path] = bool(el.checked)
             elif el.tagName != "BUTTON":
                 flat[path] = str(el.value)
+        name = str(form.dataset.proc)
+        for path, v in secret_inputs(self.game, name, self.values.get(name) or {}, self.viewer).items():
+            flat.setdefault(path, v)  # a secret not drawn for this player is read from what was kept
         return flat
 
     def update_plan(self, show_missing: bool = False) -> dict[str, Any] | None:
@@ -271,25 +276,35 @@ class Play:
         for bad in document.querySelectorAll("#plan-form .invalid"):
             bad.classList.remove("invalid")
         self.values[item["name"]] = form_values(self.game, item["name"], flat)
+        if not self._redrawing and self._secrets_sig(item["name"]) != self._drawn_secrets:
+            self._redrawing = True  # whose secret it is changed with the form (a German glider): draw it again
+            try:
+                self.render_planner()
+            finally:
+                self._redrawing = False
+            return None
         if self.heat and item["has_heatmap"]:
             try:
-                self.heat_view = heatmap_view(self.game, item["name"], self.values[item["name"]])
+                self.heat_view = heatmap_view(self.game, item["name"],
+                                              hide_secrets(self.game, item["name"], self.values[item["name"]], self.viewer))
             except AirheadError:
                 self.heat_view = None
         try:
             params = form_params(self.game, item["name"], flat)
-            od = odds_view(self.game, item["name"], params) if item["has_odds"] else None
+            # the odds as this player may know the plan: no other side's secret in them
+            od = odds_view(self.game, item["name"], hide_secrets(self.game, item["name"], params, self.viewer)) if item["has_odds"] else None
         except AirheadError as e:
             missing = str(e).endswith(": missing")
             show = show_missing or item["name"] in self.touched or not missing
-            err.textContent = str(e) if show else ""
             path = getattr(e, "path", "") if isinstance(e, DataError) else ""
+            text = self._secret_error(item["name"], path) or str(e)
+            err.textContent = text if show else ""
             el = _el(input_id(path)) if path else None
             if el is not None and show:
                 el.classList.add("invalid")
             box.innerHTML = ""
             self.plan_view = None
-            document.body.dataset.planError = str(e) if show else ""
+            document.body.dataset.planError = text if show else ""
             self.draw_overlay()
             return None
         err.textContent = ""
@@ -321,6 +336,37 @@ class Play:
         else:
             del target[int(parts[-1])]
         self.values[item["name"]] = values
+        self.render_planner()
+
+    # ------------------------------------------------------------------ secrets (#14 item 5)
+    def _secrets(self, name: str, values: dict[str, Any]) -> dict[str, Any]:
+        """What the form of ``name`` holds in secret, whose, and what this player may see."""
+        view = secrets_view(self.game, name, values, self.viewer)
+        document.body.dataset.secretsShown = self.viewer or ""
+        self._drawn_secrets = tuple((f["path"], f["side"], f["shown"]) for f in view["fields"])
+        return view
+
+    def _secrets_sig(self, name: str) -> tuple[tuple[str, str, bool], ...]:
+        view = secrets_view(self.game, name, self.values.get(name) or {}, self.viewer)
+        return tuple((f["path"], f["side"], f["shown"]) for f in view["fields"])
+
+    def _secret_error(self, name: str, path: str) -> str:
+        """A complaint about a field hidden from this player, in words that give nothing away."""
+        if not path:
+            return ""
+        hit = secret_path(secrets_view(self.game, name, self.values.get(name) or {}, self.viewer), path)
+        if hit is None or hit["shown"]:
+            return ""
+        return (f"The {hit['side']} player's {hit['what']} is not complete: only they can see it "
+                f"(tap 'I am the {hit['side']} player').")
+
+    def show_secrets(self, side: str | None) -> None:
+        """Draw the secrets of ``side`` (its player confirmed "I am the <side> player"), or none
+        (Hide again); what the form holds is kept either way."""
+        if _el("plan-form") is not None:
+            self.values[self.current] = form_values(self.game, self.current, self.read_form())
+        self.viewer = side or None
+        self.picking = None
         self.render_planner()
 
     # ------------------------------------------------------------------ sealed plans
@@ -571,6 +617,10 @@ commitment code until you reveal it, and anyone can then check it was not change
             self.render_prompt(self.shown())
             if self.on_change is not None:
                 self.on_change(self.game)  # saved with the game: dice are chosen per game
+        elif act == "secret-show":
+            self.show_secrets(str(target.dataset.side))
+        elif act == "secret-hide":
+            self.show_secrets(None)
         elif act == "seal":
             self.seal_plan()
         elif act == "seal-form":
@@ -789,6 +839,48 @@ commitment code until you reveal it, and anyone can then check it was not change
                                     f"<span class='heat-scale' data-unit='{E(key['unit'], quote=True)}'>{stops}</span>")
             legend.hidden = key is None
         self.view.set_overlay(overlay(g, extra or None))
+
+
+#: A small screen (a phone, either way up): the procedure menu's chapters fold.
+SMALL_SCREEN = "(max-width: 700px), (max-height: 500px)"
+
+
+def _menu_groups_open() -> set[str] | None:
+    """The procedure menu's chapters to draw open: every one (None) unless the screen is small,
+    then those open now (the chosen procedure's chapter is opened as well)."""
+    try:
+        from pyscript import window
+
+        if not window.matchMedia(SMALL_SCREEN).matches:
+            return None
+    except Exception:  # noqa: BLE001 - no matchMedia: draw the menu open
+        return None
+    return {str(d.dataset.group) for d in document.querySelectorAll("#proc-menu details.proc-group[open]")}
+
+
+def _menu_html(menu: list[dict[str, Any]], current: str, open_groups: set[str] | None) -> str:
+    """The procedure menu: a button per procedure, in chapters (``<details>``, folded on a small
+    screen except the chapter of the procedure chosen and those in ``open_groups``)."""
+    chapters: list[tuple[str, list[dict[str, Any]]]] = []
+    for i in menu:
+        if chapters and chapters[-1][0] == (i.get("group") or ""):
+            chapters[-1][1].append(i)
+        else:
+            chapters.append((i.get("group") or "", [i]))
+    out = ""
+    for group, items in chapters:
+        buttons = "".join(
+            f"<button type='button' class='btn proc{' on' if i['name'] == current else ''}' data-act='proc' "
+            f"data-name='{E(i['name'], quote=True)}' id='{_dom_id(i['name'])}' aria-pressed='{'true' if i['name'] == current else 'false'}'>"
+            f"{E(i['title'])}</button>" for i in items)
+        if not group:
+            out += buttons
+            continue
+        is_open = open_groups is None or group in open_groups or any(i["name"] == current for i in items)
+        out += (f"<details class='proc-group' data-group='{E(group, quote=True)}'{' open' if is_open else ''}>"
+                f"<summary class='proc-group-title'>{E(group)} <span class='proc-count'>{len(items)}</span></summary>"
+                f"<div class='proc-group-body'>{buttons}</div></details>")
+    return out
 
 
 _PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
