@@ -450,10 +450,7 @@ def overlay_svg(
         for h, p in view.heat:
             if view.heat_unit == "units" and p < 0.005:
                 continue
-            if view.heat_unit == "%":
-                fill, opacity = _heat_colour(p), "0.55"
-            else:  # expected numbers of units or counts: one hue, darker where there are more
-                fill, opacity = "#1c5fd4", f"{0.15 + 0.6 * min(1.0, p / top):.2f}"
+            fill, opacity = _heat_fill(view.heat_unit, p, top)
             ET.SubElement(hg, "polygon", {"points": poly(h), "fill": fill, "opacity": opacity, "data-p": f"{p:.3f}",
                                           "data-hex": m.name(h)})
             c = lay.center(h)
@@ -729,11 +726,17 @@ def terrain_legend(system: str, terrain: Terrain | None = None) -> dict[str, Any
     return {"title": "Map key", "sections": sections}
 
 
+#: The one hue of heat in expected units or counts: light, so that the map multiplies it onto the
+#: terrain (``mix-blend-mode: multiply`` in the app) and the hex names under it stay readable.
+COUNT_HEAT = "#6fa8dc"
+
+
 def _heat_fill(unit: str, p: float, top: float) -> tuple[str, str]:
-    """Fill and opacity of a heat value, as :func:`overlay_svg` tints a hex."""
+    """Fill and opacity of a heat value, as :func:`overlay_svg` tints a hex: ``%`` red to green;
+    expected units or counts one hue, darker where there are more."""
     if unit == "%":
         return _heat_colour(p), "0.55"
-    return "#1c5fd4", f"{0.15 + 0.6 * min(1.0, p / (top or 1.0)):.2f}"
+    return COUNT_HEAT, f"{0.15 + 0.6 * min(1.0, p / (top or 1.0)):.2f}"
 
 
 def heat_legend(view: Mapping[str, Any]) -> dict[str, Any] | None:
