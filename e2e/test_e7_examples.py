@@ -13,53 +13,9 @@ from typing import Any
 
 import pytest
 from conftest import actions, hex_center, open_play
+from playing import acted, choose, dice, fill, label, options, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
-
-
-# ---- playing helpers (the same moves as e2e/test_play.py's)
-def waiting(page: Any, rule: str) -> None:
-    page.wait_for_selector(f"#prompt[data-waiting='{rule}']", state="attached")
-
-
-def label(page: Any) -> str:
-    return str(page.locator("#prompt-label").inner_text())
-
-
-def _acted(page: Any, before: int) -> None:
-    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-
-
-def dice(page: Any, text: str) -> str:
-    """Type the dice rolled at the table; return the last roll's sentence the page then shows."""
-    before = actions(page)
-    page.locator("#prompt-dice").fill(text)
-    page.locator("#prompt-enter").tap()
-    _acted(page, before)
-    return str(page.locator("#last-roll-text").inner_text())
-
-
-def choose(page: Any, option: str) -> None:
-    before = actions(page)
-    page.locator(f"#prompt button[data-choice='{option}']").tap()
-    _acted(page, before)
-
-
-def options(page: Any) -> list[str]:
-    return [str(b.get_attribute("data-choice")) for b in page.locator("#prompt button[data-choice]").all()]
-
-
-def fill(page: Any, path: str, value: str) -> None:
-    """Fill the plan form's input at ``path`` (a select, a checkbox 'on'/'off', or typed text)."""
-    el = page.locator("#f-" + path.replace(".", "-"))
-    kind = el.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
-    if kind == "select":
-        el.select_option(value)
-    elif kind == "checkbox":
-        el.set_checked(value == "on")
-    else:
-        el.fill(value)
-        el.dispatch_event("change")
 
 
 def add_row(page: Any, path: str, values: dict[str, str]) -> None:
@@ -75,13 +31,13 @@ def next_phase(page: Any, times: int) -> None:
     for _ in range(times):
         before = actions(page)
         page.locator("#turn-next").tap()
-        _acted(page, before)
+        acted(page, before)
 
 
 def start(page: Any) -> None:
     before = actions(page)
     page.locator("#plan-start").tap()
-    _acted(page, before)
+    acted(page, before)
 
 
 def log_text(page: Any) -> str:
@@ -125,7 +81,7 @@ def paint(page: Any, terrain: str, *hexes: str) -> None:
     for h in hexes:
         before = actions(page)
         page.touchscreen.tap(*hex_center(page, h))
-        _acted(page, before)
+        acted(page, before)
 
 
 def strafing_form(page: Any, aircraft: str, target: str, grain: str) -> None:

@@ -9,51 +9,9 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play
+from playing import acted, choose, dice, fill, label, options, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
-
-
-# ---- playing helpers (the same moves as e2e/test_e7_examples.py's)
-def waiting(page: Any, rule: str) -> None:
-    page.wait_for_selector(f"#prompt[data-waiting='{rule}']", state="attached")
-
-
-def label(page: Any) -> str:
-    return str(page.locator("#prompt-label").inner_text())
-
-
-def _acted(page: Any, before: int) -> None:
-    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-
-
-def dice(page: Any, text: str) -> str:
-    before = actions(page)
-    page.locator("#prompt-dice").fill(text)
-    page.locator("#prompt-enter").tap()
-    _acted(page, before)
-    return str(page.locator("#last-roll-text").inner_text())
-
-
-def choose(page: Any, option: str) -> None:
-    before = actions(page)
-    page.locator(f"#prompt button[data-choice='{option}']").tap()
-    _acted(page, before)
-
-
-def options(page: Any) -> list[str]:
-    return [str(b.get_attribute("data-choice")) for b in page.locator("#prompt button[data-choice]").all()]
-
-
-def fill(page: Any, path: str, value: str) -> None:
-    el = page.locator("#f-" + path.replace(".", "-"))
-    kind = el.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
-    if kind == "select":
-        el.select_option(value)
-    elif kind == "checkbox":
-        el.set_checked(value == "on")
-    else:
-        el.fill(value)
-        el.dispatch_event("change")
 
 
 def open_form(page: Any, proc: str) -> None:
@@ -64,7 +22,7 @@ def open_form(page: Any, proc: str) -> None:
 def start(page: Any) -> None:
     before = actions(page)
     page.locator("#plan-start").tap()
-    _acted(page, before)
+    acted(page, before)
 
 
 def result(page: Any) -> str:

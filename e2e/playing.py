@@ -1,0 +1,57 @@
+"""Moves of play through the page, shared by the e2e tests that play worked examples: wait for a
+prompt, type dice, choose, fill the plan form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import actions
+
+
+def waiting(page: Any, rule: str) -> None:
+    """Wait until the prompt waits for a step of ``rule``."""
+    page.wait_for_selector(f"#prompt[data-waiting='{rule}']", state="attached")
+
+
+def label(page: Any) -> str:
+    """The prompt's text."""
+    return str(page.locator("#prompt-label").inner_text())
+
+
+def acted(page: Any, before: int) -> None:
+    """Wait until the game has more actions than ``before``."""
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+
+
+def dice(page: Any, text: str) -> str:
+    """Type the dice rolled at the table; return the last roll's sentence the page then shows."""
+    before = actions(page)
+    page.locator("#prompt-dice").fill(text)
+    page.locator("#prompt-enter").tap()
+    acted(page, before)
+    return str(page.locator("#last-roll-text").inner_text())
+
+
+def choose(page: Any, option: str) -> None:
+    """Tap one of the prompt's choices."""
+    before = actions(page)
+    page.locator(f"#prompt button[data-choice='{option}']").tap()
+    acted(page, before)
+
+
+def options(page: Any) -> list[str]:
+    """The prompt's choices."""
+    return [str(b.get_attribute("data-choice")) for b in page.locator("#prompt button[data-choice]").all()]
+
+
+def fill(page: Any, path: str, value: str) -> None:
+    """Fill the plan form's input at ``path`` (a select, a checkbox 'on'/'off', or typed text)."""
+    el = page.locator("#f-" + path.replace(".", "-"))
+    kind = el.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+    if kind == "select":
+        el.select_option(value)
+    elif kind == "checkbox":
+        el.set_checked(value == "on")
+    else:
+        el.fill(value)
+        el.dispatch_event("change")
