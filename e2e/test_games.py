@@ -112,9 +112,9 @@ def test_saved_games_survive_reload_and_offline(page: Any, artifacts: Path) -> N
     page.locator("button[data-act='g-rename-ok']").tap()
     page.wait_for_selector("#games-list .g-name:has-text('Bridge too far')")
     # a new game from the start screen: another scenario, saved at once
-    page.locator("#games-new-army_group_drop").tap()
+    page.locator("#games-new-army_group_landing").tap()
     page.wait_for_function("document.body.dataset.savedGames === '2'")
-    assert page.locator("#scenario-name").inner_text() == builtin("army_group_drop").name
+    assert page.locator("#scenario-name").inner_text() == builtin("army_group_landing").name
     assert actions(page) == 0
     page.screenshot(path=str(artifacts / "games-list.png"))
     # reopen the first
@@ -398,7 +398,7 @@ def test_full_storage_loses_nothing(page: Any) -> None:
     # starting another game now would lose the unsaved one: the page asks, Cancel keeps it
     asked: list[str] = []
     page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
-    page.locator("#games-new-army_group_drop").tap()
+    page.locator("#games-new-army_group_landing").tap()
     page.wait_for_function("() => document.getElementById('notice').textContent.includes('Kept the unsaved game')")
     assert asked and "not saved" in asked[0]
     assert actions(page) == 3 and "Army Group" not in page.locator("#scenario-name").inner_text()

@@ -209,7 +209,7 @@ def test_a_damaged_last_game_boots_to_the_games_tab(page: Any, tmp_path: Path, a
     open_app(page)
     play_some(page)  # game A
     games_tab(page)
-    page.locator("#games-new-army_group_drop").tap()  # game B, open last
+    page.locator("#games-new-army_group_landing").tap()  # game B, open last
     page.wait_for_function("document.body.dataset.savedGames === '2'")
     wait_saved(page)
     raw = store(page)

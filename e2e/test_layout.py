@@ -21,7 +21,7 @@ pytestmark = pytest.mark.usefixtures("no_page_errors")
 VIEWPORTS = {"phone 390×844": {"width": 390, "height": 844},
              "portrait tablet 768×1024": {"width": 768, "height": 1024},
              "landscape tablet 1024×768": {"width": 1024, "height": 768}}
-SCENARIOS = ["default", "panzer_leader_drop", "army_group_drop"]
+SCENARIOS = ["default", "panzer_leader_drop", "army_group_landing"]
 
 # The checker, run in the page: a list of problems, each a sentence naming the element.
 CHECK = r"""() => {

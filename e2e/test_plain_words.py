@@ -21,7 +21,7 @@ def _scan(page: Any, where: str) -> None:
     assert not found, f"{where}: the page shows {found}: …{text[max(0, text.find(found[0]) - 80):text.find(found[0]) + 80]}…"
 
 
-@pytest.mark.parametrize("scenario", ["default", "panzer_leader_drop", "army_group_drop"])
+@pytest.mark.parametrize("scenario", ["default", "panzer_leader_drop", "army_group_landing"])
 def test_every_panel_and_procedure_speaks_plain_words(page: Any, scenario: str) -> None:
     open_play(page, scenario)
     _scan(page, f"{scenario}: Play")

@@ -45,7 +45,7 @@ def no_json_box(page: Any) -> None:
 
 
 def test_army_group_drop_through_its_form(page: Any, artifacts: Path) -> None:
-    open_play(page, "army_group_drop")
+    open_play(page, "army_group_landing")
     assert "Army Group" in page.locator("#scenario-name").inner_text()
     assert page.locator("#proc-army-group-landing").get_attribute("aria-pressed") == "true"
     no_json_box(page)

@@ -107,7 +107,7 @@ def test_map_key_explains_the_map(page: Any, artifacts: Path) -> None:
         assert words in text, words
     assert body.locator(".swatch").count() >= 10
     page.screenshot(path=str(artifacts / "map-key.png"))
-    open_play(page, "army_group_drop")  # another map: its own key
+    open_play(page, "army_group_landing")  # another map: its own key
     page.locator("#map-key-toggle").tap()
     text = page.locator("#map-key-body").inner_text()
     assert "Bocage" in text and "Orchard" not in text and "River" in text

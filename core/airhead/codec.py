@@ -30,7 +30,7 @@ from .errors import ActionError, DataError
 from .fields import Field, parse_fields
 from .game import Game, check_action
 from .scenario import Scenario
-from .systems import BUILTINS, builtin, get, load_scenario, new_game
+from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
 
 __all__ = [
     "CodecError",
@@ -264,7 +264,7 @@ def _validate(obj: Any) -> SaveData:
     seed = obj["seed"]
     sc = obj["scenario"]
     if isinstance(sc, dict) and set(sc) == {"builtin"}:
-        if sc["builtin"] not in BUILTINS:
+        if sc["builtin"] not in BUILTINS and sc["builtin"] not in RETIRED:
             raise CodecError(f"unknown built-in scenario {str(sc['builtin'])[:40]!r}")
         scenario = _builtin(sc["builtin"])
     else:

@@ -20,7 +20,7 @@ from .game import Game
 from .plug import System
 from .scenario import Scenario
 
-__all__ = ["SYSTEMS", "BUILTINS", "get", "builtin", "load_scenario", "new_game"]
+__all__ = ["SYSTEMS", "BUILTINS", "RETIRED", "get", "builtin", "load_scenario", "new_game"]
 
 #: The game systems, in the order the app lists them.
 SYSTEMS: tuple[System, ...] = (asl.SYSTEM, panzer_leader.SYSTEM, army_group.SYSTEM)
@@ -29,6 +29,12 @@ _BY_KEY = {s.key: s for s in SYSTEMS}
 
 #: Every built-in scenario, by system.
 BUILTINS: tuple[str, ...] = tuple(name for s in SYSTEMS for name in s.scenarios)
+
+#: Built-in scenarios an earlier Airhead offered, kept so that its saves and links (which name a
+#: built-in scenario) replay as they were; not offered for new games. ``army_group_drop`` named its
+#: dummy unit "A-3 Dummy", which told the defender which unit it was: ``army_group_landing`` is the
+#: same scenario with the unit named "A-3 Para".
+RETIRED: tuple[str, ...] = ("army_group_drop",)
 
 
 def get(key: str) -> System:
@@ -54,7 +60,7 @@ def load_scenario(data: Any) -> Scenario:
 
 def builtin(name: str = "default") -> Scenario:
     """A scenario shipped with Airhead (see :data:`BUILTINS`)."""
-    if name not in BUILTINS:
+    if name not in BUILTINS and name not in RETIRED:
         raise DataError(f"no built-in scenario {str(name)[:40]!r} (available: {', '.join(BUILTINS)})")
     return load_scenario(json.loads(_builtin_text(name))).as_builtin(name)
 

@@ -26,7 +26,8 @@ SC = builtin()
 def test_registry_lists_each_system_once_with_its_facts() -> None:
     keys = [s.key for s in systems.SYSTEMS]
     assert keys == ["asl", "panzer_leader", "army_group"]
-    assert systems.BUILTINS == ("default", "panzer_leader_drop", "army_group_drop")
+    assert systems.BUILTINS == ("default", "panzer_leader_drop", "army_group_landing")
+    assert systems.RETIRED == ("army_group_drop",)  # its saves and links still open
     for s in systems.SYSTEMS:
         assert s.title and s.map_kind in ("geoboards", "grid") and s.terrain_types
         for name in s.scenarios:

@@ -20,4 +20,4 @@ def _rules() -> Rules:
 
 
 SYSTEM = System("army_group", "Army Group (paratrooper landing)", terrain_table="terrain_generic", map_kind="grid",
-                scenarios=("army_group_drop",), load=_rules)
+                scenarios=("army_group_landing",), load=_rules)
