@@ -94,7 +94,15 @@ def test_new_build_replaces_the_offline_cache(copied: tuple[Path, BundleServer, 
         if keys == ["airhead-build2"]:
             break
         page.wait_for_timeout(500)
-    assert keys == ["airhead-build2"], f"caches after the update: {keys}"
+    if keys != ["airhead-build2"]:  # say where the update stopped: the worker's states, what build2 holds
+        state = page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            const c = await caches.open('airhead-build2');
+            return {installing: r && r.installing && r.installing.state, waiting: r && r.waiting && r.waiting.state,
+                    active: r && r.active && r.active.scriptURL, held: (await c.keys()).length};
+        }""")
+        listed = len(json.loads((copy / "precache.json").read_text())["sha256"])
+        raise AssertionError(f"caches after the update: {keys}; worker {state}; files listed {listed}")
     stored = page.evaluate("caches.match('styles.css').then(r => r && r.text())")
     assert stored and "build 2" in stored
     context.set_offline(True)
