@@ -64,7 +64,7 @@ def bench_heatmap() -> int:
     """E8 ILH heatmap on a four-board map, CPython next to Pyodide (figures only, no targets
     asserted: < 1 s is the floor, < 250 ms lets the page redraw it live as the wind changes)."""
     say("== E8 heatmap: four geoboards (1,332 candidate ILHs), CPython vs Pyodide (Node, V8)")
-    figures = _pair("heatmap", [VENV_PY, TOOLS / "bench_heatmap.py"], ["node", TOOLS / "bench_heatmap.mjs"])
+    figures = _pair("heatmap", [VENV_PY, TOOLS / "bench_heatmap.py"], ["node", TOOLS / "bench_py.mjs", "bench_heatmap.py"])
     if figures is None:
         return 1
     for label, f in figures.items():
@@ -84,7 +84,7 @@ def bench_odds() -> int:
     for odds, <= 250 ms for the heatmap); figures only, nothing asserted."""
     say("== Live odds: E8 with Light AA, E8 heatmap, E7 / E1 resolvers (best of 3; cold = memos cleared), "
         "CPython vs Pyodide (Node, V8)")
-    figures = _pair("odds", [VENV_PY, TOOLS / "bench_odds.py"], ["node", TOOLS / "bench_odds.mjs"])
+    figures = _pair("odds", [VENV_PY, TOOLS / "bench_odds.py"], ["node", TOOLS / "bench_py.mjs", "bench_odds.py"])
     if figures is None:
         return 1
     c, p = figures["CPython"], figures["Pyodide"]
@@ -104,7 +104,7 @@ def bench_decode() -> int:
     on CPython and in Pyodide under Node, each next to its target (figures only, nothing asserted)."""
     say("== Hostile input: worst refusal and worst open (decode, replay, first draw), adversarial + fuzz corpus")
     figures = _pair("decode", [VENV_PY, TOOLS / "bench_decode.py", "--fuzz", "3000"],
-                    ["node", TOOLS / "bench_decode.mjs", "--fuzz", "500", "--repeat", "1"])
+                    ["node", TOOLS / "bench_py.mjs", "bench_decode.py", "--fuzz", "500", "--repeat", "1"])
     if figures is None:
         return 1
     for label, f in figures.items():
