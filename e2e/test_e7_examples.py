@@ -169,7 +169,8 @@ def test_e7_22_aerial_combat_example(page: Any) -> None:
     choose(page, "no Recall")  # "The German chooses not to Recall Stuka C"
     page.wait_for_selector("#prompt-result")
     assert page.locator("#prompt-result").inner_text() == (
-        "Aerial combat (E7.22) Aerial combat: shot down: Stuka A; Recalled: FB 1; the Dogfight goes on in Aerial Melee.")
+        "Aerial combat (E7.22) Aerial combat: shot down: Stuka A; Recalled: FB 1; the Dogfight goes on in Aerial Melee."
+        " FB 2, Stuka B, Stuka C: no counter on the map, added off the map.")
     log = log_text(page)
     for line in (
         "E7.221   modifier  -1  Target is Damaged",

@@ -140,7 +140,8 @@ def test_e7_22_example_fully_step_by_step() -> None:
     assert left["Stuka B"].bombs and left["Stuka B"].type == "Stuka" and not left["FB 2"].bombs
     out = g.state.outcomes[-1]
     assert out["vp"] == {"British": 2, "German": 0} and out["melee"]
-    assert "Aerial combat: shot down: Stuka A; Recalled: FB 1; the Dogfight goes on in Aerial Melee." == \
+    assert ("Aerial combat: shot down: Stuka A; Recalled: FB 1; the Dogfight goes on in Aerial Melee."
+            " FB 2, Stuka B, Stuka C: no counter on the map, added off the map.") == \
         g.state.system.procedure("asl.aerial_combat").summary(out)
     # every line of the procedure cites an E7 rule
     log = g.log_lines()

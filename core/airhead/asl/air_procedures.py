@@ -444,6 +444,7 @@ class AerialCombat(Procedure[Dogfight]):
         if melee:
             events.append(ev.info("E7.22", "the CC counter is flipped to its Melee side: the Dogfight goes on in Aerial Melee"))
         counters = state.counters
+        added: list[str] = []
         vp = {d.attacker: 0, d.defender: 0}
         for k in d.shot_down:
             other = d.defender if d.planes[k].side == d.attacker else d.attacker
@@ -459,6 +460,7 @@ class AerialCombat(Procedure[Dogfight]):
             else:
                 if counters.unit(a.id) is None:  # typed into the form: kept off the map from now on
                     events.append(added_off_map(a, "E7.22"))
+                    added.append(a.name)
                 counters = write_aircraft(counters, a)
         for side, n in vp.items():
             if n:
@@ -469,7 +471,7 @@ class AerialCombat(Procedure[Dogfight]):
             flags = [w for w, on in (("Damaged", a.damaged), ("MG Disabled", a.mg_disabled), ("bombs", a.bombs)) if on and not a.eliminated]
             status.append({"name": a.name, "side": a.side, "type": a.type, "status": st, "flags": flags})
         outcome = {"procedure": self.name, "attacker": d.attacker, "defender": d.defender, "planes": status, "vp": vp,
-                   "melee": melee, "hexes": sorted({state.scenario.map.name(a.hex) for a in d.planes if a.hex is not None})}
+                   "melee": melee, "added": added, "hexes": sorted({state.scenario.map.name(a.hex) for a in d.planes if a.hex is not None})}
         return StepResult(None, tuple(events), counters=counters, outcome=outcome)
 
     # -- the planner and the map -----------------------------------------------------------
@@ -530,7 +532,9 @@ class AerialCombat(Procedure[Dogfight]):
         if recalled:
             bits.append(f"Recalled: {', '.join(recalled)}")
         bits.append("the Dogfight goes on in Aerial Melee" if outcome.get("melee") else "no Aerial Melee")
-        return "Aerial combat: " + "; ".join(bits) + "."
+        added = list(outcome.get("added", ()))  # absent from outcomes logged before it was kept
+        note = f" {', '.join(added)}: no counter on the map, added off the map." if added else ""
+        return "Aerial combat: " + "; ".join(bits) + "." + note
 
 
 # ---------------------------------------------------------------------- E7.225 jettison
