@@ -3,6 +3,8 @@ the map bringing the action into view; the table pack panel and the map tools (#
 
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 import pytest
@@ -78,6 +80,29 @@ def test_table_numbers_kept_on_the_device_fill_the_forms(page: Any) -> None:
     open_play(page)
     page.locator("#proc-asl-air-arrival").tap()
     assert page.locator("#f-exponent").input_value() == "2", "the numbers stay on the device"
+
+
+def test_a_table_file_is_imported_and_a_wrong_one_refused(page: Any) -> None:
+    """Import a table file: its numbers fill the form; a file that is not one, or is too large to
+    be one (never read), is refused in words and changes nothing."""
+    open_play(page)
+    page.wait_for_selector("#pack:not([hidden])", state="attached")
+    page.locator("#pack-summary").tap()
+
+    def pick(name: str, data: bytes) -> str:
+        before = page.locator("#pack-status").inner_text()
+        page.locator("#pack-file").set_input_files({"name": name, "mimeType": "application/json", "buffer": data})
+        page.wait_for_function("t => document.getElementById('pack-status').textContent !== t", arg=before)
+        return str(page.locator("#pack-status").inner_text())
+
+    good = json.dumps({"airhead_table_pack": 1, "system": "asl", "title": "mine",
+                       "values": {"air_support_exponent": 3}}).encode()
+    assert pick("mine.json", good) == "Imported 1 number from mine.json."
+    assert pick("notes.json", b"shopping list").startswith("notes.json was not imported: ")
+    huge = b" " * (4 * 100_000 + 1)  # over 4 x MAX_PACK_CHARS bytes
+    assert pick("huge.json", huge) == "huge.json was not imported: it is too large to be a table file"
+    page.locator("#proc-asl-air-arrival").tap()
+    assert page.locator("#f-exponent").input_value() == "3", "a refused file changes nothing"
 
 
 def test_the_plan_under_way_is_shown_again_after_a_reload(page: Any) -> None:

@@ -41,6 +41,7 @@ from airhead.codec import (
 from airhead.errors import AirheadError
 from airhead.game import Game
 from airhead.systems import BUILTINS, builtin, new_game
+from picked import picked_file
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.ffi import is_none
@@ -677,23 +678,15 @@ class Games:
         download(file_stem(self._entry_name(game_id)) + ".airhead.json", text)
 
     async def import_file(self, inp: Any) -> None:
-        files = _nn(inp.files)
-        if files is None or files.length == 0:
+        f = await picked_file(inp, MAX_JSON_BYTES)
+        if f is None:
             return
-        f = files.item(0)
-        inp.value = ""
-        fname = str(f.name)
-        text = ""
-        if int(f.size) <= MAX_JSON_BYTES:
-            try:
-                text = str(await f.text())
-            except Exception:  # noqa: BLE001 - unreadable file
-                text = "\0"
+        fname = f.name
 
         def make() -> Game:
-            if int(f.size) > MAX_JSON_BYTES:
-                raise CodecError(f"the file is too large ({int(f.size):,} bytes; at most {MAX_JSON_BYTES:,})")
-            return decode_any(text).to_game()
+            if f.too_large:
+                raise CodecError(f"the file is too large ({f.size:,} bytes; at most {MAX_JSON_BYTES:,})")
+            return decode_any("\0" if f.text is None else f.text).to_game()  # unreadable: refused as not a game
 
         name = re.sub(r"(\.airhead)?\.(json|txt)$", "", fname, flags=re.I)
         result = self.open_game(make, None, lambda g: name or g.scenario.name, False, fname)

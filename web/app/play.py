@@ -47,6 +47,7 @@ from airhead.present import (
 from airhead.svg import render_map
 from airhead.systems import new_game
 from forms import form_html, input_id
+from picked import picked_file
 from tablepack_panel import PackPanel, stored_pack
 from pyodide.ffi import create_proxy
 from pyscript import document
@@ -497,17 +498,15 @@ commitment code until you reveal it, and anyone can then check it was not change
 
     async def reveal_file(self, inp: Any) -> None:
         """Reveal from a secret file downloaded when this device's storage was full."""
-        files = inp.files
-        if files is None or is_none(files) or files.length == 0:
-            return
-        f = files.item(0)
-        inp.value = ""
-        try:
-            from airhead.sealed import MAX_PLAN_BYTES
+        from airhead.sealed import MAX_PLAN_BYTES
 
-            if int(f.size) > 4 * MAX_PLAN_BYTES:
-                raise ValueError("it is too large to be a secret file")
-            text = str(await f.text())
+        f = await picked_file(inp, 4 * MAX_PLAN_BYTES)
+        if f is None:
+            return
+        try:
+            if f.text is None:
+                raise ValueError("it is too large to be a secret file" if f.too_large else "it could not be read")
+            text = f.text
             if _too_deep(text, 32):
                 raise ValueError("it is not an Airhead secret file")
             data = json.loads(text)

@@ -22,6 +22,7 @@ from airhead.systems import get
 from airhead.tablepack import MAX_PACK_CHARS, read_pack, write_pack
 from pyodide.ffi import create_proxy
 from pyscript import document
+from picked import picked_file
 from pyscript.ffi import is_none
 
 E = html.escape
@@ -171,16 +172,15 @@ class PackPanel:
         asyncio.ensure_future(self._import(inp))
 
     async def _import(self, inp: Any) -> None:
-        files = inp.files
-        if files is None or is_none(files) or files.length == 0:
+        f = await picked_file(inp, 4 * MAX_PACK_CHARS)
+        if f is None:
             return
-        f = files.item(0)
-        inp.value = ""
         try:
-            if int(f.size) > 4 * MAX_PACK_CHARS:
-                raise DataError("it is too large to be a table file")
-            values = read_pack(get(self.system), str(await f.text()))
+            if f.text is None:
+                raise DataError("it is too large to be a table file" if f.too_large else "it could not be read")
+            values = read_pack(get(self.system), f.text)
         except (DataError, UnicodeError, json.JSONDecodeError) as e:
             self._status(f"{f.name} was not imported: {e}", True)
             return
-        self._keep(values, f"Imported {len(values)} number{'' if len(values) == 1 else 's'} from {f.name}.")
+        n = sum(v is not None for v in values.values())  # the entries the file leaves out are cleared
+        self._keep(values, f"Imported {n} number{'' if n == 1 else 's'} from {f.name}.")
