@@ -57,7 +57,12 @@ BENCH_FILES = ("bench/bare.html", "bench/bare.json")
 APP_DIR = WEB / "app"
 APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
 # What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
-STARTUP_IMPORTS = ("airhead.scenario", "airhead.systems", "airhead.svg", "airhead.tables", "details")
+# airhead.game is not needed by the first paint (the play panel imports it just after): it is
+# listed so it is precompiled and held by the memory snapshot all the same.
+STARTUP_IMPORTS = ("airhead.scenario", "airhead.systems", "airhead.svg", "airhead.tables", "details", "airhead.game")
+# ... and what it runs before the first paint: the default scenario's map (reading the scenario
+# imports importlib's resource readers, precompiled with the rest).
+STARTUP_RUN = "from airhead.systems import builtin\nfrom airhead.svg import render_map\nrender_map(builtin('default'))"
 # Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or
 # Pyodide's start-up imports them; e2e test_selfcheck imports every airhead module in the
 # browser to prove it). Legacy 8-bit and CJK codecs go too: the app only speaks UTF-8.
@@ -293,7 +298,7 @@ def build_bundle() -> Path:
     pyc_out.mkdir(parents=True)
     check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, wheel,
            tmp / "pyodide" / "python_stdlib.zip", APP_DIR, pyc_out, *STARTUP_IMPORTS,
-           "--views", *modules],
+           "--run", STARTUP_RUN, "--views", *modules],
           "precompiling the start-up modules in Pyodide")
     shutil.move(pyc_out / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
     (tmp / "wheels").mkdir()
@@ -314,8 +319,9 @@ def build_bundle() -> Path:
     # micropip variant is kept for the benchmark that backs that choice.
     files = {f"./app/{m}": f"./{m}" for m in modules}
     # "interpreter": snapshot.mjs wraps Pyodide's loadPyodide (early start, memory snapshot)
-    config = {"interpreter": "./snapshot.mjs",
-              "files": {f"./wheels/{wheel.name}": "./*", "./wheels/app-pyc.zip": "./*", **files}}
+    # snapshot.mjs fetches them at once and writes them from JavaScript (FILES), not PyScript
+    app_files = {f"./wheels/{wheel.name}": "./*", "./wheels/app-pyc.zip": "./*", **files}
+    config = {"interpreter": "./snapshot.mjs"}
     (tmp / "config.json").write_text(json.dumps(config, indent=1))
     (tmp / "bench" / "micropip.json").write_text(json.dumps(
         {"interpreter": "../pyodide/pyodide.mjs", "packages": [f"../wheels/{wheel.name}"],
@@ -347,7 +353,8 @@ def build_bundle() -> Path:
         (WEB / "snapshot-worker.mjs").read_text(), "__SNAPSHOT_IMPORTS__", json.dumps(STARTUP_IMPORTS)))
     paths = precache_paths(tmp, modules)
     key = snapshot_key(tmp, [p for p in paths if p not in ("snapshot.mjs", "sw.js")])
-    (tmp / "snapshot.mjs").write_text(_fill((WEB / "snapshot.mjs").read_text(), "__SNAPSHOT_KEY__", key))
+    (tmp / "snapshot.mjs").write_text(_fill(_fill((WEB / "snapshot.mjs").read_text(), "__SNAPSHOT_KEY__", key),
+                                            "__FILES__", json.dumps(app_files)))
     sw, cache, hashes = service_worker((WEB / "sw.js").read_text(), tmp, paths)
     (tmp / "sw.js").write_text(sw)
     (tmp / "precache.json").write_text(json.dumps({"cache": cache, "files": paths,

@@ -11,8 +11,10 @@
 //     import -> added beside their sources in the (trimmed) python_stdlib.zip, rewritten in place.
 // The sources stay, so tracebacks still show lines.
 //
-// Usage: node tools/pycompile.mjs PYODIDE_DIR WHEEL STDLIB_ZIP APP_DIR OUT_DIR MODULE... --views FILE...
+// Usage: node tools/pycompile.mjs PYODIDE_DIR WHEEL STDLIB_ZIP APP_DIR OUT_DIR MODULE... [--run CODE] --views FILE...
 //   MODULE: the app's start-up imports (e.g. airhead.scenario airhead.svg details)
+//   CODE: run after those imports, as the first paint runs it (drawing the first map imports
+//         more of the standard library: importlib's resource readers)
 //   FILE: the view modules in APP_DIR PyScript unpacks beside main.py (e.g. details.py play.py),
 //         compiled even when they cannot be imported here (tools/bundle.py app_modules())
 
@@ -21,6 +23,8 @@ import { resolve, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const argv = process.argv.slice(2);
+let run = "";
+if (argv.includes("--run")) run = argv.splice(argv.indexOf("--run"), 2)[1];
 const cut = argv.includes("--views") ? argv.indexOf("--views") : argv.length;
 const [pyodideDir, wheel, stdlibZip, appDir, outDir, ...modules] = argv.slice(0, cut).map(
   (a, i) => (i < 5 ? resolve(a) : a));
@@ -35,6 +39,7 @@ py.FS.writeFile("/work/stdlib.zip", new Uint8Array(readFileSync(stdlibZip)));
 py.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/work/site" });
 py.globals.set("MODULES", py.toPy(modules));
 py.globals.set("VIEWS", py.toPy(views));
+py.globals.set("RUN", run);
 let report;
 try {
   report = py.runPython(`
@@ -54,6 +59,7 @@ sys.path[:0] = ["/work/site", "/work/app"]
 before = set(sys.modules)
 for m in MODULES:
     importlib.import_module(m)
+exec(RUN, {})
 zpath = [p for p in sys.path if p.endswith(".zip")][0]
 app, std = [], []
 for name in sorted(set(sys.modules) - before):

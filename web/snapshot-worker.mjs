@@ -1,12 +1,12 @@
 // Makes Airhead's Pyodide memory snapshot (started by snapshot.mjs after a boot without one).
-// A Pyodide of its own, in this worker: it unpacks the files PyScript's config.json lists, as
-// PyScript does (archives "./*" into the working directory, single files to their path),
+// A Pyodide of its own, in this worker: it writes the app's files as the page does
+// (snapshot.mjs FILES: archives "./*" into the working directory, single files to their path),
 // imports the app's start-up modules (tools/bundle.py fills in IMPORTS: STARTUP_IMPORTS) and
 // nothing else, then writes makeMemorySnapshot(), sparse, to the origin's private file system
 // (OPFS) under this build's key.
 // Everything it fetches the page has just loaded: the HTTP cache answers (304s, no body).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { packSparse } from "./snapshot.mjs";
+import { fetchFiles, packSparse, writeFiles } from "./snapshot.mjs";
 
 const IMPORTS = __SNAPSHOT_IMPORTS__;
 
@@ -28,23 +28,14 @@ async function write(folderName, fileName, sparse) {
 }
 
 self.onmessage = async (ev) => {
-  const { folder, file, indexURL, config } = ev.data;
+  const { folder, file, indexURL, base } = ev.data;
   const t0 = performance.now();
   try {
     const quiet = () => {};
+    const fetched = fetchFiles(base);
+    fetched.catch(() => {}); // awaited below
     const py = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: quiet, stderr: quiet });
-    const conf = await (await fetch(config)).json();
-    for (const [src, dest] of Object.entries(conf.files || {})) {
-      const response = await fetch(new URL(src, config));
-      if (!response.ok) throw new Error(`${src}: HTTP ${response.status}`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (dest.endsWith("/*")) {
-        const format = src.endsWith(".whl") ? "whl" : "zip";
-        py.unpackArchive(bytes, format, { extractDir: dest.slice(0, -1) });
-      } else {
-        py.FS.writeFile(dest, bytes);
-      }
-    }
+    writeFiles(py, await fetched);
     py.runPython(`import gc, importlib\nfor m in ${JSON.stringify(IMPORTS)}: importlib.import_module(m)\n`
       + "del m\ngc.collect()");
     const snapshot = py.makeMemorySnapshot();

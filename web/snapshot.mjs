@@ -6,7 +6,7 @@
 // - Early start: index.html loads this module with a static tag beside PyScript's core.js, and
 //   the interpreter's boot starts at once; PyScript's loadPyodide() call later gets that boot.
 // - The snapshot is made after a boot without one, in a worker (snapshot-worker.mjs, started by
-//   boot.js through make()): a Pyodide of its own that unpacks the files config.json lists and
+//   boot.js through make()): a Pyodide of its own that writes the app's files (FILES) and
 //   imports the start-up modules, nothing else: no page state, no JS object but Pyodide's own
 //   (found again by path on restore).
 // - Kept in the origin's private file system (OPFS, folder "airhead-snapshot"; Cache Storage
@@ -17,11 +17,81 @@
 // - A restore that fails in any way deletes the snapshot and boots normally: never a broken page.
 // - ?nosnap: neither restore nor make (the benchmark's "no snapshot" page); nor without a
 //   service worker controlling the page (a first visit, ?nosw, plain HTTP).
-// PyScript then does what it always does (its files, its modules, main.py) on the restored
-// interpreter: the imports the snapshot holds are already in sys.modules.
+// - The app's files (FILES: the airhead wheel, its bytecode, the views; tools/bundle.py fills
+//   it in) are fetched here as soon as the page starts, while the wasm downloads and compiles,
+//   and written into Pyodide's file system from JavaScript before PyScript gets the interpreter
+//   (config.json lists no "files"): the archives are zips of stored entries, so writing them is
+//   a copy, where unpacking them in Python cost ~0.1 s of a cold start (zipfile and shutil in
+//   wasm). A compressed entry (not made by our build) falls back to Pyodide's unpackArchive.
+// PyScript then does what it always does (its modules, main.py) on the restored interpreter:
+// the imports the snapshot holds are already in sys.modules.
 import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
 export { version };
+
+// {source URL relative to this module: destination} — "./*" unpacks an archive into the
+// working directory, anything else is one file's path there.
+export const FILES = __FILES__;
+
+// Fetches every file of FILES: [[destination, source, bytes]], or throws naming the file.
+export async function fetchFiles(base) {
+  return Promise.all(Object.entries(FILES).map(async ([src, dest]) => {
+    const response = await fetch(new URL(src, base));
+    if (!response.ok) throw new Error(`${src}: HTTP ${response.status}`);
+    return [dest, src, new Uint8Array(await response.arrayBuffer())];
+  }));
+}
+
+// The entries of a zip whose entries are all stored: [[name, bytes]], or null (anything else).
+function storedEntries(zip) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) { end = i; break; }
+  }
+  if (end < 0) return null;
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const out = [];
+  for (let k = 0; k < count; k++) {
+    if (at + 46 > zip.length || view.getUint32(at, true) !== 0x02014b50) return null;
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const unpacked = view.getUint32(at + 24, true);
+    const n = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(zip.subarray(at + 46, at + 46 + n));
+    at += 46 + n + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (name.endsWith("/")) continue;
+    if (method !== 0 || size !== unpacked || local + 30 > zip.length
+        || view.getUint32(local, true) !== 0x04034b50) return null;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + size > zip.length || name.startsWith("/") || name.split("/").includes("..")) return null;
+    out.push([name, zip.subarray(start, start + size)]);
+  }
+  return out;
+}
+
+// Writes fetched files (fetchFiles) into py's working directory, as PyScript's "files" would.
+export function writeFiles(py, fetched) {
+  const cwd = py.FS.cwd();
+  const put = (rel, bytes) => {
+    const path = `${cwd}/${rel.replace(/^\.\//, "")}`;
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, bytes);
+  };
+  for (const [dest, src, bytes] of fetched) {
+    if (!dest.endsWith("/*")) {
+      put(dest, bytes);
+      continue;
+    }
+    const dir = dest.slice(0, -1);
+    const entries = storedEntries(bytes);
+    if (entries) for (const [name, data] of entries) put(dir + name, data);
+    else py.unpackArchive(bytes, src.endsWith(".whl") ? "whl" : "zip", { extractDir: dir });
+  }
+}
 
 const KEY = "__SNAPSHOT_KEY__";
 const FOLDER = "airhead-snapshot";
@@ -138,7 +208,7 @@ async function restore(file) {
   return py;
 }
 
-async function boot() {
+async function interpreter() {
   status.startedAt = Math.round(performance.now());
   const hit = await findSnapshot();
   status.lookupMs = Math.round(performance.now() - status.startedAt);
@@ -159,6 +229,17 @@ async function boot() {
   return load({ indexURL: INDEX_URL });
 }
 
+// The interpreter with the app's files in place (both fetched at once).
+async function boot() {
+  const fetched = fetchFiles(import.meta.url);
+  fetched.catch(() => {}); // awaited below; never an unhandled rejection
+  const py = await interpreter();
+  const t0 = performance.now();
+  writeFiles(py, await fetched);
+  status.filesMs = Math.round(performance.now() - t0);
+  return py;
+}
+
 let booting = null;
 
 export function start() {
@@ -175,7 +256,11 @@ export function start() {
 // lists packages, which Airhead's does not: then a boot of their own).
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL, ...other } = options;
-  if (Object.keys(other).length) return load({ ...options, indexURL: INDEX_URL });
+  if (Object.keys(other).length) {
+    const [own, fetched] = await Promise.all([load({ ...options, indexURL: INDEX_URL }), fetchFiles(import.meta.url)]);
+    writeFiles(own, fetched);
+    return own;
+  }
   const py = await start();
   status.loadedAt = Math.round(performance.now());
   if (stdout) py.setStdout({ batched: stdout });
@@ -225,8 +310,7 @@ function make() {
       ev.preventDefault();
       finish("error", ev.message || "worker error");
     };
-    worker.postMessage({ folder: FOLDER, file: FILE, indexURL: INDEX_URL,
-      config: new URL("./config.json", import.meta.url).href });
+    worker.postMessage({ folder: FOLDER, file: FILE, indexURL: INDEX_URL, base: import.meta.url });
   });
 }
 

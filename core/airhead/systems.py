@@ -12,13 +12,15 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from . import army_group, asl, panzer_leader
 from .errors import DataError
-from .game import Game
 from .plug import System
 from .scenario import Scenario
+
+if TYPE_CHECKING:  # the reducer is imported by new_game: drawing the first map does not need it
+    from .game import Game
 
 __all__ = ["SYSTEMS", "BUILTINS", "RETIRED", "get", "builtin", "load_scenario", "new_game"]
 
@@ -67,4 +69,6 @@ def builtin(name: str = "default") -> Scenario:
 
 def new_game(scenario: Scenario, seed: str, actions: Sequence[Any] = ()) -> Game:
     """A game of ``scenario`` with the rules of its system, replaying ``actions``."""
+    from .game import Game
+
     return Game(scenario, seed, actions, system=get(scenario.system))

@@ -282,9 +282,10 @@ def test_a_system_loads_its_rules_only_when_asked() -> None:
     import subprocess
 
     code = ("import sys, airhead.systems as s, airhead.svg as v; v.render_map(s.builtin()); "
-            "print(sorted(m for m in sys.modules if m.startswith(('airhead.asl.', 'airhead.panzer_leader.', 'airhead.army_group.'))))")
+            "print(sorted(m for m in sys.modules if m.startswith(('airhead.asl.', 'airhead.panzer_leader.', 'airhead.army_group.'))"
+            " or m in ('airhead.game', 'airhead.sealed')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-    assert out == "[]"  # drawing the first map imports no rules module
+    assert out == "[]"  # drawing the first map imports no rules module, nor the reducer (the play panel does)
 
 
 def test_hex_is_the_one_hex_type_in_typed_params() -> None:

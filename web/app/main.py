@@ -17,10 +17,12 @@ from mapview import MapView  # noqa: E402
 
 
 def _start_scenario():  # noqa: ANN202
-    """The built-in scenario named by ``?scenario=...`` (one of airhead.systems.BUILTINS), else the default."""
-    from urllib.parse import parse_qs
+    """The built-in scenario named by ``?scenario=...`` (one of airhead.systems.BUILTINS), else the default.
 
-    wanted = parse_qs(str(window.location.search).lstrip("?")).get("scenario", ["default"])[0]
+    Read with the browser's URLSearchParams: urllib.parse would be compiled from source (with
+    ipaddress) before the first paint of a cold start, ~0.15 s of it."""
+    wanted = window.URLSearchParams.new(window.location.search).get("scenario")
+    wanted = str(wanted) if isinstance(wanted, str) else "default"  # a missing parameter is JS null
     return builtin(wanted if wanted in BUILTINS else "default")
 
 
