@@ -108,6 +108,12 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
                           snap_make=float(snap["makeMs"]) / 1000)
         if snap.get("state") == "restored":
             result["snap_restore"] = float(snap["restoreMs"]) / 1000
+        # where the app's start-up goes: the interpreter handed to PyScript (snapshot.mjs), main.py
+        # starting (its first line marks "Drawing the map…" through boot.js), ready
+        main_at = page.evaluate("(performance.getEntriesByName('airhead: Drawing the map…')[0] || {}).startTime")
+        if main_at and snap.get("loadedAt"):
+            result.update(handed=float(snap["loadedAt"]) / 1000, main=float(main_at) / 1000,
+                          files_ms=float(snap.get("filesMs", 0)))
         return result
     finally:
         ctx.close()
@@ -192,6 +198,10 @@ def main() -> int:
               f"{app['cold_snap_stored'] / 1e6:.1f} MB (zero pages left out), 0 bytes on the wire; "
               f"made in {app['cold_snap_make']:.1f} s after the offline copy; "
               f"restore {app.get('warm_snap_restore', float('nan')):.2f} s of the warm start")
+    if "cold_main" in app:
+        print(f"app cold start, where the time goes: the interpreter handed to PyScript at {app['cold_handed']:.2f} s "
+              f"(its files written in {app['cold_files_ms']:.0f} ms), main.py started at {app['cold_main']:.2f} s, "
+              f"ready at {app['cold_tti']:.2f} s (main.py: its imports, the first map, {app['cold_tti'] - app['cold_main']:.2f} s)")
     restored = sum(results["app"].get("warm_restored", []))
     print(f"warm visits that restored the snapshot: {restored:.0f} of {len(results['app'].get('warm_restored', []))}")
     wire = app["cold_wire"] / 1e6
