@@ -1,5 +1,6 @@
-"""The offline cache (web/sw.js) under faults: a new build replaces it, a wrong body is never
-kept and a later visit repairs it, a failed update leaves the installed build's cache as it was.
+"""The offline cache (web/sw.js) under faults: a new build replaces it (the page says a new version
+is ready, its button reloads into it), a wrong body is never kept and a later visit repairs it, a
+failed update leaves the installed build's cache as it was.
 
 Faults are injected into the service worker's own requests only (Playwright routes them in
 Chromium; `request.service_worker` tells them from the page's), or by editing a served copy of
@@ -74,22 +75,38 @@ def new_build(copy: Path, old_cache: str, new_cache: str, changed: dict[str, str
 
 def test_new_build_replaces_the_offline_cache(copied: tuple[Path, BundleServer, Any]) -> None:
     """A new build (other content, so another cache name in sw.js) is installed on the next
-    online visit, the old cache is deleted, and the new build then works offline."""
+    online visit; the page, still running the old build's code, says a new version is ready, and
+    its button reloads into the new build; the old cache is deleted and the new build then works
+    offline."""
     copy, _srv, context = copied
     page = context.new_page()
     page.goto("/")
     wait_ready(page)
     assert offline_state(page) == "1"
+    assert page.locator("#update-ready").is_hidden(), "a first install is not an update"
     old = page.evaluate("caches.keys()")
     assert len(old) == 1 and old[0].startswith("airhead-")
     css = (copy / "styles.css").read_text(encoding="utf-8") + "\n/* build 2 */\n"
     new_build(copy, old[0], "airhead-build2", {"styles.css": css})
     page.reload()
     wait_ready(page)
-    # the new worker installs (precaching the new build), then activates: 15 s alone, but beside the
-    # core test layers and the page's first memory snapshot (a second Pyodide booting in a worker)
-    # it once took over 30 s; the outcome is what is checked, so wait up to 90 s for it
-    for _ in range(180):
+    # the new worker installs (precaching the new build: 15 s alone, over 30 s beside the core
+    # layers), then says so in the header
+    page.wait_for_selector("body[data-update='ready']", state="attached", timeout=120_000)
+    button = page.locator("#update-ready")
+    assert button.is_visible() and button.inner_text() == "New version: reload"
+    assert page.locator("#offline-badge").is_hidden(), "the badge spoke of the old copy"
+    page.set_viewport_size({"width": 390, "height": 844})  # on a phone too, whole in the header
+    box, bar = button.bounding_box(), page.locator("header.bar").bounding_box()
+    assert box and bar and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= bar["y"] + bar["height"]
+    assert button.evaluate("b => b.scrollWidth <= b.clientWidth"), "its words are cut"
+    # the player taps it: the page reloads into the new build (a worker still waiting is asked to
+    # take over first; it normally has already)
+    with page.expect_navigation(timeout=30_000):
+        button.tap()
+    wait_ready(page)
+    keys: list[str] = []
+    for _ in range(120):
         keys = page.evaluate("caches.keys()")
         if keys == ["airhead-build2"]:
             break
@@ -99,12 +116,15 @@ def test_new_build_replaces_the_offline_cache(copied: tuple[Path, BundleServer, 
             const r = await navigator.serviceWorker.getRegistration();
             const c = await caches.open('airhead-build2');
             return {installing: r && r.installing && r.installing.state, waiting: r && r.waiting && r.waiting.state,
-                    active: r && r.active && r.active.scriptURL, held: (await c.keys()).length};
+                    active: r && r.active && r.active.scriptURL, held: (await c.keys()).length,
+                    snapshot: document.body.dataset.snapshot};
         }""")
         listed = len(json.loads((copy / "precache.json").read_text())["sha256"])
         raise AssertionError(f"caches after the update: {keys}; worker {state}; files listed {listed}")
+    assert "build 2" in page.evaluate("fetch('styles.css').then(r => r.text())")
     stored = page.evaluate("caches.match('styles.css').then(r => r && r.text())")
     assert stored and "build 2" in stored
+    assert page.locator("#update-ready").is_hidden(), "the page now runs the new build"
     context.set_offline(True)
     page.reload()
     wait_ready(page)
@@ -183,3 +203,4 @@ def test_a_failed_update_leaves_the_installed_cache_as_it_was(
     assert offline_state(page) == "partial"
     active = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.active.state)")
     assert active == "activated"
+    assert page.locator("#update-ready").is_hidden(), "no new version is ready: it failed to install"

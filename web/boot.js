@@ -133,12 +133,51 @@ if (problem) {
 // The header says whether this device can start the app with no network (#offline-badge).
 function offlineBadge(text, title, state) {
   const el = document.getElementById("offline-badge");
-  if (!el) return;
+  if (!el || document.body.dataset.update === "ready") return; // it would speak of the old copy
   el.textContent = text;
   el.title = title;
   el.dataset.state = state;
   el.hidden = false;
 }
+
+// ---- updates: a new build installed while this page runs (docs/web.md, "Updates"). The new
+// worker takes over at once when it can (sw.js: skipWaiting, clients.claim), but this page still
+// runs the old build's code: the header says so, and its button reloads (asking a worker still
+// waiting to take over first). body[data-update="ready"] for the tests.
+const hadController = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
+let registration = null;
+
+function updateReady() {
+  if (document.body.dataset.update === "ready") return;
+  document.body.dataset.update = "ready";
+  const button = $("update-ready");
+  if (!button) return;
+  button.hidden = false;
+  $("offline-badge").hidden = true; // the badge spoke of the old copy
+  button.addEventListener("click", () => {
+    const waiting = registration && registration.waiting;
+    if (!waiting) {
+      location.reload();
+      return;
+    }
+    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+    waiting.postMessage({ type: "airhead-skip-waiting" });
+    setTimeout(() => location.reload(), 3000); // it could not take over yet: the next visit has it
+  });
+}
+
+function watchUpdates(reg) {
+  registration = reg;
+  if (!hadController) return; // the first install: nothing was running before it
+  const installed = (w) => {
+    if (w) w.addEventListener("statechange", () => { if (w.state === "installed") updateReady(); });
+  };
+  if (reg.waiting) updateReady();
+  installed(reg.installing);
+  reg.addEventListener("updatefound", () => installed(reg.installing));
+}
+
+if (hadController) navigator.serviceWorker.addEventListener("controllerchange", updateReady);
 
 // Returns a promise settled when the worker has answered the fill (or null: no worker).
 function registerServiceWorker() {
@@ -164,7 +203,7 @@ function registerServiceWorker() {
     }
   });
   navigator.serviceWorker.register("./sw.js")
-    .then(fillOfflineCache)
+    .then((reg) => { watchUpdates(reg); return fillOfflineCache(); })
     .catch((e) => { console.warn("service worker:", e); filled(); });
   return answered;
 }

@@ -125,6 +125,11 @@ self.addEventListener("fetch", (event) => {
 // The page asks after boot (boot.js). This worker fills its own CACHE only, with this build's
 // files only: if the server already has a newer build, its files fail the hash and are not kept.
 self.addEventListener("message", (event) => {
+  // the page's "New version: reload" while this worker still waits (install asked already)
+  if (event.data && event.data.type === "airhead-skip-waiting") {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
   if (!event.data || event.data.type !== "airhead-fill") return;
   event.waitUntil((async () => {
     const missing = await fill(true);
