@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.bundle import prepare_web
-from tools.common import ROOT, TOOLS, VENV_PY, LayerError, run, say
+from tools.common import BUILD, ROOT, TOOLS, VENV_PY, LayerError, run, say
 from tools.env import ensure_chromium
 
 
@@ -26,7 +26,27 @@ def run_benchmarks(rounds: int) -> int:
     heat = bench_heatmap()
     odds = bench_odds()
     decode = bench_decode()
+    bench_suite()
     return bench_replay() or decode or odds or heat or rc
+
+
+#: Issue #15: the whole `build.py test` on a warm cache, on this 2-core machine.
+SUITE_TARGET_S = 150
+
+
+def bench_suite() -> None:
+    """The whole test suite's wall clock, from the last complete green `build.py test` (written by
+    tools/layers.py; the bench does not run the suite again), next to its target."""
+    say("== The whole test suite (`python build.py test`, warm cache)")
+    try:
+        last = json.loads((BUILD / "last-test.json").read_text())
+        seconds, when = float(last["seconds"]), str(last["when"])
+    except (OSError, ValueError, KeyError, TypeError):
+        say("   no complete green run recorded yet: run `python build.py test` first")
+        return
+    mark = "ok" if seconds <= SUITE_TARGET_S else "OVER"
+    mode = "layers one after the other" if last.get("serial") else "two lanes side by side"
+    say(f"   {seconds:.0f} s wall clock on {when} ({mode}; target <= {SUITE_TARGET_S} s: {mark})")
 
 
 def bench_replay() -> int:
