@@ -109,8 +109,9 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
         if snap.get("state") == "restored":
             result["snap_restore"] = float(snap["restoreMs"]) / 1000
         # where the app's start-up goes: the interpreter handed to PyScript (snapshot.mjs), main.py
-        # starting (its first line marks "Drawing the map…" through boot.js), ready
-        main_at = page.evaluate("(performance.getEntriesByName('airhead: Drawing the map…')[0] || {}).startTime")
+        # starting (its first line marks "Drawing the map…" through boot.js, after boot.js's own
+        # mark of that name when the wheel arrived: the last one), ready
+        main_at = page.evaluate("(performance.getEntriesByName('airhead: Drawing the map…').at(-1) || {}).startTime")
         if main_at and snap.get("loadedAt"):
             result.update(handed=float(snap["loadedAt"]) / 1000, main=float(main_at) / 1000,
                           files_ms=float(snap.get("filesMs", 0)))
