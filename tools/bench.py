@@ -151,10 +151,12 @@ def main() -> int:
     a = ap.parse_args()
     pages = {k: v for k, v in PAGES.items() if not a.only or k in a.only or k == "bare PyScript"}
     results: dict[str, dict[str, list[float]]] = {k: {} for k in pages}
+    cold_by_round: list[dict[str, float]] = []
     with BundleServer(a.bundle, port=0) as server, sync_playwright() as pw:
         server.start()
         t0 = time.monotonic()
         for rnd in range(a.rounds):
+            cold_by_round.append({})
             for name, path in pages.items():
                 got = visits(pw, server, server.url + path, name == "app", f"round {rnd + 1}: {name}")
                 if got is None:
@@ -164,6 +166,7 @@ def main() -> int:
                     for k, v in figures.items():
                         r.setdefault(f"{kind}_{k}", []).append(v)
                 cold, warm = got["cold"], got["warm"]
+                cold_by_round[-1][name] = cold["tti"]
                 more = f", offline {got['offline']['tti']:.2f} s" if "offline" in got else ""
                 if "restored" in warm and name == "app":
                     more += ", warm restored the snapshot" if warm["restored"] else ", warm WITHOUT a snapshot"
@@ -186,6 +189,11 @@ def main() -> int:
     warm_ratio = app["warm_tti"] / bare["warm_tti"]
     print()
     print(f"ratio app/bare, cold: {cold_ratio:.2f}   (target <= {TARGETS['cold']}){_miss(cold_ratio, TARGETS['cold'])}")
+    # the same ratio round by round (each round's app and bare visits ran back to back): how much
+    # the machine moves it
+    paired = [r["app"] / r["bare PyScript"] for r in cold_by_round if "app" in r and "bare PyScript" in r]
+    if len(paired) > 1:
+        print(f"   round by round: {min(paired):.2f} to {max(paired):.2f} (median {statistics.median(paired):.2f})")
     print(f"ratio app/bare, warm (memory snapshot restored): {warm_ratio:.2f}   "
           f"(target <= {TARGETS['warm']}){_miss(warm_ratio, TARGETS['warm'])}")
     nosnap = med.get("app, no snapshot")
