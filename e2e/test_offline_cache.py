@@ -131,6 +131,42 @@ def test_new_build_replaces_the_offline_cache(copied: tuple[Path, BundleServer, 
     assert "build 2" in page.evaluate("fetch('styles.css').then(r => r.text())")
 
 
+def test_a_new_build_left_waiting_takes_over_when_the_player_reloads(
+        copied: tuple[Path, BundleServer, Any]) -> None:
+    """The case the new-build test meets now and then in a full run, made certain: the new worker
+    installs but does not take over by itself (here its install does not ask to skip waiting).
+    The header says a new version is ready; its button asks the waiting worker to take over and
+    reloads into the new build."""
+    copy, _srv, context = copied
+    page = context.new_page()
+    page.goto("/")
+    wait_ready(page)
+    assert offline_state(page) == "1"
+    (old,) = page.evaluate("caches.keys()")
+    css = (copy / "styles.css").read_text(encoding="utf-8") + "\n/* build 2 */\n"
+    new_build(copy, old, "airhead-build2", {"styles.css": css})
+    sw = (copy / "sw.js").read_text(encoding="utf-8")
+    assert sw.count("await self.skipWaiting();") == 1
+    (copy / "sw.js").write_text(sw.replace("await self.skipWaiting();", ""), encoding="utf-8")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("body[data-update='ready']", state="attached", timeout=120_000)
+    state = page.evaluate("navigator.serviceWorker.getRegistration().then(r => [r.waiting && r.waiting.state, "
+                          "r.active && r.active.state])")
+    assert state == ["installed", "activated"], f"the new worker should be waiting: {state}"
+    assert sorted(page.evaluate("caches.keys()")) == sorted([old, "airhead-build2"])
+    with page.expect_navigation(timeout=30_000):
+        page.locator("#update-ready").tap()
+    wait_ready(page)
+    for _ in range(60):
+        if page.evaluate("caches.keys()") == ["airhead-build2"]:
+            break
+        page.wait_for_timeout(500)
+    assert page.evaluate("caches.keys()") == ["airhead-build2"]
+    assert "build 2" in page.evaluate("fetch('styles.css').then(r => r.text())")
+    assert page.locator("#update-ready").is_hidden()
+
+
 @pytest.mark.own_context  # the first fill of an empty offline cache
 def test_a_wrong_body_is_never_kept_and_a_later_visit_repairs_it(
         page: Any, bundle: Path, precache: dict[str, Any]) -> None:
