@@ -73,21 +73,27 @@ def new_build(copy: Path, old_cache: str, new_cache: str, changed: dict[str, str
             (copy / (rel + ext)).unlink(missing_ok=True)
 
 
+def installed(context: Any) -> tuple[Any, str]:
+    """A first visit in ``context`` that stored the offline copy: the page and its cache's name."""
+    page = context.new_page()
+    page.goto("/")
+    wait_ready(page)
+    assert offline_state(page) == "1"
+    old = page.evaluate("caches.keys()")
+    assert len(old) == 1 and old[0].startswith("airhead-")
+    return page, str(old[0])
+
+
 def test_new_build_replaces_the_offline_cache(copied: tuple[Path, BundleServer, Any]) -> None:
     """A new build (other content, so another cache name in sw.js) is installed on the next
     online visit; the page, still running the old build's code, says a new version is ready, and
     its button reloads into the new build; the old cache is deleted and the new build then works
     offline."""
     copy, _srv, context = copied
-    page = context.new_page()
-    page.goto("/")
-    wait_ready(page)
-    assert offline_state(page) == "1"
+    page, old = installed(context)
     assert page.locator("#update-ready").is_hidden(), "a first install is not an update"
-    old = page.evaluate("caches.keys()")
-    assert len(old) == 1 and old[0].startswith("airhead-")
     css = (copy / "styles.css").read_text(encoding="utf-8") + "\n/* build 2 */\n"
-    new_build(copy, old[0], "airhead-build2", {"styles.css": css})
+    new_build(copy, old, "airhead-build2", {"styles.css": css})
     page.reload()
     wait_ready(page)
     # the new worker installs (precaching the new build: 15 s alone, over 30 s beside the core
@@ -138,11 +144,7 @@ def test_a_new_build_left_waiting_takes_over_when_the_player_reloads(
     The header says a new version is ready; its button asks the waiting worker to take over and
     reloads into the new build."""
     copy, _srv, context = copied
-    page = context.new_page()
-    page.goto("/")
-    wait_ready(page)
-    assert offline_state(page) == "1"
-    (old,) = page.evaluate("caches.keys()")
+    page, old = installed(context)
     css = (copy / "styles.css").read_text(encoding="utf-8") + "\n/* build 2 */\n"
     new_build(copy, old, "airhead-build2", {"styles.css": css})
     sw = (copy / "sw.js").read_text(encoding="utf-8")
@@ -209,11 +211,7 @@ def test_a_failed_update_leaves_the_installed_cache_as_it_was(
     fails (one file is missing). The failed install removes its partial cache, and the installed
     worker does not top its own cache up with the new build's version of the missing file."""
     copy, srv, context = copied
-    page = context.new_page()
-    page.goto("/")
-    wait_ready(page)
-    assert offline_state(page) == "1"
-    (old,) = page.evaluate("caches.keys()")
+    page, old = installed(context)
     page.evaluate("name => caches.open(name).then(c => c.delete('styles.css'))", old)
     before = page.evaluate(SNAPSHOT, old)
     assert "styles.css" not in before and len(before) > 20
