@@ -12,6 +12,7 @@ from airhead.boards import HexMap
 from airhead.scenario import Scenario
 from airhead.systems import builtin, new_game
 from airhead.terrain import HexTerrain, Terrain
+from playing import play_out
 
 MAP = HexMap.grid([["F"]], 6, 5)
 
@@ -75,10 +76,6 @@ def test_builtin_sample_odds() -> None:
     assert odds.total() == 1 and 0 < odds.expected_losses < 2
     g = new_game(sc, "sample")
     g.apply({"type": "start", "procedure": "army_group.landing", "params": {}})
-    for _ in range(200):
-        p = g.waiting_for()
-        if p is None:
-            break
-        g.apply({"type": "roll"} if p.kind == "roll" else {"type": "choose", "choice": p.options[-1]})
+    play_out(g)
     assert g.waiting_for() is None and len(g.state.outcomes[-1]["units"]) == 6
     assert all(e.rule.startswith("AG ") for e in g.events() if not e.cause.startswith("begin "))  # every line cites its rule

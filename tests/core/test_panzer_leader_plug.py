@@ -19,6 +19,7 @@ from airhead.panzer_leader.paradrop_procedure import PATTERN_HEAT_LABEL
 from airhead.panzer_leader.wind import Wind
 from airhead.scenario import Scenario
 from airhead.systems import builtin, new_game
+from playing import play_out
 
 MAP = HexMap.grid([["A"]], 12, 10)
 SAMPLE = builtin("panzer_leader_drop")
@@ -47,8 +48,7 @@ def rolled(seed: str = "fixture-pl") -> Game:
 
 
 def finish(g: Game) -> None:
-    while (p := g.waiting_for()) is not None:
-        g.apply({"type": "roll"} if p.kind == "roll" else {"type": "choose", "choice": "no effect"})
+    play_out(g, lambda p: "no effect")
 
 
 def proc(name: str) -> Any:

@@ -10,6 +10,7 @@ from pathlib import Path
 from airhead import systems
 from airhead.codec import decode_link, decode_save, encode_link, encode_save
 from airhead.systems import builtin, new_game
+from playing import play_out
 
 OLD_SAVE = Path(__file__).parent / "data" / "main_v1" / "army_group_drop.json"
 
@@ -31,11 +32,7 @@ def test_the_new_scenario_names_no_dummy_and_is_otherwise_the_same() -> None:
 def test_a_landing_of_the_new_scenario_logs_no_dummy() -> None:
     g = new_game(builtin("army_group_landing"), "s1")
     g.apply({"type": "start", "procedure": "army_group.landing", "params": {}})
-    for _ in range(200):
-        p = g.waiting_for()
-        if p is None:
-            break
-        g.apply({"type": "roll"} if p.kind == "roll" else {"type": "choose", "choice": p.options[-1]})
+    play_out(g)
     assert g.waiting_for() is None
     log = "\n".join(g.log_lines())
     assert "A-3 Para" in log and "Dummy" not in log and "dummy" not in log.replace("dummies", "")

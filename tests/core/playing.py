@@ -1,0 +1,18 @@
+"""A game played to the end of its procedure in the core tests: every roll rolled, every choice
+made by a rule of the test's (by default the prompt's last option)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from airhead.game import Game
+
+
+def play_out(g: Game, choose: Callable[[Any], str] = lambda p: str(p.options[-1]), limit: int = 200) -> None:
+    """Answer ``g``'s prompts until it waits for nothing; fails if it still waits after ``limit``."""
+    for _ in range(limit):
+        p = g.waiting_for()
+        if p is None:
+            return
+        g.apply({"type": "roll"} if p.kind == "roll" else {"type": "choose", "choice": choose(p)})
+    raise AssertionError(f"the procedure still waits after {limit} answers: {g.waiting_for()}")
