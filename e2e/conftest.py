@@ -13,6 +13,9 @@ blocked, ...) is marked ``@pytest.mark.own_context`` (or ``browser_context_args`
 pytest-playwright's fresh context and page. A test that adds an init script of its own makes
 the next test reboot the page (a fault in a built-in, :func:`fault`, does not: the restart
 puts the built-in back).
+
+`build.py test` runs these tests in two workers (pytest-xdist, ``-n 2 --dist worksteal``): each
+has its own server, browser and shared page, so a test must not rely on another having run.
 """
 
 from __future__ import annotations
@@ -33,8 +36,12 @@ BUNDLE = ROOT / "build" / "bundle"
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 # Without the background-networking flags Chromium floods the closed network with requests.
+# --wasm-lazy-compilation: V8 compiles each wasm function when first called instead of all 9.6 MB
+# up front, ~2 of the ~10 CPU-seconds of each fresh context's boot; the suite is CPU-bound on
+# two cores (docs/web.md). The same code runs; `build.py bench` measures without the flag.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--js-flags=--wasm-lazy-compilation"]
 BOOT_TIMEOUT = 60_000  # ms; a cold boot takes ~3-5 s on a 2-core machine
 TABLET = {"width": 1024, "height": 768}
 

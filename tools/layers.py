@@ -118,6 +118,7 @@ def run_e2e(layer: Layer) -> None:
     # while Pyodide boots; such a test is rerun (at most twice). Assertion failures never are.
     # Most tests share one booted page (e2e/conftest.py); the slowest are listed after the run.
     run_pytest([VENV / "bin" / "pytest", "e2e", "-p", "no:cacheprovider", "--durations=12",
+                "-n", "2", "--dist", "worksteal",
                 "--reruns", "2", "--only-rerun", "Page crashed", "--only-rerun", "Target crashed",
                 "--output", E2E / "artifacts" / "test-results"], layer, "e2e tests")
 
