@@ -33,6 +33,7 @@ from tools.env import (
     PYODIDE_WHEELS, build_wheel, ensure_node_modules, ensure_pyodide_wheels, ensure_venv,
     install_wheel,
 )
+from tools.shipped import stripped_file, stripped_wheel
 
 BUNDLE = BUILD / "bundle"
 BUNDLE_STAMP = BUILD / ".bundle.sha256"  # beside, not inside, the served folder
@@ -84,7 +85,7 @@ STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8
 # server sends .br when the client accepts br (Chromium does, even on http://127.0.0.1).
 GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
                  ".txt", ".zip", ".whl"}
-BUNDLE_FORMAT = "5"  # bump to force a rebuild when the recipe changes in a way hashes miss
+BUNDLE_FORMAT = "6"  # bump to force a rebuild when the recipe changes in a way hashes miss
 
 
 def app_modules() -> list[str]:
@@ -107,7 +108,7 @@ def web_files(modules: Sequence[str]) -> list[str]:
 def web_inputs(modules: Sequence[str]) -> list[Path]:
     files = [WEB / f for f in web_files(modules)] + [WEB / "package-lock.json"]
     return files + [PYODIDE_PKG / f for f in PYODIDE_FILES] + [
-        Path(__file__), TOOLS / "pycompile.mjs", TOOLS / "compress.mjs"]
+        Path(__file__), TOOLS / "shipped.py", TOOLS / "pycompile.mjs", TOOLS / "compress.mjs"]
 
 
 def _trim_stdlib(src: Path, dst: Path) -> tuple[int, int]:
@@ -276,10 +277,18 @@ def build_bundle() -> Path:
     tmp = BUILD / "bundle.tmp"
     if tmp.exists():
         shutil.rmtree(tmp)
+    shipped = [0, 0]  # bytes of the app's Python before and after stripping (tools/shipped.py)
     for rel in web_files(modules):
         (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-        if rel not in TEMPLATES:
+        if rel.startswith("app/") and rel.endswith(".py"):
+            b, a = stripped_file(WEB / rel, tmp / rel)
+            shipped = [shipped[0] + b, shipped[1] + a]
+        elif rel not in TEMPLATES:
             shutil.copy2(WEB / rel, tmp / rel)
+    # the airhead wheel as shipped: stored entries, its modules stripped too
+    (tmp / "wheels").mkdir()
+    b, a = stripped_wheel(wheel, tmp / "wheels" / wheel.name)
+    step(f"the app's Python without comments and docstrings: {shipped[0] + b:,} -> {shipped[1] + a:,} bytes")
     (tmp / "pyscript").mkdir()
     for f in sorted(PYSCRIPT_DIST.iterdir()):
         if f.suffix in (".js", ".css"):
@@ -296,19 +305,17 @@ def build_bundle() -> Path:
     if pyc_out.exists():
         shutil.rmtree(pyc_out)
     pyc_out.mkdir(parents=True)
-    check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, wheel,
-           tmp / "pyodide" / "python_stdlib.zip", APP_DIR, pyc_out, *STARTUP_IMPORTS,
+    check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, tmp / "wheels" / wheel.name,
+           tmp / "pyodide" / "python_stdlib.zip", tmp / "app", pyc_out, *STARTUP_IMPORTS,
            "--run", STARTUP_RUN, "--views", *modules],
           "precompiling the start-up modules in Pyodide")
     shutil.move(pyc_out / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
-    (tmp / "wheels").mkdir()
     shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
     shutil.rmtree(pyc_out)
     # the wheels with stored entries (brotli-compressed as a whole by the server)
     _stored_zip(micropip, tmp / "pyodide" / micropip.name)
     _patch_lock(PYODIDE_PKG / "pyodide-lock.json", tmp / "pyodide" / "pyodide-lock.json",
                 tmp / "pyodide" / micropip.name)
-    _stored_zip(wheel, tmp / "wheels" / wheel.name)
     for w in on_demand:
         _stored_zip(w, tmp / "wheels" / w.name)
     (tmp / "icons").mkdir()

@@ -1,0 +1,117 @@
+"""The Python the page ships: the app's own sources without comments and docstrings.
+
+A player's browser never reads them, and they are a quarter of the airhead wheel on the wire.
+Every line stays where it was (a comment's or docstring's lines are left empty), so a traceback
+from the page names the same lines as the repository. The stripped module is checked to parse
+to the same syntax tree as the original without its docstrings: the code that runs is the same.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import io
+import tokenize
+import zipfile
+from pathlib import Path
+
+from tools.common import LayerError
+
+
+def _docstrings(tree: ast.Module) -> list[tuple[ast.Expr, bool]]:
+    """Each docstring statement, and whether it is its body's only statement."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            first = body[0] if body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                found.append((first, len(body) == 1))
+    return found
+
+
+def _without_docstrings(tree: ast.Module) -> str:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            first = body[0] if body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = body[1:] or [ast.Expr(ast.Constant(...))]
+    return ast.dump(tree)
+
+
+def strip_python(source: str, name: str = "<module>") -> str:
+    """``source`` without comments and docstrings, every line kept at its number.
+
+    A docstring that shares a line with other code is kept; one that is its body's only
+    statement becomes ``...``. Raises LayerError if the result would not be the same code."""
+    tree = ast.parse(source, name)
+    lines = source.splitlines(keepends=True)
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.COMMENT:
+            row, col = tok.start
+            if row == 1 and tok.string.startswith("#!"):
+                continue
+            line = lines[row - 1]
+            lines[row - 1] = line[:col].rstrip() + ("\n" if line.endswith("\n") else "")
+    for doc, only in _docstrings(tree):
+        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
+        before = lines[first][:doc.col_offset]
+        after = lines[last][doc.end_col_offset or 0:]
+        if before.strip() or after.strip():
+            continue  # on a line with other code: left as it is
+        for i in range(first, last + 1):
+            lines[i] = "\n"
+        if only:
+            lines[first] = before + "...\n"
+    out = "".join(lines)
+    try:
+        same = _without_docstrings(ast.parse(out, name)) == _without_docstrings(tree)
+    except SyntaxError as exc:
+        raise LayerError(f"{name}: stripping its comments and docstrings broke it ({exc})") from exc
+    if not same or out.count("\n") != source.count("\n"):
+        raise LayerError(f"{name}: stripping its comments and docstrings would change its code")
+    return out
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def stripped_wheel(src: Path, dst: Path) -> tuple[int, int]:
+    """``src`` rewritten with its modules stripped (:func:`strip_python`) and *stored* entries
+    (the server's brotli over the whole archive beats deflate entry by entry); RECORD follows
+    the new contents. Returns the bytes of Python before and after."""
+    before = after = 0
+    with zipfile.ZipFile(src) as zin:
+        entries = [(info, zin.read(info)) for info in zin.infolist()]
+    contents: dict[str, bytes] = {}
+    for info, data in entries:
+        if info.filename.endswith(".py"):
+            text = strip_python(data.decode("utf-8"), info.filename).encode("utf-8")
+            before, after = before + len(data), after + len(text)
+            data = text
+        contents[info.filename] = data
+    records = [n for n in contents if n.endswith(".dist-info/RECORD")]
+    for rec in records:
+        rows = []
+        for row in contents[rec].decode("utf-8").splitlines():
+            file = row.split(",", 1)[0]
+            rows.append(_record_line(file, contents[file]) if file in contents and file != rec else row)
+        contents[rec] = ("\n".join(rows) + "\n").encode("utf-8")
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:
+        for info, _ in entries:
+            zout.writestr(info, contents[info.filename], compress_type=zipfile.ZIP_STORED)
+    return before, after
+
+
+def stripped_file(src: Path, dst: Path) -> tuple[int, int]:
+    """One module of the page (web/app/*.py) written to ``dst`` stripped."""
+    text = src.read_text(encoding="utf-8")
+    out = strip_python(text, src.name)
+    dst.write_text(out, encoding="utf-8")
+    return len(text.encode("utf-8")), len(out.encode("utf-8"))
