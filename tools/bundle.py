@@ -205,7 +205,7 @@ def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
 
 
 # Wheels from requirements-pyodide.txt the app loads only when a player asks (the QR code:
-# segno, installed with micropip). Shipped in wheels/ and precached (so QR works offline), but
+# segno, unpacked by web/app/games.py). Shipped in wheels/ and precached (so QR works offline), but
 # never loaded at boot: precache.json lists them as "on_demand" for the e2e tests.
 ON_DEMAND_WHEELS = ("segno-*.whl",)
 
@@ -213,7 +213,6 @@ ON_DEMAND_WHEELS = ("segno-*.whl",)
 def on_demand_paths(bundle: Path) -> list[str]:
     # snapshot-worker.mjs: loaded after boot, to make the memory snapshot (docs/web.md)
     paths = ["snapshot-worker.mjs"]
-    paths += [f"pyodide/{p.name}" for p in sorted((bundle / "pyodide").glob("micropip-*.whl"))]
     for pattern in ON_DEMAND_WHEELS:
         found = sorted((bundle / "wheels").glob(pattern))
         if len(found) != 1:

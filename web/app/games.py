@@ -50,7 +50,7 @@ E = html.escape
 STORE = "airhead-games"
 PREFIX = "game:"
 # The QR library: a pinned pure-Python wheel shipped in the bundle (build.py copies it from
-# requirements-pyodide.txt), installed with micropip the first time a QR code is asked for.
+# requirements-pyodide.txt), unpacked into site-packages the first time a QR code is asked for.
 SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
 MAX_NAME = 80
 #: Seconds to wait for IndexedDB to open (a blocked or broken store never answers) and for a
@@ -857,21 +857,29 @@ _segno: Any = None
 
 
 async def load_segno() -> Any:
-    """Install the QR library with micropip from the bundle's own wheel (offline: the service
-    worker precaches the micropip and segno wheels as on-demand files)."""
+    """The QR library, unpacked from the bundle's own wheel into site-packages the first time a
+    QR code is asked for (offline: the service worker precaches the wheel as an on-demand file).
+    A pure-Python wheel needs no installer: micropip is not loaded."""
     global _segno
     if _segno is not None:
         return _segno
     try:
         import segno  # type: ignore[import-not-found]
     except ImportError:
-        import pyodide_js  # type: ignore[import-not-found]
-
-        await pyodide_js.loadPackage("micropip")
-        import micropip  # type: ignore[import-not-found]
+        import importlib
+        import io
+        import sys
+        import zipfile
 
         url = str(window.URL.new(f"wheels/{SEGNO_WHEEL}", window.location.href).href)
-        await micropip.install(url, deps=False)
+        resp = await window.fetch(url)
+        if not resp.ok:
+            raise OSError(f"HTTP {resp.status}")
+        data = (await resp.arrayBuffer()).to_bytes()
+        site = next(p for p in sys.path if p.endswith("site-packages"))
+        with zipfile.ZipFile(io.BytesIO(data)) as wheel:
+            wheel.extractall(site)
+        importlib.invalidate_caches()
         import segno  # type: ignore[import-not-found]
     _segno = segno
     return segno
