@@ -19,27 +19,25 @@ from pathlib import Path
 from tools.common import LayerError
 
 
-def _docstrings(tree: ast.Module) -> list[tuple[ast.Expr, bool]]:
-    """Each docstring statement, and whether it is its body's only statement."""
-    found = []
+_BODIES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+_Body = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _with_docstring(tree: ast.Module) -> list[_Body]:
+    """The module, classes and functions whose body starts with a docstring."""
+    found: list[_Body] = []
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            first = body[0] if body else None
+        if isinstance(node, _BODIES) and node.body:
+            first = node.body[0]
             if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
                     and isinstance(first.value.value, str)):
-                found.append((first, len(body) == 1))
+                found.append(node)
     return found
 
 
 def _without_docstrings(tree: ast.Module) -> str:
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            first = body[0] if body else None
-            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-                    and isinstance(first.value.value, str)):
-                node.body = body[1:] or [ast.Expr(ast.Constant(...))]
+    for node in _with_docstring(tree):
+        node.body = node.body[1:] or [ast.Expr(ast.Constant(...))]
     return ast.dump(tree)
 
 
@@ -57,7 +55,8 @@ def strip_python(source: str, name: str = "<module>") -> str:
                 continue
             line = lines[row - 1]
             lines[row - 1] = line[:col].rstrip() + ("\n" if line.endswith("\n") else "")
-    for doc, only in _docstrings(tree):
+    for node in _with_docstring(tree):
+        doc, only = node.body[0], len(node.body) == 1
         first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
         before = lines[first][:doc.col_offset]
         after = lines[last][doc.end_col_offset or 0:]
