@@ -276,18 +276,17 @@ def build_bundle() -> Path:
     tmp = BUILD / "bundle.tmp"
     if tmp.exists():
         shutil.rmtree(tmp)
-    shipped = [0, 0]  # bytes of the app's Python before and after stripping (tools/shipped.py)
+    # the app's Python is shipped without comments and docstrings (tools/shipped.py)
+    (tmp / "wheels").mkdir(parents=True)
+    before, after = stripped_wheel(wheel, tmp / "wheels" / wheel.name)  # stored entries too
     for rel in web_files(modules):
         (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
         if rel.startswith("app/") and rel.endswith(".py"):
             b, a = stripped_file(WEB / rel, tmp / rel)
-            shipped = [shipped[0] + b, shipped[1] + a]
+            before, after = before + b, after + a
         elif rel not in TEMPLATES:
             shutil.copy2(WEB / rel, tmp / rel)
-    # the airhead wheel as shipped: stored entries, its modules stripped too
-    (tmp / "wheels").mkdir()
-    b, a = stripped_wheel(wheel, tmp / "wheels" / wheel.name)
-    step(f"the app's Python without comments and docstrings: {shipped[0] + b:,} -> {shipped[1] + a:,} bytes")
+    step(f"the app's Python without comments and docstrings: {before:,} -> {after:,} bytes")
     (tmp / "pyscript").mkdir()
     for f in sorted(PYSCRIPT_DIST.iterdir()):
         if f.suffix in (".js", ".css"):
