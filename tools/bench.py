@@ -12,7 +12,8 @@ precompressed gzip), in Debian's Chromium driven by Playwright (run with the pro
 - offline time to interactive (the app): the same profile relaunched with the network off, so
   the service worker serves every file from its cache (and the snapshot is restored);
 - time to interactive = performance.now() when <body data-ready="1"> appears (navigation start
-  is 0), recorded in the page by a MutationObserver;
+  is 0), recorded in the page by a MutationObserver; for the app also when its Play panel is
+  ready (<body data-play="1">, just after the map: the rules are loaded then);
 - bytes on the wire for the first visit: response body bytes the server sent (gzip where the file
   has a .gz), including the app's service-worker fill after boot;
 - JS heap after boot: Runtime.getHeapUsage after a forced GC (Pyodide's wasm linear memory is an
@@ -60,10 +61,11 @@ SNAPSHOT_TIMEOUT = 120_000
 RETRIES = 2
 READY_PROBE = """
 new MutationObserver((_, obs) => {
-  if (document.body && document.body.dataset.ready === "1") {
-    window.__readyAt = performance.now(); obs.disconnect();
-  }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
+  const d = document.body && document.body.dataset;
+  if (d && d.ready === "1" && window.__readyAt === undefined) window.__readyAt = performance.now();
+  if (d && d.play === "1" && window.__playAt === undefined) window.__playAt = performance.now();
+  if (window.__readyAt !== undefined && window.__playAt !== undefined) obs.disconnect();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready", "data-play"]});
 """
 
 
@@ -85,6 +87,11 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
             raise SystemExit(f"{url}: boot failed: "
                              + page.evaluate("document.getElementById('boot-error-text').textContent"))
         tti = float(page.evaluate("window.__readyAt"))
+        play = None
+        if page.evaluate("!!document.getElementById('tab-play')"):  # the app: its Play panel follows the map
+            page.wait_for_function("window.__playAt !== undefined || document.body.dataset.bootError",
+                                   timeout=60_000, polling=50)
+            play = page.evaluate("window.__playAt")
         snap: dict[str, Any] = page.evaluate(
             "window.airheadSnapshot ? JSON.parse(JSON.stringify(window.airheadSnapshot)) : {}")
         if wait_offline:  # let the service worker store the app, and the page make its snapshot
@@ -103,6 +110,8 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
         result = {"tti": tti / 1000, "wire": float(sum(n for _, status, n in log)),
                   "requests": float(len(log)), "heap": float(heap["usedSize"]),
                   "restored": float(snap.get("state") == "restored")}
+        if play is not None:
+            result["play"] = float(play) / 1000
         if snap.get("state") == "stored":
             result.update(snap_bytes=float(snap["bytes"]), snap_stored=float(snap["stored"]),
                           snap_make=float(snap["makeMs"]) / 1000)
@@ -211,6 +220,11 @@ def main() -> int:
         print(f"app cold start, where the time goes: the interpreter handed to PyScript at {app['cold_handed']:.2f} s "
               f"(its files written in {app['cold_files_ms']:.0f} ms), main.py started at {app['cold_main']:.2f} s, "
               f"ready at {app['cold_tti']:.2f} s (main.py: its imports, the first map, {app['cold_tti'] - app['cold_main']:.2f} s)")
+    if "cold_play" in app:
+        print(f"app, Play panel ready (the play panel, the presenter and the scenario's rules, just after "
+              f"the map): cold {app['cold_play']:.2f} s, warm {app['warm_play']:.2f} s"
+              + (f", offline {app['offline_play']:.2f} s" if "offline_play" in app else "")
+              + f" ({app['warm_play'] - app['warm_tti']:.2f} s after the map on a warm start)")
     restored = sum(results["app"].get("warm_restored", []))
     print(f"warm visits that restored the snapshot: {restored:.0f} of {len(results['app'].get('warm_restored', []))}")
     wire = app["cold_wire"] / 1e6

@@ -64,6 +64,11 @@ STARTUP_IMPORTS = ("airhead.scenario", "airhead.systems", "airhead.svg", "airhea
 # ... and what it runs before the first paint: the default scenario's map (reading the scenario
 # imports importlib's resource readers, precompiled with the rest).
 STARTUP_RUN = "from airhead.systems import builtin\nfrom airhead.svg import render_map\nrender_map(builtin('default'))"
+# What the memory snapshot holds besides STARTUP_IMPORTS (snapshot_imports()): just after the
+# first paint the play panel imports the presenter, the codec and the scenario's rules modules
+# (compiled from source at every start, ~0.5 s in the browser); a restored interpreter has every
+# airhead module already (but the command line), and these views, which need no page.
+SNAPSHOT_VIEWS = ("forms",)
 # Standard-library parts dropped from python_stdlib.zip (nothing in Airhead, PyScript or
 # Pyodide's start-up imports them; e2e test_selfcheck imports every airhead module in the
 # browser to prove it). Legacy 8-bit and CJK codecs go too: the app only speaks UTF-8.
@@ -85,7 +90,7 @@ STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8
 # server sends .br when the client accepts br (Chromium does, even on http://127.0.0.1).
 GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
                  ".txt", ".zip", ".whl"}
-BUNDLE_FORMAT = "6"  # bump to force a rebuild when the recipe changes in a way hashes miss
+BUNDLE_FORMAT = "7"  # bump to force a rebuild when the recipe changes in a way hashes miss
 
 
 def app_modules() -> list[str]:
@@ -186,6 +191,18 @@ def _gzip_file(path: Path) -> None:
     packed = gzip.compress(data, compresslevel=9, mtime=0)
     if len(packed) < len(data) * 0.95:
         path.with_name(path.name + ".gz").write_bytes(packed)
+
+
+def snapshot_imports(wheel: Path) -> list[str]:
+    """What the snapshot worker imports (web/snapshot-worker.mjs): STARTUP_IMPORTS, then every
+    module of the airhead ``wheel`` but ``airhead.__main__``, then SNAPSHOT_VIEWS."""
+    with zipfile.ZipFile(wheel) as z:
+        found = sorted(".".join(Path(n).with_suffix("").parts) for n in z.namelist()
+                       if n.startswith("airhead/") and n.endswith(".py"))
+    names = [n.removesuffix(".__init__") for n in found if n != "airhead.__main__"]
+    if "airhead.asl.system" not in names:
+        raise LayerError(f"{wheel.name} holds no airhead.asl.system: not the airhead wheel")
+    return list(dict.fromkeys([*STARTUP_IMPORTS, *names, *SNAPSHOT_VIEWS]))
 
 
 def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
@@ -355,7 +372,8 @@ def build_bundle() -> Path:
     # The service worker: the precache list with each file's sha256 (the worker keeps a body
     # only if it hashes to it) and a cache name from those files and the worker's own code.
     (tmp / "snapshot-worker.mjs").write_text(_fill(
-        (WEB / "snapshot-worker.mjs").read_text(), "__SNAPSHOT_IMPORTS__", json.dumps(STARTUP_IMPORTS)))
+        (WEB / "snapshot-worker.mjs").read_text(), "__SNAPSHOT_IMPORTS__",
+        json.dumps(snapshot_imports(tmp / "wheels" / wheel.name))))
     paths = precache_paths(tmp, modules)
     key = snapshot_key(tmp, [p for p in paths if p not in ("snapshot.mjs", "sw.js")])
     (tmp / "snapshot.mjs").write_text(_fill(_fill((WEB / "snapshot.mjs").read_text(), "__SNAPSHOT_KEY__", key),

@@ -1,9 +1,9 @@
 // Makes Airhead's Pyodide memory snapshot (started by snapshot.mjs after a boot without one).
 // A Pyodide of its own, in this worker: it writes the app's files as the page does
 // (snapshot.mjs FILES: archives "./*" into the working directory, single files to their path),
-// imports the app's start-up modules (tools/bundle.py fills in IMPORTS: STARTUP_IMPORTS) and
-// nothing else, then writes makeMemorySnapshot(), sparse, to the origin's private file system
-// (OPFS) under this build's key.
+// imports the app's modules (tools/bundle.py fills in IMPORTS: snapshot_imports(), the start-up
+// modules, every airhead module, the views that need no page) and nothing else, then writes
+// makeMemorySnapshot(), sparse, to the origin's private file system (OPFS) under this build's key.
 // Everything it fetches the page has just loaded: the HTTP cache answers (304s, no body).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { fetchFiles, packSparse, writeFiles } from "./snapshot.mjs";
