@@ -53,6 +53,10 @@ def test_every_request_is_local(page: Any, server: Any) -> None:
     boot(page, "&selfcheck")
     # the trimmed standard library still imports every airhead module in the browser
     page.wait_for_selector("body[data-selfcheck='ok']", state="attached")
+    # ... and everything the start-up, the Play panel and the Games tab imported from it came
+    # precompiled (the app's standard library, tools/pycompile.mjs): nothing compiled from source
+    page.wait_for_selector("body[data-play='1'][data-games='1']", state="attached")
+    assert page.evaluate("window.airheadFromSource()") == "", "compiled from source in the page"
     page.touchscreen.tap(*hex_center(page, "1E4"))
     assert_panel_shows(page, "1E4")
     page.wait_for_timeout(500)

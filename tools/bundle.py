@@ -12,6 +12,7 @@ precompilation all use that one list.
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import json
@@ -42,6 +43,10 @@ PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 # What Pyodide's page side loads (the npm package also has consoles, typings and source maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+# The app's standard library (tools/pycompile.mjs): the trimmed python_stdlib.zip with what the
+# app and Pyodide's boot import precompiled, in place of the sources. snapshot.mjs loads it
+# (stdLibURL); python_stdlib.zip stays beside it for the benchmark's bare PyScript page only.
+APP_STDLIB = "python_stdlib_app.zip"
 # The @pyscript/core chunks the page loads with a JSON config and a Pyodide <script type="py">
 # (found by recording the page's requests with Playwright; e2e/test_app.py checks the page
 # still loads exactly the precache list, so a PyScript upgrade that changes this fails a test).
@@ -90,7 +95,7 @@ STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8
 # server sends .br when the client accepts br (Chromium does, even on http://127.0.0.1).
 GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
                  ".txt", ".zip", ".whl"}
-BUNDLE_FORMAT = "7"  # bump to force a rebuild when the recipe changes in a way hashes miss
+BUNDLE_FORMAT = "8"  # bump to force a rebuild when the recipe changes in a way hashes miss
 
 
 def app_modules() -> list[str]:
@@ -205,6 +210,20 @@ def snapshot_imports(wheel: Path) -> list[str]:
     return list(dict.fromkeys([*STARTUP_IMPORTS, *names, *SNAPSHOT_VIEWS]))
 
 
+def view_imports() -> list[str]:
+    """Every module name web/app/*.py imports (main.py too, at any depth; absolute imports
+    only): tools/pycompile.mjs imports them to find the standard library the views use."""
+    names: set[str] = set()
+    for path in sorted(APP_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+                names.update(f"{node.module}.{a.name}" for a in node.names)
+    return sorted(names)
+
+
 def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
     """Exactly the files the app loads, as paths relative to the bundle root (sw.js's PRECACHE)."""
     wheel = sorted((bundle / "wheels").glob("airhead-*.whl"))
@@ -216,7 +235,8 @@ def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
         if not found:
             raise LayerError(f"@pyscript/core has no {pattern}: update PYSCRIPT_LOADED in tools/bundle.py")
         paths += [f"pyscript/{p.name}" for p in found]
-    paths += [f"pyodide/{f}" for f in PYODIDE_FILES] + [f"wheels/{w.name}" for w in wheel]
+    paths += [f"pyodide/{f}" for f in PYODIDE_FILES if f != "python_stdlib.zip"] + [f"pyodide/{APP_STDLIB}"]
+    paths += [f"wheels/{w.name}" for w in wheel]
     paths += ["wheels/app-pyc.zip"]
     return paths + on_demand_paths(bundle)
 
@@ -322,9 +342,10 @@ def build_bundle() -> Path:
     pyc_out.mkdir(parents=True)
     check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, tmp / "wheels" / wheel.name,
            tmp / "pyodide" / "python_stdlib.zip", tmp / "app", pyc_out, *STARTUP_IMPORTS,
-           "--run", STARTUP_RUN, "--views", *modules],
-          "precompiling the start-up modules in Pyodide")
-    shutil.move(pyc_out / "python_stdlib.zip", tmp / "pyodide" / "python_stdlib.zip")
+           "--run", STARTUP_RUN, "--views", *modules,
+           "--also", *snapshot_imports(tmp / "wheels" / wheel.name), *view_imports()],
+          "precompiling the start-up modules and the app's standard library in Pyodide")
+    shutil.move(pyc_out / APP_STDLIB, tmp / "pyodide" / APP_STDLIB)
     shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
     shutil.rmtree(pyc_out)
     # the wheels with stored entries (brotli-compressed as a whole by the server)

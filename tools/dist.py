@@ -4,7 +4,9 @@ The bundle already uses relative URLs only (the page, PyScript's config, the ser
 its scope, the manifest's start URL), so the folder is build/bundle/ without what only the dev
 server and the tests use: the precompressed ``.gz``/``.br`` copies (a static host compresses by
 itself), the benchmark pages and the test manifest ``precache.json``. A share link is made from
-the page's own address, so links point wherever the folder is hosted.
+the page's own address, so links point wherever the folder is hosted. Pyodide's
+``python_stdlib.zip`` is left out too: the app loads its own, precompiled standard library
+(``python_stdlib_app.zip``); the source one is for the benchmark's bare page.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from tools.common import ROOT, say
 
 DIST = ROOT / "dist"
 LEFT_OUT_SUFFIXES = (".gz", ".br")
-LEFT_OUT_NAMES = ("precache.json",)
+LEFT_OUT_NAMES = ("precache.json", "python_stdlib.zip")  # the app loads python_stdlib_app.zip
 LEFT_OUT_DIRS = ("bench",)
 
 

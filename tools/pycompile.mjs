@@ -3,20 +3,29 @@
 //
 // Pyodide imports the standard library and unpacked wheels from source on every start (its
 // file system is in memory: no __pycache__ survives a reload), and on a cold start the
-// interpreter still runs on V8's baseline wasm code, so compiling source is slow. This writes
-// unchecked-hash .pyc files (loaded without reading the source) for:
-//   - the airhead wheel's modules and the page's view modules -> OUT_DIR/app-pyc.zip, unpacked by
-//     PyScript next to them (airhead/__pycache__/*.cpython-314.pyc, __pycache__/details...);
-//   - the standard-library modules the app imports beyond what Pyodide and PyScript already
-//     import -> added beside their sources in the (trimmed) python_stdlib.zip, rewritten in place.
-// The sources stay, so tracebacks still show lines.
+// interpreter still runs on V8's baseline wasm code, so compiling source is slow: a bare
+// Pyodide spends ~1.5 s of its 2.5 s boot under Node compiling the standard library it imports.
+// This writes unchecked-hash .pyc files (loaded without reading or hashing a source) for:
+//   - the airhead wheel's modules the first paint imports and the page's view modules ->
+//     OUT_DIR/app-pyc.zip, unpacked next to their sources (airhead/__pycache__/*.cpython-314.pyc,
+//     __pycache__/details...), so tracebacks from the app's own code keep their lines;
+//   - every standard-library module Pyodide's boot, the app's imports (MODULE..., ALSO...) and
+//     the first paint (CODE) import -> OUT_DIR/python_stdlib_app.zip: the (trimmed) STDLIB_ZIP
+//     with those modules *instead of* their sources, docstrings left out (but Pyodide's own
+//     packages, which read theirs): the app's standard library (snapshot.mjs loads it with
+//     stdLibURL). Frozen modules are left as they are. STDLIB_ZIP itself is not changed (the
+//     benchmark's bare PyScript page loads it as a stock page would).
 //
-// Usage: node tools/pycompile.mjs PYODIDE_DIR WHEEL STDLIB_ZIP APP_DIR OUT_DIR MODULE... [--run CODE] --views FILE...
+// Usage: node tools/pycompile.mjs PYODIDE_DIR WHEEL STDLIB_ZIP APP_DIR OUT_DIR MODULE... [--run CODE]
+//            --views FILE... [--also NAME...]
 //   MODULE: the app's start-up imports (e.g. airhead.scenario airhead.svg details)
 //   CODE: run after those imports, as the first paint runs it (drawing the first map imports
 //         more of the standard library: importlib's resource readers)
 //   FILE: the view modules in APP_DIR PyScript unpacks beside main.py (e.g. details.py play.py),
 //         compiled even when they cannot be imported here (tools/bundle.py app_modules())
+//   NAME: imported after the app-pyc list is made, only for the standard library they import
+//         (the rest of the app's modules, the views' imports); one that cannot be imported here
+//         (pyscript) is skipped
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve, join } from "node:path";
@@ -25,6 +34,8 @@ import { pathToFileURL } from "node:url";
 const argv = process.argv.slice(2);
 let run = "";
 if (argv.includes("--run")) run = argv.splice(argv.indexOf("--run"), 2)[1];
+let also = [];
+if (argv.includes("--also")) also = argv.splice(argv.indexOf("--also")).slice(1);
 const cut = argv.includes("--views") ? argv.indexOf("--views") : argv.length;
 const [pyodideDir, wheel, stdlibZip, appDir, outDir, ...modules] = argv.slice(0, cut).map(
   (a, i) => (i < 5 ? resolve(a) : a));
@@ -40,14 +51,23 @@ py.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/wor
 py.globals.set("MODULES", py.toPy(modules));
 py.globals.set("VIEWS", py.toPy(views));
 py.globals.set("RUN", run);
+py.globals.set("ALSO", py.toPy(also));
 let report;
 try {
   report = py.runPython(`
-import importlib, importlib.util, io, os, sys, zipfile
+import ast, importlib, importlib.util, io, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def pyc(source: bytes, filename: str) -> bytes:
-    code = compile(source, filename, "exec", dont_inherit=True)
+def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
+    tree = ast.parse(source, filename)
+    if not docstrings:
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+                first = node.body[0]
+                if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                        and isinstance(first.value.value, str)):
+                    node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    code = compile(tree, filename, "exec", dont_inherit=True)
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
 
 def entry(name: str) -> zipfile.ZipInfo:
@@ -61,7 +81,7 @@ for m in MODULES:
     importlib.import_module(m)
 exec(RUN, {})
 zpath = [p for p in sys.path if p.endswith(".zip")][0]
-app, std = [], []
+app = []
 for name in sorted(set(sys.modules) - before):
     f = getattr(sys.modules[name], "__file__", None) or ""
     if not f.endswith(".py"):
@@ -69,8 +89,6 @@ for name in sorted(set(sys.modules) - before):
     for top in ("/work/site/", "/work/app/"):
         if f.startswith(top):
             app.append((f, f[len(top):]))
-    if f.startswith(zpath + "/"):
-        std.append(f[len(zpath) + 1:])
 
 # the views are compiled even when they cannot be imported here (they need the browser)
 for f in sorted(VIEWS):
@@ -83,19 +101,33 @@ with zipfile.ZipFile("/work/out/app-pyc.zip", "w") as out:
         cached = os.path.relpath(importlib.util.cache_from_source("/x/" + rel), "/x")
         out.writestr(entry(cached), pyc(open(src, "rb").read(), "/home/pyodide/" + rel))
 
-# 2. the standard-library modules -> beside their sources in python_stdlib.zip
+# 2. the standard library: every module imported so far (Pyodide's boot too) and by ALSO,
+# compiled in place of its source -> python_stdlib_app.zip
+for m in ALSO:
+    try:
+        importlib.import_module(m)
+    except ImportError:
+        pass
+std = []
+for name, mod in sorted(sys.modules.items()):
+    spec = getattr(mod, "__spec__", None)
+    f = getattr(spec, "origin", None) or ""
+    if f.startswith(zpath + "/") and f.endswith(".py"):  # not frozen (origin "frozen"), not built in
+        std.append(f[len(zpath) + 1:])
 src = zipfile.ZipFile("/work/stdlib.zip")
 names = set(src.namelist())
-sources = {rel: src.read(rel) for rel in std if rel in names}  # before writestr() moves offsets
+compiled = {rel for rel in std if rel in names and rel + "c" not in names}
 buf = io.BytesIO()
 with zipfile.ZipFile(buf, "w") as dst:
     for info in src.infolist():
-        dst.writestr(info, src.read(info))
-    for rel in std:
-        if rel in names and rel + "c" not in names:
-            dst.writestr(entry(rel + "c"), pyc(sources[rel], zpath + "/" + rel))
-open("/work/out/python_stdlib.zip", "wb").write(buf.getvalue())
-f"{len(app)} app modules ({', '.join(r for _, r in app)}); {len(std)} stdlib ({', '.join(std)})"
+        if info.filename in compiled:
+            own_docs = info.filename.startswith(("_pyodide/", "pyodide/"))  # Pyodide reads its docstrings
+            dst.writestr(entry(info.filename + "c"), pyc(src.read(info), zpath + "/" + info.filename, own_docs))
+        else:
+            dst.writestr(info, src.read(info))
+open("/work/out/python_stdlib_app.zip", "wb").write(buf.getvalue())
+std = sorted(compiled)
+f"{len(app)} app modules ({', '.join(r for _, r in app)}); {len(std)} standard-library modules compiled in place of their sources"
 `);
 } catch (e) {
   console.error(`pycompile failed: ${String(e.message || e).slice(-3000)}`);

@@ -12,7 +12,7 @@ const STAGES = [
   ["pyodide/pyodide.mjs", 10, "Loading Pyodide…"],
   ["pyodide/pyodide-lock.json", 15, "Loading Pyodide…"],
   ["pyodide/pyodide.asm.mjs", 25, "Downloading the Python runtime…"],
-  ["pyodide/python_stdlib.zip", 45, "Downloading Python's standard library…"],
+  ["pyodide/python_stdlib_app.zip", 45, "Downloading Python's standard library…"],
   ["pyodide/pyodide.asm.wasm", 60, "Starting Python (compiling WebAssembly)…"],
   ["wheels/airhead", 80, "Installing the Airhead rules…"],
   ["app/main.py", 88, "Drawing the map…"],

@@ -28,13 +28,13 @@ async function write(folderName, fileName, sparse) {
 }
 
 self.onmessage = async (ev) => {
-  const { folder, file, indexURL, base } = ev.data;
+  const { folder, file, pyodide, base } = ev.data; // pyodide: indexURL and stdLibURL, as the page's
   const t0 = performance.now();
   try {
     const quiet = () => {};
     const fetched = fetchFiles(base);
     fetched.catch(() => {}); // awaited below
-    const py = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: quiet, stderr: quiet });
+    const py = await loadPyodide({ ...pyodide, _makeSnapshot: true, stdout: quiet, stderr: quiet });
     writeFiles(py, await fetched);
     py.runPython(`import gc, importlib\nfor m in ${JSON.stringify(IMPORTS)}: importlib.import_module(m)\n`
       + "del m\ngc.collect()");

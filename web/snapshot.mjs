@@ -97,6 +97,12 @@ const KEY = "__SNAPSHOT_KEY__";
 const FOLDER = "airhead-snapshot";
 const FILE = `${KEY}.bin`;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+// The app's standard library: what Pyodide's boot and the app import, precompiled (tools/bundle.py
+// APP_STDLIB, docs/web.md "The app's standard library, precompiled"). Every boot and restore
+// here uses it (a snapshot holds modules imported from it).
+const STDLIB_URL = `${INDEX_URL}python_stdlib_app.zip`;
+// A fresh object for each call: loadPyodide adds its own entries (promises) to the one it gets.
+const pyodideOptions = () => ({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
 const MAGIC = 0x31534841; // "AHS1": the sparse format below
 const PAGE = 4096;
 const enabled = !globalThis.location?.search.includes("nosnap") && !!globalThis.navigator?.storage?.getDirectory;
@@ -198,7 +204,7 @@ async function restore(file) {
   filled.catch(() => {}); // awaited below; never an unhandled rejection
   const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
   const py = await load({
-    indexURL: INDEX_URL,
+    ...pyodideOptions(),
     _loadSnapshot: heap,
     createPyodideModule: async (settings) => (await Promise.all([create(settings), filled]))[0],
   });
@@ -226,7 +232,7 @@ async function interpreter() {
       await dropSnapshots(null);
     }
   }
-  return load({ indexURL: INDEX_URL });
+  return load(pyodideOptions());
 }
 
 // The interpreter with the app's files in place (both fetched at once).
@@ -257,7 +263,7 @@ export function start() {
 export async function loadPyodide(options = {}) {
   const { stdout, stderr, indexURL, ...other } = options;
   if (Object.keys(other).length) {
-    const [own, fetched] = await Promise.all([load({ ...options, indexURL: INDEX_URL }), fetchFiles(import.meta.url)]);
+    const [own, fetched] = await Promise.all([load({ ...options, ...pyodideOptions() }), fetchFiles(import.meta.url)]);
     writeFiles(own, fetched);
     return own;
   }
@@ -310,7 +316,11 @@ function make() {
       ev.preventDefault();
       finish("error", ev.message || "worker error");
     };
-    worker.postMessage({ folder: FOLDER, file: FILE, indexURL: INDEX_URL, base: import.meta.url });
+    try {
+      worker.postMessage({ folder: FOLDER, file: FILE, pyodide: pyodideOptions(), base: import.meta.url });
+    } catch (e) {
+      finish("error", String((e && e.message) || e));
+    }
   });
 }
 
