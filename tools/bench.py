@@ -220,11 +220,11 @@ def main() -> int:
         print(f"app cold start, where the time goes: the interpreter handed to PyScript at {app['cold_handed']:.2f} s "
               f"(its files written in {app['cold_files_ms']:.0f} ms), main.py started at {app['cold_main']:.2f} s, "
               f"ready at {app['cold_tti']:.2f} s (main.py: its imports, the first map, {app['cold_tti'] - app['cold_main']:.2f} s)")
-    if "cold_play" in app:
-        print(f"app, Play panel ready (the play panel, the presenter and the scenario's rules, just after "
-              f"the map): cold {app['cold_play']:.2f} s, warm {app['warm_play']:.2f} s"
-              + (f", offline {app['offline_play']:.2f} s" if "offline_play" in app else "")
-              + f" ({app['warm_play'] - app['warm_tti']:.2f} s after the map on a warm start)")
+    for name, m in med.items():  # the app's pages: the Play panel (the scenario's rules loaded), after the map
+        if "cold_play" in m and "warm_play" in m:
+            print(f"{name}, Play panel ready: cold {m['cold_play']:.2f} s, warm {m['warm_play']:.2f} s"
+                  + (f", offline {m['offline_play']:.2f} s" if "offline_play" in m else "")
+                  + f" ({m['warm_play'] - m['warm_tti']:.2f} s after the map on a warm start)")
     restored = sum(results["app"].get("warm_restored", []))
     print(f"warm visits that restored the snapshot: {restored:.0f} of {len(results['app'].get('warm_restored', []))}")
     wire = app["cold_wire"] / 1e6
