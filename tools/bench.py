@@ -1,7 +1,11 @@
 """`python build.py bench`: the app against a bare PyScript page, side by side in one run.
 
 Both pages come from the same build/bundle/ (same Pyodide, same PyScript, same server with
-precompressed gzip), in Debian's Chromium driven by Playwright (run with the project venv):
+precompressed gzip), in Debian's Chromium driven by Playwright (run with the project venv). The
+bare page is a stock PyScript page: it loads the trimmed standard library as sources
+(pyodide/python_stdlib.zip) and compiles what it imports at every start; the app loads its own,
+precompiled one (pyodide/python_stdlib_app.zip; the micropip variant too, through
+bench/app-stdlib.mjs). Measured:
 
 - cold time to interactive: a fresh persistent profile (empty HTTP cache, no service worker);
   for the app the visit lasts until the service worker has stored the offline copy and the

@@ -59,7 +59,7 @@ PYSCRIPT_LOADED = ("core.js", "core.css", "core-*.js", "error-*.js", "deprecatio
 PAGE_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js", "snapshot.mjs",
               "snapshot-worker.mjs")
 TEMPLATES = ("sw.js", "snapshot.mjs", "snapshot-worker.mjs")
-BENCH_FILES = ("bench/bare.html", "bench/bare.json")
+BENCH_FILES = ("bench/bare.html", "bench/bare.json", "bench/app-stdlib.mjs")
 APP_DIR = WEB / "app"
 APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
 # What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
@@ -367,7 +367,7 @@ def build_bundle() -> Path:
     config = {"interpreter": "./snapshot.mjs"}
     (tmp / "config.json").write_text(json.dumps(config, indent=1))
     (tmp / "bench" / "micropip.json").write_text(json.dumps(
-        {"interpreter": "../pyodide/pyodide.mjs", "packages": [f"../wheels/{wheel.name}"],
+        {"interpreter": "./app-stdlib.mjs", "packages": [f"../wheels/{wheel.name}"],
          "files": {f"../app/{m}": f"./{m}" for m in modules}}, indent=1))
     # Preload PyScript's main chunk (imported by core.js) and what PyScript fetches only once
     # the interpreter is up (the wheel, the views): downloaded while the wasm compiles.
