@@ -340,10 +340,10 @@ def build_bundle() -> Path:
     if pyc_out.exists():
         shutil.rmtree(pyc_out)
     pyc_out.mkdir(parents=True)
+    held = snapshot_imports(tmp / "wheels" / wheel.name)  # what the memory snapshot imports
     check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, tmp / "wheels" / wheel.name,
            tmp / "pyodide" / "python_stdlib.zip", tmp / "app", pyc_out, *STARTUP_IMPORTS,
-           "--run", STARTUP_RUN, "--views", *modules,
-           "--also", *snapshot_imports(tmp / "wheels" / wheel.name), *view_imports()],
+           "--run", STARTUP_RUN, "--views", *modules, "--also", *held, *view_imports()],
           "precompiling the start-up modules and the app's standard library in Pyodide")
     shutil.move(pyc_out / APP_STDLIB, tmp / "pyodide" / APP_STDLIB)
     shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
@@ -393,8 +393,7 @@ def build_bundle() -> Path:
     # The service worker: the precache list with each file's sha256 (the worker keeps a body
     # only if it hashes to it) and a cache name from those files and the worker's own code.
     (tmp / "snapshot-worker.mjs").write_text(_fill(
-        (WEB / "snapshot-worker.mjs").read_text(), "__SNAPSHOT_IMPORTS__",
-        json.dumps(snapshot_imports(tmp / "wheels" / wheel.name))))
+        (WEB / "snapshot-worker.mjs").read_text(), "__SNAPSHOT_IMPORTS__", json.dumps(held)))
     paths = precache_paths(tmp, modules)
     key = snapshot_key(tmp, [p for p in paths if p not in ("snapshot.mjs", "sw.js")])
     (tmp / "snapshot.mjs").write_text(_fill(_fill((WEB / "snapshot.mjs").read_text(), "__SNAPSHOT_KEY__", key),
