@@ -41,7 +41,9 @@ const [pyodideDir, wheel, stdlibZip, appDir, outDir, ...modules] = argv.slice(0,
   (a, i) => (i < 5 ? resolve(a) : a));
 const views = argv.slice(cut + 1);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+// PYTHONNODEBUGRANGES: the bytecode keeps each instruction's line but not its columns (a
+// traceback loses only its ^^^ marks): the app's standard library is 1.54 -> 1.31 MB on the wire
+const py = await loadPyodide({ indexURL: pyodideDir + "/", env: { PYTHONNODEBUGRANGES: "1" } });
 py.FS.mkdirTree("/work/app");
 py.FS.mkdirTree("/work/out");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: appDir }, "/work/app");
@@ -69,6 +71,9 @@ def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
                     node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
     code = compile(tree, filename, "exec", dont_inherit=True)
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+
+if any(col is not None for _, _, col, _ in compile("x = 1", "", "exec").co_positions()):
+    raise RuntimeError("PYTHONNODEBUGRANGES did not reach the compiler")
 
 def entry(name: str) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
