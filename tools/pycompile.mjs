@@ -42,7 +42,7 @@ const [pyodideDir, wheel, stdlibZip, appDir, outDir, ...modules] = argv.slice(0,
 const views = argv.slice(cut + 1);
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 // PYTHONNODEBUGRANGES: the bytecode keeps each instruction's line but not its columns (a
-// traceback loses only its ^^^ marks): the app's standard library is 1.54 -> 1.31 MB on the wire
+// traceback loses only its ^^^ marks), ~15% fewer bytes on the wire (docs/web.md has the figures)
 const py = await loadPyodide({ indexURL: pyodideDir + "/", env: { PYTHONNODEBUGRANGES: "1" } });
 py.FS.mkdirTree("/work/app");
 py.FS.mkdirTree("/work/out");
