@@ -96,6 +96,14 @@ def wait_ready(page: Any) -> None:
 
 
 # ---- helpers the tests share (imported from conftest like wait_ready)
+def offline_requests(server: Any, prefix: str = "/") -> list[tuple[str, int, int]]:
+    """What reached ``server`` since its log was last taken, but the browser's own update check
+    of the worker script (``sw.js``) after a navigation: Playwright's offline emulation does not
+    reach it (nor the page's workers), and offline for real it just fails. Everything else the
+    page asks for while offline is a request that would fail at a convention table."""
+    return [entry for entry in server.take_log() if entry[0] != prefix + "sw.js"]
+
+
 def hex_center(page: Any, name: str) -> tuple[float, float]:
     """Where hex ``name`` is on screen (its bounding box's centre)."""
     box = page.locator(f"#hex-{name}").bounding_box()

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from airhead.systems import builtin
-from conftest import ROOT, boot, hex_center, start_app, wait_ready
+from conftest import ROOT, boot, hex_center, offline_requests, start_app, wait_ready
 
 sys.path.insert(0, str(ROOT / "web" / "app"))
 from details import hex_details  # noqa: E402  (the same view code the page runs)
@@ -177,7 +177,7 @@ def test_reload_offline(page: Any, server: Any, artifacts: Path) -> None:
     wait_ready(page)
     page.touchscreen.tap(*hex_center(page, "1E4"))
     assert_panel_shows(page, "1E4")
-    assert server.take_log() == [], "an offline reload reached the server"
+    assert offline_requests(server) == [], "an offline reload reached the server"
     page.screenshot(path=str(artifacts / "offline-reload.png"))
 
 

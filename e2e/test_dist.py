@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import TABLET, actions, wait_ready
+from conftest import TABLET, actions, offline_requests, wait_ready
 
 from tools.devserver import BundleServer
 from tools.dist import copy_dist
@@ -62,10 +62,7 @@ def test_dist_folder_under_a_sub_path_plays_and_works_offline(browser: Any, bund
         context.set_offline(True)
         page.reload()
         wait_ready(page)
-        # (but the browser's own update check of the worker script after a navigation, which
-        # Playwright's offline emulation does not reach; offline for real it just fails)
-        reached = [e for e in srv.take_log() if e[0] != SUB_PATH + "sw.js"]
-        assert reached == [], "an offline reload reached the server"
+        assert offline_requests(srv, SUB_PATH) == [], "an offline reload reached the server"
         page.wait_for_function("n => Number(document.body.dataset.actions) === n", arg=played)
     finally:
         context.close()
