@@ -346,9 +346,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests on the shared page first (they restart it in place), then those with a browser of
-    their own: files keep their order within each group."""
-    items.sort(key=_own_context)
+    """Tests with a browser of their own first, then those on the shared page; files keep their
+    order within each group. The own-context tests are the long ones (a first visit each), and
+    pytest-xdist's worksteal hands each worker a contiguous half of this list and lets an idle
+    worker take the last half of another's queue: with the long tests first, the run ends on
+    short shared-page tests that both workers share, not on one long test left to one worker.
+    (A test that makes browser contexts itself, without the ``page`` fixture, is one of them.)"""
+    items.sort(key=lambda item: not (_own_context(item) or "page" not in item.fixturenames))
 
 
 @pytest.fixture(scope="session")
