@@ -262,17 +262,8 @@ def _validate(obj: Any) -> SaveData:
     except DataError as e:
         raise CodecError(str(e)) from None
     seed = obj["seed"]
-    sc = obj["scenario"]
-    if isinstance(sc, dict) and set(sc) == {"builtin"}:
-        if sc["builtin"] not in BUILTINS and sc["builtin"] not in RETIRED:
-            raise CodecError(f"unknown built-in scenario {str(sc['builtin'])[:40]!r}")
-        scenario = _builtin(sc["builtin"])
-    else:
-        try:
-            scenario = load_scenario(sc)
-            get(scenario.system).settings_of(scenario)  # a save that decodes is a game the app can show
-        except DataError as e:
-            raise CodecError(f"scenario: {e}") from None
+    # The actions first: their shapes need no scenario, and a broken one is then refused without
+    # reading the whole map (at the size limits the scenario is most of the time a refusal takes).
     actions = obj["actions"]
     if len(actions) > MAX_ACTIONS:
         raise SizeError(f"too many actions ({len(actions)}; at most {MAX_ACTIONS})")
@@ -284,6 +275,17 @@ def _validate(obj: Any) -> SaveData:
             checked.append(check_action(a))
         except ActionError as e:
             raise CodecError(f"action {i + 1}: {e}") from None
+    sc = obj["scenario"]
+    if isinstance(sc, dict) and set(sc) == {"builtin"}:
+        if sc["builtin"] not in BUILTINS and sc["builtin"] not in RETIRED:
+            raise CodecError(f"unknown built-in scenario {str(sc['builtin'])[:40]!r}")
+        scenario = _builtin(sc["builtin"])
+    else:
+        try:
+            scenario = load_scenario(sc)
+            get(scenario.system).settings_of(scenario)  # a save that decodes is a game the app can show
+        except DataError as e:
+            raise CodecError(f"scenario: {e}") from None
     return SaveData(scenario, seed, tuple(checked))
 
 

@@ -461,6 +461,7 @@ def adversarial() -> tuple[Case, ...]:
     add("the largest save: the most terrain and hexsides, and hex edits", largest_save())
     # refused only once all of it is read: what a refusal can cost at the size limits
     add("the largest save, its last action broken", largest_save()[:-3] + ',"type":"x"}]}')
+    add("the largest save, its last terrain hex broken", _last_hex_broken(largest_save()))
     add("5000 notes", _save({"builtin": "default"}, [{"type": "note", "text": "x" * 160}] * 5000))
     add("5001 notes", _save({"builtin": "default"}, [{"type": "note", "text": "x"}] * 5001))
     add("5000 hex edits", _save({"builtin": "default"}, [
@@ -488,6 +489,15 @@ def largest_save() -> str:
             "water": {"kind": "river"}, "bridge": {"axis": 1}, "mines": 3, "occ": ["wreck", "glider", "vehicle"]}}
     room = (MAX_JSON_BYTES - len(text)) // (len(json.dumps(edit, separators=(",", ":"))) + 12)
     return json.dumps(_save(most, [{**edit, "hex": n} for n in free[:room]]), separators=(",", ":"))
+
+
+def _last_hex_broken(text: str) -> str:
+    """``text`` (a save) with the last hex of its scenario's terrain given a level no map has:
+    refused only once every hex before it is read."""
+    data = json.loads(text)
+    hexes = data["scenario"]["hexes"]
+    hexes[list(hexes)[-1]]["lvl"] = 1000
+    return json.dumps(data, separators=(",", ":"))
 
 
 #: Tenths of :func:`_most_terrain`'s hexes drawn in full (the rest: a type and a level), as many
