@@ -96,9 +96,9 @@ def styles(copy: Path, build: str) -> str:
 
 
 def caches_become(page: Any, names: list[str]) -> list[str]:
-    """The origin's cache names once they are ``names`` (or as they are after 30 s)."""
+    """The origin's cache names once they are ``names`` (or as they are after 60 s)."""
     keys: list[str] = []
-    for _ in range(60):
+    for _ in range(120):
         keys = page.evaluate("caches.keys()")
         if keys == names:
             break

@@ -158,7 +158,7 @@ class HexTerrain:
     def from_data(cls, data: Any) -> HexTerrain:
         """Inverse of :meth:`to_data`; raise :class:`DataError` on anything unexpected."""
         if type(data) is dict and _HEX_KEYS.issuperset(data):
-            quick = _quick_hex(data)
+            quick = _quick_hex(cls, data)
             if quick is not None:
                 return quick
         return cls.from_fields(data)
@@ -184,7 +184,7 @@ class HexTerrain:
         )
 
 
-def _quick_hex(d: dict[str, Any]) -> HexTerrain | None:
+def _quick_hex(cls: type[HexTerrain], d: dict[str, Any]) -> HexTerrain | None:
     """:meth:`HexTerrain.from_data` of a hex whose every value reads as it is (the JSON types
     :data:`HEX_FIELDS` asks for, in their bounds), in one pass; None for anything else, which
     ``from_data`` then reads field by field and says what is wrong. A scenario holds up to
@@ -223,9 +223,9 @@ def _quick_hex(d: dict[str, Any]) -> HexTerrain | None:
             if type(axis) is not int or type(foot) is not bool:
                 return None
             bridge = Bridge(axis, foot)
-        return HexTerrain(terrain=t, base_level=get("lvl", 0), obstacle=get("obs", 0),
-                          blaze=get("blaze"), water=water, bridge=bridge, minefield=get("mines", 0),
-                          shellholes=flags[0], trench=flags[1], smoke=flags[2], occupants=occ, label=label)
+        return cls(terrain=t, base_level=get("lvl", 0), obstacle=get("obs", 0), blaze=get("blaze"),
+                   water=water, bridge=bridge, minefield=get("mines", 0), shellholes=flags[0],
+                   trench=flags[1], smoke=flags[2], occupants=occ, label=label)
     except DataError:
         return None
 
@@ -379,6 +379,7 @@ class Terrain:
         return self._sides.items()
 
 
+#: The keys a hex, its water and its bridge may have (for :func:`_quick_hex`).
 _HEX_KEYS = frozenset(f.key for f in HEX_FIELDS)
-_WATER_KEYS = frozenset(("kind", "fordable", "frozen"))
-_BRIDGE_KEYS = frozenset(("axis", "foot"))
+_RECORD_KEYS = {field.key: frozenset(f.key for f in field.fields) for field in HEX_FIELDS if field.fields}
+_WATER_KEYS, _BRIDGE_KEYS = _RECORD_KEYS["water"], _RECORD_KEYS["bridge"]

@@ -94,7 +94,7 @@ def test_the_one_pass_reads_the_hexes_maps_are_made_of() -> None:
     heavy = {"t": "woods", "lvl": 1, "obs": 2, "blaze": 1, "water": {"kind": "river", "frozen": True},
              "bridge": {"axis": 1}, "mines": 3, "occ": ["wreck", "glider"], "label": "X", "smoke": True}
     for data in ({}, {"t": "woods", "lvl": 1}, {"lvl": 0.5, "obs": 1}, heavy):
-        assert _quick_hex(data) == HexTerrain.from_fields(data)
+        assert _quick_hex(HexTerrain, data) == HexTerrain.from_fields(data)
 
 
 def test_editing_returns_new_terrain() -> None:
