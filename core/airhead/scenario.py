@@ -43,6 +43,16 @@ SCENARIO_FIELDS: tuple[Field, ...] = (
 )
 
 
+
+#: Each hexside direction's number (0..5) by its name.
+_DIRECTION_OF = {name: i for i, name in enumerate(DIRECTION_NAMES)}
+
+
+def _names(items: list[Any]) -> bool:
+    """True if every item is text (a hexside's features)."""
+    return all(type(f) is str for f in items) if len(items) != 1 else type(items[0]) is str
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A map, its terrain, the key of the game system whose rules apply, and settings such as
@@ -112,18 +122,19 @@ class Scenario:
                 raise DataError(f"hex {str(name)[:20]}: {e}") from None
         sides = {}
         features = 0
-        for key, feats in raw_sides.items():
+        for key, feats in raw_sides.items():  # (up to 10,000: each step kept short)
             hexname, _, dname = str(key).partition(":")
             try:
                 h = hmap.parse(hexname, allow_offboard=True)
             except DataError as e:
                 raise DataError(f"hexside {str(key)[:24]}: {e}") from None
-            if dname not in DIRECTION_NAMES:
+            d = _DIRECTION_OF.get(dname)
+            if d is None:
                 raise DataError(f"hexside {str(key)[:24]}: direction must be one of {', '.join(DIRECTION_NAMES)}")
-            if not isinstance(feats, list) or not all(isinstance(f, str) for f in feats) or len(feats) > 8:
+            if type(feats) is not list or len(feats) > 8 or not _names(feats):
                 raise DataError(f"hexside {str(key)[:24]}: features must be a list of names")
             features += len(feats)
-            sides[Hexside.of(h, DIRECTION_NAMES.index(dname))] = frozenset(feats)
+            sides[Hexside(h, d) if d < 3 else Hexside.of(h, d)] = frozenset(feats)
         if features > MAX_SIDE_FEATURES:
             raise DataError(f"too many hexside features ({features:,}; at most {MAX_SIDE_FEATURES:,})")
         terrain = Terrain(hexes, sides)

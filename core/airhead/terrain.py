@@ -95,8 +95,11 @@ class HexTerrain:
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, str) or not self.terrain or len(self.terrain) > 32:
             raise DataError(f"terrain type must be a short name, not {self.terrain!r}")
-        object.__setattr__(self, "base_level", _half_levels(self.base_level, "base level"))
-        object.__setattr__(self, "obstacle", _half_levels(self.obstacle, "obstacle height"))
+        # (a whole number in bounds is already what _half_levels makes of it: most hexes)
+        if type(self.base_level) is not int or not -100 <= self.base_level <= 100:
+            object.__setattr__(self, "base_level", _half_levels(self.base_level, "base level"))
+        if type(self.obstacle) is not int or not 0 <= self.obstacle <= 100:
+            object.__setattr__(self, "obstacle", _half_levels(self.obstacle, "obstacle height"))
         if self.obstacle < 0:
             raise DataError("obstacle height cannot be negative")
         if self.blaze is not None:

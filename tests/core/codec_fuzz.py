@@ -462,6 +462,7 @@ def adversarial() -> tuple[Case, ...]:
     # refused only once all of it is read: what a refusal can cost at the size limits
     add("the largest save, its last action broken", largest_save()[:-3] + ',"type":"x"}]}')
     add("the largest save, its last terrain hex broken", _last_hex_broken(largest_save()))
+    add("the largest save, its last hexside broken", _last_hexside_broken(largest_save()))
     add("5000 notes", _save({"builtin": "default"}, [{"type": "note", "text": "x" * 160}] * 5000))
     add("5001 notes", _save({"builtin": "default"}, [{"type": "note", "text": "x"}] * 5001))
     add("5000 hex edits", _save({"builtin": "default"}, [
@@ -497,6 +498,15 @@ def _last_hex_broken(text: str) -> str:
     data = json.loads(text)
     hexes = data["scenario"]["hexes"]
     hexes[list(hexes)[-1]]["lvl"] = 1000
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _last_hexside_broken(text: str) -> str:
+    """``text`` (a save) with the last hexside of its scenario given a feature that is not a name:
+    refused only once every hex and every hexside before it is read."""
+    data = json.loads(text)
+    sides = data["scenario"]["sides"]
+    sides[list(sides)[-1]] = ["hedge", 7]
     return json.dumps(data, separators=(",", ":"))
 
 
