@@ -12,6 +12,7 @@ import pytest
 from airhead.boards import HexMap
 from airhead.codec import (
     FORMAT_VERSION,
+    LINK_PREFIX,
     MAX_JSON_BYTES,
     CodecError,
     SaveData,
@@ -249,3 +250,25 @@ def test_older_formats_are_migrated_or_refused_with_the_reason(monkeypatch: pyte
     monkeypatch.setattr(codec, "OLDEST_READABLE", new)
     with pytest.raises(VersionError, match="too old"):
         decode_link(old_link)
+
+
+def test_reading_a_save_leaves_the_cycle_collector_as_it_found_it() -> None:
+    """The codec pauses Python's cycle collector while it reads (a large save makes many objects
+    and no cycle); after a save read, a link refused or a save refused, it is as it was."""
+    import gc
+
+    save, link = encode_save(sample_game()), encode_link(sample_game())
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            assert decode_save(save).seed == "seed-1" and decode_link(link).seed == "seed-1"
+            assert gc.isenabled() is enabled
+            broken = save.replace('"seed"', '"sed"')  # refused while it is read
+            packed = base64.urlsafe_b64encode(zlib.compress(broken.encode())).decode().rstrip("=")
+            for bad in (broken, link.split("#")[0] + "#" + LINK_PREFIX + packed):
+                with pytest.raises(CodecError):
+                    decode_any(bad)
+                assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
