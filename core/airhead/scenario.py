@@ -43,14 +43,15 @@ SCENARIO_FIELDS: tuple[Field, ...] = (
 )
 
 
-
 #: Each hexside direction's number (0..5) by its name.
 _DIRECTION_OF = {name: i for i, name in enumerate(DIRECTION_NAMES)}
 
 
 def _names(items: list[Any]) -> bool:
-    """True if every item is text (a hexside's features)."""
-    return all(type(f) is str for f in items) if len(items) != 1 else type(items[0]) is str
+    """True if every item is text (a hexside's features: most hexsides have one)."""
+    if len(items) == 1:
+        return type(items[0]) is str
+    return all(type(f) is str for f in items)
 
 
 @dataclass(frozen=True)
