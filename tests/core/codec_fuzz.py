@@ -461,8 +461,10 @@ def adversarial() -> tuple[Case, ...]:
     add("the largest save: the most terrain and hexsides, and hex edits", largest_save())
     # refused only once all of it is read: what a refusal can cost at the size limits
     add("the largest save, its last action broken", largest_save()[:-3] + ',"type":"x"}]}')
-    add("the largest save, its last terrain hex broken", _last_hex_broken(largest_save()))
-    add("the largest save, its last hexside broken", _last_hexside_broken(largest_save()))
+    add("the largest save, its last terrain hex broken",  # a level no map has
+        _last_broken(largest_save(), "hexes", lambda hex_: {**hex_, "lvl": 1000}))
+    add("the largest save, its last hexside broken",  # a feature that is not a name
+        _last_broken(largest_save(), "sides", lambda _: ["hedge", 7]))
     add("5000 notes", _save({"builtin": "default"}, [{"type": "note", "text": "x" * 160}] * 5000))
     add("5001 notes", _save({"builtin": "default"}, [{"type": "note", "text": "x"}] * 5001))
     add("5000 hex edits", _save({"builtin": "default"}, [
@@ -492,21 +494,13 @@ def largest_save() -> str:
     return json.dumps(_save(most, [{**edit, "hex": n} for n in free[:room]]), separators=(",", ":"))
 
 
-def _last_hex_broken(text: str) -> str:
-    """``text`` (a save) with the last hex of its scenario's terrain given a level no map has:
-    refused only once every hex before it is read."""
+def _last_broken(text: str, table: str, broken: Callable[[Any], Any]) -> str:
+    """``text`` (a save) with the last entry of its scenario's ``table`` ("hexes" or "sides")
+    made ``broken(entry)``: refused only once everything before it is read."""
     data = json.loads(text)
-    hexes = data["scenario"]["hexes"]
-    hexes[list(hexes)[-1]]["lvl"] = 1000
-    return json.dumps(data, separators=(",", ":"))
-
-
-def _last_hexside_broken(text: str) -> str:
-    """``text`` (a save) with the last hexside of its scenario given a feature that is not a name:
-    refused only once every hex and every hexside before it is read."""
-    data = json.loads(text)
-    sides = data["scenario"]["sides"]
-    sides[list(sides)[-1]] = ["hedge", 7]
+    entries = data["scenario"][table]
+    last = list(entries)[-1]
+    entries[last] = broken(entries[last])
     return json.dumps(data, separators=(",", ":"))
 
 

@@ -272,3 +272,18 @@ def test_reading_a_save_leaves_the_cycle_collector_as_it_found_it() -> None:
                 assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_broken_action_is_refused_before_the_scenario_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The actions' shapes need no map: a save with a broken action is refused for it without
+    its scenario being read (at the size limits, reading the map is most of a refusal's time)."""
+    import airhead.codec as codec
+
+    def never(data: Any) -> Scenario:
+        raise AssertionError("the scenario was read before the actions were checked")
+
+    monkeypatch.setattr(codec, "load_scenario", never)
+    data = json.loads(encode_save(new_game(Scenario.from_data(SC.to_data()), "s", [])))
+    data["actions"] = [{"type": "note", "text": "fine"}, {"type": "x"}]
+    with pytest.raises(CodecError, match=r"^action 2: unknown action type 'x'"):
+        decode_save(json.dumps(data))
