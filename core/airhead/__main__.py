@@ -1,4 +1,4 @@
-"""Command line: ``python -m airhead replay|svg|validate [FILE|LINK]``.
+"""Command line: ``python -m airhead replay|svg|validate|link [FILE|LINK]``, ``board info FILE``.
 
 ``FILE`` is a save file (or a text file holding a link); ``LINK`` a share link or its fragment.
 Without one, the built-in default scenario is used.
@@ -46,7 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_link = sub.add_parser("link", help="print the share link of a save")
     p_link.add_argument("source", nargs="?", help="save file, link, or 'default'")
     p_link.add_argument("--base", default="", help="the app's URL to put before the fragment")
+    from .vasl import cli as board_cli
+
+    board_cli.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "board":
+        return board_cli.run(args)
 
     try:
         data = _load(args.source)

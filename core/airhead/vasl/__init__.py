@@ -1,0 +1,24 @@
+"""VASL board archives: a player's own ASL boards, read from their files.
+
+* :mod:`.losdata` — the terrain grid (``LOSData``), kept as bytes.
+* :mod:`.archive` — the zip: metadata, grid, picture; every refusal a :class:`BoardError`.
+* :mod:`.geometry` — where each hex lies on the board's pixels and what it is called.
+* :mod:`.derive` — each hex's terrain, level, building, water, bridge and hexsides, with why.
+* :mod:`.writer` — archives in the same format from a small description (for tests).
+
+VASL's terrain codes and what Airhead makes of them are data: ``tables/vasl_terrain.json``.
+"""
+
+from __future__ import annotations
+
+from .archive import BoardArchive, BoardImage, BoardMetadata, read_archive
+from .derive import DerivedBoard, DerivedHex, derive
+from .losdata import BoardError, Grid
+
+__all__ = ["BoardError", "BoardArchive", "BoardImage", "BoardMetadata", "Grid", "DerivedBoard", "DerivedHex",
+           "read_archive", "derive", "read_board"]
+
+
+def read_board(data: bytes) -> DerivedBoard:
+    """Read a board archive and derive its hexes; :class:`BoardError` names what is wrong."""
+    return derive(read_archive(data))

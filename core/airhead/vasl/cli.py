@@ -1,0 +1,110 @@
+"""``python -m airhead board info FILE [--json]`` and ``board make DESCRIPTION -o FILE``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from ..hexes import DIRECTION_NAMES, opposite
+from ..tables import terrain_types
+from .archive import MAX_ARCHIVE_BYTES
+from .derive import DerivedBoard, codes
+from .losdata import BoardError
+
+__all__ = ["add_parser", "run", "read_file", "board_json"]
+
+
+def add_parser(sub: Any) -> None:
+    """The ``board`` command and its subcommands."""
+    p = sub.add_parser("board", help="read a VASL board archive (info), or write a test board (make)")
+    bsub = p.add_subparsers(dest="board_command", required=True)
+    p_info = bsub.add_parser("info", help="print a board's metadata and every hex's derived terrain")
+    p_info.add_argument("file", help="the board archive (e.g. bd02, as VASL's board library has it)")
+    p_info.add_argument("--json", action="store_true", help="print JSON: {board: metadata, hexes: {A1: {...}}}")
+    p_make = bsub.add_parser("make", help="write a board archive in VASL's format from a JSON description (for tests)")
+    p_make.add_argument("description", help="the JSON description (see airhead.vasl.writer)")
+    p_make.add_argument("-o", "--output", required=True, help="the archive to write")
+
+
+def read_file(path: str) -> bytes:
+    """A board archive's bytes, refused before reading if it is too large."""
+    size = os.path.getsize(path)
+    if size > MAX_ARCHIVE_BYTES:
+        raise BoardError(f"{path} is too large to be a board archive ({size:,} bytes)")
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def board_json(board: DerivedBoard) -> dict[str, Any]:
+    """The board as ``board info --json`` prints it."""
+    sides: dict[str, dict[str, str]] = {}
+    for name, d, feature, _why in board.sides:
+        sides.setdefault(name, {})[DIRECTION_NAMES[d]] = feature
+        h = board.hexes[name]
+        other = board.geometry.neighbour(h.col, h.row, d)
+        if 0 <= other[0] < board.geometry.width and 0 <= other[1] < board.geometry.height + other[0] % 2:
+            sides.setdefault(board.geometry.name(*other), {})[DIRECTION_NAMES[opposite(d)]] = feature
+    table = codes()
+    hexes: dict[str, Any] = {}
+    for name, h in board.hexes.items():
+        t = h.terrain
+        entry: dict[str, Any] = {"terrain": t.terrain, "level": t.base_level, "hexsides": sides.get(name, {})}
+        if t.obstacle:
+            entry["obstacle"] = t.obstacle
+        for key, value in t.to_data().items():
+            if key in ("water", "bridge", "label", "shellholes", "trench"):
+                entry[key] = value
+        entry["why"] = h.why
+        entry["pixels"] = {table[c].name: round(s, 3) for c, s in h.shares}
+        hexes[name] = entry
+    meta = board.archive.metadata.to_data()
+    meta.update({"sha256": board.archive.sha256, "bytes": board.archive.size,
+                 "grid": [board.archive.grid.grid_width, board.archive.grid.grid_height]})
+    if board.archive.image is not None:
+        img = board.archive.image
+        meta["picture"] = {"name": img.name, "format": img.format, "width": img.width, "height": img.height}
+    return {"board": meta, "hexes": hexes}
+
+
+def _text(board: DerivedBoard) -> str:
+    m = board.archive.metadata
+    labels = {k: t.label for k, t in terrain_types("terrain_asl").items()}
+    lines = [f"board {m.name}, version {m.version or '?'} ({m.width} × {m.height} hexes, "
+             f"grid {board.archive.grid.grid_width} × {board.archive.grid.grid_height} pixels, "
+             f"{board.archive.size:,} bytes, SHA-256 {board.archive.sha256})"]
+    data = board_json(board)["hexes"]
+    for name, h in board.hexes.items():
+        t = h.terrain
+        what = t.label or labels.get(t.terrain, t.terrain)
+        extra = [f"{k} {v}" for k, v in data[name]["hexsides"].items()]
+        lines.append(f"{name:>5}  {what}, level {t.base_level:g}" + (f"  [{', '.join(extra)}]" if extra else "") + f"  — {h.why}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run a ``board`` subcommand."""
+    from . import read_board
+
+    try:
+        if args.board_command == "make":
+            from .writer import write_board
+
+            with open(args.description, encoding="utf-8") as f:
+                desc = json.load(f)
+            data = write_board(desc)
+            with open(args.output, "wb") as f:
+                f.write(data)
+            print(f"wrote {args.output} ({len(data):,} bytes)", file=sys.stderr)
+            return 0
+        board = read_board(read_file(args.file))
+    except (BoardError, OSError, ValueError) as e:
+        print(f"airhead: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(board_json(board), indent=1))
+    else:
+        print(_text(board))
+    return 0
