@@ -12,6 +12,7 @@ import sys
 from typing import Sequence
 
 from .codec import CodecError, SaveData, decode_any, encode_link
+from .errors import DataError
 from .svg import render_map
 from .systems import builtin
 
@@ -41,6 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_svg.add_argument("source", nargs="?", help="save file, link, or 'default'")
     p_svg.add_argument("-o", "--output", default="-", help="output file (default: standard output)")
     p_svg.add_argument("--size", type=float, default=24.0, help="hex size in pixels (default 24)")
+    p_svg.add_argument("--board", action="append", default=[], metavar="FILE",
+                       help="a VASL board archive the game is played on (repeatable)")
+    p_svg.add_argument("--map", metavar="LAYOUT", help="a new map on the --board files, e.g. \"2 4\" (rows split by ';', '*' turns a board)")
     p_val = sub.add_parser("validate", help="check a save or link; exit 1 with the reason if it is bad")
     p_val.add_argument("source", nargs="?", help="save file, link, or 'default'")
     p_link = sub.add_parser("link", help="print the share link of a save")
@@ -54,9 +58,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return board_cli.run(args)
 
     try:
-        data = _load(args.source)
+        boards = [board_cli.load(path) for path in getattr(args, "board", [])]
+        if getattr(args, "map", None):
+            data = SaveData(board_cli.scenario_on(args.map, boards), "airhead")
+        else:
+            data = _load(args.source)
         game = data.to_game()
-    except (CodecError, OSError, UnicodeDecodeError) as e:
+    except (CodecError, DataError, OSError, UnicodeDecodeError) as e:
         print(f"airhead: {e}", file=sys.stderr)
         return 1
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .boards import HexMap
 from .errors import DataError
 from .fields import Field, parse_fields
 from .hexes import DIRECTION_NAMES, Hexside
 from .terrain import HexTerrain, Terrain
+
+if TYPE_CHECKING:
+    from .vasl.library import BoardRef
 
 __all__ = ["Scenario", "MAX_TERRAIN_HEXES", "MAX_SIDE_FEATURES"]
 
@@ -40,6 +43,7 @@ SCENARIO_FIELDS: tuple[Field, ...] = (
     Field("sides", "hexsides", "mapping", default={}, hi=MAX_SIDE_FEATURES, item=Field("sides", "hexside features", "any")),
     Field("settings", "settings", "mapping", default={}, hi=64, item=Field("settings", "setting", "any")),
     Field("notes", "notes", "text", hi=MAX_NOTES, default=""),
+    Field("boards", "imported boards", "mapping", default={}, hi=64, item=Field("boards", "imported board", "any")),
 )
 
 
@@ -57,7 +61,12 @@ def _names(items: list[Any]) -> bool:
 @dataclass(frozen=True)
 class Scenario:
     """A map, its terrain, the key of the game system whose rules apply, and settings such as
-    the wind; ``builtin`` names a scenario shipped with Airhead (saved by name)."""
+    the wind; ``builtin`` names a scenario shipped with Airhead (saved by name).
+
+    ``boards`` names the map's imported VASL boards by board id (:class:`~airhead.vasl.library.BoardRef`);
+    ``base`` is their terrain, placed on the map, under ``terrain`` (which holds it and every
+    change made over it). The data form holds the references and the changes, never the boards.
+    """
 
     name: str
     system: str
@@ -66,6 +75,8 @@ class Scenario:
     settings: Mapping[str, Any] = field(default_factory=dict)
     notes: str = ""
     builtin: str = field(default="", compare=False)
+    boards: Mapping[str, BoardRef] = field(default_factory=dict)
+    base: Terrain = field(default_factory=Terrain, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME:
@@ -77,7 +88,7 @@ class Scenario:
 
     def with_terrain(self, terrain: Terrain) -> Scenario:
         """A copy with other terrain (the result of map edits)."""
-        return Scenario(self.name, self.system, self.map, terrain, self.settings, self.notes, "")
+        return replace(self, terrain=terrain, builtin="")
 
     def as_builtin(self, name: str) -> Scenario:
         """The same scenario, known as the built-in ``name`` (saves then name it, not copy it)."""
@@ -87,13 +98,16 @@ class Scenario:
     def to_data(self) -> dict[str, Any]:
         """JSON-able form: hexes and hexsides keyed by their names."""
         # sorted as Hex and Hexside order themselves (q, r, direction), by plain tuples: much faster
+        hexes_in, sides_in = self._changes()
         hexes = {self.map.name(h): t.to_data()
-                 for h, t in sorted(self.terrain.hexes.items(), key=lambda ht: (ht[0].q, ht[0].r))}
+                 for h, t in sorted(hexes_in, key=lambda ht: (ht[0].q, ht[0].r))}
         sides = {
             f"{self.map.name(s.hex)}:{DIRECTION_NAMES[s.direction]}": sorted(f)
-            for s, f in sorted(self.terrain.sides.items(), key=lambda sf: (sf[0].hex.q, sf[0].hex.r, sf[0].direction))
+            for s, f in sorted(sides_in, key=lambda sf: (sf[0].hex.q, sf[0].hex.r, sf[0].direction))
         }
         out: dict[str, Any] = {"name": self.name, "system": self.system, "map": self.map.to_data()}
+        if self.boards:
+            out["boards"] = {bid: ref.to_data() for bid, ref in sorted(self.boards.items())}
         if hexes:
             out["hexes"] = hexes
         if sides:
@@ -103,6 +117,18 @@ class Scenario:
         if self.notes:
             out["notes"] = self.notes
         return out
+
+    def _changes(self) -> tuple[list[tuple[Any, HexTerrain]], list[tuple[Hexside, frozenset[str]]]]:
+        """The hexes and hexsides the data form lists: all of the terrain, or on imported boards
+        what differs from them (a hex cleared to open ground, a hexside without its wall)."""
+        t, base = self.terrain, self.base
+        if not base.hexes and not base.sides:
+            return list(t.hexes.items()), list(t.sides.items())
+        hexes = [(h, t.at(h)) for h in set(t.hexes) | set(base.hexes) if t.at(h) != base.at(h)]
+        none: frozenset[str] = frozenset()
+        sides = [(s, t.sides.get(s, none)) for s in set(t.sides) | set(base.sides)
+                 if t.sides.get(s, none) != base.sides.get(s, none)]
+        return hexes, sides
 
     @classmethod
     def from_data(cls, data: Any) -> Scenario:
@@ -138,8 +164,18 @@ class Scenario:
             sides[Hexside(h, d) if d < 3 else Hexside.of(h, d)] = frozenset(feats)
         if features > MAX_SIDE_FEATURES:
             raise DataError(f"too many hexside features ({features:,}; at most {MAX_SIDE_FEATURES:,})")
+        refs: dict[str, BoardRef] = {}
+        base = Terrain()
+        if data["boards"]:
+            from .vasl.library import BoardRef, imported_terrain
+
+            refs = {str(bid)[:8]: BoardRef.from_data(ref) for bid, ref in data["boards"].items()}
+            base = imported_terrain(hmap, refs)
+            hexes = {**base.hexes, **hexes}
+            sides = {**base.sides, **sides}
         terrain = Terrain(hexes, sides)
         settings = data["settings"]
         if len(json.dumps(settings)) > 4000:
             raise DataError("scenario settings must be a small object")
-        return cls(name=data["name"], system=data["system"], map=hmap, terrain=terrain, settings=settings, notes=data["notes"])
+        return cls(name=data["name"], system=data["system"], map=hmap, terrain=terrain, settings=settings, notes=data["notes"],
+                   boards=refs, base=base)

@@ -14,7 +14,7 @@ from .archive import MAX_ARCHIVE_BYTES
 from .derive import DerivedBoard, codes
 from .losdata import BoardError
 
-__all__ = ["add_parser", "run", "read_file", "board_json"]
+__all__ = ["add_parser", "run", "read_file", "board_json", "load", "scenario_on"]
 
 
 def add_parser(sub: Any) -> None:
@@ -36,6 +36,25 @@ def read_file(path: str) -> bytes:
         raise BoardError(f"{path} is too large to be a board archive ({size:,} bytes)")
     with open(path, "rb") as f:
         return f.read()
+
+
+def load(path: str) -> DerivedBoard:
+    """Read a board archive file into the device's library (:data:`.library.LIBRARY`)."""
+    from .library import LIBRARY
+
+    try:
+        return LIBRARY.add(read_file(path))
+    except BoardError as e:
+        raise BoardError(f"{path}: {e}") from None
+
+
+def scenario_on(layout_text: str, boards: list[DerivedBoard]) -> Any:
+    """A new ASL scenario on imported boards (``--map "2 4"``)."""
+    from ..systems import load_scenario
+    from .library import scenario_data
+
+    layout = [row.split() for row in layout_text.replace(";", "\n").splitlines() if row.strip()]
+    return load_scenario(scenario_data(layout, boards))
 
 
 def board_json(board: DerivedBoard) -> dict[str, Any]:

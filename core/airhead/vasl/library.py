@@ -1,0 +1,186 @@
+"""The boards this device has imported, and their terrain placed on a map.
+
+A save or a link never carries a board: a map names each imported board by a :class:`BoardRef`
+(the board's name, version and the SHA-256 of its archive), and the terrain comes from the
+boards the device holds: the page loads them from its storage into :data:`LIBRARY` before it
+opens a game, the command line from the files it is given. A game whose board is not here is
+refused with :class:`MissingBoardError`, which names the board; a player may choose to open it
+on blank terrain (:meth:`BoardLibrary.stand_in`), and :attr:`BoardLibrary.blank` then says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from ..boards import AslBoard, HexMap, from_doubled
+from ..errors import DataError
+from ..hexes import Hex, Hexside
+from ..terrain import HexTerrain, Terrain
+from .derive import DerivedBoard
+from .losdata import BoardError
+
+__all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "imported_terrain", "scenario_data"]
+
+_SHA = re.compile(r"^[0-9a-f]{64}$")
+_TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
+#: The most boards a device keeps in memory at once (about 2.5 MB each).
+MAX_LOADED = 16
+
+
+@dataclass(frozen=True)
+class BoardRef:
+    """An imported board as a map names it: name and version (as its metadata gives them) and
+    the SHA-256 of its archive."""
+
+    name: str
+    version: str
+    sha256: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not _TEXT.match(self.name):
+            raise DataError(f"an imported board's name is short text, not {str(self.name)[:40]!r}")
+        if not isinstance(self.version, str) or len(self.version) > 40:
+            raise DataError("an imported board's version is short text")
+        if not isinstance(self.sha256, str) or not _SHA.match(self.sha256):
+            raise DataError("an imported board is named by the SHA-256 of its file (64 hexadecimal digits)")
+
+    def to_data(self) -> dict[str, str]:
+        """JSON form."""
+        return {"name": self.name, "version": self.version, "sha256": self.sha256}
+
+    @classmethod
+    def from_data(cls, data: Any) -> BoardRef:
+        """Inverse of :meth:`to_data`; :class:`DataError` on anything else."""
+        if type(data) is not dict or set(data) != {"name", "version", "sha256"}:
+            raise DataError("an imported board is {name, version, sha256}")
+        return cls(data["name"], data["version"], data["sha256"])
+
+    def describe(self) -> str:
+        """The board as a player reads it: ``VASL board 02, version 6.4``."""
+        return f"VASL board {self.name}" + (f", version {self.version}" if self.version else "")
+
+
+class MissingBoardError(DataError):
+    """A map is played on imported boards this device does not hold; ``missing`` lists them."""
+
+    def __init__(self, missing: Iterable[tuple[str, BoardRef]]) -> None:
+        self.missing = tuple(missing)
+        which = "; ".join(f"board {bid} ({ref.describe()})" for bid, ref in self.missing)
+        super().__init__(f"This game is played on {which}, not on this device yet: import the board's file "
+                         "from the VASL board library (or open the game on blank terrain).")
+
+
+def board_id(board: DerivedBoard) -> str:
+    """The id a map gives an imported geoboard: its number (VASL's ``02`` is board ``2``)."""
+    name = board.name
+    bid = name.lstrip("0") or name
+    g = board.geometry
+    if not re.fullmatch(r"[0-9]+[a-z]?", bid) or (g.width, g.height) != (33, 10) or g.ab_board or g.row_offset:
+        raise BoardError(f"board {name} is a {g.width} × {g.height} board: Airhead places only numbered 33 × 10 "
+                         "geoboards on a map so far")
+    return bid
+
+
+class BoardLibrary:
+    """Imported boards by the SHA-256 of their archives (most recently used kept)."""
+
+    def __init__(self) -> None:
+        self._boards: dict[str, DerivedBoard] = {}
+        self._blank: set[str] = set()
+
+    def add(self, data: bytes) -> DerivedBoard:
+        """Read, derive and keep a board archive (the same file twice is kept once)."""
+        from . import read_board
+        import hashlib
+
+        sha = hashlib.sha256(data).hexdigest()
+        known = self._boards.pop(sha, None)
+        board = known if known is not None else read_board(data)
+        self._boards[sha] = board
+        self._blank.discard(sha)
+        while len(self._boards) > MAX_LOADED:
+            del self._boards[next(iter(self._boards))]
+        return board
+
+    def get(self, sha256: str) -> DerivedBoard | None:
+        """The board of that archive, if this device holds it."""
+        return self._boards.get(sha256)
+
+    def stand_in(self, sha256: str) -> None:
+        """Open games on this board on blank terrain until its file is imported."""
+        self._blank.add(sha256)
+
+    def blank(self, sha256: str) -> bool:
+        """True if games on this board open on blank terrain."""
+        return sha256 in self._blank and sha256 not in self._boards
+
+    def remove(self, sha256: str) -> None:
+        """Forget a board."""
+        self._boards.pop(sha256, None)
+        self._blank.discard(sha256)
+
+    def boards(self) -> tuple[DerivedBoard, ...]:
+        """Every board held, oldest first."""
+        return tuple(self._boards.values())
+
+
+#: The device's boards (the page fills it from its storage; the command line from its files).
+LIBRARY = BoardLibrary()
+
+
+def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardLibrary | None = None) -> Terrain:
+    """The terrain of a map's imported boards, placed (and turned) as the map places them;
+    :class:`MissingBoardError` naming every board the library lacks."""
+    lib = library if library is not None else LIBRARY
+    missing = [(bid, ref) for bid, ref in refs.items() if lib.get(ref.sha256) is None and not lib.blank(ref.sha256)]
+    if missing:
+        raise MissingBoardError(missing)
+    hexes: dict[Hex, HexTerrain] = {}
+    sides: dict[Hexside, frozenset[str]] = {}
+    by_id = {p.board_id: p for p in hmap.placements}
+    geo = AslBoard()
+    seen: set[Hex] = set()
+    for bid, ref in refs.items():
+        p = by_id.get(bid)
+        if p is None:
+            raise DataError(f"the map names imported board {bid[:8]}, which it does not place")
+        board = lib.get(ref.sha256)
+        if board is None:
+            continue  # opened on blank terrain, as the player chose
+        for dh in board.hexes.values():
+            col = dh.col + 1
+            row = dh.row + (1 if dh.col % 2 == 0 else 0)
+            h = from_doubled(*p.to_global(col, geo.local_y2(col, row)))
+            # an edge hex two boards share (GG of one, A of the next): the half that is not open
+            # ground, the first board's if both are not
+            if h not in seen or h not in hexes:
+                seen.add(h)
+                if not dh.terrain.is_default():
+                    hexes[h] = dh.terrain
+        for name, d, feature, _why in board.sides:
+            dh = board.hexes[name]
+            col = dh.col + 1
+            row = dh.row + (1 if dh.col % 2 == 0 else 0)
+            h = from_doubled(*p.to_global(col, geo.local_y2(col, row)))
+            key = Hexside.of(h, (d + 3) % 6 if p.rotated else d)
+            sides[key] = sides.get(key, frozenset()) | {feature}
+    return Terrain(hexes, sides)
+
+
+def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, name: str = "",
+                  system: str = "asl") -> dict[str, Any]:
+    """A new scenario's data on imported boards laid out in rows of board ids (``*``: turned
+    180°); every board id of the layout must be one of ``boards``."""
+    by_id = {board_id(b): b for b in boards}
+    refs: dict[str, Any] = {}
+    for row in layout:
+        for cell in row:
+            bid = cell.rstrip("*")
+            if bid not in by_id:
+                raise DataError(f"board {bid[:8]} is not among the imported boards ({', '.join(sorted(by_id)) or 'none'})")
+            m = by_id[bid].archive.metadata
+            refs[bid] = {"name": m.name, "version": m.version, "sha256": by_id[bid].archive.sha256}
+    title = name or "Boards " + " / ".join(" ".join(r) for r in layout)
+    return {"name": title[:120], "system": system, "map": {"kind": "asl", "boards": layout}, "boards": refs}

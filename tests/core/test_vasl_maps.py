@@ -1,0 +1,180 @@
+"""Maps on imported boards: the board's terrain placed (and turned) where the map puts it, the
+procedures reading it, saves and links naming the boards (never carrying them), a board missing
+on the device named, and the players' changes kept as changes over the board."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from airhead.__main__ import main
+from airhead.asl.gliders import approach, landing_drm
+from airhead.asl.los import los
+from airhead.codec import SaveData, decode_link, decode_save, encode_link, encode_save
+from airhead.hexes import DIRECTION_NAMES
+from airhead.scenario import Scenario
+from airhead.systems import load_scenario, new_game
+from airhead.terrain import HexTerrain
+from airhead.vasl import BoardError, read_board
+from airhead.vasl.library import LIBRARY, BoardLibrary, MissingBoardError, imported_terrain, scenario_data
+from airhead.vasl.writer import write_board
+
+DESC = json.loads((Path(__file__).parent / "data" / "fixture_board.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def archive(name: str) -> bytes:
+    desc = dict(DESC, name=name)
+    if name == "04":  # board 4 differs: woods in 4A1
+        desc["hexes"] = dict(DESC["hexes"], A1={"code": 60})
+    return write_board(desc)
+
+
+def boards() -> list[Any]:
+    return [LIBRARY.add(archive("02")), LIBRARY.add(archive("04"))]
+
+
+def scenario(layout: str = "2 4") -> Scenario:
+    return load_scenario(scenario_data([row.split() for row in layout.split(";")], boards()))
+
+
+def test_the_boards_terrain_lies_under_the_map() -> None:
+    sc = scenario()
+    m, t = sc.map, sc.terrain
+    assert t.at(m.parse("2C2")) == HexTerrain("woods", obstacle=1)
+    assert m.parse("4A1") == m.parse("2GG1")  # two half hexes, one hex
+    assert t.at(m.parse("4A1")) == HexTerrain("woods", obstacle=1)  # board 4's half is woods, board 2's open
+    assert t.at(m.parse("2U3")) == HexTerrain("building", obstacle=2.5)
+    assert t.at(m.parse("4J5")) == HexTerrain(base_level=3)
+    assert t.side_between(m.parse("2S5"), m.parse("2S6")) == {"wall"}
+    assert t.side_between(m.parse("4J5"), m.parse("4K6")) == {"cliff"}
+
+
+def test_a_turned_board_turns_its_terrain() -> None:
+    sc = scenario("2 4*")
+    m, t = sc.map, sc.terrain
+    assert t.at(m.parse("4C2")) == HexTerrain("woods", obstacle=1)
+    assert t.at(m.parse("4U3")) == HexTerrain("building", obstacle=2.5)
+    # 4S5's wall on its S and SE hexsides: the same hexsides, between the same hexes, on the turned board
+    assert t.side_between(m.parse("4S5"), m.parse("4S6")) == {"wall"}
+    assert t.side_between(m.parse("4S5"), m.parse("4T5")) == {"wall"}
+    s5, s6 = m.parse("4S5"), m.parse("4S6")
+    assert [d for d in range(6) if s5.neighbor(d) == s6] == [0]  # S of the board is N of the map
+
+
+def test_e8_landing_drm_reads_the_board() -> None:
+    sc = scenario()
+    m = sc.map
+    drm, events = landing_drm(sc.terrain, approach(m, m.parse("2E7"), 5))
+    assert [m.name(h) for h in approach(m, m.parse("2E7"), 5).avenue()] == ["2F6", "2G6", "2H5", "2I5", "2J4"]
+    assert drm == 1
+    assert [(e.value, e.cause) for e in events] == [
+        (-2, "2 consecutive hexes clear of Obstacles: 2F6, 2G6"),
+        (3, "Obstacle 3 levels above the ILH's Base Level in 2J4"),  # woods on the level-2 hill
+    ]
+
+
+def test_los_reads_the_board() -> None:
+    sc = scenario()
+    m = sc.map
+    s = los(sc.terrain, m.parse("2A2"), m.parse("2E2"))  # through the woods of 2C2 / 2C3 and 2D3
+    assert s.blocked
+    clear = los(sc.terrain, m.parse("2A6"), m.parse("2E6"))
+    assert not clear.blocked
+
+
+def test_a_save_names_the_boards_and_never_carries_them() -> None:
+    sc = scenario()
+    g = new_game(sc, "seed")
+    text = encode_save(g)
+    data = json.loads(text)
+    assert data["scenario"]["boards"] == {
+        "2": {"name": "02", "version": "1.2", "sha256": read_board(archive("02")).archive.sha256},
+        "4": {"name": "04", "version": "1.2", "sha256": read_board(archive("04")).archive.sha256},
+    }
+    assert "hexes" not in data["scenario"] and "sides" not in data["scenario"]
+    assert len(text) < 1000
+    back = decode_save(text).to_game()
+    assert back.scenario == sc and back.state.terrain == sc.terrain
+
+
+def test_changes_over_a_board_are_kept_as_changes() -> None:
+    sc = scenario()
+    m = sc.map
+    g = new_game(sc, "seed")
+    g.apply({"type": "edit", "op": "hex", "hex": "2C2", "set": {"t": None, "obs": None}})  # the woods cleared (an SSR)
+    g.apply({"type": "edit", "op": "hex", "hex": "2A1", "set": {"t": "rubble"}})
+    link = encode_link(g)
+    back = decode_link(link).to_game()
+    assert back.state.terrain.at(m.parse("2C2")) == HexTerrain()
+    assert back.state.terrain.at(m.parse("2A1")).terrain == "rubble"
+    assert back.state.terrain.at(m.parse("2C3")) == HexTerrain("woods", obstacle=1)
+    # a scenario saved from that state lists only what differs from the boards
+    changed = sc.with_terrain(back.state.terrain)
+    data = changed.to_data()
+    assert data["hexes"] == {"2A1": {"t": "rubble"}, "2C2": {}}
+    assert "sides" not in data
+    no_wall = changed.with_terrain(changed.terrain.remove_side(m.parse("2S5"), 3, "wall"))
+    assert no_wall.to_data()["sides"] == {"2S6:N": []}  # (as the map names that hexside)
+    assert load_scenario(no_wall.to_data()) == no_wall
+
+
+def test_a_missing_board_is_named_and_can_be_opened_blank() -> None:
+    sc = scenario()
+    text = encode_save(new_game(sc, "seed"))
+    lib = BoardLibrary()
+    lib.add(archive("02"))
+    ref4 = sc.boards["4"]
+    with pytest.raises(MissingBoardError) as e:
+        imported_terrain(sc.map, sc.boards, lib)
+    assert e.value.missing == (("4", ref4),)
+    assert str(e.value).startswith("This game is played on board 4 (VASL board 04, version 1.2), not on this device yet")
+    LIBRARY.remove(ref4.sha256)
+    try:
+        with pytest.raises(Exception) as e2:
+            decode_save(text)
+        assert "board 4 (VASL board 04, version 1.2)" in str(e2.value)
+        LIBRARY.stand_in(ref4.sha256)
+        blank = decode_save(text).to_game()
+        assert LIBRARY.blank(ref4.sha256)
+        assert blank.state.terrain.at(sc.map.parse("4C2")) == HexTerrain()
+        assert blank.state.terrain.at(sc.map.parse("2C2")) == HexTerrain("woods", obstacle=1)
+        assert json.loads(encode_save(blank))["scenario"]["boards"]["4"] == ref4.to_data()  # still names board 4
+    finally:
+        LIBRARY.add(archive("04"))
+    assert not LIBRARY.blank(ref4.sha256)
+
+
+def test_only_numbered_geoboards_go_on_a_map() -> None:
+    fx = read_board(write_board(DESC))
+    with pytest.raises(BoardError, match="board fx"):
+        scenario_data([["fx"]], [fx])
+    small = read_board(write_board({"name": "7", "width": 5, "height": 3, "image": False}))
+    with pytest.raises(BoardError, match="board 7 is a 5 × 3 board"):
+        scenario_data([["7"]], [small])
+
+
+def test_a_tampered_board_reference_is_refused() -> None:
+    data = scenario().to_data()
+    data["boards"]["2"]["sha256"] = "x" * 64
+    with pytest.raises(Exception, match="SHA-256"):
+        load_scenario(data)
+    data["boards"]["2"] = {"name": "02"}
+    with pytest.raises(Exception, match="name, version, sha256"):
+        load_scenario(data)
+
+
+def test_svg_draws_a_map_on_board_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("02", "04"):
+        (tmp_path / f"bd{name}").write_bytes(archive(name))
+    out = tmp_path / "map.svg"
+    args = ["svg", "--board", str(tmp_path / "bd02"), "--board", str(tmp_path / "bd04"), "--map", "2 4*", "-o", str(out)]
+    assert main(args) == 0
+    svg = out.read_text()
+    assert svg.startswith("<svg") and "2C2" in svg and "4C2" in svg
+    assert main(["svg", "--board", str(tmp_path / "bd02"), "--map", "2 5"]) == 1
+    assert "board 5 is not among the imported boards (2)" in capsys.readouterr().err
