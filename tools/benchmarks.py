@@ -26,8 +26,9 @@ def run_benchmarks(rounds: int) -> int:
     heat = bench_heatmap()
     odds = bench_odds()
     decode = bench_decode()
+    boards = bench_boards()
     bench_suite()
-    return bench_replay() or decode or odds or heat or rc
+    return bench_replay() or boards or decode or odds or heat or rc
 
 
 #: Issue #15: the whole `build.py test` on a warm cache, on this 2-core machine.
@@ -115,6 +116,21 @@ def bench_odds() -> int:
         say(f"   {name}: CPython {c['figures'][name]:.1f} ms, Pyodide {ms:.1f} ms (target <= {target} ms in Pyodide: {mark})")
     for name, v in p["residual"].items():
         say(f"   {name}: landings after more Evasive Actions than worked out {v:.3%}")
+    return 0
+
+
+def bench_boards() -> int:
+    """Issue #26: reading and deriving one standard VASL board (Airhead's own writer makes it,
+    terrain in every hex), CPython next to Pyodide, and the Python memory the board keeps."""
+    say("== VASL board archive: read and derive a standard geoboard (terrain in every hex), memory kept")
+    figures = _pair("boards", [VENV_PY, TOOLS / "bench_boards.py"], ["node", TOOLS / "bench_py.mjs", "bench_boards.py"])
+    if figures is None:
+        return 1
+    for label, f in figures.items():
+        t = f["targets"]
+        say(f"   {label:8} {f['python']}: read {f['read_ms']:.0f} ms + derive {f['derive_ms']:.0f} ms = "
+            f"{f['total_ms']:.0f} ms (target <= {t['total_ms']} ms: {'ok' if f['total_ms'] <= t['total_ms'] else 'OVER'}); "
+            f"kept {f['kept_mb']:.2f} MB (target <= {t['kept_mb']} MB: {'ok' if f['kept_mb'] <= t['kept_mb'] else 'OVER'})")
     return 0
 
 
