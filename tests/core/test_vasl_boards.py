@@ -199,7 +199,7 @@ def test_make_writes_the_archive_info_reads(tmp_path: Path) -> None:
 
 def test_the_table_names_every_code_and_maps_it() -> None:
     table = codes()
-    assert len(table) == 166
+    assert len(table) == 171
     assert table[60].name == "Woods" and table[60].terrain == "woods"
     assert table[72].side == "wall" and table[42].height == 2.5 and table[40].height == 1
     from airhead.tables import terrain_types
