@@ -196,12 +196,16 @@ RESTART = """async ([scenario, db, url, keep]) => {
   rec.timers.clear();
   for (const conn of rec.dbs.splice(0)) conn.close();
   if (!keep) {
-    const deleted = await new Promise((resolve) => {
-      const req = indexedDB.deleteDatabase(db);
-      req.onsuccess = () => resolve(true);
-      req.onerror = req.onblocked = () => resolve(false);
-    });
-    if (!deleted) return false;
+    // the saved games, and the boards a test imported (their connection is the page's own)
+    if (window.airheadBoards) await window.airheadBoards.close();
+    for (const name of [db, "airhead-boards"]) {
+      const deleted = await new Promise((resolve) => {
+        const req = indexedDB.deleteDatabase(name);
+        req.onsuccess = () => resolve(true);
+        req.onerror = req.onblocked = () => resolve(false);
+      });
+      if (!deleted) return false;
+    }
     localStorage.clear();
     sessionStorage.clear();
   }

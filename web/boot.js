@@ -74,6 +74,64 @@ function snapshotAfter(filling) {
 
 window.airheadBoot = { stage, fail, ready };
 
+// ---- the player's imported VASL boards (app/boards.py): IndexedDB "airhead-boards" with two
+// stores keyed by the SHA-256 of a board's file: "boards" holds its facts {sha256, name,
+// version, size, added, width, height}, "files" its bytes (an ArrayBuffer: a 1 MB board is
+// never a list of numbers), read only when a game on the board opens. Every call answers
+// within BOARDS_TIMEOUT or fails.
+const BOARDS_DB = "airhead-boards";
+const BOARDS_TIMEOUT = 8000;
+let boardsDb = null;
+function boardsOpen() {
+  if (boardsDb) return boardsDb;
+  boardsDb = new Promise((resolve, reject) => {
+    const req = indexedDB.open(BOARDS_DB, 1);
+    req.onupgradeneeded = () => {
+      req.result.createObjectStore("boards", { keyPath: "sha256" });
+      req.result.createObjectStore("files");
+    };
+    req.onsuccess = () => {
+      req.result.onversionchange = () => { req.result.close(); boardsDb = null; };
+      resolve(req.result);
+    };
+    req.onerror = () => reject(req.error);
+    req.onblocked = () => reject(new Error("the board store is blocked"));
+    setTimeout(() => reject(new Error("the board store did not answer")), BOARDS_TIMEOUT);
+  });
+  boardsDb.catch(() => { boardsDb = null; });
+  return boardsDb;
+}
+function boardsTx(mode, work, again = true) {
+  return boardsOpen().then((db) => {
+    let tx;
+    try {
+      tx = db.transaction(["boards", "files"], mode);
+    } catch (err) { // a connection closed under us (the browser, or a test): open it again, once
+      boardsDb = null;
+      if (again) return boardsTx(mode, work, false);
+      throw err;
+    }
+    return new Promise((resolve, reject) => {
+      const req = work(tx.objectStore("boards"), tx.objectStore("files"));
+      tx.oncomplete = () => resolve(req ? req.result : undefined);
+      tx.onerror = tx.onabort = () => reject(tx.error || new Error("the board store refused it"));
+      setTimeout(() => reject(new Error("the board store did not answer")), BOARDS_TIMEOUT);
+    });
+  });
+}
+window.airheadBoards = {
+  // facts: the board's record; bytes: a Uint8Array of its file
+  put: (facts, bytes) => boardsTx("readwrite", (b, f) => {
+    f.put(bytes.slice().buffer, facts.sha256);
+    return b.put(facts);
+  }),
+  list: () => boardsTx("readonly", (b) => b.getAll()),
+  get: (sha) => boardsTx("readonly", (b, f) => f.get(sha)).then((buf) => (buf ? new Uint8Array(buf) : null)),
+  remove: (sha) => boardsTx("readwrite", (b, f) => { f.delete(sha); return b.delete(sha); }),
+  // (tests: let the database be deleted)
+  close: () => (boardsDb ? boardsDb.then((db) => db.close(), () => {}).then(() => { boardsDb = null; }) : Promise.resolve()),
+};
+
 // ---- failures: unsupported browser, a missing file, an exception during start-up
 function supported() {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {

@@ -44,6 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_svg.add_argument("--size", type=float, default=24.0, help="hex size in pixels (default 24)")
     p_svg.add_argument("--board", action="append", default=[], metavar="FILE",
                        help="a VASL board archive the game is played on (repeatable)")
+    p_svg.add_argument("--art", action="store_true", help="draw the --board files' own pictures under the hexes")
     p_svg.add_argument("--map", metavar="LAYOUT", help="a new map on the --board files, e.g. \"2 4\" (rows split by ';', '*' turns a board)")
     p_val = sub.add_parser("validate", help="check a save or link; exit 1 with the reason if it is bad")
     p_val.add_argument("source", nargs="?", help="save file, link, or 'default'")
@@ -73,7 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in game.log_lines():
             print(line)
     elif args.command == "svg":
-        doc = render_map(game.scenario, game.state.terrain, size=args.size)
+        art = board_cli.art_of(game.scenario, args.size) if args.art else []
+        doc = render_map(game.scenario, game.state.terrain, size=args.size, art=art)
         if args.output == "-":
             sys.stdout.write(doc + "\n")
         else:

@@ -9,8 +9,9 @@ Everything decoded is untrusted, and decoding is linear in its length. Sizes are
 any work (link length, then the decompressed size while decompressing), then the version, the
 nesting depth (without recursion), the JSON (numbers and text checked as they are read), every
 field, the scenario (map size, terrain, settings) and the actions' shapes; finally the actions
-are replayed. Any failure raises a :class:`CodecError` with a message fit for a player; any
-other exception is a defect. Whatever is accepted can be shown by the app and written out again.
+are replayed. Any failure raises a :class:`CodecError` with a message fit for a player (a game on
+imported boards this device lacks: :class:`~airhead.errors.MissingBoardError`, which names them);
+any other exception is a defect. Whatever is accepted can be shown by the app and written out again.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Callable, Iterator
 
-from .errors import ActionError, DataError
+from .errors import ActionError, DataError, MissingBoardError
 from .fields import Field, parse_fields
 from .game import Game, check_action
 from .scenario import Scenario
@@ -50,6 +51,7 @@ __all__ = [
     "encode_link",
     "decode_link",
     "decode_any",
+    "board_files",
 ]
 
 FORMAT_VERSION = 2
@@ -293,6 +295,8 @@ def _validate(obj: Any) -> SaveData:
         try:
             scenario = load_scenario(sc)
             get(scenario.system).settings_of(scenario)  # a save that decodes is a game the app can show
+        except MissingBoardError:
+            raise  # the app asks for the board's file (the message names it)
         except DataError as e:
             raise CodecError(f"scenario: {e}") from None
     return SaveData(scenario, seed, tuple(checked))
@@ -348,6 +352,14 @@ def decode_save(text: str | bytes) -> SaveData:
 
 def decode_link(link: str) -> SaveData:
     """Read and validate a share link (a whole URL or just its fragment)."""
+    text, size = _link_text(link)
+    with _no_cycle_collection():
+        data = _validate(_loads(text))
+    return _fits_when_written(data, size)
+
+
+def _link_text(link: str) -> tuple[str, int]:
+    """A link's JSON text and its size in bytes, unpacked under the limits."""
     if not isinstance(link, str):
         raise CodecError("a link must be text")
     if len(link) > MAX_LINK_CHARS:
@@ -384,9 +396,32 @@ def decode_link(link: str) -> SaveData:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise CodecError("the link is damaged (not text inside)") from None
-    with _no_cycle_collection():
-        data = _validate(_loads(text))
-    return _fits_when_written(data, len(raw))
+    return text, len(raw)
+
+
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def board_files(text: str) -> tuple[str, ...]:
+    """The SHA-256s of the imported boards a save's or a link's scenario names, so that a device
+    can load them before the game is decoded; empty if it names none or cannot be read (decoding
+    it then says why)."""
+    try:
+        t = text.strip() if isinstance(text, str) else ""
+        if not t.startswith("{"):
+            t = _link_text(t)[0]
+        elif len(t) > MAX_JSON_BYTES:
+            return ()
+        with _no_cycle_collection():
+            obj = _loads(t)
+    except CodecError:
+        return ()
+    scenario = obj.get("scenario") if isinstance(obj, dict) else None
+    boards = scenario.get("boards") if isinstance(scenario, dict) else None
+    if not isinstance(boards, dict):
+        return ()
+    shas = [ref.get("sha256") for ref in list(boards.values())[:64] if isinstance(ref, dict)]
+    return tuple(dict.fromkeys(s for s in shas if isinstance(s, str) and _SHA256.match(s)))
 
 
 def decode_any(text: str) -> SaveData:

@@ -7,6 +7,7 @@ player. The kinds tell *why* the input was refused:
   malformed: wrong shape, type or range, an unknown field or hex name.
   :class:`~airhead.boards.HexNameError` and the codec's
   :class:`~airhead.codec.CodecError` family are its specific cases.
+  :class:`MissingBoardError` is the case of a map on boards this device does not hold.
 * :class:`RulesError` — the input is well formed but the rules forbid it (a glider in Falling
   Snow, a third Army Group on one drop hex); the message cites the rule.
 * :class:`ActionError` — an action cannot be applied to the game as it stands (nothing waits for
@@ -18,7 +19,9 @@ Anything else escaping the core is a defect.
 
 from __future__ import annotations
 
-__all__ = ["AirheadError", "DataError", "RulesError", "ActionError", "ReplayError"]
+from typing import Any, Iterable
+
+__all__ = ["AirheadError", "DataError", "MissingBoardError", "RulesError", "ActionError", "ReplayError"]
 
 
 class AirheadError(ValueError):
@@ -35,6 +38,18 @@ class DataError(AirheadError):
     def __init__(self, message: str, path: str = "") -> None:
         super().__init__(message)
         self.path = path
+
+
+class MissingBoardError(DataError):
+    """A map is played on imported boards this device does not hold; ``missing`` lists them as
+    ``(board id, reference)`` pairs (:class:`airhead.vasl.library.BoardRef`). Decoding a save or a
+    link lets it through as it is, so the app can ask for the board's file."""
+
+    def __init__(self, missing: Iterable[tuple[str, Any]]) -> None:
+        self.missing = tuple(missing)
+        which = "; ".join(f"board {bid} ({ref.describe()})" for bid, ref in self.missing)
+        super().__init__(f"This game is played on {which}, not on this device yet: import the board's file "
+                         "from the VASL board library (or open the game on blank terrain).")
 
 
 class RulesError(AirheadError):

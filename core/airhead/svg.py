@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from .boards import to_doubled
 from .hexes import Hex, Layout, Point
@@ -18,7 +18,11 @@ from .scenario import Scenario
 from .systems import get as system_of
 from .terrain import Terrain
 
-__all__ = ["render_map", "LEVEL_FILLS", "SIDE_STYLES", "MAX_SVG_BYTES"]
+__all__ = ["render_map", "Art", "LEVEL_FILLS", "SIDE_STYLES", "MAX_SVG_BYTES"]
+
+#: A board's own picture under the hexes: its address, box ``x, y, width, height`` and whether it
+#: is turned 180° about the box's centre (:func:`airhead.vasl.library.board_art` places it).
+Art = tuple[str, float, float, float, float, bool]
 
 #: The most a map of an accepted save draws to: its size follows from the caps on what a save may
 #: describe (:data:`~airhead.boards.MAX_MAP_HEXES` hexes, each with its name; terrain and hexside
@@ -104,8 +108,10 @@ def _patterns(size: float) -> str:
             + _el("pattern", {"id": "pat-cross", **box}, cross))
 
 
-def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float = 24.0, names: bool = True) -> str:
-    """The map of ``scenario`` (with ``terrain`` if given, e.g. after edits) as an SVG document.
+def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float = 24.0, names: bool = True,
+               art: Sequence[Art] = ()) -> str:
+    """The map of ``scenario`` (with ``terrain`` if given, e.g. after edits) as an SVG document;
+    with ``art``, the boards' own pictures under the hex grid, which then draws no terrain colour.
 
     Written straight to text (the same markup ElementTree would write): a map of
     :data:`~airhead.boards.MAX_MAP_HEXES` hexes is drawn in well under a second."""
@@ -264,9 +270,20 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
                                         "font-size": f"{size * 0.45:.1f}", "text-anchor": "middle", "class": "boardname"},
                                _text(label)))
 
+    pictures = []
+    for href, ax_, ay_, aw, ah, turned in art:
+        attrs = {"href": href, "x": f"{ax_:.2f}", "y": f"{ay_:.2f}", "width": f"{aw:.2f}", "height": f"{ah:.2f}",
+                 "preserveAspectRatio": "none", "class": "board-art"}
+        if turned:
+            attrs["transform"] = f"rotate(180 {ax_ + aw / 2:.2f} {ay_ + ah / 2:.2f})"
+        pictures.append(_el("image", attrs))
+    hexes_attrs = {"class": "hexes", "stroke": "#7d7d6a", "stroke-width": f"{size * 0.03:.2f}"}
+    if pictures:  # the picture shows the terrain: the hexes are an outline over it
+        hexes_attrs.update({"fill-opacity": "0", "stroke-opacity": "0.5"})
     board = _group({"clip-path": "url(#board-clip)", "class": "board"}, [
-        _group({"class": "hexes", "stroke": "#7d7d6a", "stroke-width": f"{size * 0.03:.2f}"}, hex_parts),
-        _group({"class": "terrain", "pointer-events": "none"}, detail),
+        *([_group({"class": "art", "pointer-events": "none"}, pictures)] if pictures else []),
+        _group(hexes_attrs, hex_parts),
+        *([] if pictures else [_group({"class": "terrain", "pointer-events": "none"}, detail)]),
         _group({"class": "hexsides", "pointer-events": "none", "stroke-linecap": "round"}, side_parts),
     ])
     root = {

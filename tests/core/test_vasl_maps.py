@@ -135,9 +135,10 @@ def test_a_missing_board_is_named_and_can_be_opened_blank() -> None:
     assert str(e.value).startswith("This game is played on board 4 (VASL board 04, version 1.2), not on this device yet")
     LIBRARY.remove(ref4.sha256)
     try:
-        with pytest.raises(Exception) as e2:
+        with pytest.raises(MissingBoardError) as e2:  # the codec lets it through: the app asks for the file
             decode_save(text)
         assert "board 4 (VASL board 04, version 1.2)" in str(e2.value)
+        assert e2.value.missing == (("4", ref4),)
         LIBRARY.stand_in(ref4.sha256)
         blank = decode_save(text).to_game()
         assert LIBRARY.blank(ref4.sha256)
@@ -178,3 +179,37 @@ def test_svg_draws_a_map_on_board_files(tmp_path: Path, capsys: pytest.CaptureFi
     assert svg.startswith("<svg") and "2C2" in svg and "4C2" in svg
     assert main(["svg", "--board", str(tmp_path / "bd02"), "--map", "2 5"]) == 1
     assert "board 5 is not among the imported boards (2)" in capsys.readouterr().err
+
+
+def test_board_art_lies_on_the_boards_hexes() -> None:
+    from airhead.svg import render_map
+    from airhead.vasl.library import board_art
+
+    sc = scenario("2 4*")
+    art = board_art(sc.map, sc.boards, {"2": "two.png", "4": "four.png"}, size=24.0)
+    a2, a4 = art
+    assert (a2.board_id, a2.rotated, a4.board_id, a4.rotated) == ("2", False, "4", True)
+    # board 2's picture: its 1800 × 645 pixels at 36 / 56.25 across and 41.57 / 64.5 down, A1's
+    # centre (0, 32.25 on the picture) on the map's 2A1
+    assert (round(a2.width, 2), round(a2.height, 2)) == (1152.0, 415.69)
+    a1 = sc.map.parse("2A1")
+    assert (round(a2.x, 2), round(a2.y + 32.25 * 41.5692 / 64.5, 1)) == (round(36 * a1.q, 2), round(41.5692 * (a1.r + a1.q / 2), 1))
+    # board 4 turned: its picture's box is the board's, A1's corner at the right
+    gg = sc.map.parse("4A1")
+    assert round(a4.x + a4.width, 2) == round(36 * gg.q, 2)
+    svg = render_map(sc, art=[(a.href, a.x, a.y, a.width, a.height, a.rotated) for a in art])
+    assert svg.count("<image ") == 2 and 'href="two.png"' in svg and 'transform="rotate(180 ' in svg
+    assert 'fill-opacity="0"' in svg and 'class="terrain"' not in svg
+    assert board_art(sc.map, sc.boards, {}) == []
+
+
+def test_board_files_names_what_to_load_before_decoding() -> None:
+    from airhead.codec import board_files
+
+    g = new_game(scenario(), "seed")
+    shas = (read_board(archive("02")).archive.sha256, read_board(archive("04")).archive.sha256)
+    assert board_files(encode_save(g)) == shas
+    assert board_files(encode_link(g, "https://x/")) == shas
+    assert board_files(encode_save(new_game(load_scenario({"name": "x", "system": "asl", "map": {"kind": "asl", "boards": [["4"]]}}), "s"))) == ()
+    for junk in ("", "{", "#a2.!!", '{"scenario": {"boards": {"2": {"sha256": "nope"}}}}', '{"scenario": {"boards": [1]}}', "[]"):
+        assert board_files(junk) == ()

@@ -17,7 +17,8 @@ from airhead.game import Game
 from airhead.hexes import DIRECTION_NAMES
 from airhead.present import systems_view, terrain_options
 from airhead.scenario import Scenario
-from airhead.systems import get, new_game
+from airhead.systems import get, load_scenario, new_game
+from airhead.vasl.library import LIBRARY, scenario_data
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from pyodide.ffi import create_proxy
 from pyscript import document
@@ -40,9 +41,14 @@ def parse_layout(text: str) -> list[list[str]]:
 def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd",
                  settings: dict[str, Any] | None = None) -> Scenario:
     """A blank scenario on a new map of the system's map kind, with ``settings`` (the system's
-    settings as JSON; the game checks them when it starts; raises an AirheadError)."""
+    settings as JSON; the game checks them when it starts; raises an AirheadError). ASL boards
+    the player imported (``airhead.vasl.library.LIBRARY``) bring their terrain; any other
+    geoboard is blank."""
     layout = parse_layout(layout_text)
     if get(system).map_kind == "geoboards":
+        data = scenario_data(layout, LIBRARY.boards(), name=name or "New map", system=system, strict=False)
+        if data.get("boards"):
+            return load_scenario({**data, "settings": settings or {}})
         hmap = HexMap.from_data({"kind": "asl", "boards": layout})
     else:
         hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
@@ -59,6 +65,7 @@ class Editor:
     def __init__(self, play: Any, on_new_map: Any = None) -> None:
         self.play = play
         self.on_new_map = on_new_map
+        self.boards: Any = None  # the Boards section (app/boards.py), drawn inside this tab
         self.side_hex: str | None = None
         self.system = ""
         self._proxies: list[Any] = []
@@ -101,6 +108,8 @@ class Editor:
 </div>
 <div id='edit-sides' class='sides-picker'></div>
 <p id='edit-error' class='error' role='alert'></p>
+<details class='boards' id='boards-box'><summary>Your VASL boards</summary>
+<div id='boards-section'></div></details>
 <details class='newmap'><summary>New map</summary>
 <div class='form'>
   <label>Name <input id='new-name' value='New map' maxlength='60'></label>
@@ -122,6 +131,8 @@ class Editor:
 </div></details>"""
         self.render_settings()
         self.render_game_settings()
+        if self.boards is not None:
+            self.boards.render()
 
     @staticmethod
     def _settings_fields(system: str) -> list[dict[str, Any]]:

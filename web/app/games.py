@@ -30,6 +30,7 @@ from typing import Any, Callable
 
 from airhead.codec import (
     MAX_JSON_BYTES,
+    board_files,
     MAX_LINK_CHARS,
     CodecError,
     decode_any,
@@ -41,6 +42,7 @@ from airhead.codec import (
 from airhead.errors import AirheadError
 from airhead.game import Game
 from airhead.systems import BUILTINS, builtin, new_game
+from airhead.vasl.library import LIBRARY, MissingBoardError
 from picked import picked_file
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -161,12 +163,15 @@ class Games:
         self.unexpected = 0
         self._proxies: list[Any] = []
         self._notice_timer: Any = None
+        self.boards: Any = None  # the player's VASL boards (app/boards.py): loaded before a game on them opens
+        self.missing: tuple[Any, ...] = ()  # (board id, BoardRef) a game asked for that this device lacks
+        self.retry: Callable[[], Any] | None = None  # opens that game again (once the boards are here)
         play.on_change = self.changed
         play.on_open = self.open_new_map
         self._listen(_el("games"), "click", self._click)
         self._listen(_el("games"), "change", self._changed_input)
         self._listen(_el("games"), "keydown", self._key)
-        self._listen(window, "hashchange", lambda ev: self.open_hash())
+        self._listen(window, "hashchange", lambda ev: self.spawn(self.open_hash_async()))
         # a change not yet handed to IndexedDB is written before the page hides or unloads
         self._listen(document, "visibilitychange",
                      lambda ev: self.flush() if str(document.visibilityState) == "hidden" else None)
@@ -269,9 +274,10 @@ class Games:
                 # (?scenario=NAME asks for that scenario: then the last game is listed, not reopened)
                 cur = self.store.get("current")
                 if isinstance(cur, str) and cur and PREFIX + cur in self.store:
+                    await self.load_boards(self.store.get(PREFIX + cur))
                     if self.open_saved(cur, boot=True) != "ok" and self.show_tab is not None:
                         self.show_tab("games")
-            self.open_hash()
+            await self.open_hash_async()
         finally:
             self.render()
             document.body.dataset.games = "1"
@@ -311,8 +317,17 @@ class Games:
             self.notice("Kept the unsaved game on screen. Export it (Games → Export file) to keep a copy.", error=True)
         return ok
 
+    async def load_boards(self, source: Any) -> None:
+        """Read the boards a save (its text, or a stored record) or a link names into the core's
+        library before it is decoded."""
+        if isinstance(source, dict):
+            source = source.get("save")
+        if self.boards is not None and isinstance(source, str):
+            await self.boards.ensure(board_files(source))
+
     def open_game(self, make: Callable[[], Game], game_id: str | None, name: str | Callable[[Game], str],
-                  saved: bool, what: str, dice: Any = None, ask: bool = True, after: str = "") -> str:
+                  saved: bool, what: str, dice: Any = None, ask: bool = True, after: str = "",
+                  retry: Callable[[], Any] | None = None) -> str:
         """Decode and replay (``make``), then show the game atomically. Returns ``"ok"`` (it is
         the current game), ``"kept"`` (the player kept the unsaved game on screen) or ``"error"``
         (a notice says why, starting with ``what``; nothing changed, ``self.failure`` holds the
@@ -322,6 +337,17 @@ class Games:
             if ask and not self.may_replace():
                 return "kept"
             self.show(game, game_id, name(game) if callable(name) else name, saved, dice=dice)
+        except MissingBoardError as e:  # the player imports the board (or opens it blank) and tries again
+            self.failure = str(e)
+            self.missing, self.retry = e.missing, retry
+            ids = [bid for bid, _ref in e.missing]
+            names = f"board {ids[0]}" if len(ids) == 1 else f"boards {', '.join(ids[:-1])} and {ids[-1]}"
+            self.notice(f"{what}: its game is played on {names}, not on this device yet. Import the board files "
+                        "(Games tab, Boards needed).", error=True)
+            self.render()
+            if self.show_tab is not None:
+                self.show_tab("games")
+            return "error"
         except Exception as e:  # noqa: BLE001 - any failure: nothing changes, the player is told
             self.failure = self._reason(e)
             self.notice(f"{what} cannot be opened: {self.failure}. {after or 'The game on screen and your saved games are unchanged.'}",
@@ -352,7 +378,10 @@ class Games:
             self.save_problem = ""
             self.share_link = ""
             self.serial += 1
-            self.set_title(game.scenario.name)
+            blank = [bid for bid, ref in getattr(game.scenario, "boards", {}).items() if LIBRARY.blank(ref.sha256)]
+            self.set_title(game.scenario.name + (f" (board {', '.join(blank)} on blank terrain: its file is not on this device)"
+                                                 if blank else ""))
+            self.missing, self.retry = (), None
             self.render()
 
         dice_before = self.play.dice_mode
@@ -479,6 +508,13 @@ class Games:
     def _base(self) -> str:
         return str(window.location.href).split("#", 1)[0]
 
+    async def open_hash_async(self) -> None:
+        """:meth:`open_hash`, its boards read from this device's storage first."""
+        frag = str(window.location.hash)[1:]
+        if frag:
+            await self.load_boards(frag)
+        self.open_hash()
+
     def open_hash(self) -> None:
         """Open the game in the address's fragment as a new, unsaved game (never over a save)."""
         frag = str(window.location.hash)[1:]
@@ -486,7 +522,7 @@ class Games:
             return
         self.links += 1
         result = self.open_game(lambda: decode_link(frag).to_game(), None, lambda g: f"{g.scenario.name} (shared)",
-                                False, "This link")
+                                False, "This link", retry=self.open_hash)
         if result == "ok":
             self.notice("Opened a shared game. It is not saved yet: it is saved at your first action, "
                         "or tap Save in the Games tab.")
@@ -597,7 +633,8 @@ class Games:
         after = ("It is kept in the Games tab: download its data or delete it there. "
                  "Your other saved games are unchanged.")
         dice = entry.get("dice") if isinstance(entry, dict) else None
-        result = self.open_game(make, game_id, name, True, what, dice=dice, ask=not boot, after=after)
+        result = self.open_game(make, game_id, name, True, what, dice=dice, ask=not boot, after=after,
+                                retry=lambda: self.open_saved(game_id))
         if result == "error":
             self.damaged[game_id] = self.failure
             document.body.dataset.damaged = str(len(self.damaged))
@@ -689,7 +726,13 @@ class Games:
             return decode_any("\0" if f.text is None else f.text).to_game()  # unreadable: refused as not a game
 
         name = re.sub(r"(\.airhead)?\.(json|txt)$", "", fname, flags=re.I)
-        result = self.open_game(make, None, lambda g: name or g.scenario.name, False, fname)
+        if f.text is not None:
+            await self.load_boards(f.text)
+
+        def again() -> str:
+            return self.open_game(make, None, lambda g: name or g.scenario.name, False, fname, retry=again)
+
+        result = again()
         document.body.dataset.importResult = result
         if result == "ok" and await self.save_current():
             self.notice(f"Imported {self.current_name}.")
@@ -716,7 +759,14 @@ class Games:
         elif act == "g-qr":
             self.spawn(self.show_qr())
         elif act == "g-open":
-            self.open_saved(gid)
+            self.spawn(self.open_saved_async(gid))
+        elif act == "g-board-blank":
+            for _bid, ref in self.missing:
+                LIBRARY.stand_in(ref.sha256)
+            self.try_again()
+        elif act == "g-board-cancel":
+            self.missing, self.retry = (), None
+            self.render()
         elif act == "g-export-raw":
             self.export_raw(gid)
         elif act == "g-rename":
@@ -750,6 +800,32 @@ class Games:
     def _changed_input(self, ev: Any) -> None:
         if str(ev.target.id) == "games-import":
             self.spawn(self.import_file(ev.target))
+        elif str(ev.target.id) == "games-board-file" and self.boards is not None:
+            self.spawn(self.import_missing(ev.target))
+
+    async def import_missing(self, inp: Any) -> None:
+        """The missing board's file, picked here: imported (Your VASL boards), then the game opened."""
+        await self.boards.import_files(inp)
+        if all(LIBRARY.get(ref.sha256) is not None for _bid, ref in self.missing):
+            self.try_again()
+        else:
+            left = "; ".join(f"board {bid} ({ref.describe()})" for bid, ref in self.missing if LIBRARY.get(ref.sha256) is None)
+            err = getattr(self.boards, "error", "")
+            self.notice(f"Still missing: {left}. {err or 'That file is another board or another version.'}", error=True)
+            self.render()
+
+    def try_again(self) -> None:
+        retry = self.retry
+        self.missing, self.retry = (), None
+        self.render()
+        if retry is not None:
+            retry()
+
+    async def open_saved_async(self, game_id: str) -> None:
+        """:meth:`open_saved`, its boards read from this device's storage first."""
+        if self.store is not None:
+            await self.load_boards(self.store.get(PREFIX + game_id))
+        self.open_saved(game_id)
 
     # ------------------------------------------------------------------ drawing
     def _rename_form(self, gid: str, name: str) -> str:
@@ -828,7 +904,19 @@ class Games:
             f"open its storage ({E(self.store_problem)}; private browsing or blocked site data can do this). "
             "You can still play, export this game to a file and import files, and share links — but nothing is "
             "kept when you close the page: export the game to keep it.</p>")
-        host.innerHTML = f"""
+        missing = ""
+        if self.missing:
+            which = "".join(f"<li>board {E(bid)}: {E(ref.describe())}</li>" for bid, ref in self.missing)
+            missing = (
+                "<section class='missing-boards' id='games-missing'><h3>Boards needed</h3>"
+                f"<p>This game is played on boards that are not on this device yet:</p><ul>{which}</ul>"
+                "<p class='hint'>Import each board's file (from the VASL board library, the same version), or open the "
+                "game on blank terrain: the map's terrain is then empty until you import the file.</p>"
+                "<div class='row'><label class='btn primary file'>Import the board file"
+                "<input type='file' id='games-board-file' multiple></label>"
+                "<button type='button' class='btn' data-act='g-board-blank' id='games-board-blank'>Open on blank terrain</button>"
+                "<button type='button' class='btn subtle' data-act='g-board-cancel'>Cancel</button></div></section>")
+        host.innerHTML = f"""{missing}
 <section class="games-current">
   <h3>This game</h3>
   <p>{current}</p>
@@ -840,7 +928,9 @@ class Games:
   </div>
   {share}
 </section>
-<section><h3>New game</h3><div class="choices">{new}</div></section>
+<section><h3>New game</h3><div class="choices">{new}</div>
+<p class="hint">To play on your own ASL boards, import their VASL board files (Edit → Your VASL boards), then
+build a New map on them.</p></section>
 <section><h3>Saved games</h3>{unavailable}<ul id="games-list" class="games-list">{listing}</ul></section>
 <section><h3>Import</h3>
   <label class="btn file">Import a save file (or a link in a text file)

@@ -154,15 +154,26 @@ def set_title(name: str) -> None:
 
 
 def start_games() -> None:
-    """Saved games, share links and the Games tab (app/games.py): reopens the last game (or, if
-    it cannot be opened, shows the Games tab with it listed as damaged) and opens a link in the
-    address; after the map and the play panel, so never before first paint."""
+    """Saved games, share links and the Games tab (app/games.py), and the player's VASL boards
+    (app/boards.py): reopens the last game (or, if it cannot be opened, shows the Games tab with it
+    listed as damaged) and opens a link in the address; after the map and the play panel, so
+    never before first paint."""
     import asyncio
 
     from games import Games
 
+    from boards import Boards
+
     games = Games(play, set_title, show_tab)
-    task = asyncio.ensure_future(games.start())
+    boards = Boards(play, lambda: play.refresh(redraw=True))
+    games.boards = editor.boards = boards
+    boards.render()
+
+    async def start() -> None:
+        await boards.start()  # the boards this device holds, listed before a game on them opens
+        await games.start()
+
+    task = asyncio.ensure_future(start())
     task.add_done_callback(games._done)  # a fault is reported in plain words, never as a traceback
 
 

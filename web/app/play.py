@@ -79,6 +79,8 @@ class Play:
         self.scenario = scenario
         self.view = view
         self.on_change = on_change
+        #: The boards' own pictures under the map (app/boards.py sets it): scenario -> placed pictures.
+        self.art_for: Callable[[Any], list[Any]] = lambda scenario: []
         self.picking: str | None = None  # the hex field a tap on the map fills
         self.heat = False
         self.step: int | None = None  # viewing the log at this step (None: live)
@@ -682,7 +684,7 @@ commitment code until you reveal it, and anyone can then check it was not change
         key = id(g.state.terrain) if self.step is None else ("step", self.step)
         if redraw or key != self._terrain_key:
             self._terrain_key = key
-            self.view.replace_svg(render_map(g.scenario, g.state.terrain))
+            self.view.replace_svg(render_map(g.scenario, g.state.terrain, art=self.art_for(g.scenario)))
             self.render_key(g)
         self.render_turn(g)
         self.render_offmap(g)

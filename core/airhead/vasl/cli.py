@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..hexes import DIRECTION_NAMES, opposite
 from ..tables import terrain_types
@@ -14,7 +13,10 @@ from .archive import MAX_ARCHIVE_BYTES
 from .derive import DerivedBoard, codes
 from .losdata import BoardError
 
-__all__ = ["add_parser", "run", "read_file", "board_json", "load", "scenario_on"]
+if TYPE_CHECKING:
+    import argparse
+
+__all__ = ["add_parser", "run", "read_file", "board_json", "load", "scenario_on", "art_of"]
 
 
 def add_parser(sub: Any) -> None:
@@ -55,6 +57,21 @@ def scenario_on(layout_text: str, boards: list[DerivedBoard]) -> Any:
 
     layout = [row.split() for row in layout_text.replace(";", "\n").splitlines() if row.strip()]
     return load_scenario(scenario_data(layout, boards))
+
+
+def art_of(scenario: Any, size: float) -> list[tuple[str, float, float, float, float, bool]]:
+    """The pictures of a scenario's imported boards as ``data:`` addresses, placed for the SVG."""
+    import base64
+
+    from .library import LIBRARY, board_art
+
+    hrefs = {}
+    for bid, ref in scenario.boards.items():
+        board = LIBRARY.get(ref.sha256)
+        if board is not None and board.archive.image is not None:
+            img = board.archive.image
+            hrefs[bid] = f"data:image/{img.format};base64," + base64.b64encode(img.data).decode("ascii")
+    return [(a.href, a.x, a.y, a.width, a.height, a.rotated) for a in board_art(scenario.map, scenario.boards, hrefs, size)]
 
 
 def board_json(board: DerivedBoard) -> dict[str, Any]:

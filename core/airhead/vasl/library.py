@@ -10,18 +10,20 @@ on blank terrain (:meth:`BoardLibrary.stand_in`), and :attr:`BoardLibrary.blank`
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from ..boards import AslBoard, HexMap, from_doubled
-from ..errors import DataError
+from ..errors import DataError, MissingBoardError
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
 from .derive import DerivedBoard
 from .losdata import BoardError
 
-__all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "imported_terrain", "scenario_data"]
+__all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "imported_terrain", "scenario_data",
+           "Art", "board_art"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -60,16 +62,6 @@ class BoardRef:
     def describe(self) -> str:
         """The board as a player reads it: ``VASL board 02, version 6.4``."""
         return f"VASL board {self.name}" + (f", version {self.version}" if self.version else "")
-
-
-class MissingBoardError(DataError):
-    """A map is played on imported boards this device does not hold; ``missing`` lists them."""
-
-    def __init__(self, missing: Iterable[tuple[str, BoardRef]]) -> None:
-        self.missing = tuple(missing)
-        which = "; ".join(f"board {bid} ({ref.describe()})" for bid, ref in self.missing)
-        super().__init__(f"This game is played on {which}, not on this device yet: import the board's file "
-                         "from the VASL board library (or open the game on blank terrain).")
 
 
 def board_id(board: DerivedBoard) -> str:
@@ -121,6 +113,11 @@ class BoardLibrary:
         self._boards.pop(sha256, None)
         self._blank.discard(sha256)
 
+    def clear(self) -> None:
+        """Forget every board (the page starts again from what its storage holds)."""
+        self._boards.clear()
+        self._blank.clear()
+
     def boards(self) -> tuple[DerivedBoard, ...]:
         """Every board held, oldest first."""
         return tuple(self._boards.values())
@@ -170,17 +167,70 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
 
 
 def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, name: str = "",
-                  system: str = "asl") -> dict[str, Any]:
-    """A new scenario's data on imported boards laid out in rows of board ids (``*``: turned
-    180°); every board id of the layout must be one of ``boards``."""
-    by_id = {board_id(b): b for b in boards}
+                  system: str = "asl", strict: bool = True) -> dict[str, Any]:
+    """A new scenario's data on boards laid out in rows of board ids (``*``: turned 180°): each
+    board id of one of ``boards`` is that imported board, any other a blank geoboard (with
+    ``strict``, refused)."""
+    by_id: dict[str, DerivedBoard] = {}
+    for b in boards:
+        try:
+            by_id[board_id(b)] = b
+        except BoardError:
+            if strict:
+                raise
     refs: dict[str, Any] = {}
     for row in layout:
         for cell in row:
             bid = cell.rstrip("*")
             if bid not in by_id:
-                raise DataError(f"board {bid[:8]} is not among the imported boards ({', '.join(sorted(by_id)) or 'none'})")
+                if strict:
+                    raise DataError(f"board {bid[:8]} is not among the imported boards ({', '.join(sorted(by_id)) or 'none'})")
+                continue
             m = by_id[bid].archive.metadata
             refs[bid] = {"name": m.name, "version": m.version, "sha256": by_id[bid].archive.sha256}
     title = name or "Boards " + " / ".join(" ".join(r) for r in layout)
-    return {"name": title[:120], "system": system, "map": {"kind": "asl", "boards": layout}, "boards": refs}
+    out: dict[str, Any] = {"name": title[:120], "system": system, "map": {"kind": "asl", "boards": layout}}
+    if refs:
+        out["boards"] = refs
+    return out
+
+
+@dataclass(frozen=True)
+class Art:
+    """Where a board's own picture lies under a map drawn with hexes of ``size``
+    (:func:`airhead.svg.render_map`'s coordinates): its box, turned 180° about its centre when
+    the board is."""
+
+    board_id: str
+    href: str
+    x: float
+    y: float
+    width: float
+    height: float
+    rotated: bool
+
+
+def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, str], size: float = 24.0,
+              library: BoardLibrary | None = None) -> list[Art]:
+    """The picture of each imported board that has an ``href`` (board id -> the picture's
+    address), scaled so that the board's hex centres fall on the map's: VASL's hexes are
+    ``hexWidth`` × ``hexHeight`` pixels apart, the map's ``1.5 × size`` × ``√3 × size``."""
+    lib = library if library is not None else LIBRARY
+    geo = AslBoard()
+    out: list[Art] = []
+    for p in hmap.placements:
+        ref, href = refs.get(p.board_id), hrefs.get(p.board_id)
+        board = lib.get(ref.sha256) if ref is not None else None
+        if board is None or not href:
+            continue
+        g = board.geometry
+        sx, sy = 1.5 * size / g.hex_width, math.sqrt(3) * size / g.hex_height
+        a1 = from_doubled(*p.to_global(1, geo.local_y2(1, 1)))
+        ax, ay = 1.5 * size * a1.q, math.sqrt(3) * size * (a1.r + a1.q / 2)
+        vx, vy = g.center(0, 0)  # A1's centre on the board's own pixels
+        sign = -1.0 if p.rotated else 1.0
+        corners = [(ax + sign * (px - vx) * sx, ay + sign * (py - vy) * sy) for px, py in ((0, 0), (g.grid_width, g.grid_height))]
+        x0, x1 = sorted(c[0] for c in corners)
+        y0, y1 = sorted(c[1] for c in corners)
+        out.append(Art(p.board_id, href, x0, y0, x1 - x0, y1 - y0, p.rotated))
+    return out

@@ -1,0 +1,125 @@
+"""The player's own VASL boards on a tablet: board files (written by Airhead's own writer in
+VASL's format, never one of VASL's) imported through the file picker, a map built on them with
+their pictures under the hexes, an E8 landing and a line of sight read from their terrain, an
+offline reload that keeps them, and the game's link opened on another device, which names the
+boards it lacks until their files are imported there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from airhead.vasl.writer import write_board
+from conftest import TABLET, actions, hex_center, offline_requests, wait_ready
+from playing import dice, waiting
+
+pytestmark = pytest.mark.usefixtures("no_page_errors")
+
+DESC = json.loads((Path(__file__).resolve().parents[1] / "tests" / "core" / "data" / "fixture_board.json").read_text())
+
+
+def board_files(tmp_path: Path) -> list[str]:
+    paths = []
+    for name in ("02", "04"):
+        path = tmp_path / f"bd{name}"
+        path.write_bytes(write_board(dict(DESC, name=name)))
+        paths.append(str(path))
+    return paths
+
+
+def booted(page: Any) -> None:
+    wait_ready(page)
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+
+
+def log_text(page: Any) -> str:
+    page.locator("#tab-log").tap()
+    return str(page.locator("#log-list").inner_text())
+
+
+@pytest.mark.own_context  # an offline reload and a second device
+def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, server: Any, tmp_path: Path,
+                                                       artifacts: Path) -> None:
+    files = board_files(tmp_path)
+    page.goto("/")
+    booted(page)
+    page.wait_for_selector("body[data-offline='1']", state="attached", timeout=30_000)
+    # import both files through the picker
+    page.locator("#tab-edit").tap()
+    page.locator("#boards-box summary").tap()
+    page.set_input_files("#boards-file", files)
+    page.wait_for_selector("body[data-boards='2']", state="attached", timeout=30_000)
+    listing = page.locator("#boards-list").inner_text()
+    assert "VASL board 02" in listing and "VASL board 04" in listing and "version 1.2" in listing
+    # a file that is not a board is refused, and nothing is stored
+    junk = tmp_path / "notes.zip"
+    junk.write_bytes(b"PK\x03\x04 not really a zip")
+    page.set_input_files("#boards-file", [str(junk)])
+    page.wait_for_selector("#boards-error", state="attached")
+    assert "notes.zip was not imported: this file is not a VASL board archive" in page.locator("#boards-error").inner_text()
+    assert page.evaluate("document.body.dataset.boards") == "2"
+    # a map on boards 2 and 4: their pictures under the hexes, their terrain in the Hex tab
+    page.locator(".newmap summary").tap()
+    page.locator("#new-name").fill("On my boards")
+    page.locator("#new-layout").fill("2 4")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#hex-4C2", state="attached")
+    page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2")
+    page.screenshot(path=str(artifacts / "boards-map.png"))
+    page.locator("#tab-hex").tap()
+    page.touchscreen.tap(*hex_center(page, "2J4"))
+    page.wait_for_function("() => document.body.dataset.selected === '2J4'")
+    info = page.locator("#info").inner_text()
+    assert "Woods" in info and "2" in info
+    # line of sight along the hexside of the woods of 2C2 and 2C3, read from the board
+    page.touchscreen.tap(*hex_center(page, "2B2"))
+    page.wait_for_function("() => document.body.dataset.selected === '2B2'")
+    page.wait_for_selector("#tool-los")
+    page.locator("#tool-los").tap()
+    page.wait_for_selector("#tool-wait")
+    page.touchscreen.tap(*hex_center(page, "2F2"))
+    page.wait_for_selector("#tool-result")
+    lines = page.locator("#tool-lines li").all_inner_texts()
+    assert lines[-1].startswith("LOS ") and "blocked" in lines[-1].lower() and any("2C2" in x for x in lines)
+    # an E8 landing in 2E7 facing Wind Direction 5: the Avenue over the board's hill and woods
+    page.locator("#tab-play").tap()
+    page.locator("#f-ilh").fill("2E7")
+    page.locator("#f-wind").select_option("5")
+    page.locator("#plan-start").tap()
+    waiting(page, "E8.22")
+    dice(page, "3 4")
+    log = log_text(page)
+    assert "2 consecutive hexes clear of Obstacles: 2F6, 2G6" in log
+    assert "Obstacle 3 levels above the ILH's Base Level in 2J4" in log
+    played = actions(page)
+    page.locator("#tab-games").tap()
+    page.wait_for_function("document.body.dataset.saveState === 'saved'")
+    page.locator("#share-make").tap()
+    link = page.locator("#share-link").input_value()
+    # offline: the app, the game and the boards come back with no network
+    server.take_log()
+    page.context.set_offline(True)
+    page.reload()
+    booted(page)
+    page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2")
+    assert actions(page) == played and log_text(page) == log
+    assert offline_requests(server) == [], "an offline reload reached the server"
+    page.context.set_offline(False)
+    # another device: the link names the boards it lacks; their files imported, the game opens as it was
+    other = browser.new_context(viewport=TABLET, has_touch=True)
+    try:
+        p2 = other.new_page()
+        p2.goto(link)
+        booted(p2)
+        p2.wait_for_selector("#games-missing", state="visible")
+        missing = p2.locator("#games-missing").inner_text()
+        assert "board 2: VASL board 02, version 1.2" in missing and "board 4: VASL board 04, version 1.2" in missing
+        p2.screenshot(path=str(artifacts / "boards-missing.png"))
+        p2.set_input_files("#games-board-file", files)
+        p2.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2", timeout=30_000)
+        assert p2.evaluate("document.body.dataset.linkResult") == "ok"
+        assert actions(p2) == played and log_text(p2) == log
+    finally:
+        other.close()

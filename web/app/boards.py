@@ -1,0 +1,221 @@
+"""Your VASL boards (Edit tab): the player's own board files, imported, listed and deleted; read
+into the core's board library when a game on them opens; their pictures drawn under the map.
+
+Views only: reading a board and what it means is the core's (``airhead.vasl``). The files stay
+on this device, in IndexedDB (``window.airheadBoards`` in boot.js: "airhead-boards"), never in a
+save or a link, which name each board by name, version and SHA-256. Element ids used by the e2e
+tests: ``boards-*``; ``<body data-boards="N">`` (boards stored), ``data-board-import`` (the last
+import: ``ok`` or ``error``).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Iterable
+
+from airhead.errors import AirheadError
+from airhead.vasl.archive import MAX_ARCHIVE_BYTES
+from airhead.vasl.library import LIBRARY, board_art, board_id
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+from pyscript.ffi import is_none
+
+E = html.escape
+#: The picture formats a browser draws, by the core's name for them.
+MIME = {"gif": "image/gif", "png": "image/png", "jpeg": "image/jpeg"}
+
+
+def _el(id_: str) -> Any:
+    return document.getElementById(id_)
+
+
+def _size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{max(n, 1) / 1e3:.0f} kB"
+
+
+class Boards:
+    """The device's boards: the list, the import, the pictures, and loading before a game opens."""
+
+    def __init__(self, play: Any, redraw: Callable[[], None]) -> None:
+        self.play = play
+        self.redraw = redraw  # draw the map again (a board imported or deleted: its art)
+        self.rows: list[dict[str, Any]] = []
+        self.status = ""
+        self.error = ""
+        self.deleting: str | None = None
+        self.art_on = True
+        self.urls: dict[str, str] = {}  # sha256 -> the picture's blob: address
+        self.store_ok = True
+        self._proxies: list[Any] = []
+        for name, fn in (("click", self._click), ("change", self._changed)):
+            p = create_proxy(fn)
+            self._proxies.append(p)
+            _el("edit").addEventListener(name, p)
+        play.art_for = self.art_for
+
+    # ------------------------------------------------------------------ storage
+    async def start(self) -> None:
+        """The boards this device holds (their facts only: a file is read when a game needs it)."""
+        LIBRARY.clear()
+        await self.refresh()
+
+    async def refresh(self) -> None:
+        try:
+            rows = await window.airheadBoards.list()
+            self.rows = sorted((dict(r) for r in rows.to_py()), key=lambda r: (str(r.get("name")), str(r.get("version"))))
+            self.store_ok = True
+        except Exception as e:  # noqa: BLE001 - IndexedDB missing, blocked, full
+            self.rows, self.store_ok = [], False
+            self.error = f"Your boards cannot be listed: this browser's storage did not open ({e})."
+        document.body.dataset.boards = str(len(self.rows))
+        self.render()
+
+    def stored(self, sha: str) -> bool:
+        return any(r.get("sha256") == sha for r in self.rows)
+
+    async def ensure(self, shas: Iterable[str]) -> None:
+        """Read the boards a game names into the core's library, from this device's storage (a
+        board the device lacks is left out: opening the game then names it)."""
+        for sha in shas:
+            if LIBRARY.get(sha) is not None or not self.stored(sha):
+                continue
+            try:
+                data = await window.airheadBoards.get(sha)
+                if data is not None and not is_none(data):
+                    LIBRARY.add(data.to_bytes())
+            except Exception as e:  # noqa: BLE001 - a damaged stored board: opening says it is missing
+                window.console.error(f"board {sha[:12]} could not be read: {e!r}")
+
+    async def import_files(self, inp: Any) -> list[str]:
+        """Import every file picked in ``inp``; the SHA-256s of the boards now on this device."""
+        files = inp.files
+        if files is None or is_none(files) or files.length == 0:
+            return []
+        picked = [files.item(i) for i in range(files.length)]
+        inp.value = ""
+        done: list[str] = []
+        self.error = ""
+        for f in picked:
+            name, size = str(f.name), int(f.size)
+            self.status = f"Reading {name}…"
+            self.render()
+            try:
+                if size > MAX_ARCHIVE_BYTES:
+                    raise AirheadError(f"it is too large to be a board file ({size:,} bytes)")
+                data = (await f.arrayBuffer()).to_bytes()
+                board = LIBRARY.add(data)  # read and checked whole before anything is stored
+                m = board.archive.metadata
+                facts = {"sha256": board.archive.sha256, "name": m.name, "version": m.version, "size": len(data),
+                         "added": float(window.Date.now()), "width": m.width, "height": m.height,
+                         "file": name[:80]}
+                await window.airheadBoards.put(to_js(facts, dict_converter=window.Object.fromEntries), to_js(data))
+                done.append(board.archive.sha256)
+                try:
+                    where = f"board {board_id(board)}"
+                except AirheadError:
+                    where = f"board {m.name}"
+                self.status = (f"Imported {where} (VASL board {m.name}, version {m.version or '?'}). "
+                               "Type its number in New map to play on it.")
+                document.body.dataset.boardImport = "ok"
+            except AirheadError as e:
+                self.error = f"{name} was not imported: {e}"
+                document.body.dataset.boardImport = "error"
+            except Exception as e:  # noqa: BLE001 - storage full or refused: nothing stored
+                self.error = f"{name} was not imported: this browser's storage refused it ({e})."
+                document.body.dataset.boardImport = "error"
+        await self.refresh()
+        self.redraw()
+        return done
+
+    async def delete(self, sha: str) -> None:
+        try:
+            await window.airheadBoards.remove(sha)
+        except Exception as e:  # noqa: BLE001
+            self.error = f"The board could not be deleted ({e})."
+        LIBRARY.remove(sha)
+        url = self.urls.pop(sha, None)
+        if url:
+            window.URL.revokeObjectURL(url)
+        self.deleting = None
+        await self.refresh()
+        self.redraw()
+
+    # ------------------------------------------------------------------ the map's pictures
+    def art_for(self, scenario: Any) -> list[tuple[str, float, float, float, float, bool]]:
+        """The pictures of ``scenario``'s imported boards this device holds, placed under its
+        hexes (none when the player chose the terrain colours)."""
+        if not self.art_on or not getattr(scenario, "boards", None):
+            return []
+        hrefs = {}
+        for bid, ref in scenario.boards.items():
+            board = LIBRARY.get(ref.sha256)
+            img = board.archive.image if board is not None else None
+            if img is None or img.format not in MIME:
+                continue
+            url = self.urls.get(ref.sha256)
+            if url is None:
+                blob = window.Blob.new(to_js([to_js(img.data)]), to_js({"type": MIME[img.format]},
+                                                                      dict_converter=window.Object.fromEntries))
+                url = self.urls[ref.sha256] = str(window.URL.createObjectURL(blob))
+            hrefs[bid] = url
+        return [(a.href, a.x, a.y, a.width, a.height, a.rotated) for a in board_art(scenario.map, scenario.boards, hrefs)]
+
+    # ------------------------------------------------------------------ events and drawing
+    def _spawn(self, coro: Any) -> None:
+        import asyncio
+
+        task = asyncio.ensure_future(coro)
+        task.add_done_callback(lambda t: None if t.cancelled() or t.exception() is None
+                               else window.console.error(repr(t.exception())))
+
+    def _click(self, ev: Any) -> None:
+        target = ev.target.closest("[data-act]")
+        if not target:
+            return
+        act, sha = str(target.dataset.act), str(target.getAttribute("data-sha") or "")
+        if act == "b-delete":
+            self.deleting = sha
+            self.render()
+        elif act == "b-delete-ok":
+            self._spawn(self.delete(sha))
+        elif act == "b-delete-cancel":
+            self.deleting = None
+            self.render()
+
+    def _changed(self, ev: Any) -> None:
+        if str(ev.target.id) == "boards-file":
+            self._spawn(self.import_files(ev.target))
+        elif str(ev.target.id) == "boards-art":
+            self.art_on = bool(ev.target.checked)
+            self.redraw()
+
+    def render(self) -> None:
+        host = _el("boards-section")
+        if host is None or is_none(host):
+            return
+        items = []
+        for r in self.rows:
+            sha = E(str(r.get("sha256", "")), quote=True)
+            added = str(window.Date.new(float(r.get("added") or 0)).toLocaleDateString())
+            if self.deleting == r.get("sha256"):
+                buttons = (f"<button type='button' class='btn danger' data-act='b-delete-ok' data-sha='{sha}'>Delete for good</button>"
+                           "<button type='button' class='btn subtle' data-act='b-delete-cancel'>Keep</button>")
+            else:
+                buttons = f"<button type='button' class='btn subtle' data-act='b-delete' data-sha='{sha}'>Delete</button>"
+            items.append(
+                f"<li class='board' data-sha='{sha}'><b>VASL board {E(str(r.get('name', '?')))}</b> "
+                f"<small class='hint'>version {E(str(r.get('version') or '?'))} · {int(r.get('width') or 0)} × "
+                f"{int(r.get('height') or 0)} hexes · {_size(int(r.get('size') or 0))} · added {E(added)}</small>"
+                f"<div class='row'>{buttons}</div></li>")
+        listing = "".join(items) or "<li class='hint'>No boards yet.</li>"
+        problem = f"<p class='error' role='alert' id='boards-error'>{E(self.error)}</p>" if self.error else ""
+        art = (f"<label class='check'><input type='checkbox' id='boards-art'{' checked' if self.art_on else ''}> "
+               "Draw the boards' own pictures under the map (off: terrain colours)</label>")
+        host.innerHTML = f"""
+<p class='hint'>Play on the boards you own: import their VASL board files (from the VASL board library,
+one file per board, e.g. <code>bd02</code>). They stay on this device; a shared game names them, and
+the other device imports its own copy.</p>
+<label class='btn file'>Import board files<input type='file' id='boards-file' multiple></label>
+<p id='boards-status' class='hint' role='status'>{E(self.status)}</p>{problem}
+<ul id='boards-list' class='games-list'>{listing}</ul>
+{art}"""
