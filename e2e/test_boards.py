@@ -72,7 +72,7 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.touchscreen.tap(*hex_center(page, "2J4"))
     page.wait_for_function("() => document.body.dataset.selected === '2J4'")
     info = page.locator("#info").inner_text()
-    assert "Woods" in info and "2" in info
+    assert "Woods" in info and "Read from VASL board 02, version 1.2, hex J4: centre dot in Woods" in info
     # line of sight along the hexside of the woods of 2C2 and 2C3, read from the board
     page.touchscreen.tap(*hex_center(page, "2B2"))
     page.wait_for_function("() => document.body.dataset.selected === '2B2'")
@@ -117,9 +117,21 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
         missing = p2.locator("#games-missing").inner_text()
         assert "board 2: VASL board 02, version 1.2" in missing and "board 4: VASL board 04, version 1.2" in missing
         p2.screenshot(path=str(artifacts / "boards-missing.png"))
-        p2.set_input_files("#games-board-file", files)
+        # board 2's file only: board 4 is still asked for
+        p2.set_input_files("#games-board-file", files[:1])
+        p2.wait_for_selector("body[data-boards='1']", state="attached", timeout=30_000)
+        p2.wait_for_selector("#notice:has-text('Still missing: board 4')", state="attached")
+        assert "board 2: VASL board 02" not in p2.locator("#games-missing").inner_text()
+        # open it on blank terrain: the header says so; board 4's file imported later, it opens on it
+        p2.locator("#games-board-blank").tap()
+        p2.wait_for_function("document.body.dataset.linkResult === 'ok'")
+        assert "(board 4 on blank terrain: its file is not on this device)" in p2.locator("#scenario-name").inner_text()
+        assert p2.locator("#map image.board-art").count() == 1
+        p2.locator("#tab-edit").tap()
+        p2.locator("#boards-box summary").tap()
+        p2.set_input_files("#boards-file", files[1:])
         p2.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2", timeout=30_000)
-        assert p2.evaluate("document.body.dataset.linkResult") == "ok"
+        assert "blank" not in p2.locator("#scenario-name").inner_text()
         assert actions(p2) == played and log_text(p2) == log
     finally:
         other.close()

@@ -213,3 +213,44 @@ def test_board_files_names_what_to_load_before_decoding() -> None:
     assert board_files(encode_save(new_game(load_scenario({"name": "x", "system": "asl", "map": {"kind": "asl", "boards": [["4"]]}}), "s"))) == ()
     for junk in ("", "{", "#a2.!!", '{"scenario": {"boards": {"2": {"sha256": "nope"}}}}', '{"scenario": {"boards": [1]}}', "[]"):
         assert board_files(junk) == ()
+
+
+def test_each_hex_says_what_it_was_read_as() -> None:
+    from airhead.vasl.library import hex_reading
+
+    sc = scenario("2 4*")
+    m = sc.map
+    assert hex_reading(sc, m.parse("2C2")) == ("Read from VASL board 02, version 1.2, hex C2: centre dot in Woods "
+                                               "(100% of the hex); centre at level 0")
+    assert hex_reading(sc, m.parse("4U3")).startswith("Read from VASL board 04, version 1.2, hex U3: ")
+    edited = sc.with_terrain(sc.terrain.clear_hex(m.parse("2C2")))
+    assert hex_reading(edited, m.parse("2C2")).endswith("; changed in this game")
+    blank = load_scenario({"name": "x", "system": "asl", "map": {"kind": "asl", "boards": [["4"]]}})
+    assert hex_reading(blank, blank.map.parse("4C2")) == ""
+
+
+def test_e7_aerial_view_reads_the_board() -> None:
+    """E7.25 (strafing's Blind Hexes, sighting): the board's woods and its bocage hexside."""
+    from airhead.asl.los import aerial
+
+    sc = scenario()
+    m, t = sc.map, sc.terrain
+    seen = aerial(t, m.parse("2D4"), 3)  # looked at from the south: open ground
+    blind = aerial(t, m.parse("2D4"), 0)  # from the north, over the woods of 2D3
+    assert not seen.sight.blind
+    assert blind.sight.blind and blind.sight.cause == "obstacle" and m.name(blind.sight.by) == "2D3"
+    bocage = aerial(t, m.parse("2C4"), 3)  # the board's bocage between 2C4 and 2C5
+    assert bocage.sight.blind and bocage.sight.cause == "bocage" and m.name(bocage.sight.by) == "2C5"
+
+
+def test_e1_blaze_shadows_read_the_board() -> None:
+    """E1.94 / E1.941: a Blaze's Illuminated Zone, shadowed by the board's woods."""
+    from airhead.asl.los import illuminated_zone
+
+    sc = scenario()
+    m = sc.map
+    t = sc.terrain.update_hex(m.parse("2A3"), blaze=2)
+    z = illuminated_zone(t, m.parse("2A3"), in_play=m.in_play)
+    assert z.radius == 4
+    assert sorted(m.name(h) for h in z.shadow) == ["2D1", "2D2", "2D3", "2E1", "2E2", "2E3", "2E4"]
+    assert "2D2 is in shadow behind 2C3 (E1.941)" in z.explain(m.name)

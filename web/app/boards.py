@@ -36,9 +36,10 @@ def _size(n: int) -> str:
 class Boards:
     """The device's boards: the list, the import, the pictures, and loading before a game opens."""
 
-    def __init__(self, play: Any, redraw: Callable[[], None]) -> None:
+    def __init__(self, play: Any, redraw: Callable[[], None], imported: Callable[[list[str]], None] | None = None) -> None:
         self.play = play
         self.redraw = redraw  # draw the map again (a board imported or deleted: its art)
+        self.imported = imported  # boards just imported (a game opened on blank terrain opens again on them)
         self.rows: list[dict[str, Any]] = []
         self.status = ""
         self.error = ""
@@ -125,6 +126,8 @@ class Boards:
                 document.body.dataset.boardImport = "error"
         await self.refresh()
         self.redraw()
+        if done and self.imported is not None:
+            self.imported(done)
         return done
 
     async def delete(self, sha: str) -> None:

@@ -12,6 +12,7 @@ from airhead.counters import Counters
 from airhead.hexes import DIRECTION_NAMES
 from airhead.scenario import Scenario
 from airhead.systems import get
+from airhead.vasl.library import hex_reading
 
 
 def _level(v: float) -> str:
@@ -46,6 +47,9 @@ def hex_details(scenario: Scenario, name: str) -> dict[str, object]:
         rows.append(("Occupants", ", ".join(t.occupants)))
     if t.label:
         rows.append(("Label", t.label))
+    reading = hex_reading(scenario, h)
+    if reading:
+        rows.append(("From the board", reading))
     sides = []
     for d, dname in enumerate(DIRECTION_NAMES):
         feats = scenario.terrain.side(h, d)

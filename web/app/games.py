@@ -166,6 +166,7 @@ class Games:
         self.boards: Any = None  # the player's VASL boards (app/boards.py): loaded before a game on them opens
         self.missing: tuple[Any, ...] = ()  # (board id, BoardRef) a game asked for that this device lacks
         self.retry: Callable[[], Any] | None = None  # opens that game again (once the boards are here)
+        self.blank_boards: set[str] = set()  # the boards the game on screen was opened without
         play.on_change = self.changed
         play.on_open = self.open_new_map
         self._listen(_el("games"), "click", self._click)
@@ -378,7 +379,9 @@ class Games:
             self.save_problem = ""
             self.share_link = ""
             self.serial += 1
-            blank = [bid for bid, ref in getattr(game.scenario, "boards", {}).items() if LIBRARY.blank(ref.sha256)]
+            refs = getattr(game.scenario, "boards", {})
+            blank = [bid for bid, ref in refs.items() if LIBRARY.blank(ref.sha256)]
+            self.blank_boards = {refs[bid].sha256 for bid in blank}
             self.set_title(game.scenario.name + (f" (board {', '.join(blank)} on blank terrain: its file is not on this device)"
                                                  if blank else ""))
             self.missing, self.retry = (), None
@@ -809,10 +812,20 @@ class Games:
         if all(LIBRARY.get(ref.sha256) is not None for _bid, ref in self.missing):
             self.try_again()
         else:
-            left = "; ".join(f"board {bid} ({ref.describe()})" for bid, ref in self.missing if LIBRARY.get(ref.sha256) is None)
+            self.missing = tuple((bid, ref) for bid, ref in self.missing if LIBRARY.get(ref.sha256) is None)
+            left = "; ".join(f"board {bid} ({ref.describe()})" for bid, ref in self.missing)
             err = getattr(self.boards, "error", "")
             self.notice(f"Still missing: {left}. {err or 'That file is another board or another version.'}", error=True)
             self.render()
+
+    def boards_imported(self, shas: list[str]) -> None:
+        """Boards just imported: a game on screen that was opened on blank terrain for one of them
+        is opened again on it (its actions replayed: nothing is lost)."""
+        game = getattr(self.play, "game", None)
+        if game is None or not self.blank_boards.intersection(shas):
+            return
+        saved, gid, name = self.saved, self.current_id, self.current_name
+        self.open_game(lambda: decode_save(encode_save(game)).to_game(), gid, name, saved, "This game", ask=False)
 
     def try_again(self) -> None:
         retry = self.retry

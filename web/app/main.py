@@ -165,7 +165,7 @@ def start_games() -> None:
     from boards import Boards
 
     games = Games(play, set_title, show_tab)
-    boards = Boards(play, lambda: play.refresh(redraw=True))
+    boards = Boards(play, lambda: play.refresh(redraw=True), lambda shas: games.boards_imported(shas))
     games.boards = editor.boards = boards
     boards.render()
 

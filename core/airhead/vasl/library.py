@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from ..boards import AslBoard, HexMap, from_doubled
+from ..boards import AslBoard, HexMap, asl_column_letters, from_doubled, to_doubled
 from ..errors import DataError, MissingBoardError
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
@@ -23,7 +23,7 @@ from .derive import DerivedBoard
 from .losdata import BoardError
 
 __all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "imported_terrain", "scenario_data",
-           "Art", "board_art"]
+           "Art", "board_art", "hex_reading"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -234,3 +234,29 @@ def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, st
         y0, y1 = sorted(c[1] for c in corners)
         out.append(Art(p.board_id, href, x0, y0, x1 - x0, y1 - y0, p.rotated))
     return out
+
+
+def hex_reading(scenario: Any, h: Hex, library: BoardLibrary | None = None) -> str:
+    """What a hex of a map on imported boards was read as, and why (the Hex tab shows it):
+    ``Read from VASL board 02, version 6.4, hex C3: centre dot in Woods …``; empty off them."""
+    refs: Mapping[str, BoardRef] = getattr(scenario, "boards", {}) or {}
+    if not refs:
+        return ""
+    lib = library if library is not None else LIBRARY
+    for p in scenario.map.placements:
+        if not p.contains(h):
+            continue
+        ref = refs.get(p.board_id)
+        if ref is None:
+            return ""
+        board = lib.get(ref.sha256)
+        if board is None:
+            return f"{ref.describe()} is not on this device: its terrain is blank until its file is imported"
+        col, y2 = p.to_local(*to_doubled(h))
+        name = f"{asl_column_letters(col)}{AslBoard().local_row(col, y2)}"
+        dh = board.hexes.get(name)
+        if dh is None:
+            return ""
+        changed = scenario.terrain.at(h) != scenario.base.at(h)
+        return f"Read from {ref.describe()}, hex {name}: {dh.why}" + ("; changed in this game" if changed else "")
+    return ""
