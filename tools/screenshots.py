@@ -3,7 +3,8 @@
 Builds the bundle, serves it on a free port and opens the app in Debian's Chromium (Playwright,
 run with the project venv, as the e2e tests do), once at tablet size (1024×768) and once at phone
 size (390×844): the default scenario, a glider landing planned on 1G9 and resolved with every die
-typed in as a 3 (the same pictures on every run), then each tab in turn. Writes
+typed in as a 3 (the same pictures on every run), then each tab in turn; last, two boards of
+Airhead's own test board file imported and a map made on them (boards-*.png). Writes
 docs/screens/<tab>-<tablet|phone>.png, reduced to a palette of colours (a few dozen KB each).
 
     python build.py shots                       # build, then write docs/screens/
@@ -83,6 +84,36 @@ def _land(page: Any) -> None:
     raise SystemExit("the landing did not end in 40 steps")
 
 
+def _on_boards(page: Any) -> None:
+    """Boards 2 and 4 imported (Airhead's own test board, tests/core/data/fixture_board.json, in
+    VASL's format: never a VASL board) and a new map on them, the Boards list open."""
+    import json
+    import tempfile
+
+    from airhead.vasl.writer import write_board
+
+    desc = json.loads((ROOT / "tests" / "core" / "data" / "fixture_board.json").read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for name in ("02", "04"):
+            path = Path(tmp) / f"bd{name}"
+            path.write_bytes(write_board(dict(desc, name=name)))
+            files.append(str(path))
+        page.locator("#tab-edit").tap()
+        page.locator("#boards-box summary").tap()
+        page.set_input_files("#boards-file", files)
+        page.wait_for_selector("body[data-boards='2']", state="attached", timeout=BOOT_MS)
+    page.locator(".newmap summary").tap()
+    page.locator("#new-name").fill("On my boards 2 and 4")
+    page.locator("#new-layout").fill("2 4")
+    page.locator("#new-map").tap()
+    page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2")
+    page.locator("#boards-box summary").tap()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.evaluate("document.getElementById('boards-box').scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+
+
 def _small_png(png: bytes, path: Path) -> int:
     """``png`` reduced to a palette and written optimised; its size in bytes."""
     from PIL import Image
@@ -127,6 +158,9 @@ def capture(bundle: Path, out: Path) -> list[tuple[str, int]]:
                     page.wait_for_timeout(200)  # the tab's own transitions
                     name = f"{tab}-{size}.png"
                     written.append((name, _small_png(page.screenshot(), out / name)))
+                _on_boards(page)
+                name = f"boards-{size}.png"
+                written.append((name, _small_png(page.screenshot(), out / name)))
                 ctx.close()
             browser.close()
     finally:

@@ -275,8 +275,12 @@ class Games:
                 # (?scenario=NAME asks for that scenario: then the last game is listed, not reopened)
                 cur = self.store.get("current")
                 if isinstance(cur, str) and cur and PREFIX + cur in self.store:
+                    t0 = float(window.performance.now())
                     await self.load_boards(self.store.get(PREFIX + cur))
-                    if self.open_saved(cur, boot=True) != "ok" and self.show_tab is not None:
+                    opened = self.open_saved(cur, boot=True)
+                    # (the bench: the last game's boards read, decoded, replayed and drawn, in ms)
+                    document.body.dataset.openMs = str(round(float(window.performance.now()) - t0))
+                    if opened != "ok" and self.show_tab is not None:
                         self.show_tab("games")
             await self.open_hash_async()
         finally:
