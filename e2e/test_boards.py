@@ -107,6 +107,21 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     assert actions(page) == played and log_text(page) == log
     assert offline_requests(server) == [], "an offline reload reached the server"
     page.context.set_offline(False)
+    # a new map on a fresh start (no game on the boards opened): they are read from the device
+    page.goto("/?scenario=default")
+    booted(page)
+    assert page.locator("#map image.board-art").count() == 0
+    page.locator("#tab-edit").tap()
+    page.locator(".newmap summary").tap()
+    page.locator("#new-name").fill("Board 4 turned")
+    page.locator("#new-layout").fill("4*")
+    page.locator("#new-map").tap()
+    page.wait_for_function("document.getElementById('scenario-name').textContent === 'Board 4 turned'")
+    page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 1")
+    page.locator("#tab-hex").tap()
+    page.touchscreen.tap(*hex_center(page, "4W5"))
+    page.wait_for_function("() => document.body.dataset.selected === '4W5'")
+    assert "Read from VASL board 04, version 1.2, hex W5: centre dot in Shallow Stream" in page.locator("#info").inner_text()
     # another device: the link names the boards it lacks; their files imported, the game opens as it was
     other = browser.new_context(viewport=TABLET, has_touch=True)
     try:

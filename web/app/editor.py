@@ -312,7 +312,16 @@ class Editor:
                 _el("edit-error").textContent = str(_el("prompt-error").textContent)
             self.render_sides()
         elif act == "new-map":
-            self.create_map()
+            if self.boards is not None:  # the boards the layout names read from this device first
+                import asyncio
+
+                async def create() -> None:
+                    await self.boards.load_for_layout(parse_layout(str(_el("new-layout").value)))
+                    self.create_map()
+
+                asyncio.ensure_future(create())
+            else:
+                self.create_map()
         elif act == "apply-settings":
             self.apply_settings()
         elif act == "game-settings":  # opened: show the settings as they are now (after an undo, a load)

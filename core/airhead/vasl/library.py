@@ -84,8 +84,9 @@ class BoardLibrary:
 
     def add(self, data: bytes) -> DerivedBoard:
         """Read, derive and keep a board archive (the same file twice is kept once)."""
-        from . import read_board
         import hashlib
+
+        from . import read_board
 
         sha = hashlib.sha256(data).hexdigest()
         known = self._boards.pop(sha, None)
@@ -119,7 +120,7 @@ class BoardLibrary:
         self._blank.clear()
 
     def boards(self) -> tuple[DerivedBoard, ...]:
-        """Every board held, oldest first."""
+        """Every board held, the least recently read first."""
         return tuple(self._boards.values())
 
 
