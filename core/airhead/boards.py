@@ -315,17 +315,24 @@ class HexMap:
 
     # ----------------------------------------------------------------- construction
     @classmethod
-    def asl(cls, layout: Sequence[Sequence[str]]) -> HexMap:
+    def asl(cls, layout: Sequence[Sequence[str]], columns: int = 33, rows: int = 10) -> HexMap:
         """ASL geoboards laid out in rows of board ids; a trailing ``*`` rotates a board 180°.
 
         ``HexMap.asl([["4", "5*"]])`` puts board 4 left of board 5, which is upside down;
-        ``HexMap.asl([["4"], ["5"]])`` puts 4 above 5.
+        ``HexMap.asl([["4"], ["5"]])`` puts 4 above 5. Boards of another size (an imported VASL
+        board: 17 × 20, a deluxe board's 15 × 5) give it as ``columns`` × ``rows``; the boards
+        of one map are all of one size.
         """
+        if not (3 <= columns <= 200 and 1 <= rows <= 200):
+            raise DataError(f"an ASL board must have 3..200 columns and 1..200 rows, not {columns}x{rows}")
+        geo = AslBoard() if (columns, rows) == (33, 10) else AslBoard(columns, rows)
+        if columns % 2 == 0 and any(len(ids) > 1 for ids in layout):
+            raise DataError(f"boards of {columns} columns cannot sit side by side (their edge half hexes would not meet)")
         ps: list[Placement] = []
         for row, ids in enumerate(layout):
             for col, bid in enumerate(ids):
                 rot = bid.endswith("*")
-                ps.append(Placement(bid.rstrip("*"), col, row, rot, AslBoard()))
+                ps.append(Placement(bid.rstrip("*"), col, row, rot, geo))
         return cls(ps)
 
     @classmethod
@@ -523,7 +530,11 @@ class HexMap:
             rows: dict[int, list[str]] = {}
             for p in self.placements:
                 rows.setdefault(p.row, []).append(p.board_id + ("*" if p.rotated else ""))
-            return {"kind": "asl", "boards": [rows[r] for r in sorted(rows)]}
+            out: dict[str, object] = {"kind": "asl", "boards": [rows[r] for r in sorted(rows)]}
+            g0 = self.placements[0].geometry
+            if (g0.columns, g0.rows) != (33, 10):  # boards of another size than a geoboard's
+                out.update(columns=g0.columns, rows=g0.rows)
+            return out
         g = self.placements[0].geometry
         rows = {}
         for p in self.placements:
@@ -566,6 +577,6 @@ def _built(kind: str, layout: tuple[tuple[str, ...], ...], columns: int | None, 
     """A map read from data, built once for the same layout (maps are immutable: games, saves and
     the views share them)."""
     if kind == "asl":
-        return HexMap.asl(layout)
+        return HexMap.asl(layout, columns or 33, rows or 10)
     assert columns is not None and rows is not None
     return HexMap.grid(layout, columns, rows, low)

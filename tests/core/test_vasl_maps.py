@@ -14,7 +14,8 @@ import pytest
 from airhead.__main__ import main
 from airhead.asl.gliders import approach, landing_drm
 from airhead.asl.los import los
-from airhead.codec import SaveData, decode_link, decode_save, encode_link, encode_save
+from airhead.codec import decode_link, decode_save, encode_link, encode_save
+from airhead.errors import DataError
 from airhead.hexes import DIRECTION_NAMES
 from airhead.scenario import Scenario
 from airhead.systems import load_scenario, new_game
@@ -150,13 +151,10 @@ def test_a_missing_board_is_named_and_can_be_opened_blank() -> None:
     assert not LIBRARY.blank(ref4.sha256)
 
 
-def test_only_numbered_geoboards_go_on_a_map() -> None:
+def test_only_numbered_boards_go_on_a_map() -> None:
     fx = read_board(write_board(DESC))
-    with pytest.raises(BoardError, match="board fx"):
+    with pytest.raises(BoardError, match="board fx has no board number"):
         scenario_data([["fx"]], [fx])
-    small = read_board(write_board({"name": "7", "width": 5, "height": 3, "image": False}))
-    with pytest.raises(BoardError, match="board 7 is a 5 × 3 board"):
-        scenario_data([["7"]], [small])
 
 
 def test_a_tampered_board_reference_is_refused() -> None:
@@ -254,3 +252,47 @@ def test_e1_blaze_shadows_read_the_board() -> None:
     assert z.radius == 4
     assert sorted(m.name(h) for h in z.shadow) == ["2D1", "2D2", "2D3", "2E1", "2E2", "2E3", "2E4"]
     assert "2D2 is in shadow behind 2C3 (E1.941)" in z.explain(m.name)
+
+
+def _half_board(name: str) -> bytes:
+    """A 17 × 20 board in the shape of VASL's boards 1a..9a (hexes 56.3125 × 64.5 pixels)."""
+    return write_board({"name": name, "version": "6.2", "width": 17, "height": 20, "hexWidth": 56.3125,
+                        "hexHeight": 64.5, "image": False,
+                        "hexes": {"C3": {"code": 60}, "Q20": {"code": 24}, "H15": {"code": 42}}})
+
+
+def test_boards_of_another_size_make_a_map_of_that_size() -> None:
+    a1, a2 = LIBRARY.add(_half_board("1a")), LIBRARY.add(_half_board("2a"))
+    sc = load_scenario(scenario_data([["1a", "2a*"]], [a1, a2]))
+    m, t = sc.map, sc.terrain
+    assert sc.to_data()["map"] == {"kind": "asl", "boards": [["1a", "2a*"]], "columns": 17, "rows": 20}
+    assert t.at(m.parse("1aC3")) == HexTerrain("woods", obstacle=1)
+    assert t.at(m.parse("2aH15")) == HexTerrain("building", obstacle=2.5)
+    assert t.at(m.parse("1aQ20")).terrain == "grain" and m.parse("1aQ20") == m.parse("2aQ1")  # the shared half hex (2a turned)
+    assert len(m.hexes()) == 2 * (17 * 20 + 8) - 20  # the Q / A half-hex column shared
+    back = decode_save(encode_save(new_game(sc, "s"))).to_game()
+    assert back.scenario == sc
+    with pytest.raises(DataError, match="one size: 17 × 20, 33 × 10"):
+        scenario_data([["1a", "2"]], [a1, *boards()])
+    # a save that places a 17 × 20 board where a geoboard goes is refused, not drawn on wrong hexes
+    data = sc.to_data()
+    del data["map"]["columns"], data["map"]["rows"]
+    with pytest.raises(DataError, match="board 1a \\(VASL board 1a, version 6.2\\) is 17 × 20 hexes; the map places a 33 × 10"):
+        load_scenario(data)
+
+
+def test_split_and_unnumbered_boards_are_not_placed_yet() -> None:
+    b = read_board(write_board({"name": "1b", "width": 17, "height": 20, "hexWidth": 56.3125, "image": False}))
+    # (VASL's second halves name their hexes from Q: A1CenterX -901)
+    meta = b.archive.metadata
+    from dataclasses import replace as _replace
+
+    from airhead.vasl.derive import derive
+
+    split = derive(_replace(b.archive, metadata=_replace(meta, a1_center_x=-901.0)))
+    with pytest.raises(BoardError, match="another first hex than A1"):
+        scenario_data([["1b"]], [split])
+    deluxe = read_board(write_board({"name": "a", "width": 15, "height": 5, "hexWidth": 168.7857, "hexHeight": 194.2,
+                                     "image": False}))
+    with pytest.raises(BoardError, match="board a has no board number"):
+        scenario_data([["a"]], [deluxe])

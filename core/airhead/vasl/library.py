@@ -65,13 +65,16 @@ class BoardRef:
 
 
 def board_id(board: DerivedBoard) -> str:
-    """The id a map gives an imported geoboard: its number (VASL's ``02`` is board ``2``)."""
+    """The id a map gives an imported board: its number (VASL's ``02`` is board ``2``, ``1a``
+    board ``1a``)."""
     name = board.name
     bid = name.lstrip("0") or name
     g = board.geometry
-    if not re.fullmatch(r"[0-9]+[a-z]?", bid) or (g.width, g.height) != (33, 10) or g.ab_board or g.row_offset:
-        raise BoardError(f"board {name} is a {g.width} × {g.height} board: Airhead places only numbered 33 × 10 "
-                         "geoboards on a map so far")
+    if not re.fullmatch(r"[0-9]+[a-z]?", bid):
+        raise BoardError(f"board {name} has no board number: Airhead places only numbered boards on a map so far")
+    if g.ab_board or g.row_offset or g.x0 != 0 or g.y0 != g.hex_height / 2:
+        raise BoardError(f"board {name} names its hexes from another first hex than A1 (the second half of a "
+                         "split board): Airhead does not place such boards on a map yet")
     return bid
 
 
@@ -147,6 +150,10 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
         board = lib.get(ref.sha256)
         if board is None:
             continue  # opened on blank terrain, as the player chose
+        g = board.geometry
+        if (g.width, g.height) != (p.geometry.columns, p.geometry.rows):
+            raise DataError(f"board {bid} ({ref.describe()}) is {g.width} × {g.height} hexes; the map places a "
+                            f"{p.geometry.columns} × {p.geometry.rows} board there")
         for dh in board.hexes.values():
             col = dh.col + 1
             row = dh.row + (1 if dh.col % 2 == 0 else 0)
@@ -179,6 +186,13 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
         except BoardError:
             if strict:
                 raise
+    size = (33, 10)
+    sizes = {(by_id[c.rstrip("*")].geometry.width, by_id[c.rstrip("*")].geometry.height)
+             for row in layout for c in row if c.rstrip("*") in by_id}
+    if len(sizes) > 1:
+        raise DataError("the boards of one map must be of one size: " + ", ".join(f"{w} × {h}" for w, h in sorted(sizes)))
+    if sizes:
+        size = sizes.pop()
     refs: dict[str, Any] = {}
     for row in layout:
         for cell in row:
@@ -190,7 +204,10 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
             m = by_id[bid].archive.metadata
             refs[bid] = {"name": m.name, "version": m.version, "sha256": by_id[bid].archive.sha256}
     title = name or "Boards " + " / ".join(" ".join(r) for r in layout)
-    out: dict[str, Any] = {"name": title[:120], "system": system, "map": {"kind": "asl", "boards": layout}}
+    hmap: dict[str, Any] = {"kind": "asl", "boards": layout}
+    if size != (33, 10):
+        hmap.update(columns=size[0], rows=size[1])
+    out: dict[str, Any] = {"name": title[:120], "system": system, "map": hmap}
     if refs:
         out["boards"] = refs
     return out
