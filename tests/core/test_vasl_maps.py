@@ -296,3 +296,19 @@ def test_split_and_unnumbered_boards_are_not_placed_yet() -> None:
                                      "image": False}))
     with pytest.raises(BoardError, match="board a has no board number"):
         scenario_data([["a"]], [deluxe])
+
+
+def test_boards_named_by_a_hostile_save_are_refused_with_a_reason() -> None:
+    good = scenario().to_data()
+    ref = good["boards"]["2"]
+    grid = {"name": "x", "system": "asl", "map": {"kind": "grid", "columns": 10, "rows": 8, "maps": [["2"]]},
+            "boards": {"2": ref}}
+    with pytest.raises(DataError, match="ASL maps only"):
+        load_scenario(grid)
+    elsewhere = dict(good, boards={"7": ref})
+    with pytest.raises(DataError, match="names imported board 7, which it does not place"):
+        load_scenario(elsewhere)
+    for bad in ({"2": "x"}, {"2": {"name": "", "version": "1", "sha256": ref["sha256"]}},
+                {"2": {"name": "02", "version": "1" * 41, "sha256": ref["sha256"]}}, {"2": [ref]}):
+        with pytest.raises(DataError):
+            load_scenario(dict(good, boards=bad))

@@ -135,6 +135,11 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
     """The terrain of a map's imported boards, placed (and turned) as the map places them;
     :class:`MissingBoardError` naming every board the library lacks."""
     lib = library if library is not None else LIBRARY
+    if hmap.naming != "asl":
+        raise DataError("imported VASL boards go on ASL maps only")
+    unplaced = [bid for bid in refs if bid not in {p.board_id for p in hmap.placements}]
+    if unplaced:
+        raise DataError(f"the map names imported board {unplaced[0][:8]}, which it does not place")
     missing = [(bid, ref) for bid, ref in refs.items() if lib.get(ref.sha256) is None and not lib.blank(ref.sha256)]
     if missing:
         raise MissingBoardError(missing)
@@ -144,9 +149,7 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
     geo = AslBoard()
     seen: set[Hex] = set()
     for bid, ref in refs.items():
-        p = by_id.get(bid)
-        if p is None:
-            raise DataError(f"the map names imported board {bid[:8]}, which it does not place")
+        p = by_id[bid]
         board = lib.get(ref.sha256)
         if board is None:
             continue  # opened on blank terrain, as the player chose
