@@ -312,3 +312,30 @@ def test_boards_named_by_a_hostile_save_are_refused_with_a_reason() -> None:
                 {"2": {"name": "02", "version": "1" * 41, "sha256": ref["sha256"]}}, {"2": [ref]}):
         with pytest.raises(DataError):
             load_scenario(dict(good, boards=bad))
+
+
+def test_e7_strafing_and_e1_starshell_procedures_read_the_board() -> None:
+    """The procedures themselves on a map of an imported board: a strafing run's target behind
+    the board's woods is a Blind Hex (E7.25); a Starshell's Extent of Error is halved only when the
+    Gunflash it aims at is in view past the board's woods (E1.922)."""
+    from airhead.errors import ReplayError
+
+    sc = load_scenario(scenario_data([["2"]], boards()))
+
+    def strafe(target: str) -> Any:
+        return new_game(sc, "e7", [{"type": "start", "procedure": "asl.strafing",
+                                    "params": {"target": target, "grain": 4, "units": [{"name": "4-6-7", "hex": target}]}}])
+
+    with pytest.raises(ReplayError, match="E7.25: 2C3 is a Blind Hex \\(2C2: Woods"):
+        strafe("2C3")
+    assert strafe("2F6").state.procedure is not None
+    night = load_scenario({**scenario_data([["2"]], boards()), "settings": {"night": True, "sides": ["Allied", "Axis"]}})
+    for firer, aim, why, lands in (("2A3", "2E3", "Extent of Error not halved: the Gunflash in 2E3 is out of LOS (2C3 blocks it)", "2B4"),
+                                   ("2A6", "2E6", "Extent of Error halved: the Gunflash in 2E6 is in LOS of 2A6", "2C7")):
+        g = new_game(night, "v", [
+            {"type": "edit", "op": "marker", "id": "GF", "kind": "Gunflash", "hex": aim},
+            {"type": "start", "procedure": "asl.starshell", "params": {"firer": "leader", "firer_hex": firer, "aim": aim, "side": "Axis"}},
+            {"type": "choose", "choice": "Starshells may be used now"}, {"type": "dice", "values": [1]},
+            {"type": "dice", "values": [5, 3]}])
+        assert why in [e.cause for e in g.events() if e.rule == "E1.922"]
+        assert g.state.outcomes[-1]["hex"] == lands

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..hexes import DIRECTION_NAMES
-from ..tables import load_table
+from ..tables import load_table, terrain_types
 from ..terrain import Bridge, HexTerrain, Water
 from .archive import BoardArchive
 from .geometry import BoardGeometry
@@ -170,7 +170,6 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
     counts, total = _hex_codes(grid.terrain, grid.grid_height, spans)
     for c in counts:
         if c not in table:
-            x, y = geo.center_pixel(col, row)
             raise BoardError(f"board {arch.metadata.name}, hex {name}: terrain code {c} is not one VASL defines")
     cx, cy = geo.center_pixel(col, row)
     centre = table[grid.code_at(cx, cy)]
@@ -234,8 +233,6 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
     if obstacle is not None:
         kwargs["obstacle"] = obstacle
     else:
-        from ..tables import terrain_types
-
         kwargs["obstacle"] = terrain_types("terrain_asl")[kwargs["terrain"]].obstacle
     return DerivedHex(name, col, row, HexTerrain(**kwargs), "; ".join(reasons), shares), counts
 
