@@ -87,13 +87,13 @@ class Boards:
             except Exception as e:  # noqa: BLE001 - a damaged stored board: opening says it is missing
                 window.console.error(f"board {sha[:12]} could not be read: {e!r}")
 
-    async def load_for_layout(self, layout: list[list[str]]) -> None:
-        """Read into the core's library the stored boards a new map's layout names (``2 4*``:
-        boards 2 and 4), so that the map brings their terrain."""
+    def unread(self, layout: list[list[str]]) -> list[str]:
+        """The stored boards a new map's layout names (``2 4*``: boards 2 and 4) that are not in
+        the core's library yet (:meth:`ensure` reads them, so that the map brings their terrain)."""
         wanted = {cell.rstrip("*") for row in layout for cell in row}
-        shas = [str(r.get("sha256")) for r in self.rows
-                if (str(r.get("name", "")).lstrip("0") or str(r.get("name", ""))) in wanted]
-        await self.ensure(shas)
+        return [str(r.get("sha256")) for r in self.rows
+                if (str(r.get("name", "")).lstrip("0") or str(r.get("name", ""))) in wanted
+                and LIBRARY.get(str(r.get("sha256"))) is None]
 
     async def import_files(self, inp: Any) -> list[str]:
         """Import every file picked in ``inp``; the SHA-256s of the boards now on this device."""

@@ -312,11 +312,12 @@ class Editor:
                 _el("edit-error").textContent = str(_el("prompt-error").textContent)
             self.render_sides()
         elif act == "new-map":
-            if self.boards is not None:  # the boards the layout names read from this device first
+            layout = parse_layout(str(_el("new-layout").value))
+            if self.boards is not None and self.boards.unread(layout):
                 import asyncio
 
-                async def create() -> None:
-                    await self.boards.load_for_layout(parse_layout(str(_el("new-layout").value)))
+                async def create() -> None:  # the boards the layout names, read from this device first
+                    await self.boards.ensure(self.boards.unread(layout))
                     self.create_map()
 
                 asyncio.ensure_future(create())
