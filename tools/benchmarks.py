@@ -27,8 +27,9 @@ def run_benchmarks(rounds: int) -> int:
     odds = bench_odds()
     decode = bench_decode()
     boards = bench_boards()
+    los_grid = bench_los_grid()
     bench_suite()
-    return bench_replay() or boards or decode or odds or heat or rc
+    return bench_replay() or boards or los_grid or decode or odds or heat or rc
 
 
 #: Issue #15: the whole `build.py test` on a warm cache, on this 2-core machine.
@@ -145,6 +146,21 @@ def bench_boards() -> int:
             f"(target <= {t['open_ms']} ms: {'ok' if p['open_ms'] <= t['open_ms'] else 'OVER'}); JS heap with the "
             f"four pictures drawn {p['heap_mb']:.1f} MB (target <= {t['heap_mb']} MB: {'ok' if p['heap_mb'] <= t['heap_mb'] else 'OVER'})")
     return rc
+
+
+def bench_los_grid() -> int:
+    """Issue #27: one line of sight traced over a board's pixels across a whole geoboard."""
+    say("== Line of sight over a board's pixels: A5 to GG6 across a geoboard (busy: blocked early; open: walked whole)")
+    figures = _pair("los", [VENV_PY, TOOLS / "bench_los_grid.py"], ["node", TOOLS / "bench_py.mjs", "bench_los_grid.py"])
+    if figures is None:
+        return 1
+    for label, f in figures.items():
+        t = f["target_ms"]
+        parts = ", ".join(f"{k} {v['ms']:.1f} ms ({v['result']})" for k, v in f["figures"].items())
+        worst = max(v["ms"] for v in f["figures"].values())
+        say(f"   {label:8} {f['python']}: {parts} (target <= {t} ms in Pyodide: "
+            f"{'ok' if worst <= t else 'OVER'})" if label == "Pyodide" else f"   {label:8} {f['python']}: {parts}")
+    return 0
 
 
 def bench_decode() -> int:

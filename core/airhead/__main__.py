@@ -54,9 +54,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .vasl import cli as board_cli
 
     board_cli.add_parser(sub)
+    board_cli.add_los_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "board":
         return board_cli.run(args)
+    if args.command == "los":
+        return board_cli.run_los(args)
 
     try:
         boards = [board_cli.load(path) for path in getattr(args, "board", [])]

@@ -16,7 +16,7 @@ from .losdata import BoardError
 if TYPE_CHECKING:
     import argparse
 
-__all__ = ["add_parser", "run", "read_file", "board_json", "load", "scenario_on", "art_of"]
+__all__ = ["add_parser", "run", "read_file", "board_json", "load", "scenario_on", "art_of", "add_los_parser", "run_los"]
 
 
 def add_parser(sub: Any) -> None:
@@ -143,4 +143,50 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(board_json(board), indent=1))
     else:
         print(_text(board))
+    return 0
+
+
+def add_los_parser(sub: Any) -> None:
+    """The ``los`` command: a line of sight traced over board files."""
+    p = sub.add_parser("los", help="trace a line of sight over VASL board files (and at hex level)")
+    p.add_argument("--board", action="append", required=True, metavar="FILE", help="a VASL board archive (repeatable)")
+    p.add_argument("--map", required=True, metavar="LAYOUT", help='the map, e.g. "2 4" (rows split by \';\', \'*\' turns a board)')
+    p.add_argument("source", metavar="FROM", help="the viewer's hex, e.g. 2B2")
+    p.add_argument("target", metavar="TO", help="the target's hex")
+    p.add_argument("--from-level", type=float, default=0, help="the viewer's level above its hex's ground (default 0)")
+    p.add_argument("--to-level", type=float, default=0, help="the target's level above its hex's ground (default 0)")
+    p.add_argument("--json", action="store_true", help="print JSON: result, blocked_at, hindrances, hexes")
+
+
+def run_los(args: argparse.Namespace) -> int:
+    """Run ``los``: the precise trace over the boards' pixels, and the hex-level reading beside it."""
+    from ..asl.los import Location, los
+    from ..asl.los_grid import trace
+    from ..errors import AirheadError
+
+    try:
+        boards = [load(path) for path in args.board]
+        sc = scenario_on(args.map, boards)
+        m = sc.map
+        a, b = Location(m.parse(args.source), args.from_level), Location(m.parse(args.target), args.to_level)
+        sight = trace(sc, a, b)
+        coarse = los(sc.terrain, a, b)
+    except (AirheadError, OSError, ValueError) as e:
+        print(f"airhead: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({
+            "result": sight.result,
+            "blocked_at": m.name(sight.blocked_at) if sight.blocked_at is not None else None,
+            "hindrances": [m.name(h) for h, _drm in sight.hindrances],
+            "drm": sight.drm,
+            "hexes": [{"hex": m.name(g.hex), "what": g.what, "above": g.above, "effect": g.effect, "drm": g.drm}
+                      for g in sight.hexes],
+            "lines": sight.explain(m.name),
+            "hex_level": {"result": "blocked" if coarse.blocked else ("hindered" if coarse.drm else "clear")},
+        }, indent=1))
+    else:
+        print("\n".join(sight.explain(m.name)))
+        verdict = "blocked" if coarse.blocked else "clear"
+        print(f"(read hex by hex, as on a painted map: {verdict})")
     return 0

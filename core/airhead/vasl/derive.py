@@ -153,12 +153,13 @@ def _bridge_axis(grid_terrain: bytes, gh: int, spans: list[tuple[int, int, int]]
 
 
 def _midpoint(geo: BoardGeometry, col: int, row: int, d: int) -> tuple[int, int]:
-    """The grid pixel at the middle of a hexside, one pixel into the hex (as VASL reads it)."""
+    """The grid pixel at the middle of a hexside, just inside the hex (VASL reads it one pixel in;
+    two here, so that the pixel on the hexside itself, which may be the neighbour's, is passed)."""
     (ax, ay), (bx, by) = geo.side(col, row, d)
     cx, cy = geo.center(col, row)
     mx, my = (ax + bx) / 2, (ay + by) / 2
     dist = math.hypot(cx - mx, cy - my) or 1.0
-    x, y = int(mx + (cx - mx) / dist), int(my + (cy - my) / dist)
+    x, y = round(mx + 2 * (cx - mx) / dist), round(my + 2 * (cy - my) / dist)
     return min(max(x, 0), geo.grid_width - 1), min(max(y, 0), geo.grid_height - 1)
 
 

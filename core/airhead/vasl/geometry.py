@@ -10,7 +10,8 @@ from 1 in columns A, C, ... and from 0 in columns B, D, ...
 
 A hex is flat-topped: its top and bottom edges run ``hexWidth / 3`` either side of its centre,
 its pointed sides reach ``2 × hexWidth / 3`` (VASL's ``gridToHex`` splits columns in thirds).
-A pixel ``(x, y)`` belongs to the hex whose outline holds the point ``(x, y)``.
+A pixel ``(x, y)`` belongs to the hex whose outline holds the point ``(x, y)``; one exactly on a
+hexside, to the hex below it (or, on a column's edge, to its right).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ class BoardGeometry:
             dx = abs(x - cx)
             h = half if dx <= third else half * (2 * third - dx) / third
             y0 = max(math.ceil(cy - h), 0)
-            y1 = min(math.floor(cy + h) + 1, self.grid_height)
+            y1 = min(math.ceil(cy + h), self.grid_height)  # (half open: a pixel on a hexside is the lower hex's)
             if y1 > y0:
                 out.append((x, y0, y1))
         return out

@@ -1,0 +1,170 @@
+"""Line of sight over an imported board's pixels (asl/los_grid.py): on Airhead's own test boards
+(never VASL's), each reading against the hex-level one, symmetry, turned boards, threads across
+a board edge, the players' changes, and agreement with the hex-level reading where every hex is
+uniform."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from airhead.__main__ import main
+from airhead.asl.los import Location, LosSettings, los
+from airhead.asl.los_grid import trace
+from airhead.scenario import Scenario
+from airhead.systems import load_scenario
+from airhead.vasl.library import LIBRARY, scenario_data
+from airhead.vasl.writer import write_board
+
+DESC = json.loads((Path(__file__).parent / "data" / "fixture_board.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def archive(name: str) -> bytes:
+    return write_board(dict(DESC, name=name))
+
+
+def scenario(layout: str = "2 4") -> Scenario:
+    boards = [LIBRARY.add(archive("02")), LIBRARY.add(archive("04"))]
+    return load_scenario(scenario_data([row.split() for row in layout.split(";")], boards))
+
+
+def both(sc: Scenario, a: str, b: str, **kw: Any) -> tuple[Any, Any]:
+    m = sc.map
+    s = LosSettings(**kw) if kw else None
+    return trace(sc, m.parse(a), m.parse(b), settings=s), los(sc.terrain, m.parse(a), m.parse(b), settings=s)
+
+
+def test_woods_along_a_hexside_block_with_both_sides_wooded() -> None:
+    sc = scenario()
+    fine, coarse = both(sc, "2B2", "2F2")  # along the 2C2 / 2C3 hexside: woods on both sides
+    assert fine.result == "blocked" and coarse.blocked
+    assert sc.map.name(fine.blocked_at) in ("2C2", "2C3")
+    lines = fine.explain(sc.map.name)
+    assert lines[0] == "Line of sight from 2B2 (ground level) to 2F2 (ground level), traced over the boards' terrain"
+    assert "both sides must block" in lines[1] and lines[-1].startswith("LOS blocked in 2C")
+
+
+def test_a_clump_of_woods_off_the_centre_dot_is_seen_by_the_precise_trace_only() -> None:
+    """2E7's woods lie along its north hexside, off its centre dot: the hex reads as open ground,
+    the thread along that hexside passes through the woods' pixels on one side."""
+    sc = scenario()
+    fine, coarse = both(sc, "2D6", "2F6")
+    assert fine.result == "clear" and not coarse.blocked  # both sides must block (the default)
+    fine, coarse = both(sc, "2D6", "2F6", hexside="either")
+    assert fine.result == "blocked" and sc.map.name(fine.blocked_at) == "2E7" and not coarse.blocked
+
+
+def test_hills_block_by_their_ground() -> None:
+    sc = scenario()
+    fine, coarse = both(sc, "2H4", "2K6")
+    assert fine.blocked and coarse.blocked
+    g = next(x for x in fine.hexes if x.effect == "blocks")
+    assert g.what.startswith("higher ground (level ")
+    # from level 3 of the hill down to the plain, over level-1 ground: clear
+    m = sc.map
+    up = trace(sc, Location(m.parse("2J5"), 0), Location(m.parse("2L5"), 0))
+    assert up.result in ("clear", "hindered") or up.blocked_at != m.parse("2K5")
+
+
+def test_a_wall_blocks_at_ground_level_unless_on_an_end_hexside() -> None:
+    sc = scenario()
+    m = sc.map
+    fine, coarse = both(sc, "2R7", "2T4")
+    assert coarse.blocked == fine.blocked
+    near = trace(sc, m.parse("2S5"), m.parse("2S7"))  # the wall on 2S5's own hexside: ignored (VASL)
+    assert all(g.what != "wall" or g.effect != "blocks" for g in near.hexes)
+
+
+def test_a_change_made_by_the_players_is_read_whole() -> None:
+    sc = scenario()
+    m = sc.map
+    cleared = sc.with_terrain(sc.terrain.clear_hex(m.parse("2C2")).clear_hex(m.parse("2C3")))
+    fine = trace(cleared, m.parse("2B2"), m.parse("2F2"))
+    assert not fine.blocked
+    assert any(g.whole for g in fine.hexes if m.name(g.hex) in ("2C2", "2C3"))
+    smoke = sc.with_terrain(sc.terrain.update_hex(m.parse("2C6"), blaze=1))
+    assert trace(smoke, m.parse("2A6"), m.parse("2E6")).blocked_at == m.parse("2C6")
+
+
+def test_turned_boards_and_threads_across_a_board_edge() -> None:
+    sc = scenario("2 4*")
+    m = sc.map
+    fine, coarse = both(sc, "4F2", "4B2")  # board 4 turned: its woods in 4C2 / 4C3 still between
+    assert fine.blocked and coarse.blocked
+    across, coarse2 = both(sc, "2EE3", "4DD3")
+    assert across.blocked == coarse2.blocked
+    straight = scenario("2 4")
+    fine3, coarse3 = both(straight, "2EE3", "4F3")  # across the edge, into board 4's woods
+    assert fine3.blocked and coarse3.blocked and straight.map.name(fine3.blocked_at) in ("4C3", "4D3", "4C2", "4D4")
+
+
+def test_symmetry_at_ground_level() -> None:
+    sc = scenario("2")
+    hexes = [h for h, _n in sc.map.iter_names() if not sc.map.is_half_hex(h)]
+    rng = random.Random(7)
+    for _ in range(60):
+        a, b = rng.sample(hexes, 2)
+        ab, ba = trace(sc, a, b), trace(sc, b, a)
+        assert ab.blocked == ba.blocked, (sc.map.name(a), sc.map.name(b))
+
+
+@lru_cache(maxsize=None)
+def uniform() -> Scenario:
+    """A board whose hexes are each one terrain, whole, with no hexside features."""
+    rng = random.Random(3)
+    hexes: dict[str, Any] = {}
+    from airhead.vasl.geometry import column_letters
+
+    for col in range(33):
+        for row in range(10 + col % 2):
+            name = f"{column_letters(col)}{row + (1 if col % 2 == 0 else 0)}"
+            roll = rng.random()
+            if roll < 0.12:
+                hexes[name] = {"code": 60}
+            elif roll < 0.18:
+                hexes[name] = {"code": 41}
+            elif roll < 0.24:
+                hexes[name] = {"level": 1}
+    board = LIBRARY.add(write_board({"name": "09", "version": "1", "hexes": hexes, "image": False}))
+    return load_scenario(scenario_data([["9"]], [board]))
+
+
+def test_on_uniform_hexes_the_precise_and_hex_level_readings_agree() -> None:
+    """Threads through no vertex and along no hexside: there the hex-level line picks one side of a
+    vertex where the precise trace reads both (setting los_hexside), a difference both readings show."""
+    from airhead.asl.los_grid import _crossed
+
+    sc = uniform()
+    m = sc.map
+    hexes = [h for h, _n in m.iter_names() if not m.is_half_hex(h)]
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(200):
+        a, b = rng.sample(hexes, 2)
+        if a.distance(b) > 8 or _crossed(a, b)[1]:
+            continue
+        fine, coarse = trace(sc, a, b), los(sc.terrain, a, b)
+        assert fine.blocked == coarse.blocked, (m.name(a), m.name(b), fine.explain(m.name), coarse.explain(m.name))
+        checked += 1
+    assert checked >= 20
+
+
+def test_los_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for name in ("02", "04"):
+        (tmp_path / f"bd{name}").write_bytes(archive(name))
+    args = ["los", "--board", str(tmp_path / "bd02"), "--board", str(tmp_path / "bd04"), "--map", "2 4", "2D6", "2F6"]
+    assert main([*args, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"] == "clear" and out["blocked_at"] is None and out["hindrances"] == []
+    assert out["hex_level"] == {"result": "clear"} and out["lines"][0].startswith("Line of sight from 2D6")
+    assert main(["los", "--board", str(tmp_path / "bd02"), "--map", "2", "2B2", "2F2"]) == 0
+    text = capsys.readouterr().out
+    assert "LOS blocked in 2C" in text and "(read hex by hex, as on a painted map: blocked)" in text
+    assert main(["los", "--board", str(tmp_path / "bd02"), "--map", "2", "2B2", "9F2"]) == 1
+    assert "no board 9" in capsys.readouterr().err
