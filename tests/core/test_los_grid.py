@@ -68,15 +68,17 @@ def test_hills_block_by_their_ground() -> None:
     assert g.what.startswith("higher ground (level ")
     # from level 3 of the hill down to the plain, over level-1 ground: clear
     m = sc.map
-    up = trace(sc, Location(m.parse("2J5"), 0), Location(m.parse("2L5"), 0))
-    assert up.result in ("clear", "hindered") or up.blocked_at != m.parse("2K5")
+    down = trace(sc, Location(m.parse("2J5"), 0), Location(m.parse("2L5"), 0))
+    assert down.result == "clear"
+    assert {m.name(g.hex): g.above for g in down.hexes} == {"2K5": -0.5, "2K6": -0.5}
 
 
 def test_a_wall_blocks_at_ground_level_unless_on_an_end_hexside() -> None:
     sc = scenario()
     m = sc.map
-    fine, coarse = both(sc, "2R7", "2T4")
-    assert coarse.blocked == fine.blocked
+    fine, coarse = both(sc, "2Q7", "2T4")  # across the wall on 2S5's south hexside
+    assert fine.blocked and coarse.blocked
+    assert [(m.name(g.hex), g.what, g.effect) for g in fine.hexes if g.effect] == [("2S6", "wall", "blocks")]
     near = trace(sc, m.parse("2S5"), m.parse("2S7"))  # the wall on 2S5's own hexside: ignored (VASL)
     assert all(g.what != "wall" or g.effect != "blocks" for g in near.hexes)
 
