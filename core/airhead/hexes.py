@@ -26,6 +26,7 @@ __all__ = [
     "Point",
     "direction_between",
     "line",
+    "hex_round",
     "opposite",
     "asl_direction",
     "from_asl_direction",
@@ -227,6 +228,11 @@ def _cube_round(q: Fraction | float, r: Fraction | float) -> Hex:
     elif dr > ds:
         rr = -rq - rs
     return Hex(int(rq), int(rr))
+
+
+def hex_round(q: float, r: float) -> Hex:
+    """The hex holding the fractional axial position ``(q, r)`` (cube rounding)."""
+    return _cube_round(q, r)
 
 
 def line(a: Hex, b: Hex) -> HexLine:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..hexes import Hex
+from ..hexes import Hex, hex_round
 from ..scenario import Scenario
 from ..tables import terrain_types
 from ..terrain import HexTerrain
@@ -211,8 +211,8 @@ def _crossed(a: Hex, b: Hex) -> tuple[list[Hex], bool]:
         t = i / n
         q, r = a.q + (b.q - a.q) * t, a.r + (b.r - a.r) * t
         eps = 1e-6
-        if len({_round(q + eps, r + eps / 3), _round(q - eps, r - eps / 3),
-                _round(q + eps / 3, r + eps), _round(q - eps / 3, r - eps)}) > 1:
+        if len({hex_round(q + eps, r + eps / 3), hex_round(q - eps, r - eps / 3),
+                hex_round(q + eps / 3, r + eps), hex_round(q - eps / 3, r - eps)}) > 1:
             along = True
             break
     if not along:  # through a vertex (a hexspine's end): the hexes either side of it, as along a hexside
@@ -233,28 +233,9 @@ def _crossed(a: Hex, b: Hex) -> tuple[list[Hex], bool]:
 _CORNERS = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
 
 
-def _round(q: float, r: float) -> Hex:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return Hex(int(rq), int(rr))
-
-
 def _hex_at(x: float, y: float) -> Hex:
-    q = x / 1.5
-    r = -x / 3 + y / _SQRT3
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return Hex(int(rq), int(rr))
+    """The map hex holding the point ``(x, y)`` (map units: hexes of circumradius 1)."""
+    return hex_round(x / 1.5, -x / 3 + y / _SQRT3)
 
 
 # ---------------------------------------------------------------- the walk
