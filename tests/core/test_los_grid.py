@@ -170,3 +170,23 @@ def test_los_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert "LOS blocked in 2C" in text and "(read hex by hex, as on a painted map: blocked)" in text
     assert main(["los", "--board", str(tmp_path / "bd02"), "--map", "2", "2B2", "9F2"]) == 1
     assert "no board 9" in capsys.readouterr().err
+
+
+def test_the_hex_panels_line_of_sight_tool_traces_the_board_and_says_where_readings_differ() -> None:
+    from airhead.asl.map_tools import line_of_sight
+    from airhead.systems import new_game
+
+    sc = scenario("2")
+    m = sc.map
+    g = new_game(sc, "s")
+    lines, view = line_of_sight(g.state, (m.parse("2R6"), m.parse("2U4")))  # over the wall on 2S5's south hexside
+    assert lines[0] == "Line of sight from 2R6 (ground level) to 2U4 (ground level), traced over the boards' terrain"
+    assert "2S5: wall, 0.5 levels above the thread: blocks" in lines
+    assert lines[-2:] == ("LOS blocked in 2S5",
+                          "Read hex by hex, as on a painted map: LOS clear; the board's own terrain applies")
+    assert (m.parse("2S5"), "blocks") in view.labels and (m.parse("2U4"), "no LOS") in view.labels
+    same, _ = line_of_sight(g.state, (m.parse("2B2"), m.parse("2F2")))
+    assert same[-1].startswith("LOS blocked in 2C")  # both readings agree: one verdict
+    painted = new_game(load_scenario({"name": "x", "system": "asl", "map": {"kind": "asl", "boards": [["4"]]}}), "s")
+    plain, _ = line_of_sight(painted.state, (painted.scenario.map.parse("4B2"), painted.scenario.map.parse("4F2")))
+    assert "traced over the boards' terrain" not in plain[0]

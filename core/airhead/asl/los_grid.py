@@ -34,12 +34,13 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..hexes import Hex, hex_round
+from ..plug import View
 from ..scenario import Scenario
 from ..tables import terrain_types
 from ..terrain import HexTerrain
 from .los import TABLE, LosSettings, Location, Where
 
-__all__ = ["GridHex", "GridSight", "trace", "RULE"]
+__all__ = ["GridHex", "GridSight", "trace", "on_boards", "grid_view", "RULE"]
 
 RULE = "LOS over a board's grid"
 _SQRT3 = math.sqrt(3.0)
@@ -413,3 +414,26 @@ def trace(scenario: Scenario, a: Where, b: Where, *, settings: LosSettings | Non
             + ("both sides must block, the lesser Hindrance counts" if both else "either side blocks, the greater Hindrance counts")
             + " (setting)")
     return GridSight(pick.a, pick.b, pick.blocked, pick.blocked_at, pick.point, pick.hindrances, pick.hexes, (note,))
+
+
+def on_boards(scenario: Scenario) -> bool:
+    """True if some board of ``scenario``'s map is an imported board this device holds."""
+    from ..vasl.library import LIBRARY
+
+    return any(LIBRARY.get(ref.sha256) is not None for ref in getattr(scenario, "boards", {}).values())
+
+
+def grid_view(sight: GridSight) -> View:
+    """The thread for the map: its ends, the hex where it is blocked ("blocks"), each Hindrance
+    ("+1"), and the verdict at the far end."""
+    marks: list[tuple[Hex, str]] = [(sight.a.hex, "los-end"), (sight.b.hex, "los-end")]
+    labels: list[tuple[Hex, str]] = []
+    if sight.blocked_at is not None:
+        marks.append((sight.blocked_at, "los-block"))
+        labels.append((sight.blocked_at, "blocks"))
+    for h, drm in sight.hindrances:
+        marks.append((h, "los-hindrance"))
+        labels.append((h, f"+{drm}"))
+    verdict = "no LOS" if sight.blocked else (f"LOS +{sight.drm}" if sight.drm else "LOS")
+    labels.append((sight.b.hex, verdict))
+    return View(marks=tuple(dict.fromkeys(marks)), paths=((sight.a.hex, sight.b.hex),), labels=tuple(dict.fromkeys(labels)))

@@ -1,7 +1,8 @@
 """ASL map tools (plug :class:`~airhead.plug.Tool`): answers the Hex panel gives without dice.
 
 * **Line of sight** between two tapped hexes at ground level (:func:`airhead.asl.los.los`, hex by
-  hex, with what blocks or hinders it) — the players overrule it where the printed map differs;
+  hex, with what blocks or hinders it; on imported boards :func:`airhead.asl.los_grid.trace`,
+  over the boards' pixels) — the players overrule it where the printed map differs;
 * **Illuminated Zone** of a Blaze (E1.94) with its shadows (E1.941);
 * **Night visibility** from a hex (E1.1): the hexes within the current Base NVR, and those
   beyond it that are Illuminated (E1.101) by a Starshell, an IR or a Blaze on the map.
@@ -14,17 +15,28 @@ from ..hexes import Hex
 from ..plug import GameState, Tool, View
 from .illumination import illuminated_hexes
 from .los import LosSettings, illuminated_zone, los, los_view
+from .los_grid import grid_view, on_boards, trace
 from .night import current_nvr, is_night, within_nvr
 
 __all__ = ["TOOLS", "line_of_sight", "blaze_zone", "night_visibility"]
 
 
 def line_of_sight(state: GameState, hexes: tuple[Hex, ...]) -> tuple[tuple[str, ...], View]:
-    """LOS from the first hex to the second, both at ground level, explained hex by hex."""
+    """LOS from the first hex to the second, both at ground level, explained hex by hex; on a
+    map of imported boards traced over their pixels (:mod:`.los_grid`), with the hex-by-hex
+    reading beside it where the two differ (the board's terrain applies)."""
     a, b = hexes
     settings = LosSettings.from_settings(state.settings)
     sight = los(state.terrain, a, b, settings=settings, types=state.system.terrain_types)
-    return tuple(sight.explain(state.scenario.map.label)), los_view(state, a, b)
+    label = state.scenario.map.label
+    if not on_boards(state.scenario):
+        return tuple(sight.explain(label)), los_view(state, a, b)
+    fine = trace(state.scenario.with_terrain(state.terrain), a, b, settings=settings)
+    lines = fine.explain(label)
+    if fine.blocked != sight.blocked:
+        verdict = "LOS blocked" if sight.blocked else "LOS clear"
+        lines.append(f"Read hex by hex, as on a painted map: {verdict}; the board's own terrain applies")
+    return tuple(lines), grid_view(fine)
 
 
 def blaze_zone(state: GameState, hexes: tuple[Hex, ...]) -> tuple[tuple[str, ...], View]:
@@ -64,7 +76,8 @@ def night_visibility(state: GameState, hexes: tuple[Hex, ...]) -> tuple[tuple[st
 
 TOOLS: tuple[Tool, ...] = (
     Tool("los", "Line of sight", 2, line_of_sight,
-         "from this hex to the next hex you tap, at ground level, read from the map hex by hex"),
+         "from this hex to the next hex you tap, at ground level, read from your boards' own terrain "
+         "(on a map you painted: hex by hex)"),
     Tool("nvr", "Night visibility", 1, night_visibility, "the hexes within the current NVR of a unit here (E1.1)"),
     Tool("blaze", "Blaze's Illuminated Zone", 1, blaze_zone, "the hexes a Blaze here lights, and its shadows (E1.94)"),
 )
