@@ -80,7 +80,7 @@ def test_a_wall_blocks_at_ground_level_unless_on_an_end_hexside() -> None:
     assert fine.blocked and coarse.blocked
     assert [(m.name(g.hex), g.what, g.effect) for g in fine.hexes if g.effect] == [("2S6", "wall", "blocks")]
     near = trace(sc, m.parse("2S5"), m.parse("2S7"))  # the wall on 2S5's own hexside: ignored (VASL)
-    assert all(g.what != "wall" or g.effect != "blocks" for g in near.hexes)
+    assert near.result == "clear" and [(m.name(g.hex), g.what, g.effect) for g in near.hexes] == [("2S6", "open ground", "")]
 
 
 def test_a_change_made_by_the_players_is_read_whole() -> None:
@@ -90,8 +90,6 @@ def test_a_change_made_by_the_players_is_read_whole() -> None:
     fine = trace(cleared, m.parse("2B2"), m.parse("2F2"))
     assert not fine.blocked
     assert any(g.whole for g in fine.hexes if m.name(g.hex) in ("2C2", "2C3"))
-    smoke = sc.with_terrain(sc.terrain.update_hex(m.parse("2C6"), blaze=1))
-    assert trace(smoke, m.parse("2A6"), m.parse("2E6")).blocked_at == m.parse("2C6")
 
 
 def test_turned_boards_and_threads_across_a_board_edge() -> None:
@@ -99,8 +97,9 @@ def test_turned_boards_and_threads_across_a_board_edge() -> None:
     m = sc.map
     fine, coarse = both(sc, "4F2", "4B2")  # board 4 turned: its woods in 4C2 / 4C3 still between
     assert fine.blocked and coarse.blocked
-    across, coarse2 = both(sc, "2EE3", "4DD3")
-    assert across.blocked == coarse2.blocked
+    across, coarse2 = both(sc, "2EE3", "4DD3")  # open ground on both boards, across their edge
+    assert across.result == "clear" and not coarse2.blocked
+    assert {"2GG5", "4FF5"} <= {m.name(g.hex) for g in across.hexes}
     straight = scenario("2 4")
     fine3, coarse3 = both(straight, "2EE3", "4F3")  # across the edge, into board 4's woods
     assert fine3.blocked and coarse3.blocked and straight.map.name(fine3.blocked_at) in ("4C3", "4D3", "4C2", "4D4")
@@ -190,3 +189,15 @@ def test_the_hex_panels_line_of_sight_tool_traces_the_board_and_says_where_readi
     painted = new_game(load_scenario({"name": "x", "system": "asl", "map": {"kind": "asl", "boards": [["4"]]}}), "s")
     plain, _ = line_of_sight(painted.state, (painted.scenario.map.parse("4B2"), painted.scenario.map.parse("4F2")))
     assert "traced over the boards' terrain" not in plain[0]
+
+
+def test_smoke_and_a_blaze_in_a_changed_hex_read_as_at_hex_level() -> None:
+    sc = scenario("2")
+    m = sc.map
+    smoky = sc.with_terrain(sc.terrain.update_hex(m.parse("2C6"), smoke=True))
+    fine = trace(smoky, m.parse("2A6"), m.parse("2E6"), settings=LosSettings(smoke=2))
+    assert fine.result == "hindered" and fine.hindrances == ((m.parse("2C6"), 2),)
+    assert trace(smoky, m.parse("2A6"), m.parse("2E6")).result == "clear"  # SMOKE's DRM not set: no Hindrance
+    lit = sc.with_terrain(sc.terrain.update_hex(m.parse("2C6"), blaze=1))
+    blazing = trace(lit, m.parse("2A6"), m.parse("2E6"))
+    assert blazing.blocked_at == m.parse("2C6") and "Blaze" in next(g.what for g in blazing.hexes if g.effect)

@@ -195,7 +195,7 @@ def test_board_art_lies_on_the_boards_hexes() -> None:
     # board 4 turned: its picture's box is the board's, A1's corner at the right
     gg = sc.map.parse("4A1")
     assert round(a4.x + a4.width, 2) == round(36 * gg.q, 2)
-    svg = render_map(sc, art=[(a.href, a.x, a.y, a.width, a.height, a.rotated) for a in art])
+    svg = render_map(sc, art=[a.svg() for a in art])
     assert svg.count("<image ") == 2 and 'href="two.png"' in svg and 'transform="rotate(180 ' in svg
     assert 'fill-opacity="0"' in svg and 'class="terrain"' not in svg
     assert board_art(sc.map, sc.boards, {}) == []

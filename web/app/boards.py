@@ -169,7 +169,7 @@ class Boards:
                                                                       dict_converter=window.Object.fromEntries))
                 url = self.urls[ref.sha256] = str(window.URL.createObjectURL(blob))
             hrefs[bid] = url
-        return [(a.href, a.x, a.y, a.width, a.height, a.rotated) for a in board_art(scenario.map, scenario.boards, hrefs)]
+        return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs)]
 
     # ------------------------------------------------------------------ events and drawing
     def _spawn(self, coro: Any) -> None:

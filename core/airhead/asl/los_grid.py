@@ -31,14 +31,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..hexes import Hex, hex_round
 from ..plug import View
 from ..scenario import Scenario
 from ..tables import terrain_types
 from ..terrain import HexTerrain
-from .los import TABLE, LosSettings, Location, Where
+from .los import TABLE, LosSettings, Location, Where, _hinders, _read
+
+if TYPE_CHECKING:
+    from ..vasl.library import Frame
 
 __all__ = ["GridHex", "GridSight", "trace", "on_boards", "grid_view", "RULE"]
 
@@ -128,19 +131,17 @@ def _kinds(in_season: bool) -> tuple[_Kind | None, ...]:
 
     raw = load_table("vasl_terrain")["codes"]
     types = terrain_types(TABLE)
+    season = LosSettings(in_season=in_season)
     out: list[_Kind | None] = [None] * 256
     for c, k in codes().items():
         v = raw[str(c)]["vasl"]
         obstacle, hindrance = bool(v.get("obstacle")), 1 if v.get("hindrance") else 0
         tt = types.get(k.terrain)
-        if tt is not None and tt.season:  # grain hinders in season only; an orchard is an obstacle in season
-            hinders = in_season == (tt.season == "in")
-            if hinders:
-                obstacle, hindrance = False, tt.hindrance or 1
-            elif tt.off_season == "obstacle":
-                obstacle, hindrance = True, 0
+        if tt is not None and tt.hindrance > 0 and tt.season:  # grain and orchards: as los.py reads the season
+            if _hinders(tt, season):
+                obstacle, hindrance = False, tt.hindrance
             else:
-                obstacle, hindrance = False, 0
+                obstacle, hindrance = tt.off_season == "obstacle", 0
         if obstacle or hindrance or k.side:
             out[c] = _Kind(k.name, obstacle, hindrance, bool(k.side), k.height, k.inherent, k.terrain)
     return tuple(out)
@@ -148,49 +149,12 @@ def _kinds(in_season: bool) -> tuple[_Kind | None, ...]:
 
 # ---------------------------------------------------------------- the boards under the map
 
-@dataclass(frozen=True)
-class _Board:
-    x0: float
-    x1: float
-    y0: float
-    y1: float
-    ax: float
-    ay: float
-    vx: float
-    vy: float
-    kx: float
-    ky: float
-    sign: float
-    gw: int
-    gh: int
-    terrain: bytes
-    elevation: bytes
-    hexes: Mapping[str, Any]
+def _boards(scenario: Scenario) -> list[Frame]:
+    """The frames (:func:`airhead.vasl.library.frames`) of the map's boards this device holds, in
+    map units (hexes of circumradius 1)."""
+    from ..vasl.library import frames
 
-
-def _boards(scenario: Scenario) -> list[_Board]:
-    from ..boards import AslBoard, from_doubled
-    from ..vasl.library import LIBRARY
-
-    out = []
-    geo = AslBoard()
-    for p in scenario.map.placements:
-        ref = scenario.boards.get(p.board_id)
-        board = LIBRARY.get(ref.sha256) if ref is not None else None
-        if board is None:
-            continue
-        g = board.geometry
-        a1 = from_doubled(*p.to_global(1, geo.local_y2(1, 1)))
-        ax, ay = 1.5 * a1.q, _SQRT3 * (a1.r + a1.q / 2)
-        vx, vy = g.center(0, 0)
-        kx, ky = g.hex_width / 1.5, g.hex_height / _SQRT3  # board pixels per map unit
-        sign = -1.0 if p.rotated else 1.0
-        corners = [(ax + sign * (px - vx) / kx, ay + sign * (py - vy) / ky) for px, py in ((0, 0), (g.grid_width, g.grid_height))]
-        xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
-        grid = board.archive.grid
-        out.append(_Board(xs[0], xs[1], ys[0], ys[1], ax, ay, vx, vy, kx, ky, sign, grid.grid_width, grid.grid_height,
-                          grid.terrain, grid.elevation, board.hexes))
-    return out
+    return frames(scenario.map, scenario.boards, size=1.0)
 
 
 def _centre(h: Hex) -> tuple[float, float]:
@@ -242,7 +206,7 @@ def _hex_at(x: float, y: float) -> Hex:
 # ---------------------------------------------------------------- the walk
 
 def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: tuple[_Kind | None, ...],
-          boards: list[_Board], crossed_line: list[Hex], offset: float) -> GridSight:
+          boards: list[Frame], crossed_line: list[Hex], offset: float) -> GridSight:
     """One thread, ``offset`` board pixels to the left of the centre-to-centre line. Each pixel
     is read from its board; only a pixel that can matter (terrain of some height, or ground above
     the thread) is placed in its hex. Hexes the players changed, or off every board's grid, are
@@ -255,7 +219,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     dx, dy = xb - xa, yb - ya
     length2 = dx * dx + dy * dy
     length = math.sqrt(length2)
-    scale = max((max(bd.kx, bd.ky) for bd in boards), default=37.5)
+    scale = max((max(f.kx, f.ky) for f in boards), default=37.5)
     ox, oy = -dy / length * offset / scale, dx / length * offset / scale
     xa, ya = xa + ox, ya + oy
     n = max(int(math.ceil(length * scale / STEP_PX)), 1)
@@ -269,7 +233,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
         best[h] = GridHex(h, "open ground", round(terrain.at(h).base_level - (za + (zb - za) * tc), 2))
 
     def on_grid(x: float, y: float) -> bool:
-        return any(c.x0 <= x <= c.x1 and c.y0 <= y <= c.y1 for c in boards)
+        return any(f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3] for f in boards)
 
     # hexes read whole, each where the thread passes nearest its centre
     wholes = []
@@ -307,18 +271,22 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 what, top, obstacle, drm = _whole(terrain.at(h), types, s)
                 best[h] = GridHex(h, what, round(top - z, 2), "", 0, True)  # the hex's one reading
                 _note(best, h, what, top - z, obstacle, drm, s, whole=True)
+                t_h = terrain.at(h)
+                if t_h.smoke and s.smoke and best[h].effect != "blocks":  # SMOKE hinders whatever its height
+                    best[h] = GridHex(h, "SMOKE", best[h].above, "hinders", s.smoke, True)
                 hit = h
         if hit is None:
             if not (have and bx0 <= x <= bx1 and by0 <= y <= by1):
-                bd = next((c for c in boards if c.x0 <= x <= c.x1 and c.y0 <= y <= c.y1), None)
+                bd = next((f for f in boards if f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3]), None)
                 have = bd is not None
                 if bd is None:
                     continue
-                bx0, bx1, by0, by1 = bd.x0, bd.x1, bd.y0, bd.y1
+                bx0, by0, bx1, by1 = bd.box
                 p0x = bd.vx + bd.sign * (xa - bd.ax) * bd.kx + 0.5
                 p0y = bd.vy + bd.sign * (ya - bd.ay) * bd.ky + 0.5
                 pdx, pdy = bd.sign * tx * bd.kx, bd.sign * ty * bd.ky
-                gw, gh, cells, elev = bd.gw, bd.gh, bd.terrain, bd.elevation
+                grid = bd.board.archive.grid
+                gw, gh, cells, elev = grid.grid_width, grid.grid_height, grid.terrain, grid.elevation
                 # a pixel's hex: its point on the map, a hair toward the board's bottom (the hex a
                 # pixel exactly on a hexside belongs to, as the board's grid has it)
                 bax, bay, bvx, bvy = bd.ax, bd.ay, bd.vx, bd.vy
@@ -364,19 +332,12 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
 
 
 def _whole(t: HexTerrain, types: Mapping[str, Any], s: LosSettings) -> tuple[str, float, bool, int]:
-    """A hex read whole: what, its top, whether it blocks (an obstacle) or its Hindrance DRM."""
-    tt = types.get(t.terrain)
-    label = tt.label if tt is not None else t.terrain
-    top = t.base_level + (t.blaze if t.blaze is not None else t.obstacle)
-    if tt is not None and tt.hindrance and tt.season:
-        hinders = s.in_season == (tt.season == "in")
-        if hinders:
-            return label, top, False, tt.hindrance
-        if tt.off_season != "obstacle":
-            return label, t.base_level, False, 0
-    if t.smoke and s.smoke:
-        return "SMOKE", top + 1, False, s.smoke
-    return label, top, t.obstacle > 0 or t.blaze is not None, 0
+    """A hex read whole, as :mod:`.los` reads it: what, its top, whether it is an obstacle, its
+    Hindrance DRM."""
+    r = _read(t, types.get(t.terrain), s)
+    if r.obstacle:
+        return r.what, float(r.ground + r.obstacle), True, 0
+    return r.what, float(r.ground + r.height), False, r.hindrance
 
 
 def _note(best: dict[Hex, GridHex], h: Hex, what: str, above: float, obstacle: bool, drm: int,

@@ -71,7 +71,7 @@ def art_of(scenario: Any, size: float) -> list[tuple[str, float, float, float, f
         if board is not None and board.archive.image is not None:
             img = board.archive.image
             hrefs[bid] = f"data:image/{img.format};base64," + base64.b64encode(img.data).decode("ascii")
-    return [(a.href, a.x, a.y, a.width, a.height, a.rotated) for a in board_art(scenario.map, scenario.boards, hrefs, size)]
+    return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs, size)]
 
 
 def board_json(board: DerivedBoard) -> dict[str, Any]:

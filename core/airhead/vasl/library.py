@@ -23,7 +23,7 @@ from .derive import DerivedBoard
 from .losdata import BoardError
 
 __all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "imported_terrain", "scenario_data",
-           "Art", "board_art", "hex_reading"]
+           "Frame", "frames", "Art", "board_art", "hex_reading"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -217,10 +217,58 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
 
 
 @dataclass(frozen=True)
+class Frame:
+    """Where an imported board lies under a map drawn with hexes of ``size``
+    (:func:`airhead.svg.render_map`'s coordinates): a point ``(px, py)`` of the board's own pixels
+    is at ``(ax + sign * (px - vx) / kx, ay + sign * (py - vy) / ky)``; ``box`` is the board's
+    picture there ``(x0, y0, x1, y1)``."""
+
+    board_id: str
+    board: DerivedBoard
+    rotated: bool
+    ax: float
+    ay: float
+    vx: float
+    vy: float
+    kx: float
+    ky: float
+    box: tuple[float, float, float, float]
+
+    @property
+    def sign(self) -> float:
+        """-1 for a board turned 180°."""
+        return -1.0 if self.rotated else 1.0
+
+
+def frames(hmap: HexMap, refs: Mapping[str, BoardRef], size: float = 24.0,
+           library: BoardLibrary | None = None) -> list[Frame]:
+    """Each imported board this device holds, placed under the map: VASL's hexes are
+    ``hexWidth`` × ``hexHeight`` pixels apart, the map's ``1.5 × size`` × ``√3 × size``, and the
+    board's A1 centre lies on the map's A1 of that board (turned with it)."""
+    lib = library if library is not None else LIBRARY
+    geo = AslBoard()
+    out: list[Frame] = []
+    for p in hmap.placements:
+        ref = refs.get(p.board_id)
+        board = lib.get(ref.sha256) if ref is not None else None
+        if board is None:
+            continue
+        g = board.geometry
+        kx, ky = g.hex_width / (1.5 * size), g.hex_height / (math.sqrt(3) * size)  # board pixels per map unit
+        a1 = from_doubled(*p.to_global(1, geo.local_y2(1, 1)))
+        ax, ay = 1.5 * size * a1.q, math.sqrt(3) * size * (a1.r + a1.q / 2)
+        vx, vy = g.center(0, 0)  # A1's centre on the board's own pixels
+        sign = -1.0 if p.rotated else 1.0
+        xs = sorted(ax + sign * (px - vx) / kx for px in (0, g.grid_width))
+        ys = sorted(ay + sign * (py - vy) / ky for py in (0, g.grid_height))
+        out.append(Frame(p.board_id, board, p.rotated, ax, ay, vx, vy, kx, ky, (xs[0], ys[0], xs[1], ys[1])))
+    return out
+
+
+@dataclass(frozen=True)
 class Art:
-    """Where a board's own picture lies under a map drawn with hexes of ``size``
-    (:func:`airhead.svg.render_map`'s coordinates): its box, turned 180° about its centre when
-    the board is."""
+    """A board's own picture under the map: its address and box, turned 180° about its centre
+    when the board is."""
 
     board_id: str
     href: str
@@ -230,30 +278,21 @@ class Art:
     height: float
     rotated: bool
 
+    def svg(self) -> tuple[str, float, float, float, float, bool]:
+        """As :func:`airhead.svg.render_map` takes it (``art``)."""
+        return self.href, self.x, self.y, self.width, self.height, self.rotated
+
 
 def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, str], size: float = 24.0,
               library: BoardLibrary | None = None) -> list[Art]:
     """The picture of each imported board that has an ``href`` (board id -> the picture's
-    address), scaled so that the board's hex centres fall on the map's: VASL's hexes are
-    ``hexWidth`` × ``hexHeight`` pixels apart, the map's ``1.5 × size`` × ``√3 × size``."""
-    lib = library if library is not None else LIBRARY
-    geo = AslBoard()
+    address), over its :class:`Frame`: the board's hex centres on the map's."""
     out: list[Art] = []
-    for p in hmap.placements:
-        ref, href = refs.get(p.board_id), hrefs.get(p.board_id)
-        board = lib.get(ref.sha256) if ref is not None else None
-        if board is None or not href:
-            continue
-        g = board.geometry
-        sx, sy = 1.5 * size / g.hex_width, math.sqrt(3) * size / g.hex_height
-        a1 = from_doubled(*p.to_global(1, geo.local_y2(1, 1)))
-        ax, ay = 1.5 * size * a1.q, math.sqrt(3) * size * (a1.r + a1.q / 2)
-        vx, vy = g.center(0, 0)  # A1's centre on the board's own pixels
-        sign = -1.0 if p.rotated else 1.0
-        corners = [(ax + sign * (px - vx) * sx, ay + sign * (py - vy) * sy) for px, py in ((0, 0), (g.grid_width, g.grid_height))]
-        x0, x1 = sorted(c[0] for c in corners)
-        y0, y1 = sorted(c[1] for c in corners)
-        out.append(Art(p.board_id, href, x0, y0, x1 - x0, y1 - y0, p.rotated))
+    for f in frames(hmap, refs, size, library):
+        href = hrefs.get(f.board_id)
+        if href:
+            x0, y0, x1, y1 = f.box
+            out.append(Art(f.board_id, href, x0, y0, x1 - x0, y1 - y0, f.rotated))
     return out
 
 
