@@ -41,7 +41,7 @@ from .counters import Marker, Unit
 from .dice import Roll, parse_typed
 from .errors import ActionError, AirheadError, DataError, ReplayError
 from .events import Event
-from .fields import Field, Schema
+from .fields import Field, Schema, dump_fields, parse_fields
 from .hexes import DIRECTION_NAMES
 from .plug import (
     GameState,
@@ -52,7 +52,7 @@ from .plug import (
     System,
     initial_state,
 )
-from .scenario import Scenario
+from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, Scenario
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, MAX_OPEN_SEALS, check_plan, describe_plan, is_legacy, verify
 from .terrain import HEXSIDE_FEATURES, HexTerrain
 
@@ -400,15 +400,24 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
 
 def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     """Change the scenario's settings (its SSR: night, the year, a disputed reading...) in a
-    running game: each value in ``set`` replaces the setting (null puts back its default); the
-    whole is read again by the system, so a wrong value is refused with its reason. The sides
-    are fixed when the map is made (the counters name them)."""
+    running game: each value in ``set`` replaces the setting (null puts back its default).
+
+    Applied incrementally: only the settings named are read by the system's schema (a wrong
+    value, or a key the system does not have, is refused with its reason); the others keep
+    their typed values. The result is held to a scenario's caps (``scenario.MAX_SETTINGS`` keys,
+    ``MAX_SETTINGS_CHARS`` of JSON), so no edit makes the next one cost more. The sides are fixed
+    when the map is made (the counters name them)."""
     system = state.system
+    schema = system.rules.settings
     root = system.rules.settings_root
+    changes = a["set"]
+    _want("sides" not in changes, "the sides are set when the map is made: start a new map to change them")
+    known = {f.key: f for f in schema.fields}
+    unknown = sorted(str(k) for k in changes if k not in known)
+    _want(not unknown, f"unknown setting(s) for {system.title}: {', '.join(unknown)[:80]}")
     raw = dict(state.scenario.settings)
     own = dict(raw.get(root) or {}) if root else raw
-    _want("sides" not in a["set"], "the sides are set when the map is made: start a new map to change them")
-    for k, v in a["set"].items():
+    for k, v in changes.items():
         if v is None:
             own.pop(k, None)
         else:
@@ -417,20 +426,24 @@ def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event
         raw[root] = own
         if not own:
             raw.pop(root)
-    scenario = replace(state.scenario, settings=raw)
+    _want(len(own) <= MAX_SETTINGS and len(json.dumps(raw)) <= MAX_SETTINGS_CHARS,
+          f"a scenario's settings hold at most {MAX_SETTINGS} values and {MAX_SETTINGS_CHARS:,} characters of JSON: "
+          "this change would make them larger")
+    fields = [known[k] for k in sorted(changes)]
     try:
-        settings = system.settings_of(scenario)
+        parsed = parse_fields(fields, {k: v for k, v in changes.items() if v is not None}, state.scenario.map,
+                              what="setting")
     except DataError as e:
-        raise ActionError(str(e)) from None
-    schema = system.rules.settings
-    typed = schema.dump(settings, scenario.map)
-    described = {d["key"]: d for d in schema.describe()}
+        raise ActionError(f"settings: {e}") from None
+    scenario = replace(state.scenario, settings=raw)
+    settings = {**state.settings, **parsed}
+    typed = dump_fields(fields, parsed, scenario.map)
     words = []
-    for k in sorted(a["set"]):
-        d = described[k]
-        v = typed.get(k)
-        shown = next((str(lb) for val, lb in d.get("options") or () if val == v), None)  # "5 (SW)"
-        words.append(f"{d['label']} {shown or ('—' if v is None else _setting_words(v))}")
+    for f in fields:
+        v = typed.get(f.key)
+        options = f.options() if f.kind in ("direction", "choice") else ()
+        shown = next((str(lb) for val, lb in options if val == v), None)  # "5 (SW)"
+        words.append(f"{f.label} {shown or ('—' if v is None else _setting_words(v))}")
     event = Event("edit", "", "scenario settings changed: " + "; ".join(words))
     return replace(state, scenario=scenario, settings=settings), [event]
 

@@ -30,6 +30,10 @@ MAX_NOTES = 4000
 #: reading a scenario and drawing its map.
 MAX_TERRAIN_HEXES = 10_000
 MAX_SIDE_FEATURES = 10_000
+#: A scenario's settings: at most this many keys, and this many characters of JSON (a running
+#: game's settings edits are held to the same caps).
+MAX_SETTINGS = 64
+MAX_SETTINGS_CHARS = 4_000
 _SYSTEM_KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 
@@ -41,7 +45,7 @@ SCENARIO_FIELDS: tuple[Field, ...] = (
     Field("map", "map", "any"),
     Field("hexes", "hexes", "mapping", default={}, hi=MAX_TERRAIN_HEXES, item=Field("hexes", "hex terrain", "any")),
     Field("sides", "hexsides", "mapping", default={}, hi=MAX_SIDE_FEATURES, item=Field("sides", "hexside features", "any")),
-    Field("settings", "settings", "mapping", default={}, hi=64, item=Field("settings", "setting", "any")),
+    Field("settings", "settings", "mapping", default={}, hi=MAX_SETTINGS, item=Field("settings", "setting", "any")),
     Field("notes", "notes", "text", hi=MAX_NOTES, default=""),
     Field("boards", "imported boards", "mapping", default={}, hi=64, item=Field("boards", "imported board", "any")),
 )
@@ -175,7 +179,7 @@ class Scenario:
             sides = {**base.sides, **sides}
         terrain = Terrain(hexes, sides)
         settings = data["settings"]
-        if len(json.dumps(settings)) > 4000:
-            raise DataError("scenario settings must be a small object")
+        if len(json.dumps(settings)) > MAX_SETTINGS_CHARS:
+            raise DataError(f"scenario settings must be a small object (at most {MAX_SETTINGS_CHARS:,} characters of JSON)")
         return cls(name=data["name"], system=data["system"], map=hmap, terrain=terrain, settings=settings, notes=data["notes"],
                    boards=refs, base=base)

@@ -105,3 +105,54 @@ def test_a_system_with_a_settings_root_keeps_it() -> None:
     assert set(g.state.scenario.settings) == {"panzer_leader"}
     again = decode_save(encode_save(g)).to_game()
     assert again.state.settings == g.state.settings
+
+
+@pytest.mark.parametrize("system, change", [
+    ("asl", {"x": None}),  # a key the system does not have, reset
+    ("asl", {"x": 1}),
+    ("asl", {"orientation": None}),  # another system's key
+    ("panzer_leader", {"base_nvr": None}),
+    ("panzer_leader", {"x": None}),
+    ("army_group", {"night": None}),
+])
+def test_a_setting_the_system_does_not_have_is_refused_not_a_fault(system: str, change: dict[str, object]) -> None:
+    g = new_game(builtin(get(system).scenarios[0]), "s1")
+    with pytest.raises(ActionError, match="unknown setting"):
+        g.apply({"type": "edit", "op": "settings", "set": change})
+    assert g.state.scenario.settings == g.scenario.settings and len(g.actions) == 0
+
+
+def test_a_save_with_such_an_edit_is_refused_by_the_codec() -> None:
+    from airhead.codec import CodecError, SaveData
+
+    g = new_game(builtin("default"), "s1")
+    data = SaveData(g.scenario, "s1", ({"type": "edit", "op": "settings", "set": {"x": None}},))
+    with pytest.raises(CodecError, match="action 1: unknown setting"):
+        data.to_game()
+
+
+def test_settings_edits_are_held_to_a_scenarios_caps() -> None:
+    from airhead.scenario import MAX_SETTINGS_CHARS
+
+    g = new_game(builtin("default"), "s1")
+    g.apply({"type": "edit", "op": "settings", "set": {"night": True}})
+    year = get("asl").rules.settings.field("year")
+    assert year.kind  # a real setting, set with a value too large for a scenario's settings
+    with pytest.raises(ActionError, match="at most"):
+        g.apply({"type": "edit", "op": "settings", "set": {"year": "x" * MAX_SETTINGS_CHARS}})
+    assert g.state.settings["night"] is True and len(g.actions) == 1
+
+
+def test_an_edit_reads_only_what_it_changes_and_gives_what_a_whole_read_gives() -> None:
+    for name in ("default", "panzer_leader_drop", "army_group_drop"):
+        sc = builtin(name)
+        system = get(sc.system)
+        g = new_game(sc, "s1")
+        for f in system.rules.settings.fields:
+            if f.key == "sides":
+                continue
+            try:
+                g.apply({"type": "edit", "op": "settings", "set": {f.key: None}})
+            except ActionError:
+                continue
+            assert g.state.settings == system.settings_of(g.state.scenario), (name, f.key)
