@@ -81,6 +81,26 @@ class Marker:
         return self.label or self.kind
 
 
+#: An index: a key (a hex, a kind) -> the ids of the counters under it with their placing numbers.
+_Index = VersionedMap[Any, VersionedMap[str, int]]
+_EMPTY: VersionedMap[str, int] = VersionedMap()
+
+
+def _indexed(index: _Index, key: Any, cid: str, placed: int) -> _Index:
+    """``index`` with ``cid`` (placed ``placed``) under ``key``: O(1)."""
+    inner = index.get(key)
+    return index.set(key, (inner if inner is not None else VersionedMap()).set(cid, placed))
+
+
+def _unindexed(index: _Index, key: Any, cid: str) -> _Index:
+    """``index`` without ``cid`` under ``key``: O(1)."""
+    inner = index.get(key)
+    if inner is None or cid not in inner:
+        return index
+    left = inner.delete(cid)
+    return index.set(key, left) if left else index.delete(key)
+
+
 class Counters:
     """Every unit and marker in play, in the order they were placed; immutable.
 
@@ -88,31 +108,36 @@ class Counters:
     counters and of changes before it (the versions share their storage, see
     :class:`~airhead.versioned.VersionedMap`); :attr:`units` and :attr:`markers` list them in
     the order they were placed (one that replaces a counter with its id keeps its place).
+    Indexes by hex and by kind are kept up to date the same way, so :meth:`units_at`,
+    :meth:`markers_at`, :meth:`has_at`, :meth:`units_of_kind` and :meth:`markers_of_kind` cost
+    what they return, never the number of counters in play.
     """
 
-    __slots__ = ("_units", "_markers", "_expiring", "_placed", "_ulist", "_mlist", "_by_hex")
+    __slots__ = ("_units", "_markers", "_expiring", "_placed", "_ulist", "_mlist",
+                 "_uhex", "_mhex", "_ukind", "_mkind", "_read")
 
     def __init__(self, units: Iterable[Unit] = (), markers: Iterable[Marker] = ()) -> None:
         self._units: VersionedMap[str, tuple[int, Unit]] = VersionedMap()
         self._markers: VersionedMap[str, tuple[int, Marker]] = VersionedMap()
         self._expiring: VersionedMap[str, str] = VersionedMap()
         self._placed = 0
+        self._uhex: _Index = VersionedMap()
+        self._mhex: _Index = VersionedMap()
+        self._ukind: _Index = VersionedMap()
+        self._mkind: _Index = VersionedMap()
         self._ulist: tuple[Unit, ...] | None = None
         self._mlist: tuple[Marker, ...] | None = None
-        self._by_hex: dict[Hex, tuple[tuple[Unit, ...], tuple[Marker, ...]]] | None = None
+        self._read: dict[tuple[str, Any], tuple[Any, ...]] = {}
         done = self.put(*units).mark(*markers)
-        self._units, self._markers, self._expiring, self._placed = done._units, done._markers, done._expiring, done._placed
+        for name in ("_units", "_markers", "_expiring", "_placed", "_uhex", "_mhex", "_ukind", "_mkind"):
+            setattr(self, name, getattr(done, name))
 
-    def _with(self, units: VersionedMap[str, tuple[int, Unit]] | None = None,
-              markers: VersionedMap[str, tuple[int, Marker]] | None = None,
-              expiring: VersionedMap[str, str] | None = None, placed: int | None = None) -> Counters:
+    def _with(self, **changed: Any) -> Counters:
         c: Counters = Counters.__new__(Counters)
-        c._units = self._units if units is None else units
-        c._markers = self._markers if markers is None else markers
-        c._expiring = self._expiring if expiring is None else expiring
-        c._placed = self._placed if placed is None else placed
+        for name in ("_units", "_markers", "_expiring", "_placed", "_uhex", "_mhex", "_ukind", "_mkind"):
+            setattr(c, name, changed[name] if name in changed else getattr(self, name))
         c._ulist = c._mlist = None
-        c._by_hex = None
+        c._read = {}
         return c
 
     # ------------------------------------------------------------------ reading
@@ -131,9 +156,6 @@ class Counters:
             self._mlist = tuple(m for _, m in sorted(self._markers.values(), key=_first))
         return self._mlist
 
-    def _ordered(self) -> tuple[tuple[Unit, ...], tuple[Marker, ...]]:
-        return self.units, self.markers
-
     def unit(self, uid: str) -> Unit | None:
         """The unit with id ``uid``, if any."""
         got = self._units.get(uid)
@@ -144,31 +166,44 @@ class Counters:
         got = self._markers.get(mid)
         return None if got is None else got[1]
 
-    def _at(self, h: Hex) -> tuple[tuple[Unit, ...], tuple[Marker, ...]]:
-        if self._by_hex is None:  # once per layer: O(n)
-            by_hex: dict[Hex, tuple[list[Unit], list[Marker]]] = {}
-            units, markers = self._ordered()
-            for u in units:
-                if u.hex is not None:
-                    by_hex.setdefault(u.hex, ([], []))[0].append(u)
-            for mk in markers:
-                if mk.hex is not None:
-                    by_hex.setdefault(mk.hex, ([], []))[1].append(mk)
-            self._by_hex = {k: (tuple(us), tuple(ms)) for k, (us, ms) in by_hex.items()}
-        return self._by_hex.get(h, ((), ()))
+    def _listed(self, what: str, key: Any) -> tuple[Any, ...]:
+        """The units (``what`` "uhex", "ukind") or markers ("mhex", "mkind") under ``key``, in the
+        order they were placed; read once per layer and key."""
+        got = self._read.get((what, key))
+        if got is None:
+            inner = getattr(self, "_" + what).get(key)
+            table = self._units if what[0] == "u" else self._markers
+            got = () if inner is None else tuple(table[cid][1] for _, cid in sorted((n, c) for c, n in inner.items()))
+            self._read[(what, key)] = got
+        return got
 
     def units_at(self, h: Hex) -> tuple[Unit, ...]:
-        """Units in hex ``h``."""
-        return self._at(h)[0]
+        """Units in hex ``h``, in the order they were placed."""
+        units: tuple[Unit, ...] = self._listed("uhex", h)
+        return units
 
     def markers_at(self, h: Hex) -> tuple[Marker, ...]:
-        """Markers in hex ``h``."""
-        return self._at(h)[1]
+        """Markers in hex ``h``, in the order they were placed."""
+        markers: tuple[Marker, ...] = self._listed("mhex", h)
+        return markers
+
+    def units_of_kind(self, kind: str) -> tuple[Unit, ...]:
+        """Units of kind ``kind`` (on or off the map), in the order they were placed."""
+        units: tuple[Unit, ...] = self._listed("ukind", kind)
+        return units
+
+    def markers_of_kind(self, kind: str) -> tuple[Marker, ...]:
+        """Markers of kind ``kind`` (on or off the map), in the order they were placed."""
+        markers: tuple[Marker, ...] = self._listed("mkind", kind)
+        return markers
 
     def kinds_at(self, h: Hex) -> frozenset[str]:
         """Kinds of every unit and marker in hex ``h``."""
-        us, ms = self._at(h)
-        return frozenset(u.kind for u in us) | frozenset(m.kind for m in ms)
+        return frozenset(u.kind for u in self.units_at(h)) | frozenset(m.kind for m in self.markers_at(h))
+
+    def has_at(self, h: Hex, kind: str) -> bool:
+        """True if a unit or marker of kind ``kind`` is in hex ``h`` (costs the counters there)."""
+        return any(c.kind == kind for c in self.units_at(h)) or any(c.kind == kind for c in self.markers_at(h))
 
     def free_id(self, base: str) -> str:
         """``base``, or ``base (2)``, ``base (3)``... if a unit or marker already has that id."""
@@ -181,29 +216,41 @@ class Counters:
     # ------------------------------------------------------------------ changing
     def put(self, *units: Unit) -> Counters:
         """Add units; one with the id of a unit already here replaces it where it stands."""
-        table, placed = self._units, self._placed
+        table, placed, by_hex, by_kind = self._units, self._placed, self._uhex, self._ukind
         for u in units:
             old = table.get(u.id)
             if old is None:
                 placed += 1
-            table = table.set(u.id, (placed if old is None else old[0], u))
-        return self._with(units=table, placed=placed)
+            n = placed if old is None else old[0]
+            by_hex, by_kind = _moved(by_hex, by_kind, None if old is None else old[1], u, n)
+            table = table.set(u.id, (n, u))
+        return self._with(_units=table, _placed=placed, _uhex=by_hex, _ukind=by_kind)
 
     def mark(self, *markers: Marker) -> Counters:
         """Add markers; one with the id of a marker already here replaces it."""
         table, expiring, placed = self._markers, self._expiring, self._placed
+        by_hex, by_kind = self._mhex, self._mkind
         for mk in markers:
             old = table.get(mk.id)
             if old is None:
                 placed += 1
-            table = table.set(mk.id, (placed if old is None else old[0], mk))
+            n = placed if old is None else old[0]
+            by_hex, by_kind = _moved(by_hex, by_kind, None if old is None else old[1], mk, n)
+            table = table.set(mk.id, (n, mk))
             expiring = expiring.set(mk.id, mk.expires) if mk.expires else expiring.delete(mk.id)
-        return self._with(markers=table, expiring=expiring, placed=placed)
+        return self._with(_markers=table, _expiring=expiring, _placed=placed, _mhex=by_hex, _mkind=by_kind)
 
     def remove(self, uid: str) -> Counters:
         """Without the unit (or marker) with id ``uid``."""
-        return self._with(units=self._units.delete(uid), markers=self._markers.delete(uid),
-                          expiring=self._expiring.delete(uid))
+        changed: dict[str, Any] = {"_expiring": self._expiring.delete(uid)}
+        unit, marker = self._units.get(uid), self._markers.get(uid)
+        if unit is not None:
+            changed["_units"] = self._units.delete(uid)
+            changed["_uhex"], changed["_ukind"] = _moved(self._uhex, self._ukind, unit[1], None, unit[0])
+        if marker is not None:
+            changed["_markers"] = self._markers.delete(uid)
+            changed["_mhex"], changed["_mkind"] = _moved(self._mhex, self._mkind, marker[1], None, marker[0])
+        return self._with(**changed)
 
     def expire(self, phase: str) -> tuple[Counters, tuple[Marker, ...]]:
         """The layer at the end of phase ``phase``: markers that expire then are removed (and
@@ -215,10 +262,11 @@ class Counters:
                        for got in (self._markers[mid],)), key=_first)
         if not gone:
             return self, ()
-        markers, expiring = self._markers, self._expiring
-        for _, mk in gone:
+        markers, expiring, by_hex, by_kind = self._markers, self._expiring, self._mhex, self._mkind
+        for n, mk in gone:
             markers, expiring = markers.delete(mk.id), expiring.delete(mk.id)
-        return self._with(markers=markers, expiring=expiring), tuple(mk for _, mk in gone)
+            by_hex, by_kind = _moved(by_hex, by_kind, mk, None, n)
+        return self._with(_markers=markers, _expiring=expiring, _mhex=by_hex, _mkind=by_kind), tuple(mk for _, mk in gone)
 
     # ------------------------------------------------------------------ value
     def __eq__(self, other: object) -> bool:
@@ -235,3 +283,20 @@ class Counters:
 
 def _first(entry: tuple[int, Any]) -> int:
     return int(entry[0])
+
+
+def _moved(by_hex: _Index, by_kind: _Index, old: Unit | Marker | None, new: Unit | Marker | None,
+           placed: int) -> tuple[_Index, _Index]:
+    """The hex and kind indexes with a counter (placed ``placed``) changed from ``old`` to
+    ``new`` (None: absent): O(1)."""
+    cid = new.id if new is not None else old.id if old is not None else ""
+    if old is not None and (new is None or old.hex != new.hex):
+        if old.hex is not None:
+            by_hex = _unindexed(by_hex, old.hex, cid)
+    if new is not None and (old is None or old.hex != new.hex) and new.hex is not None:
+        by_hex = _indexed(by_hex, new.hex, cid, placed)
+    if old is not None and (new is None or old.kind != new.kind):
+        by_kind = _unindexed(by_kind, old.kind, cid)
+    if new is not None and (old is None or old.kind != new.kind):
+        by_kind = _indexed(by_kind, new.kind, cid, placed)
+    return by_hex, by_kind

@@ -39,12 +39,15 @@ lets the players overrule it. Readings (``docs/rules-notes.md``, "E7.25"):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
 
-__all__ = ["RULE", "Feature", "Look", "AerialSight", "los_feature", "blind_behind", "surrounded", "aerial_sight"]
+if TYPE_CHECKING:
+    from ..counters import Counters
+
+__all__ = ["RULE", "Feature", "Look", "AerialSight", "los_feature", "blind_behind", "surrounded", "aerial_sight", "BlindUnits"]
 
 RULE = "E7.25"
 DEPRESSION = "depression"
@@ -193,3 +196,27 @@ def aerial_sight(terrain: Terrain, target: Hex, toward: int, *, bocage: bool = T
     near = target.neighbor(toward)
     side = terrain.sides.get(Hexside.of(target, toward), frozenset())
     return blind_behind(target, terrain.at(target), near, terrain.at(near), side, bocage=bocage, types=types)
+
+
+class BlindUnits(Mapping[Hex, bool]):
+    """E7.25 for E7.32 / E7.62: whether the units in each hex are completely Blind
+    (:func:`surrounded`), by the hexes that hold a unit; each hex read when it is asked for, so a
+    Mistaken Attack reads the hexes it considers, not every unit's."""
+
+    def __init__(self, terrain: Terrain, counters: Counters) -> None:
+        self._terrain, self._counters = terrain, counters
+        self._seen: dict[Hex, bool] = {}
+
+    def __getitem__(self, h: Hex) -> bool:
+        got = self._seen.get(h)
+        if got is None:
+            if not self._counters.units_at(h):
+                raise KeyError(h)
+            got = self._seen[h] = surrounded(self._terrain, h).blind
+        return got
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(dict.fromkeys(u.hex for u in self._counters.units if u.hex is not None))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)

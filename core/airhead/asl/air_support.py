@@ -116,8 +116,9 @@ def from_unit(u: Unit) -> Aircraft:
 
 
 def aircraft_of(counters: Counters, side: str | None = None) -> tuple[Aircraft, ...]:
-    """Every aircraft on the counters (of ``side``), in the order they were placed."""
-    return tuple(from_unit(u) for u in counters.units if u.kind == KIND and (side is None or u.side == side))
+    """Every aircraft on the counters (of ``side``), in the order they were placed (the counters'
+    index by kind: the other units are not read)."""
+    return tuple(from_unit(u) for u in counters.units_of_kind(KIND) if side is None or u.side == side)
 
 
 def write_aircraft(counters: Counters, *planes: Aircraft) -> Counters:

@@ -26,7 +26,7 @@ recorded in ``docs/rules-notes.md``.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal, Mapping, Sequence
 
@@ -663,13 +663,50 @@ OCCUPANT_KINDS: frozenset[str] = frozenset({"vehicle", "wreck", "glider"})
 
 def occupied_terrain(terrain: Terrain, counters: Counters) -> Terrain:
     """The terrain as E8.23 sees it: every vehicle, wreck and landed glider on the map — placed
-    in the terrain or standing there as a unit or marker — occupies its Location."""
-    out = terrain
-    spots = {u.hex for u in counters.units} | {mk.hex for mk in counters.markers}
-    for h in spots:
-        if h is None:
-            continue
-        for kind in sorted(counters.kinds_at(h) & OCCUPANT_KINDS):
-            if kind not in out.at(h).occupants:
-                out = out.place(h, kind)
-    return out
+    in the terrain or standing there as a unit or marker — occupies its Location.
+
+    ``terrain`` itself when no counter is of those kinds; else a read-only view that adds them
+    hex by hex as it is read (:meth:`Counters.units_at` is indexed), so a step of a landing costs
+    the same however many gliders landed before it."""
+    if not any(counters.units_of_kind(k) or counters.markers_of_kind(k) for k in OCCUPANT_KINDS):
+        return terrain
+    return _Occupied(terrain, counters)
+
+
+class _Occupied(Terrain):
+    """:func:`occupied_terrain`'s view: ``terrain`` with the occupants ``counters`` stand for
+    (each occupant kind in a hex once, in name order, after those the terrain lists). Read-only:
+    an edit applies to the terrain below."""
+
+    __slots__ = ("_counters", "_seen")
+
+    def __init__(self, terrain: Terrain, counters: Counters) -> None:
+        self._hexes, self._sides = terrain._hexes, terrain._sides
+        self._counters = counters
+        self._seen: dict[Hex, HexTerrain] = {}
+
+    def at(self, h: Hex) -> HexTerrain:
+        got = self._seen.get(h)
+        if got is None:
+            t = Terrain.at(self, h)
+            counters = self._counters
+            kinds = sorted(k for k in OCCUPANT_KINDS if k not in t.occupants and counters.has_at(h, k))
+            got = self._seen[h] = replace(t, occupants=t.occupants + tuple(kinds)) if kinds else t
+        return got
+
+    @property
+    def hexes(self) -> Mapping[Hex, HexTerrain]:
+        """Every hex that is not open ground, occupants included (O(hexes): for odds, not steps)."""
+        out = dict(self._hexes.current())
+        c = self._counters
+        for k in OCCUPANT_KINDS:
+            for h in [u.hex for u in c.units_of_kind(k)] + [mk.hex for mk in c.markers_of_kind(k)]:
+                if h is not None:
+                    out[h] = self.at(h)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Terrain) and dict(self.hexes) == dict(other.hexes) and self._sides == other._sides
+
+    def __hash__(self) -> int:
+        return hash((frozenset(self.hexes.items()), frozenset(self._sides.items())))

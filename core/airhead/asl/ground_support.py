@@ -165,7 +165,7 @@ def mistaken_targets(counters: Counters, defender: str, target: Hex, blind: Mapp
     for u in counters.units:
         if u.side != defender or u.hex is None or u.kind in exclude_kinds or "hidden" in u.status:
             continue
-        if (blind or {}).get(u.hex, False):
+        if blind is not None and blind.get(u.hex, False):
             continue
         d = u.hex.distance(target)
         if not best or d < best[0][0]:

@@ -142,12 +142,13 @@ class _Look:
     candidates: tuple[tuple[int, str, Hex], ...] = ()
 
 
-def _blind(state: GameState) -> dict[Hex, bool]:
+def _blind(state: GameState) -> Mapping[Hex, bool]:
     """E7.62 "in the Observation Plane's LOS": hexes of units that are completely Blind
-    (surrounded, E7.25) — the reading E7.32 uses for a plane's Mistaken Attack."""
-    from .aerial_los import surrounded
+    (surrounded, E7.25) — the reading E7.32 uses for a plane's Mistaken Attack; each hex read
+    when it is asked for."""
+    from .aerial_los import BlindUnits
 
-    return {u.hex: surrounded(state.terrain, u.hex).blind for u in state.counters.units if u.hex is not None}
+    return BlindUnits(state.terrain, state.counters)
 
 
 class ObservationSighting(Procedure[_Look]):

@@ -496,11 +496,12 @@ class Strafing(Procedure[Strike]):
             return self._finish(state, g, "not sighted", events)
         return self._advance(state, g, events)
 
-    def _blind_map(self, state: GameState, g: Strike) -> dict[Hex, bool]:
-        """E7.32: hexes of the aircraft side's units that are completely Blind (surrounded)."""
-        from .aerial_los import surrounded
+    def _blind_map(self, state: GameState, g: Strike) -> Mapping[Hex, bool]:
+        """E7.32: hexes of the aircraft side's units that are completely Blind (surrounded),
+        each read when it is asked for."""
+        from .aerial_los import BlindUnits
 
-        return {u.hex: surrounded(state.terrain, u.hex).blind for u in state.counters.units if u.hex is not None}
+        return BlindUnits(state.terrain, state.counters)
 
     # -- the run: Light AA and attacks, hex by hex ------------------------------------------
     def _advance(self, state: GameState, g: Strike, events: list[Event]) -> StepResult:

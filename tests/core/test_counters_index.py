@@ -1,0 +1,100 @@
+"""The counters' indexes by hex and by kind give what a scan of every counter gives, through
+every change (put, move, replace, mark, remove, expire), and the E8.23 occupied terrain read
+through them equals the terrain with every occupant placed; a landing step, an aircraft look-up
+and a Mistaken Attack's Blind Hexes cost the same among few and many counters."""
+
+from __future__ import annotations
+
+import random
+
+from airhead.asl.air_support import aircraft_of
+from airhead.asl.gliders import OCCUPANT_KINDS, occupied_terrain
+from airhead.counters import Counters, Marker, Unit
+from airhead.hexes import Hex
+from airhead.terrain import HexTerrain, Terrain
+from test_replay_linear import calls
+
+KINDS = ("squad", "glider", "aircraft", "wreck", "vehicle", "Starshell")
+
+
+def _scan_at(c: Counters, h: Hex) -> tuple[tuple[Unit, ...], tuple[Marker, ...]]:
+    return tuple(u for u in c.units if u.hex == h), tuple(m for m in c.markers if m.hex == h)
+
+
+def _placed_terrain(terrain: Terrain, c: Counters) -> Terrain:
+    """What occupied_terrain gave before the indexes: every occupant placed, hex by hex."""
+    out = terrain
+    for h in {u.hex for u in c.units} | {mk.hex for mk in c.markers}:
+        if h is None:
+            continue
+        for kind in sorted(c.kinds_at(h) & OCCUPANT_KINDS):
+            if kind not in out.at(h).occupants:
+                out = out.place(h, kind)
+    return out
+
+
+def test_the_indexes_agree_with_a_scan_through_every_change() -> None:
+    rnd = random.Random(28)
+    hexes = [Hex(q, r) for q in range(4) for r in range(4)] + [None]
+    versions = [Counters()]
+    for step in range(600):
+        c = versions[rnd.randrange(len(versions))]  # any older version too: they share storage
+        op = rnd.randrange(5)
+        cid = f"c{rnd.randrange(40)}"
+        if op == 0:
+            c = c.put(Unit(cid, rnd.choice(("Allied", "Axis")), rnd.choice(KINDS), rnd.choice(hexes)))
+        elif op == 1:
+            c = c.mark(Marker(cid, rnd.choice(KINDS), rnd.choice(hexes), expires=rnd.choice(("", "MPh", "CCPh"))))
+        elif op == 2:
+            c = c.remove(cid)
+        elif op == 3:
+            c = c.expire(rnd.choice(("MPh", "CCPh")))[0]
+        else:
+            c = Counters(c.units, c.markers)
+        versions.append(c)
+        for h in hexes[:-1]:
+            assert (c.units_at(h), c.markers_at(h)) == _scan_at(c, h), step
+            for k in KINDS:
+                assert c.has_at(h, k) == (k in c.kinds_at(h))
+        for k in KINDS:
+            assert c.units_of_kind(k) == tuple(u for u in c.units if u.kind == k)
+            assert c.markers_of_kind(k) == tuple(m for m in c.markers if m.kind == k)
+    for c in versions[::7]:  # read again after every other version moved the storage
+        for h in hexes[:-1]:
+            assert (c.units_at(h), c.markers_at(h)) == _scan_at(c, h)
+
+
+def test_the_occupied_terrain_is_the_terrain_with_every_occupant_placed() -> None:
+    rnd = random.Random(823)
+    terrain = Terrain({Hex(1, 1): HexTerrain("woods", occupants=("glider",)), Hex(2, 2): HexTerrain("brush")})
+    c = Counters()
+    assert occupied_terrain(terrain, c) is terrain  # nothing stands for an occupant: the terrain itself
+    for i in range(80):
+        h = Hex(rnd.randrange(4), rnd.randrange(4))
+        if i % 3:
+            c = c.put(Unit(f"u{i}", "Allied", rnd.choice(KINDS), h))
+        else:
+            c = c.mark(Marker(f"m{i}", rnd.choice(KINDS), h))
+        seen, placed = occupied_terrain(terrain, c), _placed_terrain(terrain, c)
+        for q in range(-1, 5):
+            for r in range(-1, 5):
+                assert seen.at(Hex(q, r)) == placed.at(Hex(q, r))
+        assert seen == placed and placed == seen and hash(seen) == hash(placed)
+        assert dict(seen.hexes) == dict(placed.hexes)
+
+
+def _many(n: int) -> Counters:
+    units = [Unit(f"g{i}", "Allied", "glider", Hex(i % 60, i // 60)) for i in range(n)]
+    return Counters(units + [Unit("FB", "Allied", "aircraft", None), Unit("here", "Axis", "squad", Hex(-5, -5))],
+                    [Marker("w", "wreck", Hex(-9, -9))])
+
+
+def test_reading_the_occupants_of_a_hex_and_the_aircraft_costs_the_same_among_few_and_many() -> None:
+    few, many = _many(2), _many(2_000)
+    terrain = Terrain()
+    h = Hex(-5, -5)
+    for c in (few, many):  # warm up: each layer reads its index once
+        occupied_terrain(terrain, c).at(h), aircraft_of(c)
+    assert calls(lambda: occupied_terrain(terrain, few).at(h)) == calls(lambda: occupied_terrain(terrain, many).at(h))
+    assert calls(lambda: aircraft_of(few.put(Unit("x", "Axis", "squad", h)))) == calls(
+        lambda: aircraft_of(many.put(Unit("x", "Axis", "squad", h))))
