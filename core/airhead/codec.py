@@ -29,7 +29,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Callable, Iterator
 
-from .errors import ActionError, DataError, MissingBoardError
+from .errors import ActionError, DataError, MissingBoardError, WorkError
 from .fields import Field, parse_fields
 from .game import Game, check_action
 from .scenario import Scenario
@@ -117,9 +117,13 @@ class SaveData:
         return cls(game.scenario, game.seed, tuple(game.actions))
 
     def to_game(self) -> Game:
-        """Replay the actions; raise :class:`CodecError` if they do not replay."""
+        """Replay the actions; raise :class:`CodecError` if they do not replay, :class:`SizeError`
+        if replaying them asks for more work than a saved game may (:mod:`airhead.work`)."""
         try:
             return new_game(self.scenario, self.seed, self.actions)
+        except WorkError as e:
+            raise SizeError(f"the game is too heavy to open: replaying it takes more work than a saved game may ask "
+                            f"for (the limit, {e.budget:,} steps, is reached at action {e.index + 1:,})") from None
         except ActionError as e:
             raise CodecError(f"the game does not replay: {e}") from None
 

@@ -12,7 +12,8 @@ player. The kinds tell *why* the input was refused:
   Snow, a third Army Group on one drop hex); the message cites the rule.
 * :class:`ActionError` — an action cannot be applied to the game as it stands (nothing waits for
   dice, a procedure is already under way); :class:`ReplayError` when a saved action list does
-  not replay.
+  not replay, and its case :class:`WorkError` when the replay asks for more work than a saved
+  game may (:mod:`airhead.work`).
 
 Anything else escaping the core is a defect.
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-__all__ = ["AirheadError", "DataError", "MissingBoardError", "RulesError", "ActionError", "ReplayError"]
+__all__ = ["AirheadError", "DataError", "MissingBoardError", "RulesError", "ActionError", "ReplayError", "WorkError"]
 
 
 class AirheadError(ValueError):
@@ -66,3 +67,13 @@ class ReplayError(ActionError):
     def __init__(self, index: int, message: str) -> None:
         super().__init__(f"action {index + 1}: {message}")
         self.index = index
+
+
+class WorkError(ReplayError):
+    """A saved game's replay spent the work budget (:data:`airhead.work.REPLAY_BUDGET`) at
+    action ``index``: the game is refused, like one over a size cap."""
+
+    def __init__(self, index: int, budget: int) -> None:
+        super().__init__(index, f"replaying the game up to here takes more than the {budget:,} steps of work "
+                                "a saved game may ask for")
+        self.budget = budget

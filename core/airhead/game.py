@@ -39,7 +39,7 @@ from . import events as ev
 from .boards import HexNameError
 from .counters import Marker, Unit
 from .dice import Roll, parse_typed
-from .errors import ActionError, AirheadError, DataError, ReplayError
+from .errors import ActionError, AirheadError, DataError, ReplayError, WorkError
 from .events import Event
 from .fields import Field, Schema, dump_fields, parse_fields
 from .hexes import DIRECTION_NAMES
@@ -55,6 +55,7 @@ from .plug import (
 from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, Scenario
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, MAX_OPEN_SEALS, check_plan, describe_plan, is_legacy, verify
 from .terrain import HEXSIDE_FEATURES, HexTerrain
+from .work import REPLAY_BUDGET, OverBudget, metered
 
 __all__ = [
     "ActionError",
@@ -512,11 +513,22 @@ class Game:
         self._states: list[GameState] = [replace(start, terrain=start.terrain.fork())]
         self._applied: list[int] = []
         self._redo: list[tuple[int, GameState]] = []
-        for i, a in enumerate(actions):
-            try:
-                self.apply(a)
-            except ActionError as e:
-                raise ReplayError(i, str(e)) from None
+        if actions:
+            self._replay(actions)
+
+    def _replay(self, actions: Sequence[Any]) -> None:
+        """Apply saved actions, metered (:mod:`airhead.work`): a replay that asks for more than
+        :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`."""
+        i = 0
+        try:
+            with metered(REPLAY_BUDGET):
+                for i, a in enumerate(actions):
+                    try:
+                        self.apply(a)
+                    except ActionError as e:
+                        raise ReplayError(i, str(e)) from None
+        except OverBudget:
+            raise WorkError(i, REPLAY_BUDGET) from None
 
     @property
     def state(self) -> GameState:

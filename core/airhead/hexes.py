@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Sequence, Union
 
+from .work import traced
+
 __all__ = [
     "Hex",
     "Hexside",
@@ -202,6 +204,24 @@ class HexLine:
 
     steps: tuple[Step, ...]
 
+    def __post_init__(self) -> None:
+        # a line traced (line of sight, an Illuminated Zone's shadows): its rules read and weigh
+        # each step, the costliest work per hex of the core (airhead.work)
+        steps = self.steps
+        first, last = steps[0], steps[-1]
+        if isinstance(first, Hex) and isinstance(last, Hex):
+            traced((last.q - first.q, last.r - first.r), len(steps))
+        else:
+            traced((0, 0), len(steps))
+
+    @classmethod
+    def _uncharged(cls, steps: tuple[Step, ...]) -> HexLine:
+        """A line made by :func:`line`, whose callers cache it and charge it when they trace it
+        (the count then does not depend on the cache)."""
+        made: HexLine = cls.__new__(cls)
+        object.__setattr__(made, "steps", steps)
+        return made
+
     @property
     def hexes(self) -> list[Hex]:
         """Every hex the line touches, in order (both hexes of a hexside step)."""
@@ -243,7 +263,7 @@ def line(a: Hex, b: Hex) -> HexLine:
     """
     n = a.distance(b)
     if n == 0:
-        return HexLine((a,))
+        return HexLine._uncharged((a,))
     # Nudge by an infinitesimal in two opposite directions perpendicular-ish to the line;
     # where the two roundings disagree the point lies on a hexside.
     eps = Fraction(1, 1000 * (n + 1))
@@ -259,7 +279,7 @@ def line(a: Hex, b: Hex) -> HexLine:
         h4 = _cube_round(q - eps * Fraction(1, 3), r - eps)
         found = sorted({h1, h2, h3, h4})
         steps.append(found[0] if len(found) == 1 else tuple(found))
-    return HexLine(tuple(steps))
+    return HexLine._uncharged(tuple(steps))
 
 
 @dataclass(frozen=True)

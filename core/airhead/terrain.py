@@ -16,6 +16,8 @@ from .errors import DataError
 from .fields import Field, parse_fields
 from .hexes import Hex, Hexside
 from .versioned import VersionedMap
+from .work import METER as _METER
+from .work import over as _over
 
 __all__ = [
     "Water",
@@ -317,7 +319,11 @@ class Terrain:
 
     # ------------------------------------------------------------------ reading
     def at(self, h: Hex) -> HexTerrain:
-        """Terrain of a hex (open ground at level 0 if nothing was set)."""
+        """Terrain of a hex (open ground at level 0 if nothing was set); one unit of work
+        (:mod:`airhead.work`)."""
+        _METER.left -= 1
+        if _METER.left < 0:
+            _over()
         m = self._hexes  # VersionedMap.current() inlined: the hottest read of the rules
         t: HexTerrain = (m._data if m._diff is None else m._reroot()).get(h, _OPEN)
         return t

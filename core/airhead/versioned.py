@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import Any, Generic, ItemsView, Iterator, KeysView, Mapping, TypeVar, ValuesView, overload
 
+from .work import spend
+
 __all__ = ["VersionedMap"]
 
 K = TypeVar("K")
@@ -151,11 +153,16 @@ class VersionedMap(Mapping[K, V], Generic[K, V]):
         return len(self._reroot())
 
     def snapshot(self) -> dict[K, V]:
-        """A plain dict with this version's content (a copy: O(size))."""
-        return dict(self._reroot())
+        """A plain dict with this version's content (a copy: O(size), one unit of work per item,
+        :mod:`airhead.work`)."""
+        data = self._reroot()
+        spend(len(data))
+        return dict(data)
 
     def __iter__(self) -> Iterator[K]:
-        return iter(list(self._reroot()))
+        data = self._reroot()
+        spend(len(data))
+        return iter(list(data))
 
     def keys(self) -> KeysView[K]:
         return self.snapshot().keys()

@@ -1,0 +1,105 @@
+"""A deterministic work meter: how much an untrusted game's replay may ask of the core.
+
+A link or a save is refused when it is too large (the codec's caps); a small one can still ask
+for much work (thousands of actions each reading many hexes). Replaying a saved game is
+therefore *metered*: every read of one hex's terrain (:meth:`airhead.terrain.Terrain.at`) and
+every whole read of a mapping (:class:`~airhead.versioned.VersionedMap`: its length) spends one
+unit per item, each step of a line traced (line of sight: :class:`airhead.hexes.HexLine`)
+:data:`LINE_STEP` units (:data:`LINE_NEW_STEP` for a shape of line the block has not traced
+yet), a unit being about a microsecond of CPython's work, and a replay that spends more than :data:`REPLAY_BUDGET` stops with a
+:class:`~airhead.errors.WorkError` naming the action it had reached. The count is of what the
+rules ask for, not a clock, so the same game is accepted or refused alike on CPython and in
+Pyodide, on a fast device or a slow one.
+
+A cache that spares the rules work must charge, on a hit, what the work it spares cost
+(:func:`spent` before and after computing, :func:`spend` on a hit), so that the count does not
+depend on what else the process did before. Outside a metered block nothing is counted down
+(the meter starts at :data:`UNMETERED`); one decrement and one comparison per read is all it
+costs.
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from typing import Iterator
+
+__all__ = ["REPLAY_BUDGET", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "OverBudget", "METER", "spend", "spent", "metered"]
+
+#: Units a saved game's replay may spend (a unit: one hex's terrain read, or one item of a whole
+#: mapping read). The heaviest kind of work per unit (line of sight at night) spends it in well
+#: under the 1 s a link may take to open on CPython (``tools/bench_worst.py`` prints it).
+REPLAY_BUDGET = 400_000
+#: Units per step of a line traced (:class:`airhead.hexes.HexLine`): line of sight weighs each
+#: hex crossed with exact arithmetic, some 25 times the work of a plain terrain read.
+LINE_STEP = 25
+#: ... and per step of a line whose shape (its far end's offset from its near end) the block has
+#: not traced before: working out the exact line costs some 4 times more again (the LOS engine
+#: keeps the shapes it has worked out, but a count must not depend on what a process did before).
+LINE_NEW_STEP = 100
+#: The meter outside a metered block: never reached.
+UNMETERED = sys.maxsize
+
+
+class OverBudget(Exception):
+    """The metered block spent its budget (internal: not an :class:`~airhead.errors.AirheadError`,
+    so no rule that catches a refusal can swallow it; :func:`metered`'s caller turns it into one)."""
+
+
+class _Meter:
+    __slots__ = ("left", "budget", "shapes")
+
+    def __init__(self) -> None:
+        self.left = UNMETERED
+        self.budget = UNMETERED
+        self.shapes: set[tuple[int, int]] = set()
+
+
+#: The one meter (the core runs in one thread, in Pyodide as on CPython).
+METER = _Meter()
+
+
+def over() -> None:
+    """Called when :attr:`METER.left` went below zero: raise :class:`OverBudget` in a metered
+    block; outside one, start again (a session never gets there)."""
+    if METER.budget != UNMETERED:
+        raise OverBudget(f"more than {METER.budget:,} units of work")
+    METER.left = UNMETERED
+
+
+def spend(units: int) -> None:
+    """Count ``units`` of work."""
+    METER.left -= units
+    if METER.left < 0:
+        over()
+
+
+def traced(shape: tuple[int, int], steps: int) -> None:
+    """Count a line of ``steps`` steps whose far end lies ``shape`` (dq, dr) from its near end."""
+    if METER.budget == UNMETERED:
+        return
+    if shape in METER.shapes:
+        spend(LINE_STEP * steps)
+    else:
+        METER.shapes.add(shape)
+        spend(LINE_NEW_STEP * steps)
+
+
+def spent() -> int:
+    """Units spent so far in the metered block (0 outside one)."""
+    return 0 if METER.budget == UNMETERED else METER.budget - METER.left
+
+
+@contextmanager
+def metered(budget: int = REPLAY_BUDGET) -> Iterator[None]:
+    """Count the work of the block against ``budget`` (:class:`OverBudget` when it is spent); an
+    enclosing block's count goes on after it, charged with what this one spent."""
+    outer_left, outer_budget, outer_shapes = METER.left, METER.budget, METER.shapes
+    METER.left, METER.budget, METER.shapes = budget, budget, set()
+    try:
+        yield
+    finally:
+        used = METER.budget - METER.left
+        METER.left, METER.budget, METER.shapes = outer_left, outer_budget, outer_shapes
+        if outer_budget != UNMETERED:
+            spend(used)

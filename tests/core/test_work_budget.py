@@ -1,0 +1,79 @@
+"""The work budget of a replay (airhead.work): counted, not clocked. A saved game whose replay
+asks for more work than a game may is refused with the codec's SizeError, naming the action it
+reached; the count is the same whatever the process computed before (the line-of-sight engine's
+cache of line shapes warm or cold), and nothing is counted outside a replay."""
+
+from __future__ import annotations
+
+import pytest
+from airhead import work
+from airhead.asl import los
+from airhead.asl.night_movement import LOSS_CAUSES
+from airhead.codec import SaveData, SizeError, decode_link, encode_link
+from airhead.errors import WorkError
+from airhead.systems import builtin, new_game
+
+SC = builtin("default")
+NAMES = [SC.map.name(h) for h in SC.map.hexes()]
+
+
+def _blazes_and_cloaking(blazes: int, height: int, losses: int) -> list[dict[str, object]]:
+    """Blazes, a Cloaking counter, and Cloaking lost begun and cancelled again and again: each
+    start reads whether its hex is Illuminated (every Blaze's Illuminated Zone, E1.94)."""
+    out: list[dict[str, object]] = [{"type": "edit", "op": "hex", "hex": NAMES[31 * i + 5], "set": {"t": "woods", "obs": 1, "blaze": height}}
+                                    for i in range(blazes)]
+    out.append({"type": "edit", "op": "unit", "id": "Cloaking A", "side": "Axis", "kind": "cloaking", "hex": NAMES[300]})
+    start = {"type": "start", "procedure": "asl.cloaking_lost", "params": {"letter": "A", "side": "Axis", "cause": LOSS_CAUSES[0][0]}}
+    return out + [start, {"type": "undo"}] * losses
+
+
+def _spent(actions: list[dict[str, object]]) -> int:
+    with work.metered(10**12):
+        new_game(SC, "s", actions)
+        return work.spent()
+
+
+def test_a_replay_over_the_budget_is_refused_with_the_action_it_reached() -> None:
+    heavy = _blazes_and_cloaking(12, 4, 200)
+    with pytest.raises(WorkError) as got:
+        new_game(SC, "s", heavy)
+    assert 12 < got.value.index < len(heavy) - 1
+    data = SaveData(SC, "s", tuple(heavy))
+    with pytest.raises(SizeError, match=f"too heavy to open.*action {got.value.index + 1:,}"):
+        data.to_game()
+    with pytest.raises(SizeError, match="too heavy to open"):
+        decode_link(encode_link(data)).to_game()
+
+
+def test_a_game_within_the_budget_opens_and_its_prefixes_too() -> None:
+    light = _blazes_and_cloaking(2, 1, 3)
+    assert _spent(light) < work.REPLAY_BUDGET
+    g = new_game(SC, "s", light)
+    assert g.prefix(len(light) - 1).actions == light[:-1]
+
+
+def test_the_count_does_not_depend_on_what_was_computed_before() -> None:
+    actions = _blazes_and_cloaking(3, 2, 4)
+    los._line_from_origin.cache_clear()
+    cold = _spent(actions)
+    warm = _spent(actions)
+    assert cold == warm > 0
+
+
+def test_nothing_is_counted_outside_a_replay() -> None:
+    assert work.spent() == 0
+    g = new_game(SC, "s")
+    for a in _blazes_and_cloaking(12, 4, 30):  # played live: the player's own work is not metered
+        g.apply(a)
+    assert work.METER.budget == work.UNMETERED and work.spent() == 0
+
+
+def test_a_block_over_its_budget_stops_and_the_meter_comes_back() -> None:
+    with pytest.raises(work.OverBudget):
+        with work.metered(10):
+            work.spend(11)
+    assert work.METER.budget == work.UNMETERED
+    with work.metered(100):
+        with work.metered(50):
+            work.spend(20)
+        assert work.spent() == 20  # an inner block's work is the outer block's too
