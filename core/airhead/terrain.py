@@ -44,6 +44,11 @@ def _half_levels(value: Any, what: str) -> float:
     return float(value) if value != int(value) else int(value)
 
 
+#: The highest Blaze (in blazing levels): E1.94 gives up to 4 (a building of level 3), its
+#: Illuminated Zone twice as many hexes; 6 leaves room for taller buildings of a player's board.
+MAX_BLAZE = 6
+
+
 @dataclass(frozen=True)
 class Water:
     """Water in a hex: its kind and whether it can be forded or is frozen."""
@@ -106,6 +111,9 @@ class HexTerrain:
             raise DataError("obstacle height cannot be negative")
         if self.blaze is not None:
             object.__setattr__(self, "blaze", _half_levels(self.blaze, "blaze height"))
+            if self.blaze > MAX_BLAZE:  # E1.94: its range, and the work of its Illuminated Zone
+                raise DataError(f"blaze height must be at most {MAX_BLAZE} levels (E1.94: a level-3 building "
+                                f"burns 4 levels high), not {self.blaze!r}")
         if isinstance(self.minefield, bool) or not isinstance(self.minefield, int) or not 0 <= self.minefield <= 99:
             raise DataError(f"minefield strength must be 0..99, not {self.minefield!r}")
         for o in self.occupants:

@@ -77,3 +77,15 @@ def test_a_block_over_its_budget_stops_and_the_meter_comes_back() -> None:
         with work.metered(50):
             work.spend(20)
         assert work.spent() == 20  # an inner block's work is the outer block's too
+
+
+def test_a_blaze_is_at_most_as_high_as_the_rules_allow() -> None:
+    from airhead.errors import ActionError
+    from airhead.terrain import MAX_BLAZE, HexTerrain
+
+    assert HexTerrain("woods", blaze=MAX_BLAZE).blaze == MAX_BLAZE
+    with pytest.raises(Exception, match="at most 6 levels"):
+        HexTerrain("woods", blaze=MAX_BLAZE + 0.5)
+    g = new_game(SC, "s")
+    with pytest.raises(ActionError, match="blaze height must be at most"):
+        g.apply({"type": "edit", "op": "hex", "hex": "1C3", "set": {"t": "woods", "blaze": 100}})

@@ -18,6 +18,7 @@ from airhead.hexes import DIRECTION_NAMES
 from airhead.present import systems_view, terrain_options
 from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
+from airhead.terrain import MAX_BLAZE
 from airhead.vasl.library import LIBRARY, scenario_data
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from pyodide.ffi import create_proxy
@@ -260,7 +261,7 @@ class Editor:
             occ = str(_el("edit-occupant").value)
             action = {"type": "edit", "op": "hex", "hex": name, "set": {"occ": list(at.occupants) + [occ]}}
         elif m == "blaze":
-            action = {"type": "edit", "op": "hex", "hex": name, "set": {"blaze": None if at.blaze is not None else max(1, at.obstacle)}}
+            action = {"type": "edit", "op": "hex", "hex": name, "set": {"blaze": None if at.blaze is not None else min(MAX_BLAZE, max(1, at.obstacle))}}
         elif m == "clear":
             action = {"type": "edit", "op": "hex", "hex": name, "set": {k: None for k in at.to_data()}}
         else:
