@@ -2,7 +2,8 @@
 """Airhead's single build/test entry point.
 
     python build.py test     build the wheel; mypy --strict; pytest on CPython; the core
-                             tests inside Pyodide under Node (these three in the background);
+                             tests inside Pyodide under Node; the fuzz layer of mutated games
+                             (these four in the background; --long-fuzz: ten times more);
                              e2e (browser) tests (--serial: one layer after the other)
     python build.py serve    build the web bundle (build/bundle/) and serve it on
                              http://127.0.0.1:8000 (--host H, --port N)
@@ -44,7 +45,7 @@ if str(ROOT) not in sys.path:
 def cmd_test(args: argparse.Namespace) -> int:
     from tools.layers import run_layers
 
-    return run_layers(set(args.skip or ()), serial=args.serial)
+    return run_layers(set(args.skip or ()), serial=args.serial, long_fuzz=args.long_fuzz)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -96,11 +97,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "test", help="build the wheel; run mypy, pytest (CPython), pytest in Pyodide, e2e",
         description="Bootstraps .venv/, web/node_modules/ and build/ as needed (cached), then "
                     "runs every layer and exits non-zero if any failed.")
-    p_test.add_argument("--skip", action="append", choices=["mypy", "cpython", "pyodide", "e2e"],
+    p_test.add_argument("--skip", action="append", choices=["mypy", "cpython", "pyodide", "fuzz", "e2e"],
                         help="skip a layer (repeatable; for local iteration, not for CI)")
     p_test.add_argument("--serial", action="store_true",
                         help="run the layers one after the other (default: mypy, CPython and Pyodide "
                              "in the background while the bundle and e2e run)")
+    p_test.add_argument("--long-fuzz", action="store_true",
+                        help="the fuzz layer checks ten times as many mutated games (a few minutes)")
     p_test.set_defaults(func=cmd_test)
     p_serve = sub.add_parser(
         "serve", help="build the web bundle and serve it on http://127.0.0.1:8000",

@@ -1,7 +1,8 @@
 """The test layers of `build.py test` and their summary table (standard library only).
 
 Layers: set-up (.venv), the airhead wheel, then two lanes side by side — mypy --strict, pytest
-on CPython and the core tests inside Pyodide under Node in the background; the web bundle and
+on CPython, the core tests inside Pyodide under Node and the fuzz layer (tests/fuzz) in the
+background; the web bundle and
 e2e (Playwright + Debian's Chromium) in the foreground (`--serial`: one after the other). A
 layer whose prerequisite did not pass is skipped; a failing layer never stops the others.
 """
@@ -83,9 +84,24 @@ def run_mypy(layer: Layer) -> None:
         raise LayerError("; ".join(failed))
 
 
+FUZZ = ROOT / "tests" / "fuzz"
+#: Mutated games the fuzz layer checks: about 20 s on CPython here; ``--long-fuzz`` ten times more.
+FUZZ_COUNT = 300
+
+
 def run_cpython_tests(layer: Layer) -> None:
     # The venv's pytest script (not `python -m pytest`) keeps the repo root off sys.path.
-    run_pytest([VENV / "bin" / "pytest", "tests"], layer, "CPython tests")
+    run_pytest([VENV / "bin" / "pytest", "tests", "--ignore", FUZZ], layer, "CPython tests")
+
+
+def run_fuzz(layer: Layer, long: bool = False) -> str:
+    """The fuzz layer (tests/fuzz): games played through every procedure of every system,
+    mutated (seeded) and each refused with a documented error or opened fully within the work
+    budget; ``long``: ten times as many."""
+    count = FUZZ_COUNT * (10 if long else 1)
+    run_pytest([VENV / "bin" / "pytest", FUZZ, "-p", "no:cacheprovider", "-q", "--fuzz-count", str(count)],
+               layer, "fuzz")
+    return f"{count} mutated games"
 
 
 def run_pyodide_tests(layer: Layer, wheel: Path) -> None:
@@ -125,14 +141,15 @@ def run_e2e(layer: Layer) -> None:
 
 # ----------------------------------------------------------------------------- the run
 
-def run_layers(skip: set[str], serial: bool = False) -> int:
+def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) -> int:
     """Every layer (but those in skip), then the summary table; 1 if any layer failed.
 
     After the set-up and the wheel, two lanes run side by side (unless ``serial``): mypy, the
     CPython tests and the Pyodide tests one after the other in the background (their output
     kept and printed when the e2e layer is done), and the web bundle then the e2e tests in the
     foreground (streamed). The e2e layer is the longest and leaves part of the second core
-    idle (waits on the page, on timers, on the server); the core layers fill it.
+    idle (waits on the page, on timers, on the server); the core layers fill it. The fuzz layer
+    runs last in the background lane (``long_fuzz``: ten times as many mutants).
     """
     layers: list[Layer] = []
     t_all = time.monotonic()
@@ -184,6 +201,8 @@ def run_layers(skip: set[str], serial: bool = False) -> int:
         ("mypy", "mypy --strict core/airhead + tools/", run_mypy, venv),
         ("cpython", f"pytest tests/ on CPython {sys.version.split()[0]}", run_cpython_tests, whl),
         ("pyodide", "pytest tests/core in Pyodide (Node)", lambda lay: run_pyodide_tests(lay, built[0]), whl),
+        ("fuzz", "fuzz: mutated games (CPython)" + (", long run" if long_fuzz else ""),
+         lambda lay: run_fuzz(lay, long_fuzz), whl),
     ):
         lay = Layer(name)
         layers.append(lay)

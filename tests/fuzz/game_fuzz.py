@@ -86,18 +86,57 @@ def _finish(game: Game, rnd: random.Random, limit: int = 40) -> None:
         _try(game, {"type": "cancel"})
 
 
+def _value(rnd: random.Random, f: dict[str, Any], names: list[str], words: list[str]) -> Any:
+    """A value a player could type into form field ``f`` (its description: kind, range, options)."""
+    kind = f["kind"]
+    if kind == "hex":
+        return rnd.choice(names)
+    if kind in ("choice", "direction") and f.get("options"):
+        return rnd.choice(f["options"])[0]
+    if kind == "int":
+        lo, hi = f.get("lo", 0), f.get("hi", 6)
+        return rnd.randint(lo, min(hi, lo + 12))
+    if kind == "bool":
+        return rnd.random() < 0.5
+    if kind == "text":
+        return rnd.choice(words)
+    if kind == "list" and "item" in f:
+        return [_value(rnd, f["item"], names, words) for _ in range(rnd.choice([1, 2, 3]))]
+    if kind == "record" and "fields" in f:
+        return {g["key"]: _value(rnd, g, names, words) for g in f["fields"]}
+    return f.get("default")
+
+
 def _play_every_procedure(game: Game, rnd: random.Random, names: list[str]) -> None:
     """Each procedure of the system (the menu, i.e. the registry's order) begun with the form's
-    initial values, and again with a hex of the map in each hex field, and played to its end."""
+    initial values, then with every field a player left empty filled in (a hex of the map, a unit
+    on it, a number in range, an option; lists too after a few tries), then with every field
+    filled in at random; each played to its end (twice at most)."""
     for item in procedure_menu(game):
-        for attempt in range(2):
+        words = [u.name for u in game.state.counters.units] + ["FB 1", "Ju 1", "AA 1", "Aircraft"]
+        played = 0
+        for attempt in range(12):
             params = dict(item["values"])
-            if attempt:
-                for f in item["fields"]:
-                    if f["kind"] == "hex":
-                        params[f["key"]] = rnd.choice(names)
+            for f in item["fields"]:
+                empty = params.get(f["key"]) in ((None, "") if attempt < 5 else (None, "", []))
+                if attempt >= 8 or (attempt >= 1 and empty):
+                    params[f["key"]] = _value(rnd, f, names, words)
             if _try(game, {"type": "start", "procedure": item["name"], "params": params}):
                 _finish(game, rnd)
+                played += 1
+                if played == 2:
+                    break
+
+
+def _setup(game: Game, names: list[str]) -> None:
+    """Counters the procedures look for: an aircraft of each side, a unit in AA mode, a Cloaking
+    counter, a squad."""
+    a, b = game.state.sides[0], game.state.sides[1]
+    for i, (uid, side, kind, status) in enumerate((("FB 1", a, "aircraft", ["bombs"]), ("Ju 1", b, "aircraft", ["Stuka"]),
+                                                   ("AA 1", b, "squad", ["aa"]), ("Cloaking A", b, "cloaking", []),
+                                                   ("q1", a, "squad", []))):
+        _try(game, {"type": "edit", "op": "unit", "id": uid, "side": side, "kind": kind, "hex": names[11 + 13 * i],
+                    "status": status})
 
 
 @lru_cache(maxsize=None)
@@ -115,6 +154,7 @@ def corpus() -> tuple[Played, ...]:
             game = new_game(sc, f"fuzz {label}")
             names = [sc.map.name(h) for h in sc.map.hexes()]
             codec_fuzz._edits(game, names)
+            _setup(game, names)
             _play_every_procedure(game, rnd, names)
             out.append(Played(label, system.key, data, game.seed, tuple(game.actions)))
     return tuple(out)
@@ -234,7 +274,39 @@ def mutants(seed: int, count: int) -> Iterator[Mutant]:
             else:
                 actions[at:at] = _hostile(rnd, played, names)
                 ops.append("hostile")
-        yield Mutant(f"#{i} {played.label}: {'+'.join(ops)}", played.save_text(actions[:5_000]))
+        actions = actions[:5_000]
+        if rnd.random() < 0.5:  # kept to what replays: the hostile state reached, not refused at once
+            actions = _repaired(played, actions)
+            ops.append("repaired")
+        yield Mutant(f"#{i} {played.label}: {'+'.join(ops)}", played.save_text(actions))
+
+
+def _repaired(played: Played, actions: list[Any]) -> list[Any]:
+    """The actions a game of ``played``'s scenario accepts, in order (each refused one left out),
+    up to where their work would exceed the replay budget."""
+    from airhead.codec import decode_save as _decode
+
+    try:
+        game = _decode(played.save_text([])).to_game()
+    except CodecError:
+        return actions
+    kept: list[Any] = []
+    try:
+        with work.metered(work.REPLAY_BUDGET):
+            for a in actions:
+                try:
+                    game.apply(a)
+                except AirheadError:
+                    continue
+                except work.OverBudget:
+                    raise
+                except Exception:  # a defect: kept, so that check() reports it with the mutant
+                    kept.append(a)
+                    break
+                kept.append(a)
+    except work.OverBudget:
+        pass
+    return kept
 
 
 # ---------------------------------------------------------------------- the check
