@@ -109,8 +109,8 @@ class Counters:
     :class:`~airhead.versioned.VersionedMap`); :attr:`units` and :attr:`markers` list them in
     the order they were placed (one that replaces a counter with its id keeps its place).
     Indexes by hex and by kind are kept up to date the same way, so :meth:`units_at`,
-    :meth:`markers_at`, :meth:`has_at`, :meth:`units_of_kind` and :meth:`markers_of_kind` cost
-    what they return, never the number of counters in play.
+    :meth:`markers_at`, :meth:`has_at`, :meth:`units_of_kind`, :meth:`markers_of_kind` and
+    :meth:`count_of_kind` cost what they return, never the number of counters in play.
     """
 
     __slots__ = ("_units", "_markers", "_expiring", "_placed", "_ulist", "_mlist",
@@ -196,6 +196,10 @@ class Counters:
         """Markers of kind ``kind`` (on or off the map), in the order they were placed."""
         markers: tuple[Marker, ...] = self._listed("mkind", kind)
         return markers
+
+    def count_of_kind(self, kind: str) -> int:
+        """How many units and markers are of kind ``kind`` (O(1))."""
+        return sum(len(inner) for inner in (self._ukind.get(kind), self._mkind.get(kind)) if inner is not None)
 
     def kinds_at(self, h: Hex) -> frozenset[str]:
         """Kinds of every unit and marker in hex ``h``."""

@@ -306,7 +306,7 @@ def _reveal(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     assert code is not None
     valid = verify(a["plan"], a["salt"], code)
     outcome = {"procedure": "reveal", "side": side, "label": label, "plan": a["plan"], "code": code, "valid": valid}
-    outcomes = state.outcomes + (outcome,)
+    outcomes = state.with_outcome(outcome)
     if not valid:
         event = ev.result("", f"MISMATCH: the {side} {label} revealed does NOT match commitment code {code}: "
                               f"not accepted, the {label} stays sealed (a plan changed after sealing, or not {side}'s own). "
@@ -333,7 +333,7 @@ def _step(run: Any) -> StepResult:
 def _advance(state: GameState, step: StepResult, pre: list[Event]) -> tuple[GameState, list[Event]]:
     terrain = step.terrain if step.terrain is not None else state.terrain
     counters = step.counters if step.counters is not None else state.counters
-    outcomes = state.outcomes + ((step.outcome,) if step.outcome is not None else ())
+    outcomes = state.with_outcome(step.outcome) if step.outcome is not None else state.outcomes
     conditions = state.conditions
     if step.conditions:
         conditions = {k: v for k, v in {**conditions, **step.conditions}.items() if v is not None}

@@ -30,6 +30,7 @@ from typing import (
     Callable,
     ClassVar,
     Generic,
+    Iterable,
     Literal,
     Mapping,
     TypeVar,
@@ -416,6 +417,36 @@ class System:
 
 
 # ---------------------------------------------------------------------- the game's state
+class Outcomes(tuple):  # type: ignore[type-arg]
+    """The finished procedures' outcomes, in order (a tuple), with an index by procedure name
+    kept as it grows (:meth:`plus`), so a rule reads one procedure's outcomes without walking
+    the others' (:meth:`GameState.outcomes_of`)."""
+
+    _index: Mapping[str, tuple[int, ...]]
+
+    def __new__(cls, items: Iterable[Mapping[str, Any]] = ()) -> Outcomes:
+        made: Outcomes = super().__new__(cls, items)
+        index: dict[str, tuple[int, ...]] = {}
+        for i, o in enumerate(made):
+            key = str(o.get("procedure"))
+            index[key] = index.get(key, ()) + (i,)
+        made._index = index
+        return made
+
+    def plus(self, outcome: Mapping[str, Any]) -> Outcomes:
+        """These outcomes and ``outcome`` after them (the index copied per procedure name: the
+        names are the system's procedures and ``reveal``)."""
+        made: Outcomes = tuple.__new__(Outcomes, (*self, outcome))
+        key = str(outcome.get("procedure"))
+        made._index = {**self._index, key: self._index.get(key, ()) + (len(self),)}
+        return made
+
+    def of(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
+        """The outcomes of these procedures, in order."""
+        where = sorted(i for p in procedures for i in self._index.get(p, ()))
+        return tuple(self[i] for i in where)
+
+
 @dataclass(frozen=True)
 class GameState:
     """Everything replay rebuilds.
@@ -430,7 +461,7 @@ class GameState:
     terrain: Terrain
     dice: SeededDice
     procedure: ProcState[Any] | None = None
-    outcomes: tuple[Mapping[str, Any], ...] = ()
+    outcomes: tuple[Mapping[str, Any], ...] = Outcomes()
     seals: tuple[tuple[str, str, str], ...] = ()
     turn: Turn = field(default_factory=Turn)
     counters: Counters = field(default_factory=Counters)
@@ -454,7 +485,20 @@ class GameState:
 
     def revealed(self, label: str) -> list[Mapping[str, Any]]:
         """Revealed plans under ``label`` (each with ``side``, ``plan`` and ``valid``)."""
-        return [o for o in self.outcomes if o.get("procedure") == "reveal" and o.get("label") == label]
+        return [o for o in self.outcomes_of("reveal") if o.get("label") == label]
+
+    def outcomes_of(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
+        """The outcomes of these procedures (names, or ``reveal``), in order: read from the
+        index, without walking the others' (a plain tuple of outcomes is walked)."""
+        if isinstance(self.outcomes, Outcomes):
+            return self.outcomes.of(*procedures)
+        return tuple(o for o in self.outcomes if o.get("procedure") in procedures)
+
+    def with_outcome(self, outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+        """The outcomes and ``outcome`` after them (the index kept up to date)."""
+        if isinstance(self.outcomes, Outcomes):
+            return self.outcomes.plus(outcome)
+        return Outcomes(self.outcomes).plus(outcome)
 
     def waiting_for(self) -> Prompt | None:
         """The prompt of the procedure under way, or None when no procedure is running."""

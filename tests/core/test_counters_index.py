@@ -98,3 +98,28 @@ def test_reading_the_occupants_of_a_hex_and_the_aircraft_costs_the_same_among_fe
     assert calls(lambda: occupied_terrain(terrain, few).at(h)) == calls(lambda: occupied_terrain(terrain, many).at(h))
     assert calls(lambda: aircraft_of(few.put(Unit("x", "Axis", "squad", h)))) == calls(
         lambda: aircraft_of(many.put(Unit("x", "Axis", "squad", h))))
+
+
+def test_the_outcomes_index_gives_what_a_scan_gives() -> None:
+    from airhead.plug import Outcomes
+
+    rnd = random.Random(5)
+    outs = Outcomes()
+    plain: tuple[dict[str, object], ...] = ()
+    for i in range(300):
+        o = {"procedure": rnd.choice(("a", "b", "reveal", "c")), "i": i}
+        outs, plain = outs.plus(o), plain + (o,)
+        assert outs == plain and isinstance(outs, Outcomes)
+        for names in (("a",), ("reveal",), ("a", "c"), ("x",)):
+            assert outs.of(*names) == tuple(x for x in plain if x["procedure"] in names)
+    assert Outcomes(plain).of("b", "a") == outs.of("a", "b")
+
+
+def test_a_procedures_outcomes_are_read_from_the_index_in_a_game() -> None:
+    from airhead.systems import builtin, new_game
+
+    g = new_game(builtin("default"), "s", [{"type": "start", "procedure": "asl.random_location", "params": {"from": "1C9"}},
+                                           {"type": "roll"}] * 3)
+    st = g.state
+    assert st.outcomes_of("asl.random_location") == tuple(st.outcomes) and len(st.outcomes) == 3
+    assert st.outcomes_of("reveal") == ()

@@ -498,7 +498,7 @@ class GliderLanding(Procedure[Glider]):
             events = [ev.info("E8.4", f"the manifest of {g.name} stays sealed: its contents are resolved at the table")]
             return self._done(state, replace(g, sealed=""), events, [], unknown=True)
         side = side_of(g.nationality)
-        tries = [o for o in state.outcomes if o.get("procedure") == "reveal" and o.get("side") == side
+        tries = [o for o in state.outcomes_of("reveal") if o.get("side") == side
                  and o.get("label") == g.manifest and o.get("code") == g.sealed]
         out = next((o for o in reversed(tries) if o.get("valid")), None)
         if out is None and tries and state.sealed(side, g.manifest) != g.sealed:

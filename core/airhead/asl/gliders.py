@@ -668,7 +668,7 @@ def occupied_terrain(terrain: Terrain, counters: Counters) -> Terrain:
     ``terrain`` itself when no counter is of those kinds; else a read-only view that adds them
     hex by hex as it is read (:meth:`Counters.units_at` is indexed), so a step of a landing costs
     the same however many gliders landed before it."""
-    if not any(counters.units_of_kind(k) or counters.markers_of_kind(k) for k in OCCUPANT_KINDS):
+    if not any(counters.count_of_kind(k) for k in OCCUPANT_KINDS):
         return terrain
     return _Occupied(terrain, counters)
 

@@ -258,9 +258,9 @@ def jitter_possible(state: GameState) -> bool:
     placed earlier in the game (the Gunflash procedure, E1.8); the players may overrule it."""
     if state.conditions.get(ATTACK_GUNFLASH):
         return True
-    if any(mk.kind == "Gunflash" for mk in state.counters.markers):
+    if state.counters.markers_of_kind("Gunflash"):
         return True
-    return any(o.get("procedure") == "asl.gunflash" and o.get("gunflash") for o in state.outcomes)
+    return any(o.get("gunflash") for o in state.outcomes_of("asl.gunflash"))
 
 
 @dataclass(frozen=True)
@@ -678,7 +678,7 @@ class Cloaking(Procedure[_Cloak]):
         if side not in state.sides:
             raise DataError(f"the side is one of {', '.join(state.sides)}", "side")
         check_cloaking(side, scenario_attacker(state), aerial=params["aerial"])
-        used = [o for o in state.outcomes if o.get("procedure") == self.name and o.get("side") == side]
+        used = [o for o in state.outcomes_of(self.name) if o.get("side") == side]
         uid = f"Cloaking {letter}"
         present = state.counters.unit(uid)
         if present is None and any(o.get("letter") == letter for o in used):
@@ -764,8 +764,8 @@ class CloakingLost(Procedure[_Cloak]):
             return self._done(state, data, events, (), dummy=True)
         if state.sealed(side, cloaking_label(letter)):
             return StepResult(ProcState(self.name, "reveal", data), tuple(events))
-        placed = next((o for o in reversed(state.outcomes) if o.get("procedure") == Cloaking.name
-                       and o.get("side") == side and o.get("letter") == letter), None)
+        placed = next((o for o in reversed(state.outcomes_of(Cloaking.name))
+                       if o.get("side") == side and o.get("letter") == letter), None)
         contents = placed.get("contents") if placed else None
         if contents is None:
             revealed = self._revealed(state, data)
@@ -773,7 +773,7 @@ class CloakingLost(Procedure[_Cloak]):
         return self._reveal_contents(state, data, events, contents)
 
     def _revealed(self, state: GameState, c: _Cloak) -> list[Any] | None:
-        tries = [o for o in state.outcomes if o.get("procedure") == "reveal" and o.get("side") == c.side
+        tries = [o for o in state.outcomes_of("reveal") if o.get("side") == c.side
                  and o.get("label") == cloaking_label(c.letter) and o.get("valid")]
         if not tries:
             return None

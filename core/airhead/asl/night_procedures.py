@@ -66,7 +66,7 @@ def _tracker(state: GameState) -> tuple[Fact, ...]:
     """The NVR tracker as facts: the current Base NVR, Cloud Cover and Moon, and its history."""
     facts = [Fact("nvr", "Base NVR now", _hexes(current_nvr(state))),
              Fact("sky", "Cloud Cover and Moon", f"{current_cloud(state)}, {moon_words(current_moon(state))}")]
-    hist = nvr_history(state.outcomes)
+    hist = nvr_history(state.outcomes_of(NVR_TABLE, NVR_CHANGE))
     if hist:
         facts.append(Fact("history", "NVR so far", "; ".join(f"Game Turn {t}: {a} → {b} ({r})" for t, a, b, r in hist[-6:])))
     return tuple(facts)

@@ -82,8 +82,8 @@ class ObservationPlane(Procedure[_Entry]):
         year = int(state.settings.get("year", 1944))
         if year not in YEARS:
             raise RulesError(observation_available(nat, year) + " (the scenario's year setting)")
-        earlier = next((str(o.get("plane")) for o in state.outcomes if o.get("procedure") == self.name
-                        and o.get("side") == side and o.get("entered")), "")
+        earlier = next((str(o.get("plane")) for o in state.outcomes_of(self.name)
+                        if o.get("side") == side and o.get("entered")), "")
         check_one_per_side(state.counters, side, earlier)
         if any(label in (u.label, u.id) for u in state.counters.units):
             raise DataError(f"a unit is already named {label}: give the Observation Plane another name", "name")

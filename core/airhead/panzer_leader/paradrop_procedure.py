@@ -164,7 +164,7 @@ class Paradrop(Procedure[Drop]):
         turn = int(params.get("turn", 1))
         wind = current_wind(state, params.get("wind"), turn)
         limit = hex_limit()
-        done = {t for o in state.outcomes if o.get("procedure") == self.name and o.get("turn") == turn for t in o["patterns"]}
+        done = {t for o in state.outcomes_of(self.name) if o.get("turn") == turn for t in o["patterns"]}
         targets: list[Target] = []
         events: list[ev.Event] = [ev.info("PL II.C", f"turn {turn}: wind {wind.describe()}; sticks drift toward {DIRECTION_NAMES[wind.downwind]}")]
         airdrop_artillery = bool(state.settings.get("airdrop_artillery"))

@@ -41,7 +41,7 @@ def written_plan(state: GameState) -> list[dict[str, Any]] | None:
     A plan sealed with a commitment code (``seal`` action, label ``"landing plan"``) counts once it
     has been revealed and matches its code; its plan is the list of entries.
     """
-    for out in reversed(state.outcomes):
+    for out in reversed(state.outcomes_of(LandingPlan.name, "reveal")):
         if out.get("procedure") == LandingPlan.name:
             return [dict(e) for e in out["plan"]]
         if out.get("procedure") == "reveal" and out.get("label") == SEALED_LABEL and out.get("valid"):

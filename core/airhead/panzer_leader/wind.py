@@ -121,8 +121,8 @@ def current_wind(state: GameState, wind: Mapping[str, Any] | None, turn: int) ->
     latest wind procedure's outcome for that turn); :class:`ActionError` if there is none."""
     if wind is not None:
         return Wind.from_params(wind)
-    for out in reversed(state.outcomes):
-        if out.get("procedure") == WindProcedure.name and out.get("turn") == turn:
+    for out in reversed(state.outcomes_of(WindProcedure.name)):
+        if out.get("turn") == turn:
             return Wind.from_data(out["wind"])
     raise ActionError(f"no wind for turn {turn}: roll it first (Wind), or give the wind in the plan")
 
