@@ -206,8 +206,8 @@ class Counters:
         return frozenset(u.kind for u in self.units_at(h)) | frozenset(m.kind for m in self.markers_at(h))
 
     def has_at(self, h: Hex, kind: str) -> bool:
-        """True if a unit or marker of kind ``kind`` is in hex ``h`` (costs the counters there)."""
-        return any(c.kind == kind for c in self.units_at(h)) or any(c.kind == kind for c in self.markers_at(h))
+        """True if a unit or marker of kind ``kind`` is in hex ``h`` (O(1))."""
+        return (h, kind) in self._uhex or (h, kind) in self._mhex
 
     def free_id(self, base: str) -> str:
         """``base``, or ``base (2)``, ``base (3)``... if a unit or marker already has that id."""
@@ -292,13 +292,21 @@ def _first(entry: tuple[int, Any]) -> int:
 def _moved(by_hex: _Index, by_kind: _Index, old: Unit | Marker | None, new: Unit | Marker | None,
            placed: int) -> tuple[_Index, _Index]:
     """The hex and kind indexes with a counter (placed ``placed``) changed from ``old`` to
-    ``new`` (None: absent): O(1)."""
+    ``new`` (None: absent): O(1). The hex index holds each counter under its hex and under
+    (its hex, its kind), for :meth:`Counters.has_at`."""
     cid = new.id if new is not None else old.id if old is not None else ""
-    if old is not None and (new is None or old.hex != new.hex):
-        if old.hex is not None:
-            by_hex = _unindexed(by_hex, old.hex, cid)
-    if new is not None and (old is None or old.hex != new.hex) and new.hex is not None:
-        by_hex = _indexed(by_hex, new.hex, cid, placed)
+    where_old = None if old is None or old.hex is None else old.hex
+    where_new = None if new is None or new.hex is None else new.hex
+    if where_old is not None and (where_old != where_new or old is None or new is None or old.kind != new.kind):
+        assert old is not None
+        by_hex = _unindexed(by_hex, (where_old, old.kind), cid)
+        if where_old != where_new:
+            by_hex = _unindexed(by_hex, where_old, cid)
+    if where_new is not None and (where_old != where_new or old is None or new is None or old.kind != new.kind):
+        assert new is not None
+        by_hex = _indexed(by_hex, (where_new, new.kind), cid, placed)
+        if where_old != where_new:
+            by_hex = _indexed(by_hex, where_new, cid, placed)
     if old is not None and (new is None or old.kind != new.kind):
         by_kind = _unindexed(by_kind, old.kind, cid)
     if new is not None and (old is None or old.kind != new.kind):

@@ -45,6 +45,7 @@ from .hexes import Hex
 from .tables import TerrainType, terrain_types
 from .terrain import Terrain
 from .turns import Track, Turn
+from .work import spend
 
 if TYPE_CHECKING:
     from .scenario import Scenario
@@ -422,14 +423,15 @@ class Outcomes(tuple):  # type: ignore[type-arg]
     kept as it grows (:meth:`plus`), so a rule reads one procedure's outcomes without walking
     the others' (:meth:`GameState.outcomes_of`)."""
 
-    _index: Mapping[str, tuple[int, ...]]
+    #: By procedure name: (the positions of its outcomes, its outcomes).
+    _index: Mapping[str, tuple[tuple[int, ...], tuple[Mapping[str, Any], ...]]]
 
     def __new__(cls, items: Iterable[Mapping[str, Any]] = ()) -> Outcomes:
         made: Outcomes = super().__new__(cls, items)
-        index: dict[str, tuple[int, ...]] = {}
+        index: dict[str, tuple[tuple[int, ...], tuple[Mapping[str, Any], ...]]] = {}
         for i, o in enumerate(made):
-            key = str(o.get("procedure"))
-            index[key] = index.get(key, ()) + (i,)
+            pos, outs = index.get(str(o.get("procedure")), ((), ()))
+            index[str(o.get("procedure"))] = (pos + (i,), outs + (o,))
         made._index = index
         return made
 
@@ -438,12 +440,15 @@ class Outcomes(tuple):  # type: ignore[type-arg]
         names are the system's procedures and ``reveal``)."""
         made: Outcomes = tuple.__new__(Outcomes, (*self, outcome))
         key = str(outcome.get("procedure"))
-        made._index = {**self._index, key: self._index.get(key, ()) + (len(self),)}
+        pos, outs = self._index.get(key, ((), ()))
+        made._index = {**self._index, key: (pos + (len(self),), outs + (outcome,))}
         return made
 
     def of(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
         """The outcomes of these procedures, in order."""
-        where = sorted(i for p in procedures for i in self._index.get(p, ()))
+        if len(procedures) == 1:
+            return self._index.get(procedures[0], ((), ()))[1]
+        where = sorted(i for p in procedures for i in self._index.get(p, ((), ()))[0])
         return tuple(self[i] for i in where)
 
 
@@ -491,8 +496,11 @@ class GameState:
         """The outcomes of these procedures (names, or ``reveal``), in order: read from the
         index, without walking the others' (a plain tuple of outcomes is walked)."""
         if isinstance(self.outcomes, Outcomes):
-            return self.outcomes.of(*procedures)
-        return tuple(o for o in self.outcomes if o.get("procedure") in procedures)
+            got = self.outcomes.of(*procedures)
+        else:
+            got = tuple(o for o in self.outcomes if o.get("procedure") in procedures)
+        spend(len(got))  # the rule walks them: airhead.work
+        return got
 
     def with_outcome(self, outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
         """The outcomes and ``outcome`` after them (the index kept up to date)."""
