@@ -18,22 +18,21 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gc
 import json
 import math
 import re
 import zlib
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from .errors import ActionError, DataError, MissingBoardError, WorkError
 from .fields import Field, parse_fields
 from .game import Game, check_action
 from .scenario import Scenario
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
+from .work import collector_paused
 
 __all__ = [
     "CodecError",
@@ -326,18 +325,11 @@ def _fits_when_written(data: SaveData, read: int) -> SaveData:
     return data
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
+def _no_cycle_collection() -> Any:
     """Python's cycle collector paused while a save is read: reading one makes up to ~100,000
     objects, none in a cycle, and each collection it triggers walks every object the program
-    holds (8-20 ms of a 1 MB save's ~90; the collector comes back as it was, whatever happens)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
+    holds (8-20 ms of a 1 MB save's ~90; :func:`airhead.work.collector_paused`)."""
+    return collector_paused()
 
 
 def decode_save(text: str | bytes) -> SaveData:

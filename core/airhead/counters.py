@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from .hexes import Hex
 from .versioned import VersionedMap
+from .work import spend
 
 __all__ = ["Unit", "Marker", "Counters"]
 
@@ -210,11 +211,14 @@ class Counters:
         return (h, kind) in self._uhex or (h, kind) in self._mhex
 
     def free_id(self, base: str) -> str:
-        """``base``, or ``base (2)``, ``base (3)``... if a unit or marker already has that id."""
+        """``base``, or ``base (2)``, ``base (3)``... if a unit or marker already has that id (each
+        id tried spends a unit of work, :mod:`airhead.work`: they are as many as the counters
+        named after ``base``)."""
         uid, n = base, 1
         while uid in self._units or uid in self._markers:
             n += 1
             uid = f"{base} ({n})"
+        spend(n)
         return uid
 
     # ------------------------------------------------------------------ changing

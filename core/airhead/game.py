@@ -55,7 +55,7 @@ from .plug import (
 from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, Scenario
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, MAX_OPEN_SEALS, check_plan, describe_plan, is_legacy, verify
 from .terrain import HEXSIDE_FEATURES, HexTerrain
-from .work import REPLAY_BUDGET, OverBudget, metered
+from .work import REPLAY_BUDGET, OverBudget, collector_paused, metered
 
 __all__ = [
     "ActionError",
@@ -518,10 +518,11 @@ class Game:
 
     def _replay(self, actions: Sequence[Any]) -> None:
         """Apply saved actions, metered (:mod:`airhead.work`): a replay that asks for more than
-        :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`."""
+        :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`. The
+        cycle collector is paused meanwhile (:func:`~airhead.work.collector_paused`)."""
         i = 0
         try:
-            with metered(REPLAY_BUDGET):
+            with metered(REPLAY_BUDGET), collector_paused():
                 for i, a in enumerate(actions):
                     try:
                         self.apply(a)

@@ -21,6 +21,7 @@ landed there this game turn.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from .. import events as ev
@@ -66,16 +67,24 @@ STACKING = Field("stacking", "Counted toward the two-platoon landing limit", "ch
                       "or only the units landing there this game turn")
 
 
+@lru_cache(maxsize=1)
+def _platoons() -> tuple[int, int]:
+    """The table's sticks per platoon and platoons per hex (read once: every unit on the map is
+    weighed with them at each landing)."""
+    t = load_table("pl_paradrop")
+    return int(t["sticks_per_platoon"]), int(t["platoons_per_hex"])
+
+
 def hex_limit() -> int:
     """Most sticks (or their equivalent) that may land in one hex: two platoons' worth."""
-    t = load_table("pl_paradrop")
-    return int(t["sticks_per_platoon"]) * int(t["platoons_per_hex"])
+    sticks, platoons = _platoons()
+    return sticks * platoons
 
 
 def equivalent_sticks(kind: str) -> int:
     """A unit's weight in sticks by its kind: a stick is one; anything else (a platoon, a glider's
     load, a battery) a full platoon's sticks."""
-    return 1 if kind == "stick" else int(load_table("pl_paradrop")["sticks_per_platoon"])
+    return 1 if kind == "stick" else _platoons()[0]
 
 
 def equivalent(unit: Unit) -> int:
