@@ -26,10 +26,11 @@ def run_benchmarks(rounds: int) -> int:
     heat = bench_heatmap()
     odds = bench_odds()
     decode = bench_decode()
+    worst = bench_worst()
     boards = bench_boards()
     los_grid = bench_los_grid()
     bench_suite()
-    return bench_replay() or boards or los_grid or decode or odds or heat or rc
+    return bench_replay() or boards or los_grid or decode or worst or odds or heat or rc
 
 
 #: Issue #15: the whole `build.py test` on a warm cache, on this 2-core machine.
@@ -182,4 +183,27 @@ def bench_decode() -> int:
         say(f"            worst refusal at replay {f['refuse_replay_ms']:.0f} ms - {f['refuse_replay_case']}")
         phases = ", ".join(f"{k} {v:.0f}" for k, v in f["phases"].items())
         say(f"            worst open {f['open_ms']:.0f} ms ({target(f['open_ms'], 1000)}) - {f['open_case']} ({phases} ms)")
+    return 0
+
+
+def bench_worst() -> int:
+    """The worst open per procedure (issue #28): a generated game of each procedure of every
+    system at the caps (the most actions, or the most work, a save may hold), opened as the app
+    does, on CPython and in Pyodide under Node, next to the budgets (figures only)."""
+    say("== The worst link per procedure: generated at the caps, opened as the app does (tools/bench_worst.py)")
+    figures = _pair("worst", [VENV_PY, TOOLS / "bench_worst.py"], ["node", TOOLS / "bench_py.mjs", "bench_worst.py"])
+    if figures is None:
+        return 1
+    for label, budget in (("CPython", 1000), ("Pyodide", 2000)):
+        f = figures[label]
+        say(f"   {label:8} {f['python']} (open <= {budget} ms{' (the page: Pyodide)' if label == 'Pyodide' else ''}, "
+            f"a refusal <= 100 ms; replay budget {f['budget_units']:,} units)")
+        for r in sorted(f["procedures"], key=lambda r: -r["open_ms"]):
+            what = "refused" if r["refused"] else "opened"
+            target = 100 if r["refused"] else budget
+            mark = "ok" if r["open_ms"] <= target else "OVER"
+            per = (f"; one action {r['first_us']:.0f} us / {r['first_units']:.0f} units among the first 500, "
+                   f"{r['last_us']:.0f} us / {r['last_units']:.0f} units among the last 500") if "first_us" in r else ""
+            say(f"      {r['procedure']:32} {r['actions']:5,} actions, {r['units']:>9,} units: {what} in "
+                f"{r['open_ms']:6.0f} ms ({mark}){per}")
     return 0
