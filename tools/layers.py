@@ -99,7 +99,7 @@ def run_fuzz(layer: Layer, long: bool = False) -> str:
     mutated (seeded) and each refused with a documented error or opened fully within the work
     budget; ``long``: ten times as many."""
     count = FUZZ_COUNT * (10 if long else 1)
-    run_pytest([VENV / "bin" / "pytest", FUZZ, "-p", "no:cacheprovider", "-q", "--fuzz-count", str(count)],
+    run_pytest([VENV / "bin" / "pytest", FUZZ, "-p", "no:cacheprovider", "--fuzz-count", str(count)],
                layer, "fuzz")
     return f"{count} mutated games"
 
