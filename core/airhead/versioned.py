@@ -77,6 +77,7 @@ class VersionedMap(Mapping[K, V], Generic[K, V]):
         while node._diff is not None:
             path.append(node)
             node = node._diff[2]
+        spend(len(path))  # each difference applied is a unit of work (airhead.work)
         data = self._data
         for v in reversed(path):  # from the one next to the root back to this one
             assert v._diff is not None

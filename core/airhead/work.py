@@ -2,9 +2,11 @@
 
 A link or a save is refused when it is too large (the codec's caps); a small one can still ask
 for much work (thousands of actions each reading many hexes). Replaying a saved game is
-therefore *metered*: every read of one hex's terrain (:meth:`airhead.terrain.Terrain.at`) and
-every whole read of a mapping (:class:`~airhead.versioned.VersionedMap`: its length) spends one
-unit per item, each step of a line traced (line of sight: :class:`airhead.hexes.HexLine`)
+therefore *metered*: every read of one hex's terrain (:meth:`airhead.terrain.Terrain.at`),
+every whole read of a mapping (:class:`~airhead.versioned.VersionedMap`: its length), every
+difference a mapping's version applies to be read (its rerooting), every outcome a rule reads
+(:meth:`airhead.plug.GameState.outcomes_of`) and every id tried for a new counter spends one
+unit, each step of a line traced (line of sight: :class:`airhead.hexes.HexLine`)
 :data:`LINE_STEP` units (:data:`LINE_NEW_STEP` for a shape of line the block has not traced
 yet), a unit being about a microsecond of CPython's work, and a replay that spends more than :data:`REPLAY_BUDGET` stops with a
 :class:`~airhead.errors.WorkError` naming the action it had reached. The count is of what the

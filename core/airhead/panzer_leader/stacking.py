@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping
 
 from .. import events as ev
 from ..counters import Counters, Unit
@@ -92,24 +92,45 @@ def equivalent(unit: Unit) -> int:
     return equivalent_sticks(unit.kind)
 
 
-def on_the_map(counters: Counters, side: str, turn: int, reading: str) -> dict[Hex, int]:
+class _PerHex(Mapping[Hex, int]):
+    """What counts in each hex, worked out for a hex when it is asked for (the counters are
+    indexed by hex: a landing reads the hexes it lands in, not every unit on the map); the hexes
+    where nothing counts are left out, as in a dict of the counts."""
+
+    def __init__(self, counters: Counters, weigh: Callable[[Unit], int]) -> None:
+        self._counters, self._weigh = counters, weigh
+        self._seen: dict[Hex, int] = {}
+
+    def __getitem__(self, h: Hex) -> int:
+        got = self._seen.get(h)
+        if got is None:
+            got = self._seen[h] = sum(self._weigh(u) for u in self._counters.units_at(h))
+        if not got:
+            raise KeyError(h)
+        return got
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter([h for h in dict.fromkeys(u.hex for u in self._counters.units if u.hex is not None) if h in self])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def on_the_map(counters: Counters, side: str, turn: int, reading: str) -> Mapping[Hex, int]:
     """Sticks' worth of friendly units already in each hex that count toward the limit: every
     friendly unit (``every friendly unit``) or those that landed this game turn."""
-    out: dict[Hex, int] = {}
-    for u in counters.units:
-        if u.side != side or u.hex is None:
-            continue
-        if reading != "every friendly unit" and u.facts.get("landed_turn") != turn:
-            continue
-        out[u.hex] = out.get(u.hex, 0) + equivalent(u)
-    return out
+    def weigh(u: Unit) -> int:
+        if u.side != side or (reading != "every friendly unit" and u.facts.get("landed_turn") != turn):
+            return 0
+        return equivalent(u)
+    return _PerHex(counters, weigh)
 
 
-def gliders_this_turn(counters: Counters, side: str, turn: int) -> dict[Hex, int]:
+def gliders_this_turn(counters: Counters, side: str, turn: int) -> Mapping[Hex, int]:
     """Gliders of ``side`` that landed in each hex earlier in game turn ``turn`` (their loads on
     the map carry the glider's name and the turn they landed)."""
-    return dict(Counter(u.hex for u in counters.units
-                        if u.side == side and u.hex is not None and u.facts.get("glider") and u.facts.get("landed_turn") == turn))
+    return _PerHex(counters, lambda u: int(u.side == side and bool(u.facts.get("glider"))
+                                          and u.facts.get("landed_turn") == turn))
 
 
 def overstacked_hexes(landing: Mapping[Hex, int], already: Mapping[Hex, int]) -> set[Hex]:
