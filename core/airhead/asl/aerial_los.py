@@ -200,11 +200,12 @@ def aerial_sight(terrain: Terrain, target: Hex, toward: int, *, bocage: bool = T
 
 class BlindUnits(Mapping[Hex, bool]):
     """E7.25 for E7.32 / E7.62: whether the units in each hex are completely Blind
-    (:func:`surrounded`), by the hexes that hold a unit; each hex read when it is asked for, so a
-    Mistaken Attack reads the hexes it considers, not every unit's."""
+    (:func:`surrounded`, on the terrain ``terrain_at`` gives around each hex), by the hexes that
+    hold a unit; each hex read when it is asked for, so a Mistaken Attack reads the hexes it
+    considers, not every unit's."""
 
-    def __init__(self, terrain: Terrain, counters: Counters) -> None:
-        self._terrain, self._counters = terrain, counters
+    def __init__(self, terrain_at: Callable[[Hex], Terrain], counters: Counters) -> None:
+        self._terrain_at, self._counters = terrain_at, counters
         self._seen: dict[Hex, bool] = {}
 
     def __getitem__(self, h: Hex) -> bool:
@@ -212,7 +213,7 @@ class BlindUnits(Mapping[Hex, bool]):
         if got is None:
             if not self._counters.units_at(h):
                 raise KeyError(h)
-            got = self._seen[h] = surrounded(self._terrain, h).blind
+            got = self._seen[h] = surrounded(self._terrain_at(h), h).blind
         return got
 
     def __iter__(self) -> Iterator[Hex]:

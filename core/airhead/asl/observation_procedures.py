@@ -148,7 +148,7 @@ def _blind(state: GameState) -> Mapping[Hex, bool]:
     when it is asked for."""
     from .aerial_los import BlindUnits
 
-    return BlindUnits(state.terrain, state.counters)
+    return BlindUnits(lambda h: state.terrain, state.counters)
 
 
 class ObservationSighting(Procedure[_Look]):

@@ -501,7 +501,7 @@ class Strafing(Procedure[Strike]):
         each read when it is asked for."""
         from .aerial_los import BlindUnits
 
-        return BlindUnits(state.terrain, state.counters)
+        return BlindUnits(lambda h: state.terrain, state.counters)
 
     # -- the run: Light AA and attacks, hex by hex ------------------------------------------
     def _advance(self, state: GameState, g: Strike, events: list[Event]) -> StepResult:
