@@ -159,3 +159,33 @@ def test_gunflash_in_view_and_night_visibility_use_the_board() -> None:
     assert label == "within NVR 3" and "2B2" in hexes and "2C2" in hexes
     assert "2E2" not in hexes  # in range, behind the woods 2C2 / 2C3
     assert any("in range but out of LOS" in x for x in out["lines"])
+
+
+def test_e8_and_e7_25_read_obstacles_along_the_grain_on_boards() -> None:
+    """2E7's woods lie along its north hexside, off its centre dot: read whole, 2E7 is open ground;
+    on the north-south grain line through its centre (an Avenue of Approach, an aircraft's line
+    of sight along the grain) the woods are crossed: an Obstacle one level high."""
+    from airhead.asl.gliders import Approach, landing_terms
+    from airhead.asl.los import aerial
+    from airhead.asl.los_grid import grain
+    from airhead.asl.sight import aerial_terrain, along_grain
+
+    game = board_game()
+    state = game.state
+    m = state.scenario.map
+    e7 = m.parse("2E7")
+    assert state.terrain.at(e7).obstacle == 0
+    top, what = grain(state.scenario, e7, 0) or (None, "")
+    assert top == 1 and what == "Woods"
+    north = along_grain(state, state.terrain, 0)
+    assert north.at(e7).obstacle == 1 and along_grain(state, state.terrain, 3) is north  # one line, kept
+    # E8.22: an Avenue south of 2E6 (the glider facing north) meets the woods in 2E7 at once
+    appr = Approach(m, m.parse("2E6"), 0)
+    whole, along = landing_terms(state.terrain, appr), landing_terms(north, appr)
+    assert whole.clear[:1] == (e7,) and along.clear == () and along.obstacle_hex == e7
+    # E7.25: 2E8 seen by an aircraft to the north, past 2E7: a Blind Hex only as the board draws it
+    assert not aerial(state.terrain, m.parse("2E8"), 0).blind
+    assert aerial(aerial_terrain(state, m.parse("2E8")), m.parse("2E8"), 0).blind
+    # a painted map keeps its hexes whole
+    painted = painted_game().state
+    assert along_grain(painted, painted.terrain, 0) is painted.terrain

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
-from ..hexes import Hex, hex_round
+from ..hexes import DIRECTIONS, Hex, hex_round
 from ..plug import View
 from ..scenario import Scenario
 from ..tables import terrain_types
@@ -44,7 +44,7 @@ from .los import TABLE, LosSettings, Location, Where, Zone, _hinders, _read
 if TYPE_CHECKING:
     from ..vasl.library import Frame
 
-__all__ = ["GridHex", "GridSight", "trace", "sights", "zone", "on_boards", "grid_view", "RULE"]
+__all__ = ["GridHex", "GridSight", "trace", "sights", "zone", "grain", "on_boards", "grid_view", "RULE"]
 
 RULE = "LOS over a board's grid"
 _SQRT3 = math.sqrt(3.0)
@@ -161,6 +161,11 @@ def _shadow_kinds(in_season: bool) -> tuple[_Kind | None, ...]:
 
 
 # ---------------------------------------------------------------- the boards under the map
+
+def frames_of(scenario: Scenario) -> list[Frame]:
+    """The map's imported boards this device holds, placed under it (:func:`_boards`)."""
+    return _boards(scenario)
+
 
 def _boards(scenario: Scenario) -> list[Frame]:
     """The frames (:func:`airhead.vasl.library.frames`) of the map's boards this device holds, in
@@ -647,6 +652,63 @@ def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = N
         sight = _sight(scenario, viewer, Location(h), s, kinds, memo, fast=True, shadow=True)
         (shadows.append(sight) if sight.blocked else lit.append(h))
     return Zone(blaze_hex, levels, radius, tuple(lit), tuple(shadows))
+
+
+#: (board SHA-256, in season, pixel x, pixel y, grain) -> (highest obstacle top, its name) along
+#: the grain line through a hex; at most _BOUNDS_MAX entries.
+_GRAINS: dict[tuple[str, bool, int, int, int], tuple[float, str]] = {}
+
+
+def grain(scenario: Scenario, h: Hex, direction: int, *, settings: LosSettings | None = None,
+          boards: list[Frame] | None = None) -> tuple[float, str] | None:
+    """The highest LOS obstacle the board draws on the line through hex ``h``'s centre along the
+    hex grain ``direction`` (0..5; a direction and its opposite are one line), from hexside to
+    hexside: its top in levels (the pixel's ground plus VASL's height) and its name, or
+    ``(-inf, "")`` for none; None where ``h`` is read whole (the players changed it, or it is on
+    no board). Hexside terrain is left to the hexsides; inherent terrain drawn in from a hex of
+    other terrain is ignored (VASL). E8.22's Avenue and E7.25's aerial view read obstacles so.
+    ``boards``: the map's boards (:func:`frames_of`), when many hexes are read."""
+    s = settings or LosSettings()
+    terrain = scenario.terrain
+    t = terrain.at(h)
+    if t != scenario.base.at(h):
+        return None
+    cx, cy = _centre(h)
+    f = next((f for f in (_boards(scenario) if boards is None else boards) if f.box[0] <= cx - 1 and cx + 1 <= f.box[2]
+              and f.box[1] <= cy - _APOTHEM and cy + _APOTHEM <= f.box[3]), None)
+    if f is None:
+        return None
+    line = direction % 3
+    px, py = f.vx + f.sign * (cx - f.ax) * f.kx, f.vy + f.sign * (cy - f.ay) * f.ky
+    key = (f.board.archive.sha256, s.in_season, int(px), int(py), line)
+    got = _GRAINS.get(key)
+    if got is not None:
+        return got
+    nq, nr = DIRECTIONS[line]
+    ux, uy = _centre(Hex(nq, nr))  # a neighbour's centre: √3 away, so ±½ of it reaches the hexsides
+    kinds = _kinds(s.in_season)
+    grid = f.board.archive.grid
+    gw, gh = grid.grid_width, grid.grid_height
+    n = max(int(_SQRT3 * max(f.kx, f.ky) / STEP_PX), 2)
+    top, what = -math.inf, ""
+    for i in range(n + 1):
+        x, y = cx + ux * (i / n - 0.5), cy + uy * (i / n - 0.5)
+        qx, qy = int(f.vx + f.sign * (x - f.ax) * f.kx + 0.5), int(f.vy + f.sign * (y - f.ay) * f.ky + 0.5)
+        if not (0 <= qx < gw and 0 <= qy < gh):
+            continue
+        k = kinds[grid.terrain[qx * gh + qy]]
+        if k is None or not k.obstacle or k.side or (k.inherent and k.terrain != t.terrain):
+            continue
+        if _hex_at(f.ax + (qx - f.vx) * f.sign / f.kx, f.ay + (qy - f.vy) * f.sign / f.ky + f.sign * 1e-6) != h:
+            continue
+        ground = grid.elevation[qx * gh + qy]
+        level = (ground - 256 if ground > 127 else ground) + k.height
+        if level > top:
+            top, what = level, k.name
+    if len(_GRAINS) >= _BOUNDS_MAX:
+        _GRAINS.clear()
+    _GRAINS[key] = (top, what)
+    return top, what
 
 
 def on_boards(scenario: Scenario) -> bool:

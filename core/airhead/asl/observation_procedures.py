@@ -146,8 +146,9 @@ def _blind(state: GameState) -> dict[Hex, bool]:
     """E7.62 "in the Observation Plane's LOS": hexes of units that are completely Blind
     (surrounded, E7.25) — the reading E7.32 uses for a plane's Mistaken Attack."""
     from .aerial_los import surrounded
+    from .sight import aerial_terrain
 
-    return {u.hex: surrounded(state.terrain, u.hex).blind for u in state.counters.units if u.hex is not None}
+    return {u.hex: surrounded(aerial_terrain(state, u.hex), u.hex).blind for u in state.counters.units if u.hex is not None}
 
 
 class ObservationSighting(Procedure[_Look]):

@@ -8,24 +8,31 @@ share one set of settings (``state.settings``) and no consumer chooses for itsel
 * :func:`sight` — the LOS between two Locations (``blocked``, ``drm``, ``by``, ``explain``);
 * :func:`zone` — E1.94 / E1.941: a Blaze's Illuminated Zone and its shadows, kept while the
   terrain and settings it was read from stay the same (a replay asks for it at every step);
+* :func:`along_grain` — a terrain whose obstacles are those the boards draw along a hex-grain
+  line through each hex's centre (E8.22's Avenue of Approach and E8.23's Blind Hexes, read along
+  the Avenue; E7.25's aerial view along the aircraft's line), and :func:`aerial_terrain`, each
+  neighbour of a hex read along the line from that hex (E7.25 "completely surrounded");
 * :func:`precise` — whether the board's pixels apply to this game.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Union
 
 from ..hexes import Hex
 from ..plug import GameState
 from .los import LosSettings, Sight, Where, Zone, illuminated_zone, los
-from .los_grid import GridSight, on_boards, trace
+from .los_grid import GridSight, frames_of, grain, on_boards, trace
 from .los_grid import zone as grid_zone
 
 if TYPE_CHECKING:
     from ..boards import HexMap
+    from ..scenario import Scenario
     from ..terrain import Terrain
+    from ..vasl.library import Frame
 
-__all__ = ["AnySight", "sight", "zone", "precise"]
+__all__ = ["AnySight", "sight", "zone", "along_grain", "aerial_terrain", "precise"]
 
 
 AnySight = Union[Sight, GridSight]
@@ -70,4 +77,61 @@ def zone(state: GameState, blaze_hex: Hex, *, level: float = 0) -> Zone:
     if len(_ZONES) >= _ZONES_MAX:
         _ZONES.pop(next(iter(_ZONES)))
     _ZONES[key] = (state.terrain, m, out)
+    return out
+
+
+def _raised(terrain: Terrain, h: Hex, direction: int, scenario: Scenario, boards: list[Frame], s: LosSettings) -> Terrain:
+    """``terrain`` with hex ``h``'s obstacle raised to the full-level obstacle the board draws on
+    the grain line ``direction`` through its centre (:func:`.los_grid.grain`), if higher."""
+    got = grain(scenario, h, direction, settings=s, boards=boards)
+    if got is None:
+        return terrain
+    t = terrain.at(h)
+    up = got[0] - t.base_level
+    return terrain.set_hex(h, replace(t, obstacle=up)) if up >= 1 and up > t.obstacle else terrain
+
+
+def _reading(state: GameState) -> tuple[Scenario, list[Frame], LosSettings]:
+    sc = state.scenario.with_terrain(state.terrain)
+    return sc, frames_of(sc), LosSettings.from_settings(state.settings)
+
+
+#: (ids of the terrain and map, grain line, boards) -> (that terrain, that map, the result).
+_GRAIN_TERRAIN: dict[tuple[int, int, int, tuple[str, ...]], tuple[Terrain, HexMap, Terrain]] = {}
+
+
+def along_grain(state: GameState, terrain: Terrain, direction: int) -> Terrain:
+    """``terrain`` (the game's, or a copy of it with occupants) with every hex of the imported
+    boards read along the hex-grain line ``direction`` through its centre: a full-level LOS
+    obstacle the board draws on that line counts as the hex's obstacle where it is higher than
+    what lies under the centre dot. Hexes the players changed keep their reading; on a painted
+    map ``terrain`` is returned as it is. Kept while ``terrain`` is the same."""
+    if not precise(state):
+        return terrain
+    m = state.scenario.map
+    refs = tuple(sorted(r.sha256 for r in state.scenario.boards.values()))
+    key = (id(terrain), id(m), direction % 3, refs)
+    got = _GRAIN_TERRAIN.get(key)
+    if got is not None and got[0] is terrain and got[1] is m:
+        return got[2]
+    out = terrain
+    sc, boards, s = _reading(state)
+    for h in m.hexes():
+        out = _raised(out, h, direction, sc, boards, s)
+    if len(_GRAIN_TERRAIN) >= 16:
+        _GRAIN_TERRAIN.pop(next(iter(_GRAIN_TERRAIN)))
+    _GRAIN_TERRAIN[key] = (terrain, m, out)
+    return out
+
+
+def aerial_terrain(state: GameState, target: Hex, terrain: Terrain | None = None) -> Terrain:
+    """The game's terrain (or ``terrain``) with each neighbour of ``target`` read along the grain
+    line from ``target`` through it (:func:`along_grain`, one hex at a time): E7.25's "completely
+    surrounded by LOS obstacles" on imported boards."""
+    out = state.terrain if terrain is None else terrain
+    if not precise(state):
+        return out
+    sc, boards, s = _reading(state)
+    for d, h in enumerate(target.neighbors()):
+        out = _raised(out, h, d, sc, boards, s)
     return out
