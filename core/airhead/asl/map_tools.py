@@ -49,6 +49,7 @@ def line_of_sight(state: GameState, hexes: tuple[Hex, ...], options: Options) ->
     if fine.blocked != sight.blocked:
         verdict = "LOS blocked" if sight.blocked else "LOS clear"
         lines.append(f"Read hex by hex, as on a painted map: {verdict}; the board's own terrain applies")
+        lines += [f"Hex by hex: {x}" for x in sight.explain(label)[1:-1]]
     return tuple(lines), grid_view(fine)
 
 
