@@ -230,3 +230,13 @@ def test_smoke_and_a_blaze_in_a_changed_hex_read_as_at_hex_level() -> None:
     lit = sc.with_terrain(sc.terrain.update_hex(m.parse("2C6"), blaze=1))
     blazing = trace(lit, m.parse("2A6"), m.parse("2E6"))
     assert blazing.blocked_at == m.parse("2C6") and "Blaze" in next(g.what for g in blazing.hexes if g.effect)
+
+
+def test_the_blind_hex_table_setting_is_said_to_apply_hex_by_hex_only() -> None:
+    sc = scenario("2")
+    m = sc.map
+    s = LosSettings(slope="blind_hexes")
+    fine = trace(sc, Location(m.parse("2J5"), 1), Location(m.parse("2L5")), settings=s)
+    assert any("applies hex by hex only" in x for x in fine.explain(m.name))
+    same = trace(sc, Location(m.parse("2J5")), Location(m.parse("2L5")), settings=s)  # equal levels: no note
+    assert not any("applies hex by hex only" in x for x in same.explain(m.name))

@@ -29,7 +29,7 @@ Readings (``docs/rules-notes.md``, "LOS over a board's grid"):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
@@ -598,7 +598,11 @@ def trace(scenario: Scenario, a: Where, b: Where, *, settings: LosSettings | Non
     la = a if isinstance(a, Location) else Location(a)
     lb = b if isinstance(b, Location) else Location(b)
     s = settings or LosSettings()
-    return _sight(scenario, la, lb, s, _kinds(s.in_season), _Memo(scenario, _boards(scenario), s))
+    out = _sight(scenario, la, lb, s, _kinds(s.in_season), _Memo(scenario, _boards(scenario), s))
+    if s.slope == "blind_hexes" and la.level != lb.level:
+        out = replace(out, notes=out.notes + ("The thread's height is interpolated between its ends: the setting "
+                                              "'LOS between different levels' (Blind Hex table) applies hex by hex only",))
+    return out
 
 
 def sights(scenario: Scenario, pairs: Iterable[tuple[Location, Location]], *,
