@@ -238,5 +238,5 @@ def test_the_blind_hex_table_setting_is_said_to_apply_hex_by_hex_only() -> None:
     s = LosSettings(slope="blind_hexes")
     fine = trace(sc, Location(m.parse("2J5"), 1), Location(m.parse("2L5")), settings=s)
     assert any("applies hex by hex only" in x for x in fine.explain(m.name))
-    same = trace(sc, Location(m.parse("2J5")), Location(m.parse("2L5")), settings=s)  # equal levels: no note
+    same = trace(sc, Location(m.parse("2D6")), Location(m.parse("2F6")), settings=s)  # equal heights: no note
     assert not any("applies hex by hex only" in x for x in same.explain(m.name))

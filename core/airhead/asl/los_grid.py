@@ -599,7 +599,8 @@ def trace(scenario: Scenario, a: Where, b: Where, *, settings: LosSettings | Non
     lb = b if isinstance(b, Location) else Location(b)
     s = settings or LosSettings()
     out = _sight(scenario, la, lb, s, _kinds(s.in_season), _Memo(scenario, _boards(scenario), s))
-    if s.slope == "blind_hexes" and la.level != lb.level:
+    at = scenario.terrain.at
+    if s.slope == "blind_hexes" and at(la.hex).base_level + la.level != at(lb.hex).base_level + lb.level:
         out = replace(out, notes=out.notes + ("The thread's height is interpolated between its ends: the setting "
                                               "'LOS between different levels' (Blind Hex table) applies hex by hex only",))
     return out
