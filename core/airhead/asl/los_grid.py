@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
-from ..hexes import DIRECTIONS, Hex, hex_round
+from ..hexes import DIRECTIONS, Hex, hex_round, round_axial
 from ..plug import View
 from ..scenario import Scenario
 from ..tables import terrain_types
@@ -203,8 +203,7 @@ def _crossed_from_origin(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...],
     for eq, er in ((0.0, 0.0), (-nudge * (dq + 2 * dr), nudge * (2 * dq + dr)), (nudge * (dq + 2 * dr), -nudge * (2 * dq + dr))) \
             if along else ((0.0, 0.0),):
         for i in range(8 * n + 1):
-            h = hex_round(dq * i / (8 * n) + eq, dr * i / (8 * n) + er)
-            out.setdefault((h.q, h.r))
+            out.setdefault(round_axial(dq * i / (8 * n) + eq, dr * i / (8 * n) + er))
     return tuple(out), along
 
 
@@ -453,7 +452,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             z = za + dz * i
             if k is None and ground <= z + 1e-9:
                 continue  # open ground below the thread: nothing to read
-            # the pixel's hex: hexes.hex_round written out here (this loop's hottest step) on the
+            # the pixel's hex: hexes.round_axial written out here (this loop's hottest step) on the
             # map point of the pixel
             fx = bax + (px - bvx) * bsx
             fq = fx / 1.5
