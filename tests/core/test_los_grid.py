@@ -240,3 +240,24 @@ def test_the_blind_hex_table_setting_is_said_to_apply_hex_by_hex_only() -> None:
     assert any("applies hex by hex only" in x for x in fine.explain(m.name))
     same = trace(sc, Location(m.parse("2D6")), Location(m.parse("2F6")), settings=s)  # equal heights: no note
     assert not any("applies hex by hex only" in x for x in same.explain(m.name))
+
+
+def test_a_threads_hexes_are_those_a_dense_sampling_finds() -> None:
+    """The hexes a thread passes through (walked hexside to hexside) are those 64 samples a hex
+    find along it, a hair to either side too where it meets a vertex."""
+    import math
+
+    from airhead.asl.los_grid import _SQRT3, _crossed_from_origin
+    from airhead.hexes import round_axial
+
+    for dq in range(-12, 13):
+        for dr in range(-12, 13):
+            n = max(abs(dq), abs(dr), abs(dq + dr))
+            if not 0 < n <= 12:
+                continue
+            rel, along = _crossed_from_origin(dq, dr)
+            nudge = 1e-6 / math.hypot(1.5 * dq, _SQRT3 * (dr + dq / 2))
+            lines = [(0.0, 0.0)] + ([(-nudge * (dq + 2 * dr), nudge * (2 * dq + dr)),
+                                     (nudge * (dq + 2 * dr), -nudge * (2 * dq + dr))] if along else [])
+            dense = {round_axial(dq * i / (64 * n) + eq, dr * i / (64 * n) + er) for eq, er in lines for i in range(64 * n + 1)}
+            assert set(rel) == dense and rel[0] == (0, 0) and (dq, dr) in rel, (dq, dr)

@@ -202,9 +202,31 @@ def _crossed_from_origin(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...],
     nudge = 1e-6 / math.hypot(1.5 * dq, _SQRT3 * (dr + dq / 2))
     for eq, er in ((0.0, 0.0), (-nudge * (dq + 2 * dr), nudge * (2 * dq + dr)), (nudge * (dq + 2 * dr), -nudge * (2 * dq + dr))) \
             if along else ((0.0, 0.0),):
-        for i in range(8 * n + 1):
-            out.setdefault(round_axial(dq * i / (8 * n) + eq, dr * i / (8 * n) + er))
+        for key in _traverse(dq, dr, eq, er, n):
+            out.setdefault(key)
     return tuple(out), along
+
+
+def _traverse(dq: int, dr: int, eq: float, er: float, n: int) -> list[tuple[int, int]]:
+    """The hexes the segment from axial ``(eq, er)`` to ``(dq + eq, dr + er)`` passes through, in
+    order: from each hex to the one just past where the segment leaves it (:func:`_span`); a
+    corner grazed for less than a millionth of the segment may be left out, as no pixel lies there."""
+    xa, ya = 1.5 * eq, _SQRT3 * (er + eq / 2)
+    xd, yd = 1.5 * dq, _SQRT3 * (dr + dq / 2)
+    cur = round_axial(eq, er)
+    out = [cur]
+    for _ in range(4 * n + 4):
+        cq, cr = cur
+        sp = _span(1.5 * cq, _SQRT3 * (cr + cq / 2), xa, ya, xd, yd)
+        if sp is None or sp[1] >= 1.0:
+            break
+        t = sp[1] + 1e-6
+        nxt = round_axial(eq + dq * t, er + dr * t)
+        if nxt == cur:
+            break
+        out.append(nxt)
+        cur = nxt
+    return out
 
 
 def _span(cx: float, cy: float, xa: float, ya: float, dx: float, dy: float) -> tuple[float, float] | None:
