@@ -83,6 +83,18 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.wait_for_selector("#tool-result")
     lines = page.locator("#tool-lines li").all_inner_texts()
     assert lines[-1].startswith("LOS ") and "blocked" in lines[-1].lower() and any("2C2" in x for x in lines)
+    # what 2F2 (the hex last tapped) sees within 6 hexes from its first level: drawn on the map
+    page.wait_for_selector("#tool-options-sees")
+    page.locator("#f-sees-reach").fill("6")
+    page.locator("#f-sees-level").fill("1")
+    page.locator("#tool-sees").tap()
+    page.wait_for_selector("#tool-result")
+    lines = page.locator("#tool-lines li").all_inner_texts()
+    assert lines[0] == "What 2F2 (level 1) sees at ground level within 6 hexes, traced over your boards' terrain"
+    shaded = page.evaluate("document.querySelectorAll('#overlay-layer .mark-unseen').length")
+    assert shaded > 10 and any(x == f"{shaded} hexes out of LOS (shaded)" for x in lines)
+    assert page.locator("#f-sees-reach").input_value() == "6"  # the choice stays
+    page.screenshot(path=str(artifacts / "boards-viewshed.png"))
     # an E8 landing in 2E7 facing Wind Direction 5: the Avenue over the board's hill and woods
     page.locator("#tab-play").tap()
     page.locator("#f-ilh").fill("2E7")

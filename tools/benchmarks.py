@@ -161,6 +161,13 @@ def bench_los_grid() -> int:
         worst = max(v["ms"] for v in f["figures"].values())
         say(f"   {label:8} {f['python']}: {parts} (target <= {t} ms in Pyodide: "
             f"{'ok' if worst <= t else 'OVER'})" if label == "Pyodide" else f"   {label:8} {f['python']}: {parts}")
+    say("== Viewshed: what a hex sees within 16 hexes on four boards (terrain in one hex in three)")
+    for label, f in figures.items():
+        v, t = f["viewshed"], f["viewshed_target_ms"]
+        verdict = f" (target <= {t} ms in Pyodide: {'ok' if v['ms'] <= t else 'OVER'}; the first: " \
+                  f"{'ok' if v['first_ms'] <= t else 'OVER'})" if label == "Pyodide" else ""
+        say(f"   {label:8} {v['hexes']} hexes, {v['seen']} seen: the first {v['first_ms']:.0f} ms (nothing cached), "
+            f"then {v['ms']:.0f} ms{verdict}")
     return 0
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "direction_between",
     "line",
     "hex_round",
+    "round_axial",
     "opposite",
     "asl_direction",
     "from_asl_direction",
@@ -240,6 +241,12 @@ class HexLine:
 
 
 def _cube_round(q: Fraction | float, r: Fraction | float) -> Hex:
+    return Hex(*round_axial(q, r))
+
+
+def round_axial(q: Fraction | float, r: Fraction | float) -> tuple[int, int]:
+    """The axial coordinates ``(q, r)`` of the hex holding the fractional axial position
+    ``(q, r)`` (cube rounding), without making a :class:`Hex` (for loops that only look hexes up)."""
     s = -q - r
     rq, rr, rs = round(q), round(r), round(s)
     dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
@@ -247,7 +254,7 @@ def _cube_round(q: Fraction | float, r: Fraction | float) -> Hex:
         rq = -rr - rs
     elif dr > ds:
         rr = -rq - rs
-    return Hex(int(rq), int(rr))
+    return int(rq), int(rr)
 
 
 def hex_round(q: float, r: float) -> Hex:

@@ -300,15 +300,17 @@ class Procedure(Generic[D]):
 class Tool:
     """A map tool a system offers besides its procedures: no dice, no change to the game, an
     answer explained (ASL's line of sight between two hexes; what a viewer in a hex sees at
-    night). ``hexes``: how many tapped hexes it takes (1 or 2); ``run(state, hexes)`` returns the
-    answer's lines (log style) and what the map draws; it may raise
+    night). ``hexes``: how many tapped hexes it takes (1 or 2); ``options``: what the player may
+    choose besides (a level, a range), each with a default; ``run(state, hexes, options)`` returns
+    the answer's lines (log style) and what the map draws; it may raise
     :class:`~airhead.errors.DataError` with a sentence for the player."""
 
     key: str
     title: str
     hexes: Literal[1, 2]
-    run: Callable[[GameState, tuple[Hex, ...]], tuple[tuple[str, ...], View]]
+    run: Callable[[GameState, tuple[Hex, ...], Mapping[str, Any]], tuple[tuple[str, ...], View]]
     help: str = ""
+    options: Schema = field(default_factory=lambda: Schema(what="option"))
 
 
 @dataclass(frozen=True)

@@ -241,12 +241,16 @@ def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[di
 def tools_view(game: Game) -> list[dict[str, Any]]:
     """The map tools of the game's system (see :class:`~airhead.plug.Tool`): key, title, how many
     hexes each takes, and its help."""
-    return [{"key": t.key, "title": t.title, "hexes": t.hexes, "help": t.help} for t in game.system.rules.tools]
+    return [{"key": t.key, "title": t.title, "hexes": t.hexes, "help": t.help}
+            | ({"options": t.options.describe()} if t.options.fields else {}) for t in game.system.rules.tools]
 
 
-def tool_view(game: Game, key: str, names: Sequence[str]) -> dict[str, Any]:
-    """A map tool's answer for the tapped hexes (names): its title, the lines that explain it and
-    what the map draws; :class:`DataError` for an unknown tool or hex."""
+def tool_view(game: Game, key: str, names: Sequence[str], options: Mapping[str, Any] | None = None, *,
+              form: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A map tool's answer for the tapped hexes (names) and the options chosen (JSON values, or
+    ``form``: the options' inputs, as :meth:`~airhead.fields.Schema.from_form` reads them; the
+    defaults for those left out): its title, the lines that explain it and what the map draws;
+    :class:`DataError` for an unknown tool, hex or option."""
     tool = next((t for t in game.system.rules.tools if t.key == key), None)
     if tool is None:
         raise DataError(f"{game.system.title} has no map tool {str(key)[:24]!r}")
@@ -254,7 +258,8 @@ def tool_view(game: Game, key: str, names: Sequence[str]) -> dict[str, Any]:
     if len(names) != tool.hexes:
         raise DataError(f"{tool.title} needs {tool.hexes} hex{'es' if tool.hexes > 1 else ''}")
     hexes = tuple(m.parse(str(n)) for n in names)
-    lines, view = tool.run(game.state, hexes)
+    raw = tool.options.from_form(form) if form is not None else dict(options or {})
+    lines, view = tool.run(game.state, hexes, tool.options.parse(raw, m))
     return {"key": tool.key, "title": tool.title, "hexes": [m.name(h) for h in hexes], "lines": list(lines),
             "view": view_data(m, view)}
 

@@ -138,8 +138,11 @@ def uniform() -> Scenario:
 
 def test_on_uniform_hexes_the_precise_and_hex_level_readings_agree() -> None:
     """Threads through no vertex and along no hexside: there the hex-level line picks one side of a
-    vertex where the precise trace reads both (setting los_hexside), a difference both readings show."""
+    vertex where the precise trace reads both (setting los_hexside), a difference both readings show.
+    The hex-level line also takes a thread crossing a hexside at its midpoint for one along it
+    (issue #29); those are left out too."""
     from airhead.asl.los_grid import _crossed
+    from airhead.hexes import line
 
     sc = uniform()
     m = sc.map
@@ -148,12 +151,36 @@ def test_on_uniform_hexes_the_precise_and_hex_level_readings_agree() -> None:
     checked = 0
     for _ in range(200):
         a, b = rng.sample(hexes, 2)
-        if a.distance(b) > 8 or _crossed(a, b)[1]:
+        if a.distance(b) > 8 or _crossed(a, b)[1] or line(a, b).along_hexside:
             continue
         fine, coarse = trace(sc, a, b), los(sc.terrain, a, b)
         assert fine.blocked == coarse.blocked, (m.name(a), m.name(b), fine.explain(m.name), coarse.explain(m.name))
         checked += 1
     assert checked >= 20
+
+
+def test_threads_meet_a_vertex_only_in_a_third_of_directions() -> None:
+    """A centre-to-centre thread meets a vertex (along a hexside, or through a hexspine's end)
+    exactly when dq/g ≡ dr/g (mod 3): checked against the exact hex-level line on every thread
+    up to 12 hexes long that the exact line does not take for a midpoint crossing."""
+    from fractions import Fraction
+
+    from airhead.asl.los_grid import _crossed
+    from airhead.hexes import Hex
+
+    def meets_vertex(dq: int, dr: int) -> bool:  # exactly: some t in (0, 1) puts both 3·t·d on the same non-zero residue
+        n = max(abs(dq), abs(dr), abs(dq + dr))
+        for k in range(1, 3 * n * 6):
+            t = Fraction(k, 3 * n * 6)
+            q, r = 3 * t * dq, 3 * t * dr
+            if q.denominator == r.denominator == 1 and int(q) % 3 == int(r) % 3 != 0:
+                return True
+        return False
+
+    for dq in range(-12, 13):
+        for dr in range(-12, 13):
+            if (dq, dr) != (0, 0) and max(abs(dq), abs(dr), abs(dq + dr)) <= 12:
+                assert _crossed(Hex(0, 0), Hex(dq, dr))[1] == meets_vertex(dq, dr), (dq, dr)
 
 
 def test_los_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -178,16 +205,18 @@ def test_the_hex_panels_line_of_sight_tool_traces_the_board_and_says_where_readi
     sc = scenario("2")
     m = sc.map
     g = new_game(sc, "s")
-    lines, view = line_of_sight(g.state, (m.parse("2R6"), m.parse("2U4")))  # over the wall on 2S5's south hexside
+    lines, view = line_of_sight(g.state, (m.parse("2R6"), m.parse("2U4")), {})  # over the wall on 2S5's south hexside
     assert lines[0] == "Line of sight from 2R6 (ground level) to 2U4 (ground level), traced over the boards' terrain"
     assert "2S5: wall, 0.5 levels above the thread: blocks" in lines
-    assert lines[-2:] == ("LOS blocked in 2S5",
-                          "Read hex by hex, as on a painted map: LOS clear; the board's own terrain applies")
+    at = lines.index("LOS blocked in 2S5")
+    assert lines[at + 1] == "Read hex by hex, as on a painted map: LOS clear; the board's own terrain applies"
+    assert lines[at + 2:] and all(x.startswith("Hex by hex: ") for x in lines[at + 2:])  # that reading, hex by hex
+    assert any("2S5" in x or "2T5" in x for x in lines[at + 2:])
     assert (m.parse("2S5"), "blocks") in view.labels and (m.parse("2U4"), "no LOS") in view.labels
-    same, _ = line_of_sight(g.state, (m.parse("2B2"), m.parse("2F2")))
+    same, _ = line_of_sight(g.state, (m.parse("2B2"), m.parse("2F2")), {})
     assert same[-1].startswith("LOS blocked in 2C")  # both readings agree: one verdict
     painted = new_game(load_scenario({"name": "x", "system": "asl", "map": {"kind": "asl", "boards": [["4"]]}}), "s")
-    plain, _ = line_of_sight(painted.state, (painted.scenario.map.parse("4B2"), painted.scenario.map.parse("4F2")))
+    plain, _ = line_of_sight(painted.state, (painted.scenario.map.parse("4B2"), painted.scenario.map.parse("4F2")), {})
     assert "traced over the boards' terrain" not in plain[0]
 
 
@@ -201,3 +230,34 @@ def test_smoke_and_a_blaze_in_a_changed_hex_read_as_at_hex_level() -> None:
     lit = sc.with_terrain(sc.terrain.update_hex(m.parse("2C6"), blaze=1))
     blazing = trace(lit, m.parse("2A6"), m.parse("2E6"))
     assert blazing.blocked_at == m.parse("2C6") and "Blaze" in next(g.what for g in blazing.hexes if g.effect)
+
+
+def test_the_blind_hex_table_setting_is_said_to_apply_hex_by_hex_only() -> None:
+    sc = scenario("2")
+    m = sc.map
+    s = LosSettings(slope="blind_hexes")
+    fine = trace(sc, Location(m.parse("2J5"), 1), Location(m.parse("2L5")), settings=s)
+    assert any("applies hex by hex only" in x for x in fine.explain(m.name))
+    same = trace(sc, Location(m.parse("2D6")), Location(m.parse("2F6")), settings=s)  # equal heights: no note
+    assert not any("applies hex by hex only" in x for x in same.explain(m.name))
+
+
+def test_a_threads_hexes_are_those_a_dense_sampling_finds() -> None:
+    """The hexes a thread passes through (walked hexside to hexside) are those 64 samples a hex
+    find along it, a hair to either side too where it meets a vertex."""
+    import math
+
+    from airhead.asl.los_grid import _SQRT3, _crossed_from_origin
+    from airhead.hexes import round_axial
+
+    for dq in range(-12, 13):
+        for dr in range(-12, 13):
+            n = max(abs(dq), abs(dr), abs(dq + dr))
+            if not 0 < n <= 12:
+                continue
+            rel, along = _crossed_from_origin(dq, dr)
+            nudge = 1e-6 / math.hypot(1.5 * dq, _SQRT3 * (dr + dq / 2))
+            lines = [(0.0, 0.0)] + ([(-nudge * (dq + 2 * dr), nudge * (2 * dq + dr)),
+                                     (nudge * (dq + 2 * dr), -nudge * (2 * dq + dr))] if along else [])
+            dense = {round_axial(dq * i / (64 * n) + eq, dr * i / (64 * n) + er) for eq, er in lines for i in range(64 * n + 1)}
+            assert set(rel) == dense and rel[0] == (0, 0) and (dq, dr) in rel, (dq, dr)

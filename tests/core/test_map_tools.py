@@ -16,7 +16,7 @@ from airhead.scenario import Scenario
 from airhead.turns import Phase, Track
 
 
-def _distance(state: GameState, hexes: tuple[Hex, ...]) -> tuple[tuple[str, ...], View]:
+def _distance(state: GameState, hexes: tuple[Hex, ...], options: object) -> tuple[tuple[str, ...], View]:
     a, b = hexes
     m = state.scenario.map
     return (f"{m.label(a)} to {m.label(b)}: {a.distance(b)} hexes",), View(paths=((a, b),), marks=((b, "target"),))

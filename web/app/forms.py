@@ -157,9 +157,16 @@ def _field(f: dict[str, Any], value: Any, path: str, hidden: Hidden) -> str:
     return _scalar(f, value, path)
 
 
-def form_html(fields: list[dict[str, Any]], values: dict[str, Any], secrets: dict[str, Any] | None = None) -> str:
+def form_html(fields: list[dict[str, Any]], values: dict[str, Any], secrets: dict[str, Any] | None = None,
+              id_prefix: str = "") -> str:
     """The inputs of a form for ``fields`` (their descriptions) holding ``values`` (JSON);
     ``secrets`` (``airhead.present.secrets_view``): the secrets not shown to this player are left
-    out, and a bar above the form offers each side's "I am the <side> player"."""
+    out, and a bar above the form offers each side's "I am the <side> player". ``id_prefix``: a
+    second form on the page (a map tool's options) prefixes its element ids (``f-<prefix>level``)
+    so that they stay unique; its ``data-path`` values are unchanged."""
     hidden = [x for x in (secrets or {}).get("fields", ()) if not x.get("shown")]
-    return secrets_bar(secrets) + "<div class='form'>" + _record_fields(fields, values, "", hidden) + "</div>"
+    body = _record_fields(fields, values, "", hidden)
+    if id_prefix:  # every id and label target this module writes starts with input_id's "f-"
+        body = body.replace("id='f-", f"id='f-{id_prefix}").replace("for='f-", f"for='f-{id_prefix}").replace(
+            "id='pick-f-", f"id='pick-f-{id_prefix}")
+    return secrets_bar(secrets) + "<div class='form'>" + body + "</div>"

@@ -19,6 +19,7 @@ from ..errors import ActionError, AirheadError, DataError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex, asl_direction
+from ..terrain import Terrain
 from ..plug import (
     Fact,
     GameState,
@@ -58,6 +59,7 @@ from .gliders import (
 )
 from .gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
 from .night import is_night
+from .sight import along_grain
 from .random_location import random_location
 
 __all__ = ["Glider", "GliderLanding", "side_of", "manifest_label", "NO_MORE_AA", "FINAL_FIRE", "MINEFIELD",
@@ -86,6 +88,13 @@ def manifest_label(glider: str) -> str:
 def side_of(nationality: str) -> str:
     """The side of a glider's nationality in the scenario's terms (the Axis for German)."""
     return "Axis" if nationality == "German" else "Allied"
+
+
+def _terrain(state: GameState, facing: int) -> Terrain:
+    """The terrain E8 reads: the game's, with the units occupying hexes (E8.23), every hex's
+    Obstacles read along the Avenue's hex grain through its centre on imported boards
+    (:func:`.sight.along_grain`; a painted map's hexes are read whole)."""
+    return occupied_terrain(along_grain(state, state.terrain, facing), state.counters)
 
 
 @dataclass(frozen=True)
@@ -283,7 +292,7 @@ class GliderLanding(Procedure[Glider]):
             return Prompt("roll", "E8.22", f"Landing DR for {g.name} in ILH {ilh}", DR)
         landed = m.label(g.landed) if g.landed is not None else ""
         if step == "blind":
-            sight = blind_hex(occupied_terrain(state.terrain, state.counters), g.approach(m), g.k)
+            sight = blind_hex(_terrain(state, g.facing), g.approach(m), g.k)
             reading = "; ".join(sight.explain(m.label)) if sight.looks else f"{landed} is seen"
             return Prompt("choice", "E8.23", f"Is {landed} a Blind Hex as seen along the Avenue of Approach? "
                           f"The map reads: {reading}", options=BLIND_RULING)
@@ -409,7 +418,7 @@ class GliderLanding(Procedure[Glider]):
         """E8.22: the Landing DR; E8.221 offboard terrain; E8.232 hazards of the landing hex."""
         m = state.scenario.map
         appr = g.approach(m)
-        terrain = occupied_terrain(state.terrain, state.counters)
+        terrain = _terrain(state, g.facing)
         drm, mods = landing_drm(terrain, appr)
         colored, white = roll.value("colored"), roll.value("white")
         final = colored + drm
@@ -445,7 +454,7 @@ class GliderLanding(Procedure[Glider]):
         assert g.landed is not None
         appr = g.approach(state.scenario.map)
         drm, mods = crash_drm(
-            occupied_terrain(state.terrain, state.counters), appr, g.k, damaged=g.damaged, night=g.night,
+            _terrain(state, g.facing), appr, g.k, damaged=g.damaged, night=g.night,
             gusts=g.gusts, on_bridge=g.bridge, blind=g.blind_ruling,
             types={t: v.label for t, v in state.system.terrain_types.items()},
         )
@@ -575,7 +584,7 @@ class GliderLanding(Procedure[Glider]):
         c = self.conditions(state, params)
         m = state.scenario.map
         appr = g.approach(m)
-        terrain = occupied_terrain(state.terrain, state.counters)
+        terrain = _terrain(state, g.facing)
         drm, events = landing_drm(terrain, appr)
         odds = glider_odds(terrain, m, g.ilh, g.facing, aa=g.aa, damaged=c.damaged, night=c.night, gusts=c.gusts,
                            blind=c.blind, below_kill=c.below_kill)
@@ -605,7 +614,7 @@ class GliderLanding(Procedure[Glider]):
         facing = params.get("wind")
         if facing is None:
             raise DataError("choose the Wind Direction first", "wind")
-        terrain = occupied_terrain(state.terrain, state.counters)
+        terrain = _terrain(state, facing)
         c = self.conditions(state, params)
         aa = tuple(AAFirer(**x) for x in params.get("aa") or ())
         heat = heatmap(terrain, state.scenario.map, facing, night=c.night, gusts=c.gusts, damaged=c.damaged, blind=c.blind,

@@ -9,7 +9,7 @@ in I7, two hexes out, not three), :func:`mortar_usage` (E1.931), :func:`blaze_ra
 Which hexes are Illuminated (:func:`light_sources`, :func:`illuminated`, :func:`illuminated_by`,
 :func:`illumination_view`) is read from the game: every Starshell marker (three hexes, E1.923),
 IR marker (six hexes, E1.933), Flame marker (its own hex, E1.942) and Blaze on the map (twice
-its blazing levels, its shadows from the LOS engine: :func:`.los.illuminated_zone`, E1.941).
+its blazing levels, its shadows from the line of sight that applies: :func:`.sight.zone`, E1.941).
 Starshell and IR markers are removed at the end of the CCPh (``Marker.expires``).
 
 Procedures: "Starshell (E1.92)" (:class:`Starshell`) and "Illuminating Round (E1.93)"
@@ -32,7 +32,7 @@ from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
 from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from .los import LosSettings, illuminated_zone, los
+from .sight import sight, zone
 from .random_location import random_location
 
 __all__ = [
@@ -144,13 +144,11 @@ def light_sources(state: GameState) -> tuple[Source, ...]:
         radius, rule = LIGHT_KINDS[mk.kind]
         lit = tuple(h for h in mk.hex.within(radius) if m.in_play(h))
         out.append(Source(mk.kind, mk.hex, radius, rule, lit))
-    settings = LosSettings.from_settings(state.settings)
-    types = state.system.terrain_types
     for h, t in state.terrain.hexes.items():
         if t.blaze is None:
             continue
-        zone = illuminated_zone(state.terrain, h, settings=settings, types=types, in_play=m.in_play)
-        out.append(Source("Blaze", h, zone.radius, "E1.94", zone.lit, zone.shadow))
+        z = zone(state, h)
+        out.append(Source("Blaze", h, z.radius, "E1.94", z.lit, z.shadow))
     return tuple(out)
 
 
@@ -190,16 +188,14 @@ def gunflash_in_view(state: GameState, firer: Hex, aim: Hex) -> tuple[bool, list
     """E1.922 as the map reads it: the firer has a LOS (the LOS engine) to a Gunflash marker in
     the aimed hex or next to it (the EX: the Gunflash in K7 by the aimed K6), with the reasons."""
     m = state.scenario.map
-    settings = LosSettings.from_settings(state.settings)
-    types = state.system.terrain_types
     why: list[str] = []
     for mk in state.counters.markers:
         if mk.kind != "Gunflash" or mk.hex is None or mk.hex.distance(aim) > 1:
             continue
-        sight = los(state.terrain, firer, mk.hex, settings=settings, types=types)
-        if not sight.blocked:
+        line = sight(state, firer, mk.hex)
+        if not line.blocked:
             return True, [f"the Gunflash in {m.label(mk.hex)} is in LOS of {m.label(firer)}"]
-        by = ", ".join(m.label(h) for h in sight.by) or "the terrain"
+        by = ", ".join(m.label(h) for h in line.by) or "the terrain"
         why.append(f"the Gunflash in {m.label(mk.hex)} is out of LOS ({by} blocks it)")
     return False, why or [f"no Gunflash in or next to {m.label(aim)}"]
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from math import ceil
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Union
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, Union
 
 from ..errors import DataError, RulesError
 from ..fields import Field
@@ -597,6 +597,16 @@ def aerial(terrain: Terrain, target: Hex, toward: int, *, settings: LosSettings 
 # ---------------------------------------------------------------- E1.94 Blaze Illuminated Zone, E1.941 shadows
 
 
+class Shadow(Protocol):
+    """A thread from a Blaze that something blocks (:class:`Sight`, or one traced over a board)."""
+
+    @property
+    def b(self) -> Location: ...
+
+    @property
+    def by(self) -> tuple[Hex, ...]: ...
+
+
 @dataclass(frozen=True)
 class Zone:
     """E1.94: a Blaze's Illuminated Zone (``radius`` = 2 × ``levels`` blazing levels) — ``lit``
@@ -607,7 +617,7 @@ class Zone:
     levels: int
     radius: int
     lit: tuple[Hex, ...]
-    shadows: tuple[Sight, ...]
+    shadows: tuple[Shadow, ...]
 
     @property
     def shadow(self) -> tuple[Hex, ...]:

@@ -29,21 +29,22 @@ Readings (``docs/rules-notes.md``, "LOS over a board's grid"):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
-from ..hexes import Hex, hex_round
+from ..hexes import DIRECTIONS, Hex, hex_round, round_axial
 from ..plug import View
 from ..scenario import Scenario
 from ..tables import terrain_types
 from ..terrain import HexTerrain
-from .los import TABLE, LosSettings, Location, Where, _hinders, _read
+from ..errors import RulesError
+from .los import TABLE, LosSettings, Location, Where, Zone, _hinders, _read
 
 if TYPE_CHECKING:
     from ..vasl.library import Frame
 
-__all__ = ["GridHex", "GridSight", "trace", "on_boards", "grid_view", "RULE"]
+__all__ = ["GridHex", "GridSight", "trace", "sights", "zone", "grain", "on_boards", "grid_view", "RULE"]
 
 RULE = "LOS over a board's grid"
 _SQRT3 = math.sqrt(3.0)
@@ -84,6 +85,11 @@ class GridSight:
     def drm(self) -> int:
         """The total Hindrance DRM."""
         return sum(d for _h, d in self.hindrances)
+
+    @property
+    def by(self) -> tuple[Hex, ...]:
+        """The hex where the thread is blocked, if it is (as :attr:`.los.Sight.by`)."""
+        return () if self.blocked_at is None else (self.blocked_at,)
 
     @property
     def result(self) -> str:
@@ -147,7 +153,19 @@ def _kinds(in_season: bool) -> tuple[_Kind | None, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=2)
+def _shadow_kinds(in_season: bool) -> tuple[_Kind | None, ...]:
+    """:func:`_kinds` as a Blaze's light reads them (E1.941): only obstacles of a level or more
+    (hexside terrain too) cast a shadow; Hindrances never do."""
+    return tuple(k if k is not None and k.obstacle and k.height >= 1 else None for k in _kinds(in_season))
+
+
 # ---------------------------------------------------------------- the boards under the map
+
+def frames_of(scenario: Scenario) -> list[Frame]:
+    """The map's imported boards this device holds, placed under it (:func:`_boards`)."""
+    return _boards(scenario)
+
 
 def _boards(scenario: Scenario) -> list[Frame]:
     """The frames (:func:`airhead.vasl.library.frames`) of the map's boards this device holds, in
@@ -161,41 +179,81 @@ def _centre(h: Hex) -> tuple[float, float]:
     return 1.5 * h.q, _SQRT3 * (h.r + h.q / 2)
 
 
-def _crossed(a: Hex, b: Hex) -> tuple[list[Hex], bool]:
-    """The hexes the centre line from ``a`` to ``b`` crosses, in order, and whether it runs along
-    a hexside anywhere (as :func:`airhead.hexes.line` says, in floating point: it is called per
-    thread, and the exact one is slow on long threads)."""
-    n = a.distance(b)
-    (xa, ya), (xb, yb) = _centre(a), _centre(b)
-    out: dict[Hex, None] = {}
-    for i in range(8 * n + 1):
-        t = i / (8 * n)
-        out.setdefault(_hex_at(xa + (xb - xa) * t, ya + (yb - ya) * t))
-    along = False
-    for i in range(n + 1):
-        t = i / n
-        q, r = a.q + (b.q - a.q) * t, a.r + (b.r - a.r) * t
-        eps = 1e-6
-        if len({hex_round(q + eps, r + eps / 3), hex_round(q - eps, r - eps / 3),
-                hex_round(q + eps / 3, r + eps), hex_round(q - eps / 3, r - eps)}) > 1:
-            along = True
+def _crossed(a: Hex, b: Hex) -> tuple[list[tuple[int, int]], bool]:
+    """The hexes (q, r) the centre line from ``a`` to ``b`` crosses, in order, and whether it
+    meets a vertex anywhere (:func:`_crossed_from_origin` moved to ``a``)."""
+    rel, along = _crossed_from_origin(b.q - a.q, b.r - a.r)
+    return [(a.q + q, a.r + r) for q, r in rel], along
+
+
+@lru_cache(maxsize=8192)
+def _crossed_from_origin(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], bool]:
+    """:func:`_crossed` from the origin to ``(dq, dr)``; the answer does not change when both
+    ends move by whole hexes, so a viewshed reuses it.
+
+    The line meets a vertex (it runs along a hexside, or through a hexspine's end) exactly when
+    ``dq / g ≡ dr / g (mod 3)``, ``g`` their greatest common divisor: vertices lie at axial
+    positions ≡ (⅓, ⅓) or (⅔, ⅔) modulo whole hexes, and the line's points ``t (dq, dr)`` reach
+    one only so. Such a line's hexes are gathered a hair to either side of it as well."""
+    n = max(abs(dq), abs(dr), abs(dq + dr))
+    g = math.gcd(dq, dr)
+    along = (dq // g - dr // g) % 3 == 0
+    out: dict[tuple[int, int], None] = {}
+    nudge = 1e-6 / math.hypot(1.5 * dq, _SQRT3 * (dr + dq / 2))
+    for eq, er in ((0.0, 0.0), (-nudge * (dq + 2 * dr), nudge * (2 * dq + dr)), (nudge * (dq + 2 * dr), -nudge * (2 * dq + dr))) \
+            if along else ((0.0, 0.0),):
+        for key in _traverse(dq, dr, eq, er, n):
+            out.setdefault(key)
+    return tuple(out), along
+
+
+def _traverse(dq: int, dr: int, eq: float, er: float, n: int) -> list[tuple[int, int]]:
+    """The hexes the segment from axial ``(eq, er)`` to ``(dq + eq, dr + er)`` passes through, in
+    order: from each hex to the one just past where the segment leaves it (:func:`_span`); a
+    corner grazed for less than a millionth of the segment may be left out, as no pixel lies there."""
+    xa, ya = 1.5 * eq, _SQRT3 * (er + eq / 2)
+    xd, yd = 1.5 * dq, _SQRT3 * (dr + dq / 2)
+    cur = round_axial(eq, er)
+    out = [cur]
+    for _ in range(4 * n + 4):
+        cq, cr = cur
+        sp = _span(1.5 * cq, _SQRT3 * (cr + cq / 2), xa, ya, xd, yd)
+        if sp is None or sp[1] >= 1.0:
             break
-    if not along:  # through a vertex (a hexspine's end): the hexes either side of it, as along a hexside
-        dx, dy = xb - xa, yb - ya
-        length = math.hypot(dx, dy)
-        for h in out:
-            cx, cy = _centre(h)
-            for c, sn in _CORNERS:
-                vx, vy = cx + c, cy + sn
-                if abs((vx - xa) * dy - (vy - ya) * dx) / length < 1e-7 and 0 < (vx - xa) * dx + (vy - ya) * dy < length * length:
-                    along = True
-                    break
-            if along:
-                break
-    return list(out), along
+        t = sp[1] + 1e-6
+        nxt = round_axial(eq + dq * t, er + dr * t)
+        if nxt == cur:
+            break
+        out.append(nxt)
+        cur = nxt
+    return out
+
+
+def _span(cx: float, cy: float, xa: float, ya: float, dx: float, dy: float) -> tuple[float, float] | None:
+    """The part ``(t0, t1)`` of the segment ``(xa, ya) + t (dx, dy)``, 0 ≤ t ≤ 1, inside the hexagon
+    centred on ``(cx, cy)`` (circumradius 1), or None (clipped by its six sides)."""
+    t0, t1 = 0.0, 1.0
+    px, py = xa - cx, ya - cy
+    for nx, ny in _NORMALS:
+        p0 = px * nx + py * ny - _APOTHEM
+        dp = dx * nx + dy * ny
+        if abs(dp) < 1e-15:
+            if p0 > 0:
+                return None
+            continue
+        t = -p0 / dp
+        if dp > 0:
+            t1 = min(t1, t)
+        else:
+            t0 = max(t0, t)
+        if t0 > t1:
+            return None
+    return t0, t1
 
 
 _CORNERS = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
+_NORMALS = tuple((math.cos(math.radians(30 + 60 * i)), math.sin(math.radians(30 + 60 * i))) for i in range(6))
+_APOTHEM = _SQRT3 / 2
 
 
 def _hex_at(x: float, y: float) -> Hex:
@@ -203,15 +261,119 @@ def _hex_at(x: float, y: float) -> Hex:
     return hex_round(x / 1.5, -x / 3 + y / _SQRT3)
 
 
+# ---------------------------------------------------------------- what a hex can hold, at most
+
+#: (board SHA-256, in season, pixel x, pixel y) -> (highest ground byte, highest terrain in half
+#: levels) of the pixels about a hex; at most _BOUNDS_MAX entries (about 16 geoboards' hexes).
+_BOUNDS: dict[tuple[str, bool, int, int], tuple[int, int]] = {}
+_BOUNDS_MAX = 6000
+#: Board pixels added around a hex's box when its bound is read.
+_MARGIN_PX = 2
+
+
+@lru_cache(maxsize=2)
+def _heights(in_season: bool) -> bytes:
+    """A :meth:`bytes.translate` table: each terrain code to its height in half levels (at least 1
+    for a code the thread reads at all; 0 for open ground)."""
+    return bytes(0 if k is None else max(1, int(math.ceil(2 * k.height))) for k in _kinds(in_season))
+
+
+def _bound(f: Frame, h: Hex, in_season: bool) -> tuple[int, int] | None:
+    """The highest ground (a raw elevation byte: above 127 is below level 0) and the highest
+    terrain (half levels) of the board's pixels within a hex's box and a margin, or None where the
+    hex is not wholly on this board's grid. A hex whose bound lies below the thread needs no
+    pixel read: nothing in it can block or hinder."""
+    cx, cy = _centre(h)
+    x0, y0, x1, y1 = f.box
+    if not (x0 <= cx - 1 and cx + 1 <= x1 and y0 <= cy - _APOTHEM and cy + _APOTHEM <= y1):
+        return None
+    px = f.vx + f.sign * (cx - f.ax) * f.kx
+    py = f.vy + f.sign * (cy - f.ay) * f.ky
+    grid = f.board.archive.grid
+    key = (f.board.archive.sha256, in_season, int(px), int(py))
+    got = _BOUNDS.get(key)
+    if got is not None:
+        return got
+    gw, gh = grid.grid_width, grid.grid_height
+    lo_x, hi_x = int(px - f.kx) - _MARGIN_PX, int(px + f.kx) + _MARGIN_PX + 2
+    lo_y, hi_y = int(py - f.ky * _APOTHEM) - _MARGIN_PX, int(py + f.ky * _APOTHEM) + _MARGIN_PX + 1
+    if lo_x < 0 or lo_y < 0 or hi_x >= gw or hi_y >= gh:
+        return None
+    table = _heights(in_season)
+    cells, elev = grid.terrain, grid.elevation
+    ground = height = 0
+    # the hexagon's pixels and a margin, every other column and row: VASL draws no terrain
+    # narrower than 3 pixels (and the thread itself is read every STEP_PX pixels)
+    for x in range(lo_x, hi_x + 1, 2):
+        u = min(abs(x + 0.5 - px) / f.kx, 1.0)
+        half = f.ky * (_APOTHEM if u <= 0.5 else _SQRT3 * (1.0 - u))
+        o = x * gh
+        top, bottom = o + max(int(py - half) - _MARGIN_PX, 0), o + min(int(py + half) + _MARGIN_PX + 1, gh - 1)
+        ground = max(ground, max(elev[top:bottom + 1:2]))
+        height = max(height, max(cells[top:bottom + 1:2].translate(table)))
+    if len(_BOUNDS) >= _BOUNDS_MAX:
+        _BOUNDS.clear()
+    _BOUNDS[key] = (ground, height)
+    return ground, height
+
+
+def _clear_at(bound: tuple[int, int] | None, s: LosSettings) -> float:
+    """The lowest height of a thread that nothing within ``bound`` (:func:`_bound`) can block or
+    hinder (an obstacle level with the thread blocks with setting ``los_level_obstacle``)."""
+    if bound is None or bound[0] > 127:
+        return math.inf
+    ground, height = bound
+    if height == 0:
+        return ground - 1e-9
+    top = ground + height / 2
+    return top + 2e-9 if s.level_blocks else top - 1e-9
+
+
 # ---------------------------------------------------------------- the walk
 
+class _Memo:
+    """What the threads of one :func:`sights` call (or one :func:`trace`) share: whether each
+    hex is read whole, and each hex's bound (:func:`_bound`)."""
+
+    def __init__(self, scenario: Scenario, boards: list[Frame], s: LosSettings) -> None:
+        self.terrain, self.base, self.boards, self.s = scenario.terrain, scenario.base, boards, s
+        self.wholes: dict[tuple[int, int], bool] = {}
+        self.clear: dict[tuple[int, int], float] = {}
+
+    def whole(self, key: tuple[int, int]) -> bool:
+        """True if hex ``key`` (q, r) is read whole: changed by the players, or its centre on no
+        board."""
+        got = self.wholes.get(key)
+        if got is None:
+            h = Hex(*key)
+            cx, cy = _centre(h)
+            got = self.wholes[key] = self.terrain.at(h) != self.base.at(h) or not any(
+                f.box[0] <= cx <= f.box[2] and f.box[1] <= cy <= f.box[3] for f in self.boards)
+        return got
+
+    def clear_at(self, key: tuple[int, int]) -> float:
+        """The lowest height of a thread over hex ``key`` (q, r) that nothing in it can block or
+        hinder, from its bound (:func:`_bound`) on the board that holds it wholly; infinite where
+        no board does."""
+        got = self.clear.get(key)
+        if got is None:
+            h = Hex(*key)
+            bound = next((bd for bd in (_bound(f, h, self.s.in_season) for f in self.boards) if bd is not None), None)
+            got = self.clear[key] = _clear_at(bound, self.s)
+        return got
+
+
 def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: tuple[_Kind | None, ...],
-          boards: list[Frame], crossed_line: list[Hex], offset: float) -> GridSight:
+          memo: _Memo, crossed_line: list[tuple[int, int]], offset: float, fast: bool = False,
+          shadow: bool = False) -> GridSight:
     """One thread, ``offset`` board pixels to the left of the centre-to-centre line. Each pixel
     is read from its board; only a pixel that can matter (terrain of some height, or ground above
     the thread) is placed in its hex. Hexes the players changed, or off every board's grid, are
-    read whole where the thread passes their centre."""
-    terrain, base = scenario.terrain, scenario.base
+    read whole where the thread passes their centre. ``fast``: the verdict only (a viewshed):
+    the pixels of a hex that holds nothing as high as the thread (:func:`_bound`) are not read,
+    and hexes with no effect may be missing from ``hexes``. ``shadow``: ``kinds`` are
+    :func:`_shadow_kinds` and hexes read whole are read as they are."""
+    terrain, boards = scenario.terrain, memo.boards
     types = terrain_types(TABLE)
     za = terrain.at(a.hex).base_level + a.level
     zb = terrain.at(b.hex).base_level + b.level
@@ -224,64 +386,73 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     xa, ya = xa + ox, ya + oy
     n = max(int(math.ceil(length * scale / STEP_PX)), 1)
     ends = {a.hex, b.hex}
-    near_ends = set(ends) | {x for e in ends for x in e.neighbors()}
-    crossed = [h for h in crossed_line if h not in ends]
-    best: dict[Hex, GridHex] = {}
-    for h in crossed:
+    near_ends: set[Hex] | None = None  # the ends and their neighbours, when a hexside feature is met
+    end_keys = {(a.hex.q, a.hex.r), (b.hex.q, b.hex.r)}
+    crossed = [key for key in crossed_line if key not in end_keys]
+    # the hexes met, by (q, r): a tuple hashes in C, a Hex in Python (the loop below meets one per pixel read)
+    best: dict[tuple[int, int], GridHex] = {}
+    for key in ([] if fast else crossed):
+        h = Hex(*key)
         cx, cy = _centre(h)
         tc = min(max(((cx - xa) * dx + (cy - ya) * dy) / length2, 0.0), 1.0)
-        best[h] = GridHex(h, "open ground", round(terrain.at(h).base_level - (za + (zb - za) * tc), 2))
-
-    def on_grid(x: float, y: float) -> bool:
-        return any(f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3] for f in boards)
+        best[key] = GridHex(h, "open ground", round(terrain.at(h).base_level - (za + (zb - za) * tc), 2))
 
     # hexes read whole, each where the thread passes nearest its centre
     wholes = []
-    for h in crossed:
-        cx, cy = _centre(h)
-        if terrain.at(h) != base.at(h) or not on_grid(cx, cy):
+    for key in crossed:
+        if memo.whole(key):
+            h = Hex(*key)
+            cx, cy = _centre(h)
             wholes.append((((cx - xa) * dx + (cy - ya) * dy) / length2, h))
     wholes.sort(key=lambda th: th[0])
     whole_set = {h for _t, h in wholes}
+    passed = {(h.q, h.r) for h in whole_set} | end_keys  # pixels in these hexes are not read
+    samples: Iterable[int] = range(n + 1)
+    if fast:
+        skip = _skips(a, b, memo, whole_set, (ox, oy), za, zb, n, length * scale)
+        for t, _h in wholes:  # a hex read whole is read at the same sample as when nothing is skipped
+            skip[min(max(int(math.ceil(t * n)), 0), n)] = 0
+        samples = _runs(skip)
     w, nw = 0, len(wholes)
-    hind: dict[Hex, int] = {}
+    hind: dict[tuple[int, int], int] = {}
     total = 0
     blocked_at: Hex | None = None
     point: tuple[float, float] | None = None
-    inherent_ok: dict[Hex, str] = {}
+    inherent_ok: dict[tuple[int, int], str] = {}
     limit = s.hindrance_limit
     # the current board's pixel at sample i is (p0x + i * pdx, p0y + i * pdy): set when it changes
-    bx0 = bx1 = by0 = by1 = 0.0
     p0x = p0y = pdx = pdy = 0.0
     gw = gh = 0
     cells = elev = b""
-    have = False
     bax = bay = bvx = bvy = bsx = bsy = beps = 0.0
     tx = dx / n
     ty = dy / n
     dz = (zb - za) / n
-    for i in range(n + 1):
-        x, y = xa + tx * i, ya + ty * i
-        z = za + dz * i
-        hit: Hex | None = None
-        if w < nw and wholes[w][0] * n <= i:
+    wnext = wholes[0][0] * n if nw else math.inf
+    ilo, ihi = 1, 0  # the samples within the current board's picture (none yet)
+    for i in samples:
+        hit: tuple[int, int] | None = None
+        if wnext <= i:
+            z = za + dz * i
             while w < nw and wholes[w][0] * n <= i:
                 h = wholes[w][1]
+                key = (h.q, h.r)
                 w += 1
-                what, top, obstacle, drm = _whole(terrain.at(h), types, s)
-                best[h] = GridHex(h, what, round(top - z, 2), "", 0, True)  # the hex's one reading
-                _note(best, h, what, top - z, obstacle, drm, s, whole=True)
+                what, top, obstacle, drm = _whole(terrain.at(h), types, s, shadow)
+                best[key] = GridHex(h, what, round(top - z, 2), "", 0, True)  # the hex's one reading
+                _note(best, key, h, what, top - z, obstacle, drm, s, whole=True)
                 t_h = terrain.at(h)
-                if t_h.smoke and s.smoke and best[h].effect != "blocks":  # SMOKE hinders whatever its height
-                    best[h] = GridHex(h, "SMOKE", best[h].above, "hinders", s.smoke, True)
-                hit = h
+                if t_h.smoke and s.smoke and not shadow and best[key].effect != "blocks":  # SMOKE hinders whatever its height
+                    best[key] = GridHex(h, "SMOKE", best[key].above, "hinders", s.smoke, True)
+                hit = key
+            wnext = wholes[w][0] * n if w < nw else math.inf
         if hit is None:
-            if not (have and bx0 <= x <= bx1 and by0 <= y <= by1):
+            if not ilo <= i <= ihi:
+                x, y = xa + tx * i, ya + ty * i
                 bd = next((f for f in boards if f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3]), None)
-                have = bd is not None
                 if bd is None:
                     continue
-                bx0, by0, bx1, by1 = bd.box
+                ilo, ihi = _inside(bd.box, xa, ya, tx, ty, i)
                 p0x = bd.vx + bd.sign * (xa - bd.ax) * bd.kx + 0.5
                 p0y = bd.vy + bd.sign * (ya - bd.ay) * bd.ky + 0.5
                 pdx, pdy = bd.sign * tx * bd.kx, bd.sign * ty * bd.ky
@@ -300,56 +471,146 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             ground = elev[idx]
             if ground > 127:
                 ground -= 256
+            z = za + dz * i
             if k is None and ground <= z + 1e-9:
                 continue  # open ground below the thread: nothing to read
-            h = _hex_at(bax + (px - bvx) * bsx, bay + (py - bvy) * bsy + beps)
-            if h in ends or h in whole_set:
+            # the pixel's hex: hexes.round_axial written out here (this loop's hottest step) on the
+            # map point of the pixel
+            fx = bax + (px - bvx) * bsx
+            fq = fx / 1.5
+            fr = (bay + (py - bvy) * bsy + beps) / _SQRT3 - fx / 3
+            fs = -fq - fr
+            rq, rr, rs = round(fq), round(fr), round(fs)
+            eq, er, es = abs(rq - fq), abs(rr - fr), abs(rs - fs)
+            if eq > er and eq > es:
+                rq = -rr - rs
+            elif er > es:
+                rr = -rq - rs
+            key = (rq, rr)
+            if key in passed:
                 continue
-            if h not in best:  # a hex the thread grazes (a corner the centre line leaves out)
-                best[h] = GridHex(h, "open ground", round(float(ground) - z, 2))
+            g = best.get(key)
+            if g is None:  # a hex the thread grazes (a corner the centre line leaves out), or any (fast)
+                h = Hex(rq, rr)
+                g = best[key] = GridHex(h, "open ground", round(float(ground) - z, 2))
+            h = g.hex
             if ground > z + 1e-9:
-                _note(best, h, f"higher ground (level {ground})", ground - z, True, 0, s)
+                _note(best, key, h, f"higher ground (level {ground})", ground - z, True, 0, s)
             elif k is None:
                 pass
             elif k.side:
+                if near_ends is None:
+                    near_ends = set(ends) | {x for e in ends for x in e.neighbors()}
                 if h not in near_ends:
-                    _note(best, h, k.name.lower(), ground + k.height - z, True, 0, s)
-            elif k.inherent and k.terrain != (inherent_ok.get(h) or inherent_ok.setdefault(h, terrain.at(h).terrain)):
+                    _note(best, key, h, k.name.lower(), ground + k.height - z, True, 0, s)
+            elif k.inherent and k.terrain != (inherent_ok.get(key) or inherent_ok.setdefault(key, terrain.at(h).terrain)):
                 pass  # inherent terrain drawn into a hex of other terrain (VASL ignores it there)
             else:
-                _note(best, h, k.name, ground + k.height - z, k.obstacle, k.hindrance, s)
-            hit = h
+                _note(best, key, h, k.name, ground + k.height - z, k.obstacle, k.hindrance, s)
+            hit = key
         g = best[hit]
         if g.effect == "hinders" and hit not in hind:
             hind[hit] = g.drm
             total += g.drm
         if g.effect == "blocks" or total >= limit:
-            blocked_at, point = hit, (x, y)
+            blocked_at, point = g.hex, (xa + tx * i, ya + ty * i)
             break
-    order = sorted(best, key=lambda h: ((_centre(h)[0] - xa) * dx + (_centre(h)[1] - ya) * dy))
-    hexes = tuple(best[h] for h in order)
-    return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple(hind.items()), hexes)
+    order = sorted(best.values(), key=lambda g: ((_centre(g.hex)[0] - xa) * dx + (_centre(g.hex)[1] - ya) * dy))
+    return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple((best[k].hex, d) for k, d in hind.items()),
+                     tuple(order))
 
 
-def _whole(t: HexTerrain, types: Mapping[str, Any], s: LosSettings) -> tuple[str, float, bool, int]:
+def _inside(box: tuple[float, float, float, float], xa: float, ya: float, tx: float, ty: float, i: int) -> tuple[int, int]:
+    """The samples ``j`` around sample ``i`` whose point ``(xa + tx j, ya + ty j)`` lies within
+    ``box`` (a hair inside its edges: a sample on an edge is placed by testing it)."""
+    lo, hi = -math.inf, math.inf
+    for a0, d, b0, b1 in ((xa, tx, box[0], box[2]), (ya, ty, box[1], box[3])):
+        if d:
+            e0, e1 = (b0 - a0) / d, (b1 - a0) / d
+            lo, hi = max(lo, min(e0, e1)), min(hi, max(e0, e1))
+    jlo, jhi = math.ceil(lo + 1e-6) if lo > -math.inf else -(1 << 30), math.floor(hi - 1e-6) if hi < math.inf else 1 << 30
+    return (jlo, jhi) if jlo <= i <= jhi else (i, i)
+
+
+def _runs(skip: bytearray) -> Iterator[int]:
+    """The indices of ``skip`` that are 0, a run at a time."""
+    n, i = len(skip), 0
+    while i < n:
+        j = skip.find(1, i)
+        j = n if j < 0 else j
+        yield from range(i, j)
+        i = skip.find(0, j)
+        if i < 0:
+            return
+
+
+@lru_cache(maxsize=16384)
+def _plan(dq: int, dr: int, ox: float, oy: float, edge: float) -> tuple[tuple[int, int, float, float], ...]:
+    """The hexes of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)`` (map units),
+    each with the part ``(t0, t1)`` of the thread inside it; the ends' own hexes shrunk by ``edge``
+    at their hexsides (their last pixels are read: a pixel's hex is the grid's). The same for
+    every thread of that shape, wherever it starts."""
+    rel, _along = _crossed_from_origin(dq, dr)
+    xb, yb = _centre(Hex(dq, dr))
+    out = []
+    for q, r in ((0, 0), (dq, dr)) + tuple(x for x in rel if x not in ((0, 0), (dq, dr))):
+        cx, cy = _centre(Hex(q, r))
+        sp = _span(cx - ox, cy - oy, 0.0, 0.0, xb, yb)
+        if sp is None:
+            continue
+        t0, t1 = sp
+        if (q, r) in ((0, 0), (dq, dr)):
+            t0, t1 = (t0 + edge if t0 > 0 else t0), (t1 - edge if t1 < 1 else t1)
+        out.append((q, r, t0, t1))
+    return tuple(out)
+
+
+def _skips(a: Location, b: Location, memo: _Memo, whole_set: set[Hex], offset: tuple[float, float],
+           za: float, zb: float, n: int, length_px: float) -> bytearray:
+    """For :func:`_walk` ``fast``: 1 for each sample that lies in a hex holding nothing as high as
+    the thread there (:meth:`_Memo.clear_at`), or in an end's own hex."""
+    skip = bytearray(n + 1)
+    aq, ar = a.hex.q, a.hex.r
+    ends = ((aq, ar), (b.hex.q, b.hex.r))
+    wholes = {(h.q, h.r) for h in whole_set}
+    rise = zb - za
+    for q, r, t0, t1 in _plan(b.hex.q - aq, b.hex.r - ar, round(offset[0], 9), round(offset[1], 9), round(3.0 / length_px, 9)):
+        key = (aq + q, ar + r)
+        if key in wholes:
+            continue
+        if key not in ends and za + rise * (t0 if rise >= 0 else t1) < memo.clear_at(key):
+            continue
+        i0, i1 = int(math.ceil(t0 * n - 1e-9)), int(math.floor(t1 * n + 1e-9))
+        if i1 >= i0:
+            skip[i0:i1 + 1] = b"\x01" * (i1 - i0 + 1)
+    return skip
+
+
+def _whole(t: HexTerrain, types: Mapping[str, Any], s: LosSettings, shadow: bool = False) -> tuple[str, float, bool, int]:
     """A hex read whole, as :mod:`.los` reads it: what, its top, whether it is an obstacle, its
-    Hindrance DRM."""
+    Hindrance DRM (``shadow``: as a Blaze's light reads it, E1.941: only an obstacle of a level or
+    more, no Hindrance)."""
     r = _read(t, types.get(t.terrain), s)
-    if r.obstacle:
+    if r.obstacle and (not shadow or r.obstacle >= 1):
         return r.what, float(r.ground + r.obstacle), True, 0
+    if shadow:
+        return r.what, float(r.ground), False, 0
     return r.what, float(r.ground + r.height), False, r.hindrance
 
 
-def _note(best: dict[Hex, GridHex], h: Hex, what: str, above: float, obstacle: bool, drm: int,
-          s: LosSettings, whole: bool = False) -> None:
-    """Keep, for hex ``h``, the reading that matters most (what blocks, then the highest)."""
+_RANK = {"blocks": 2, "hinders": 1, "": 0}
+
+
+def _note(best: dict[tuple[int, int], GridHex], key: tuple[int, int], h: Hex, what: str, above: float, obstacle: bool,
+          drm: int, s: LosSettings, whole: bool = False) -> None:
+    """Keep, for hex ``h`` (``key``: its (q, r)), the reading that matters most (what blocks, then
+    the highest)."""
     blocks = obstacle and (above > 1e-9 or (s.level_blocks and above > -1e-9))
     hinders = not obstacle and drm > 0 and above > 1e-9
     effect = "blocks" if blocks else ("hinders" if hinders else "")
-    old = best[h]
-    rank = {"blocks": 2, "hinders": 1, "": 0}
-    if (rank[effect], above) > (rank[old.effect], old.above) or (whole and effect):
-        best[h] = GridHex(h, what, round(above, 2), effect, drm if hinders else 0, whole)
+    old = best[key]
+    if (_RANK[effect], above) > (_RANK[old.effect], old.above) or (whole and effect):
+        best[key] = GridHex(h, what, round(above, 2), effect, drm if hinders else 0, whole)
 
 
 def trace(scenario: Scenario, a: Where, b: Where, *, settings: LosSettings | None = None) -> GridSight:
@@ -358,14 +619,33 @@ def trace(scenario: Scenario, a: Where, b: Where, *, settings: LosSettings | Non
     la = a if isinstance(a, Location) else Location(a)
     lb = b if isinstance(b, Location) else Location(b)
     s = settings or LosSettings()
-    kinds = _kinds(s.in_season)
-    boards = _boards(scenario)
+    out = _sight(scenario, la, lb, s, _kinds(s.in_season), _Memo(scenario, _boards(scenario), s))
+    at = scenario.terrain.at
+    if s.slope == "blind_hexes" and at(la.hex).base_level + la.level != at(lb.hex).base_level + lb.level:
+        out = replace(out, notes=out.notes + ("The thread's height is interpolated between its ends: the setting "
+                                              "'LOS between different levels' (Blind Hex table) applies hex by hex only",))
+    return out
+
+
+def sights(scenario: Scenario, pairs: Iterable[tuple[Location, Location]], *,
+           settings: LosSettings | None = None) -> Iterator[GridSight]:
+    """The verdict of each thread in ``pairs`` (a viewshed): as :func:`trace` decides it, without
+    reading the pixels of hexes that hold nothing as high as the thread, and with only the hexes
+    that block or hinder in ``hexes``."""
+    s = settings or LosSettings()
+    kinds, memo = _kinds(s.in_season), _Memo(scenario, _boards(scenario), s)
+    for la, lb in pairs:
+        yield _sight(scenario, la, lb, s, kinds, memo, fast=True)
+
+
+def _sight(scenario: Scenario, la: Location, lb: Location, s: LosSettings, kinds: tuple[_Kind | None, ...],
+           memo: _Memo, fast: bool = False, shadow: bool = False) -> GridSight:
     if la.hex == lb.hex:
         return GridSight(la, lb, False, None, None, (), ())
     crossed, along = _crossed(la.hex, lb.hex)
     if not along:
-        return _walk(scenario, la, lb, s, kinds, boards, crossed, 0.0)
-    one, two = (_walk(scenario, la, lb, s, kinds, boards, crossed, d) for d in (OFFSET_PX, -OFFSET_PX))
+        return _walk(scenario, la, lb, s, kinds, memo, crossed, 0.0, fast, shadow)
+    one, two = (_walk(scenario, la, lb, s, kinds, memo, crossed, d, fast, shadow) for d in (OFFSET_PX, -OFFSET_PX))
     both = s.hexside == "both"
     if one.blocked != two.blocked:
         pick = (two if one.blocked else one) if both else (one if one.blocked else two)
@@ -375,6 +655,86 @@ def trace(scenario: Scenario, a: Where, b: Where, *, settings: LosSettings | Non
             + ("both sides must block, the lesser Hindrance counts" if both else "either side blocks, the greater Hindrance counts")
             + " (setting)")
     return GridSight(pick.a, pick.b, pick.blocked, pick.blocked_at, pick.point, pick.hindrances, pick.hexes, (note,))
+
+
+def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = None,
+         in_play: Callable[[Hex], bool] | None = None, level: float = 0) -> Zone:
+    """:func:`.los.illuminated_zone` over the boards' pixels: the Blaze in ``blaze_hex`` lights the
+    hexes within twice its blazing levels (E1.94); the hexes whose thread from it an obstacle of a
+    level or more (or higher ground) blocks are in its shadow (E1.941)."""
+    t = scenario.terrain.at(blaze_hex)
+    if t.blaze is None:
+        raise RulesError("there is no Blaze in that hex (E1.94)")
+    levels = max(1, math.ceil(t.blaze))
+    radius = 2 * levels
+    s = settings or LosSettings()
+    kinds, memo = _shadow_kinds(s.in_season), _Memo(scenario, _boards(scenario), s)
+    viewer = Location(blaze_hex, level)
+    lit: list[Hex] = [blaze_hex]
+    shadows: list[GridSight] = []
+    for h in blaze_hex.within(radius)[1:]:
+        if in_play is not None and not in_play(h):
+            continue
+        sight = _sight(scenario, viewer, Location(h), s, kinds, memo, fast=True, shadow=True)
+        (shadows.append(sight) if sight.blocked else lit.append(h))
+    return Zone(blaze_hex, levels, radius, tuple(lit), tuple(shadows))
+
+
+#: (board SHA-256, in season, pixel x, pixel y, grain) -> (highest obstacle top, its name) along
+#: the grain line through a hex; at most _BOUNDS_MAX entries.
+_GRAINS: dict[tuple[str, bool, int, int, int], tuple[float, str]] = {}
+
+
+def grain(scenario: Scenario, h: Hex, direction: int, *, settings: LosSettings | None = None,
+          boards: list[Frame] | None = None) -> tuple[float, str] | None:
+    """The highest LOS obstacle the board draws on the line through hex ``h``'s centre along the
+    hex grain ``direction`` (0..5; a direction and its opposite are one line), from hexside to
+    hexside: its top in levels (the pixel's ground plus VASL's height) and its name, or
+    ``(-inf, "")`` for none; None where ``h`` is read whole (the players changed it, or it is on
+    no board). Hexside terrain is left to the hexsides; inherent terrain drawn in from a hex of
+    other terrain is ignored (VASL). E8.22's Avenue and E7.25's aerial view read obstacles so.
+    ``boards``: the map's boards (:func:`frames_of`), when many hexes are read."""
+    s = settings or LosSettings()
+    terrain = scenario.terrain
+    t = terrain.at(h)
+    if t != scenario.base.at(h):
+        return None
+    cx, cy = _centre(h)
+    f = next((f for f in (_boards(scenario) if boards is None else boards) if f.box[0] <= cx - 1 and cx + 1 <= f.box[2]
+              and f.box[1] <= cy - _APOTHEM and cy + _APOTHEM <= f.box[3]), None)
+    if f is None:
+        return None
+    line = direction % 3
+    px, py = f.vx + f.sign * (cx - f.ax) * f.kx, f.vy + f.sign * (cy - f.ay) * f.ky
+    key = (f.board.archive.sha256, s.in_season, int(px), int(py), line)
+    got = _GRAINS.get(key)
+    if got is not None:
+        return got
+    nq, nr = DIRECTIONS[line]
+    ux, uy = _centre(Hex(nq, nr))  # a neighbour's centre: √3 away, so ±½ of it reaches the hexsides
+    kinds = _kinds(s.in_season)
+    grid = f.board.archive.grid
+    gw, gh = grid.grid_width, grid.grid_height
+    n = max(int(_SQRT3 * max(f.kx, f.ky) / STEP_PX), 2)
+    top, what = -math.inf, ""
+    for i in range(n + 1):
+        x, y = cx + ux * (i / n - 0.5), cy + uy * (i / n - 0.5)
+        qx, qy = int(f.vx + f.sign * (x - f.ax) * f.kx + 0.5), int(f.vy + f.sign * (y - f.ay) * f.ky + 0.5)
+        if not (0 <= qx < gw and 0 <= qy < gh):
+            continue
+        k = kinds[grid.terrain[qx * gh + qy]]
+        if k is None or not k.obstacle or k.side or (k.inherent and k.terrain != t.terrain):
+            continue
+        if _hex_at(f.ax + (qx - f.vx) * f.sign / f.kx, f.ay + (qy - f.vy) * f.sign / f.ky + f.sign * 1e-6) != h:
+            continue
+        ground = grid.elevation[qx * gh + qy]
+        level = (ground - 256 if ground > 127 else ground) + k.height
+        if level > top:
+            top, what = level, k.name
+    if len(_GRAINS) >= _BOUNDS_MAX:
+        _GRAINS.clear()
+    _GRAINS[key] = (top, what)
+    return top, what
 
 
 def on_boards(scenario: Scenario) -> bool:

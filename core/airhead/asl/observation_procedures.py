@@ -144,11 +144,12 @@ class _Look:
 
 def _blind(state: GameState) -> Mapping[Hex, bool]:
     """E7.62 "in the Observation Plane's LOS": hexes of units that are completely Blind
-    (surrounded, E7.25) — the reading E7.32 uses for a plane's Mistaken Attack; each hex read
-    when it is asked for."""
+    (surrounded, E7.25, on the terrain as an aircraft sees around it) — the reading E7.32 uses
+    for a plane's Mistaken Attack; each hex read when it is asked for."""
     from .aerial_los import BlindUnits
+    from .sight import aerial_terrain
 
-    return BlindUnits(lambda h: state.terrain, state.counters)
+    return BlindUnits(lambda h: aerial_terrain(state, h), state.counters)
 
 
 class ObservationSighting(Procedure[_Look]):

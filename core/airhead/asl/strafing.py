@@ -45,6 +45,7 @@ from .ground_support import (
     sighting_terms,
 )
 from .los import LosSettings, aerial
+from .sight import aerial_terrain
 
 __all__ = ["Strafing", "Strike", "Target", "Firer", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "STRAFING_PACK",
            "STRAFING_SETTINGS", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "NO_MORE_AA", "aa_odds", "YEARS"]
@@ -354,7 +355,7 @@ class Strafing(Procedure[Strike]):
         settings = LosSettings.from_settings(state.settings)
         out: dict[Hex, tuple[bool, str, int]] = {}
         for h in run.targets if hexes is None else hexes:
-            look = aerial(state.terrain, h, opposite(run.grain), settings=settings)
+            look = aerial(aerial_terrain(state, h), h, opposite(run.grain), settings=settings)
             if h in ruled_blind:
                 out[h] = (True, "the players' ruling", 0)
             elif h in ruled_seen:
@@ -501,7 +502,7 @@ class Strafing(Procedure[Strike]):
         each read when it is asked for."""
         from .aerial_los import BlindUnits
 
-        return BlindUnits(lambda h: state.terrain, state.counters)
+        return BlindUnits(lambda h: aerial_terrain(state, h), state.counters)
 
     # -- the run: Light AA and attacks, hex by hex ------------------------------------------
     def _advance(self, state: GameState, g: Strike, events: list[Event]) -> StepResult:
