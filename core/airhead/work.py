@@ -6,7 +6,9 @@ therefore *metered*: every read of one hex's terrain (:meth:`airhead.terrain.Ter
 every whole read of a mapping (:class:`~airhead.versioned.VersionedMap`: its length), every
 difference a mapping's version applies to be read (its rerooting), every outcome a rule reads
 (:meth:`airhead.plug.GameState.outcomes_of`) and every id tried for a new counter spends one
-unit, each step of a line traced (line of sight: :class:`airhead.hexes.HexLine`)
+unit, a thread traced over an imported board's pixels (:mod:`airhead.asl.los_grid`) half a unit
+a sample and each of its readings of a hex a fixed number, each step of a line traced (line of
+sight: :class:`airhead.hexes.HexLine`)
 :data:`LINE_STEP` units (:data:`LINE_NEW_STEP` for a shape of line the block has not traced
 yet), a unit being about a microsecond of CPython's work, and a replay that spends more than :data:`REPLAY_BUDGET` stops with a
 :class:`~airhead.errors.WorkError` naming the action it had reached. The count is of what the

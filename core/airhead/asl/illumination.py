@@ -257,8 +257,8 @@ class Starshell(Procedure[_Shell]):
         return gunflash_in_view(state, p["firer_hex"], p["aim"])
 
     def _first(self, state: GameState) -> bool:
-        return not any(o.get("procedure") in (self.name, IlluminatingRound.name) for o in state.outcomes) and \
-            not any(mk.kind in ("Starshell", "IR") for mk in state.counters.markers)
+        return not state.outcomes_of(self.name, IlluminatingRound.name) and \
+            not state.counters.count_of_kind("Starshell") and not state.counters.count_of_kind("IR")
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         m = state.scenario.map

@@ -38,6 +38,7 @@ from ..plug import View
 from ..scenario import Scenario
 from ..tables import terrain_types
 from ..terrain import HexTerrain
+from .. import work
 from ..errors import RulesError
 from .los import TABLE, LosSettings, Location, Where, Zone, _hinders, _read
 
@@ -357,6 +358,7 @@ class _Memo:
         no board does."""
         got = self.clear.get(key)
         if got is None:
+            work.spend(20)  # per hex and call, whether the board's bound is kept (_BOUNDS) or not
             h = Hex(*key)
             bound = next((bd for bd in (_bound(f, h, self.s.in_season) for f in self.boards) if bd is not None), None)
             got = self.clear[key] = _clear_at(bound, self.s)
@@ -385,6 +387,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     ox, oy = -dy / length * offset / scale, dx / length * offset / scale
     xa, ya = xa + ox, ya + oy
     n = max(int(math.ceil(length * scale / STEP_PX)), 1)
+    work.spend(n // 2 + 8)  # a replay's work (airhead.work): the same whatever is cached
     ends = {a.hex, b.hex}
     near_ends: set[Hex] | None = None  # the ends and their neighbours, when a hexside feature is met
     end_keys = {(a.hex.q, a.hex.r), (b.hex.q, b.hex.r)}
@@ -705,6 +708,7 @@ def grain(scenario: Scenario, h: Hex, direction: int, *, settings: LosSettings |
     if f is None:
         return None
     line = direction % 3
+    work.spend(40)  # per call, whether the reading is kept (_GRAINS) or not
     px, py = f.vx + f.sign * (cx - f.ax) * f.kx, f.vy + f.sign * (cy - f.ay) * f.ky
     key = (f.board.archive.sha256, s.in_season, int(px), int(py), line)
     got = _GRAINS.get(key)
