@@ -33,10 +33,15 @@ export { version };
 // working directory, anything else is one file's path there.
 export const FILES = __FILES__;
 
-// Fetches every file of FILES: [[destination, source, bytes]], or throws naming the file.
+// Fetches every file of FILES: [[destination, source, bytes]], or throws naming the file. In the
+// page, index.html's inline script has already started these fetches (globalThis.airheadEarly):
+// each response is taken once from there.
 export async function fetchFiles(base) {
+  const early = globalThis.airheadEarly || {};
   return Promise.all(Object.entries(FILES).map(async ([src, dest]) => {
-    const response = await fetch(new URL(src, base));
+    const started = early[src];
+    delete early[src];
+    const response = await (started || fetch(new URL(src, base)));
     if (!response.ok) throw new Error(`${src}: HTTP ${response.status}`);
     return [dest, src, new Uint8Array(await response.arrayBuffer())];
   }));
