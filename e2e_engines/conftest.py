@@ -59,6 +59,11 @@ class Tablet:
         self.url = server.url
         self.facts: dict[str, Any] = {}  # what an earlier step found, for the later ones
 
+    def fact(self, key: str) -> Any:
+        if key not in self.facts:
+            pytest.fail(f"{self.b.name}: an earlier step that records {key!r} did not pass")
+        return self.facts[key]
+
     def ready(self, seconds: float = 90) -> None:
         try:
             self.b.wait("document.body?.dataset.ready === '1' || document.body?.dataset.bootError === '1'", seconds,

@@ -44,7 +44,7 @@ class Session:
 
     def test_a_touch_tap_selects_a_hex(self, tablet: Tablet) -> None:
         tablet.tap("#hex-1C9")
-        tablet.b.wait("document.getElementById('info-name')?.dataset.hex === '1C9'", 10, "1C9 selected")
+        tablet.b.wait("document.getElementById('info-name')?.dataset.hex === '1C9'", 30, "1C9 selected")
 
     def test_the_map_stays_crisp_after_the_play_tab_opens(self, tablet: Tablet) -> None:
         box = tablet.b.js("(() => { const m = document.getElementById('map').getBoundingClientRect();"
@@ -52,7 +52,7 @@ class Session:
                           " return [m.x + 60, m.y + 60, Math.min(m.right, s.x) - 20, m.bottom - 20].map(Math.round); })()")
         before = sharpness(tablet.shot("map-hex-tab"), tuple(box))
         tablet.tap("#tab-play")
-        tablet.b.wait("!document.getElementById('play').hidden", 10, "the Play panel is shown")
+        tablet.b.wait("!document.getElementById('play').hidden", 30, "the Play panel is shown")
         tablet.b.wait("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))")
         after = sharpness(tablet.shot("map-play-tab"), tuple(box))
         assert after > 0.85 * before, f"{tablet.b.name}: the map blurred when the Play tab opened " \
@@ -64,8 +64,9 @@ class Session:
         b.js("(() => { const f = document.getElementById('f-name'); f.value = 'Glider 1';"
              " f.dispatchEvent(new Event('change', {bubbles: true})); })()")
         tablet.click("#pick-f-ilh")
+        b.wait("document.getElementById('pick-f-ilh').classList.contains('on')", 30, "picking the ILH")
         tablet.tap("#hex-1C9")  # Pick, then a touch tap on the map
-        b.wait("document.getElementById('f-ilh').value === '1C9'", 10, "the ILH picked on the map")
+        b.wait("document.getElementById('f-ilh').value === '1C9'", 30, "the ILH picked on the map")
         tablet.shot("plan")
         tablet.click("#plan-start")
         try:
@@ -92,7 +93,7 @@ class Session:
     def test_a_new_devices_first_game_has_dice_of_its_own(self, tablet: Tablet) -> None:
         tablet.tap("#tab-games")
         tablet.click("#share-make")
-        link = str(tablet.b.wait("document.getElementById('share-link')?.value", 10, "the share link"))
+        link = str(tablet.b.wait("document.getElementById('share-link')?.value", 30, "the share link"))
         assert link.startswith(tablet.url) and "#a2." in link
         seed = decode_link(link).seed
         assert seed != "airhead" and re.fullmatch(r"[0-9a-f]{16}", seed), seed
@@ -106,7 +107,7 @@ class Session:
         tablet.server.take_log()
         b.reload()
         tablet.ready()
-        assert tablet.actions() == tablet.facts["actions"] and tablet.log_text() == tablet.facts["log"]
+        assert tablet.actions() == tablet.fact("actions") and tablet.log_text() == tablet.fact("log")
         self.check_snapshot(tablet)
 
     def check_snapshot(self, tablet: Tablet) -> None:
@@ -128,26 +129,26 @@ class Session:
         try:
             b.reload()
             tablet.ready()
-            assert tablet.actions() == tablet.facts["actions"] and tablet.log_text() == tablet.facts["log"]
+            assert tablet.actions() == tablet.fact("actions") and tablet.log_text() == tablet.fact("log")
             tablet.tap("#hex-1D8")
-            b.wait("document.getElementById('info-name')?.dataset.hex === '1D8'", 10, "1D8 selected offline")
+            b.wait("document.getElementById('info-name')?.dataset.hex === '1D8'", 30, "1D8 selected offline")
         finally:
             self.back_online(tablet)
 
     def test_a_share_link_opens_the_same_game(self, tablet: Tablet) -> None:
         tablet.b.goto("about:blank")
-        tablet.b.goto(tablet.facts["link"])
+        tablet.b.goto(tablet.fact("link"))
         tablet.ready()
         tablet.b.wait("document.body.dataset.linkResult", 30, "the link opened")
         assert tablet.b.js("document.body.dataset.linkResult") == "ok"
-        assert tablet.actions() == tablet.facts["actions"] and tablet.log_text() == tablet.facts["log"]
+        assert tablet.actions() == tablet.fact("actions") and tablet.log_text() == tablet.fact("log")
 
 
 class TestFirefox(Session):
     engine = "firefox"
 
     def check_snapshot(self, tablet: Tablet) -> None:
-        assert tablet.facts["snapshot"] == "stored"
+        assert tablet.fact("snapshot") == "stored"
         assert tablet.b.js("document.body.dataset.snapshot") == "restored"
 
     def back_online(self, tablet: Tablet) -> None:
@@ -167,7 +168,7 @@ class TestWebKit(Session):
     def check_snapshot(self, tablet: Tablet) -> None:
         b = tablet.b
         # found out on the first visit, without a second Pyodide: it cannot be stored here ...
-        assert tablet.facts["snapshot"] == "unsupported", b.js("JSON.stringify(window.airheadSnapshot)")
+        assert tablet.fact("snapshot") == "unsupported", b.js("JSON.stringify(window.airheadSnapshot)")
         # ... remembered: this start neither looks for one nor starts the worker, and no file is left
         assert b.js("document.body.dataset.snapshot") == "unsupported"
         b.wait("document.body.dataset.offline", 30, "the offline copy checked")
