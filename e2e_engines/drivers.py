@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import re
 import shutil
 import socket
 import subprocess
@@ -25,6 +24,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +118,9 @@ class Firefox(Browser):
         caps = self._marionette("WebDriver:NewSession", webSocketUrl=True)
         from websockets.sync.client import connect
 
-        self._ws = connect(caps["capabilities"]["webSocketUrl"], max_size=None, open_timeout=30).__enter__()
+        self._stack = ExitStack()  # websockets wants its sync connection used as a context manager
+        self._ws = self._stack.enter_context(
+            connect(caps["capabilities"]["webSocketUrl"], max_size=None, open_timeout=30))
         self._id = 0
         self.context = self.bidi("browsingContext.getTree")["contexts"][0]["context"]
         self.bidi("browsingContext.setViewport", context=self.context,
@@ -208,7 +210,7 @@ class Firefox(Browser):
 
     def close(self) -> None:
         try:
-            self._ws.close()
+            self._stack.close()
             self._m.close()
         except OSError:
             pass
@@ -232,6 +234,7 @@ class WebKit(Browser):
              WEBKIT_DRIVER, f"--port={port}"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.base = f"http://127.0.0.1:{port}"
+        self.s = ""  # /session/<id> once there is one
         wait_port(port, self.proc)
         caps = {"webkitgtk:browserOptions": {"binary": MINIBROWSER, "args": ["--automation"] + ([f"--features={features}"] if features else [])}}
         self.session = self._call("POST", "/session", {"capabilities": {"alwaysMatch": caps}})["sessionId"]
@@ -248,8 +251,7 @@ class WebKit(Browser):
                 return json.loads(f.read())["value"]
         except urllib.error.HTTPError as exc:
             detail = exc.read().decode(errors="replace")[:500]
-            raise DriverError(f"webkit {method} {path.replace(self.s if hasattr(self, 's') else '@', '')}: "
-                              f"{detail}") from None
+            raise DriverError(f"webkit {method} {path.replace(self.s, '') if self.s else path}: {detail}") from None
 
     def resize(self, width: int, height: int) -> None:
         """A viewport of width x height (the window's chrome added)."""

@@ -15,7 +15,6 @@ import subprocess
 from collections import Counter
 from typing import Any
 
-import pytest
 from conftest import BUNDLE, Tablet, sharpness
 
 from tools.devserver import BundleServer
