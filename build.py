@@ -4,7 +4,9 @@
     python build.py test     build the wheel; mypy --strict; pytest on CPython; the core
                              tests inside Pyodide under Node; the fuzz layer of mutated games
                              (these four in the background; --long-fuzz: ten times more);
-                             e2e (browser) tests (--serial: one layer after the other)
+                             e2e (browser) tests in Chromium, and beside them one tablet's
+                             session in Firefox ESR and WebKitGTK (--serial: one layer after
+                             the other)
     python build.py serve    build the web bundle (build/bundle/) and serve it on
                              http://127.0.0.1:8000 (--host H, --port N)
     python build.py dist     the app as a static folder (dist/) for any HTTPS static host
@@ -97,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "test", help="build the wheel; run mypy, pytest (CPython), pytest in Pyodide, e2e",
         description="Bootstraps .venv/, web/node_modules/ and build/ as needed (cached), then "
                     "runs every layer and exits non-zero if any failed.")
-    p_test.add_argument("--skip", action="append", choices=["mypy", "cpython", "pyodide", "fuzz", "e2e"],
+    p_test.add_argument("--skip", action="append", choices=["mypy", "cpython", "pyodide", "fuzz", "e2e", "engines"],
                         help="skip a layer (repeatable; for local iteration, not for CI)")
     p_test.add_argument("--serial", action="store_true",
                         help="run the layers one after the other (default: mypy, CPython and Pyodide "

@@ -369,25 +369,27 @@ def build_bundle() -> Path:
     (tmp / "bench" / "micropip.json").write_text(json.dumps(
         {"interpreter": "./app-stdlib.mjs", "packages": [f"../wheels/{wheel.name}"],
          "files": {f"../app/{m}": f"./{m}" for m in modules}}, indent=1))
-    # Preload PyScript's main chunk (imported by core.js) and what PyScript fetches only once
-    # the interpreter is up (the wheel, the views): downloaded while the wasm compiles.
+    # Preload PyScript's main chunk (imported by core.js) and Pyodide's loader and runtime script
+    # (snapshot.mjs starts the interpreter as soon as it runs): downloaded while the wasm compiles.
     html = (WEB / "index.html").read_text()
     marker = "  <!-- build.py: preload links"
     if marker not in html:
         raise LayerError("web/index.html lost its preload marker comment")
     preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n'
                       for p in sorted((tmp / "pyscript").glob("core-*.js")))
-    # Pyodide's loader and runtime script: snapshot.mjs starts the interpreter as soon as it runs
     preload += "".join(f'  <link rel="modulepreload" href="./pyodide/{name}">\n'
                        for name in ("pyodide.mjs", "pyodide.asm.mjs"))
-    preload += "".join(f'  <link rel="preload" href="./{p}" as="fetch" crossorigin="anonymous">\n'
-                       for p in [f"wheels/{wheel.name}", "wheels/app-pyc.zip", f"app/{APP_ENTRY}",
-                                 *(f"app/{m}" for m in modules)])
+    # The app's files (snapshot.mjs FILES) are fetched by this inline script as the page is parsed,
+    # and snapshot.mjs takes those responses: not <link rel=preload as=fetch>, which WebKit never
+    # hands to a later fetch() (each file was downloaded twice there).
+    preload += ("  <script>window.airheadEarly = Object.fromEntries(" + json.dumps(list(app_files))
+                + ".map((u) => { const r = fetch(u); r.catch(() => {}); return [u, r]; }));</script>\n")
     html = re.sub(r"  <!-- build.py: preload links.*?-->\n", lambda m: preload, html)
     (tmp / "index.html").write_text(html)
     variant = html.replace('config="./config.json"', 'config="./micropip.json"')
     # the micropip variant loads Pyodide through PyScript itself (no early start, no snapshot)
     variant = variant.replace('  <script type="module" src="./snapshot.mjs"></script>\n', "")
+    variant = re.sub(r"  <script>window\.airheadEarly = .*?</script>\n", "", variant)
     variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
     (tmp / "bench" / "micropip.html").write_text(variant)
     # The service worker: the precache list with each file's sha256 (the worker keeps a body

@@ -1,4 +1,5 @@
-"""Set-up steps: .venv, `npm ci` in web/, the airhead wheel, the Pyodide-side wheels, Chromium.
+"""Set-up steps: .venv, `npm ci` in web/, the airhead wheel, the Pyodide-side wheels, the browsers
+(Chromium; Firefox ESR and WebKitGTK for the cross-engine layer), all from Debian.
 
 Each step is skipped while its content-hash stamp matches (standard library only).
   .venv/                    project venv with requirements-test.txt (+ requirements-e2e.txt)
@@ -13,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from tools.common import (
@@ -165,24 +167,49 @@ def ensure_pyodide_wheels() -> None:
     write_stamp(PYODIDE_WHEELS_STAMP, digest)
 
 
+def apt_install(packages: Sequence[str], what: str) -> None:
+    """`apt-get install -y` Debian packages (as root, or through `sudo -n`), or say how."""
+    if shutil.which("apt-get") is None:
+        raise LayerError(f"{what} is missing and apt-get is not available: install the Debian/Ubuntu "
+                         f"packages {' '.join(packages)}")
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    if sudo and shutil.which("sudo") is None:
+        raise LayerError(f"{what} is missing: run `apt-get install -y {' '.join(packages)}` as root")
+    env_cmd = ["env", "DEBIAN_FRONTEND=noninteractive"]
+    try:
+        check(sudo + env_cmd + ["apt-get", "update"], "apt-get update")
+        check(sudo + env_cmd + ["apt-get", "install", "-y", *packages], f"apt-get install {' '.join(packages)}")
+    except LayerError as exc:
+        raise LayerError(f"{exc}: install them yourself (`sudo apt-get install -y {' '.join(packages)}`)") from None
+
+
+# The cross-engine layer's browsers (e2e_engines/drivers.py): program -> Debian package.
+ENGINE_PACKAGES = {
+    "/usr/bin/firefox-esr": "firefox-esr",
+    "/usr/bin/WebKitWebDriver": "webkit2gtk-driver",  # brings WebKitGTK's MiniBrowser
+    "/usr/bin/xvfb-run": "xvfb",
+}
+
+
+def ensure_engines() -> None:
+    """Debian's Firefox ESR, WebKitGTK's WebDriver and Xvfb (nothing downloads a browser)."""
+    missing = sorted({pkg for path, pkg in ENGINE_PACKAGES.items() if not Path(path).exists()})
+    if not missing:
+        step("firefox-esr, WebKitWebDriver and xvfb-run present")
+        return
+    step(f"installing Debian's {' '.join(missing)} with apt-get")
+    apt_install(missing, "a browser of the cross-engine layer")
+    still = [path for path in ENGINE_PACKAGES if not Path(path).exists()]
+    if still:
+        raise LayerError(f"still missing after apt-get install: {', '.join(still)}")
+
+
 def ensure_chromium() -> None:
     """Debian's Chromium for Playwright (Playwright's own browser download can't work here)."""
     if CHROMIUM.exists():
         step(f"{CHROMIUM} present")
         return
-    if shutil.which("apt-get") is None:
-        raise LayerError(f"{CHROMIUM} is missing and apt-get is not available: install Chromium "
-                         f"(Debian/Ubuntu package `chromium`) so that {CHROMIUM} exists. "
-                         "Do not run `playwright install`.")
-    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
-    if sudo and shutil.which("sudo") is None:
-        raise LayerError(f"{CHROMIUM} is missing: run `apt-get install -y chromium` as root")
     step(f"{CHROMIUM} missing: installing Debian's chromium with apt-get (~480 MB)")
-    env_cmd = ["env", "DEBIAN_FRONTEND=noninteractive"]
-    try:
-        check(sudo + env_cmd + ["apt-get", "update"], "apt-get update")
-        check(sudo + env_cmd + ["apt-get", "install", "-y", "chromium"], "apt-get install chromium")
-    except LayerError as exc:
-        raise LayerError(f"{exc}: install Chromium yourself (`sudo apt-get install -y chromium`)") from None
+    apt_install(["chromium"], f"{CHROMIUM} (never `playwright install`)")
     if not CHROMIUM.exists():
         raise LayerError(f"{CHROMIUM} still missing after apt-get install chromium")

@@ -2,9 +2,10 @@
 
 Layers: set-up (.venv), the airhead wheel, then two lanes side by side — mypy --strict, pytest
 on CPython, the core tests inside Pyodide under Node and the fuzz layer (tests/fuzz) in the
-background; the web bundle and
-e2e (Playwright + Debian's Chromium) in the foreground (`--serial`: one after the other). A
-layer whose prerequisite did not pass is skipped; a failing layer never stops the others.
+background; the web bundle and e2e (Playwright + Debian's Chromium) in the foreground, with the
+cross-engine layer (Firefox ESR and WebKitGTK, e2e_engines/) beside e2e once the bundle is built
+(`--serial`: one after the other). A layer whose prerequisite did not pass is skipped; a failing
+layer never stops the others.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from tools.common import (
     BUILD, E2E, ROOT, VENV, VENV_PY, LayerError, captured, header, run, say,
 )
 from tools.env import (
-    PYODIDE_WHEELS, build_wheel, ensure_chromium, ensure_node_modules, ensure_pyodide_wheels,
-    ensure_venv, install_wheel,
+    PYODIDE_WHEELS, build_wheel, ensure_chromium, ensure_engines, ensure_node_modules,
+    ensure_pyodide_wheels, ensure_venv, install_wheel,
 )
 
 PYODIDE_RUNNER = ROOT / "tests" / "pyodide" / "run_core_tests.mjs"
+E2E_ENGINES = ROOT / "e2e_engines"
 
 
 @dataclasses.dataclass
@@ -139,6 +141,15 @@ def run_e2e(layer: Layer) -> None:
                 "--output", E2E / "artifacts" / "test-results"], layer, "e2e tests")
 
 
+def run_engines(layer: Layer) -> None:
+    """The cross-engine layer: one tablet's session in Firefox ESR (WebDriver BiDi) and in
+    WebKitGTK (WebKitWebDriver + MiniBrowser under xvfb-run), side by side, against
+    build/bundle/ (e2e_engines/; the browsers are Debian's, installed by ensure_engines)."""
+    ensure_engines()
+    run_pytest([VENV / "bin" / "pytest", E2E_ENGINES, "-p", "no:cacheprovider", "-n", "2", "--dist", "loadscope",
+                "-rs"], layer, "cross-engine tests")
+
+
 # ----------------------------------------------------------------------------- the run
 
 def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) -> int:
@@ -210,24 +221,54 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
             lay.status, lay.note = "skipped", "--skip " + key
         else:
             core.append((lay, fn, needs))
-    web = [Layer("build: web bundle"), Layer("e2e: Playwright + Chromium")]
+    web = [Layer("build: web bundle"), Layer("e2e: Playwright + Chromium"),
+           Layer("engines: Firefox ESR + WebKitGTK")]
     layers += web
-    if "e2e" in skip:
-        for lay in web:
-            lay.status, lay.note = "skipped", "--skip e2e"
+    browsers = {"e2e", "engines"} - skip
+    if not browsers:
+        web[0].status, web[0].note = "skipped", "--skip e2e --skip engines"
+    for key, lay in (("e2e", web[1]), ("engines", web[2])):
+        if key in skip:
+            lay.status, lay.note = "skipped", "--skip " + key
 
     def core_lane() -> None:
         for lay, fn, needs in core:
             layer(lay.name, fn, needs=needs, lay=lay)
 
     def web_lane() -> None:
-        if "e2e" in skip:
+        """The bundle, then e2e in the foreground with the cross-engine layer beside it (its
+        output printed after e2e's), or one after the other with ``serial``."""
+        if not browsers:
             return
         bundle = layer(web[0].name, lambda lay: str(build_bundle().relative_to(ROOT)) + "/", needs=whl,
                        lay=web[0])
-        layer(web[1].name, run_e2e, needs=bundle, lay=web[1])
+        if "engines" in browsers and (serial or "e2e" not in browsers):
+            if "e2e" in browsers:
+                layer(web[1].name, run_e2e, needs=bundle, lay=web[1])
+            layer(web[2].name, run_engines, needs=bundle, lay=web[2])
+            return
+        if "engines" not in browsers:
+            layer(web[1].name, run_e2e, needs=bundle, lay=web[1])
+            return
+        kept = bytearray()
 
-    if serial or not core or "e2e" in skip:
+        def engines() -> None:
+            with captured() as out:
+                try:
+                    layer(web[2].name, run_engines, needs=bundle, lay=web[2])
+                finally:
+                    kept.extend(out)
+
+        beside = threading.Thread(target=engines, name="engines-layer")
+        beside.start()
+        try:
+            layer(web[1].name, run_e2e, needs=bundle, lay=web[1])
+        finally:
+            beside.join()
+        sys.stdout.buffer.write(bytes(kept))
+        sys.stdout.flush()
+
+    if serial or not core or not browsers:
         core_lane()
         web_lane()
     else:
@@ -257,7 +298,7 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
         sys.stdout.flush()
 
     total = time.monotonic() - t_all
-    print_summary(layers, total, overlapped=not (serial or not core or "e2e" in skip))
+    print_summary(layers, total, overlapped=not (serial or not core or not browsers))
     failed = any(lay.status == "failed" for lay in layers)
     if not skip and not failed:  # the whole suite, green: its wall clock for `build.py bench`
         record = {"seconds": round(total, 1), "serial": serial, "when": time.strftime("%Y-%m-%d %H:%M"),
@@ -280,7 +321,8 @@ def print_summary(layers: Sequence[Layer], total_seconds: float, overlapped: boo
         say(f"{lay.status.upper():8} {lay.name:{width}}  {lay.seconds:6.1f} s  {note}")
     failed = [lay for lay in layers if lay.status == "failed"]
     say(f"{'':8} {'total':{width}}  {total_seconds:6.1f} s"
-        + ("  (wall clock: mypy, CPython and Pyodide ran beside the bundle and e2e)" if overlapped else ""))
+        + ("  (wall clock: mypy, CPython and Pyodide ran beside the bundle and the browser layers)"
+           if overlapped else ""))
     say()
     say("RESULT: " + ("FAILED (" + ", ".join(lay.name for lay in failed) + ")" if failed else "OK"))
     # Closing line in the plain "N passed, N failed, N skipped" form, over all test layers.

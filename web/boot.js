@@ -57,7 +57,8 @@ function ready() {
 // ---- memory snapshot (snapshot.mjs, docs/web.md): the next start restores an interpreter that
 // has the app's start-up imports done. Made after the offline copy is stored (or a few seconds
 // after boot without a service worker), so it never competes with the boot or the fill.
-// body[data-snapshot]: restored | failed (restore failed, normal boot) | making | stored | error | off
+// body[data-snapshot]: restored | failed (restore failed, normal boot) | making | stored | error |
+// unsupported (this engine cannot store one: remembered, snapshot.mjs) | off
 function snapshotAfter(filling) {
   const snap = window.airheadSnapshot;
   if (!snap) return;

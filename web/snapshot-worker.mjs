@@ -4,32 +4,87 @@
 // imports the app's modules (tools/bundle.py fills in IMPORTS: snapshot_imports(), the start-up
 // modules, every airhead module, the views that need no page) and nothing else, then writes
 // makeMemorySnapshot(), sparse, to the origin's private file system (OPFS) under this build's key.
+// First it finds out whether this engine can write there at all (probe): if not it says so at once,
+// without booting a Pyodide, and the page remembers it (snapshot.mjs).
 // Everything it fetches the page has just loaded: the HTTP cache answers (304s, no body).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { fetchFiles, packSparse, writeFiles } from "./snapshot.mjs";
 
 const IMPORTS = __SNAPSHOT_IMPORTS__;
 
-// The magic number (the first 4 bytes) is written last: a file cut short never reads as a snapshot.
-async function write(folderName, fileName, sparse) {
-  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(folderName, { create: true });
-  const handle = await dir.getFileHandle(fileName, { create: true });
-  const io = await handle.createSyncAccessHandle();
+class Unsupported extends Error {}
+
+// What this engine can do with its private file system, found out before a Pyodide is booted for
+// nothing: "sync" (a sync access handle, in this worker) or "stream" (a writable stream). A probe
+// file at the folder's root, removed again; throws Unsupported naming what is missing or failed.
+async function probe() {
+  if (!navigator.storage || !navigator.storage.getDirectory) throw new Unsupported("no private file system");
+  let root;
+  const name = "airhead-snapshot-probe";
   try {
-    io.truncate(0);
-    io.write(new Uint8Array(4), { at: 0 });
-    io.write(sparse.subarray(4), { at: 4 });
-    io.flush();
-    io.write(sparse.subarray(0, 4), { at: 0 });
-    io.flush();
+    root = await navigator.storage.getDirectory();
+    const handle = await root.getFileHandle(name, { create: true });
+    if (handle.createSyncAccessHandle) {
+      const io = await handle.createSyncAccessHandle();
+      try { io.write(new Uint8Array(1), { at: 0 }); io.flush(); } finally { io.close(); }
+      return "sync";
+    }
+    if (handle.createWritable) {
+      const out = await handle.createWritable();
+      await out.write(new Uint8Array(1));
+      await out.close();
+      return "stream";
+    }
+    throw new Unsupported("no way to write a file in the private file system");
+  } catch (e) {
+    throw e instanceof Unsupported ? e : new Unsupported(`${e && e.name}: ${e && e.message}`);
   } finally {
-    io.close();
+    if (root) await root.removeEntry(name).catch(() => {});
   }
 }
+
+// With a sync access handle the magic number (the first 4 bytes) is written last: a file cut short
+// never reads as a snapshot; a writable stream replaces the file whole when it is closed. A write
+// that fails removes the file: never an empty or partial snapshot left behind.
+async function write(folderName, fileName, sparse, how) {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(folderName, { create: true });
+  const handle = await dir.getFileHandle(fileName, { create: true });
+  try {
+    if (how === "stream") {
+      const out = await handle.createWritable();
+      await out.write(sparse);
+      await out.close();
+      return;
+    }
+    const io = await handle.createSyncAccessHandle();
+    try {
+      io.truncate(0);
+      io.write(new Uint8Array(4), { at: 0 });
+      io.write(sparse.subarray(4), { at: 4 });
+      io.flush();
+      io.write(sparse.subarray(0, 4), { at: 0 });
+      io.flush();
+    } finally {
+      io.close();
+    }
+  } catch (e) {
+    await dir.removeEntry(fileName).catch(() => {});
+    throw e;
+  }
+}
+
+const message = (e) => String((e && e.message) || e).split("\n").slice(-2).join(" ");
 
 self.onmessage = async (ev) => {
   const { folder, file, pyodide, base } = ev.data; // pyodide: indexURL and stdLibURL, as the page's
   const t0 = performance.now();
+  let how;
+  try {
+    how = await probe();
+  } catch (e) {
+    self.postMessage({ ok: false, unsupported: true, error: message(e) });
+    return;
+  }
   try {
     const quiet = () => {};
     const fetched = fetchFiles(base);
@@ -40,10 +95,10 @@ self.onmessage = async (ev) => {
       + "del m\ngc.collect()");
     const snapshot = py.makeMemorySnapshot();
     const sparse = packSparse(snapshot);
-    await write(folder, file, sparse);
-    self.postMessage({ ok: true, bytes: snapshot.byteLength, stored: sparse.byteLength,
+    await write(folder, file, sparse, how);
+    self.postMessage({ ok: true, bytes: snapshot.byteLength, stored: sparse.byteLength, how,
       ms: Math.round(performance.now() - t0) });
   } catch (e) {
-    self.postMessage({ ok: false, error: String((e && e.message) || e).split("\n").slice(-2).join(" ") });
+    self.postMessage({ ok: false, error: message(e) });
   }
 };

@@ -33,10 +33,15 @@ export { version };
 // working directory, anything else is one file's path there.
 export const FILES = __FILES__;
 
-// Fetches every file of FILES: [[destination, source, bytes]], or throws naming the file.
+// Fetches every file of FILES: [[destination, source, bytes]], or throws naming the file. In the
+// page, index.html's inline script has already started these fetches (globalThis.airheadEarly):
+// each response is taken once from there.
 export async function fetchFiles(base) {
+  const early = globalThis.airheadEarly || {};
   return Promise.all(Object.entries(FILES).map(async ([src, dest]) => {
-    const response = await fetch(new URL(src, base));
+    const started = early[src];
+    delete early[src];
+    const response = await (started || fetch(new URL(src, base)));
     if (!response.ok) throw new Error(`${src}: HTTP ${response.status}`);
     return [dest, src, new Uint8Array(await response.arrayBuffer())];
   }));
@@ -107,9 +112,33 @@ const MAGIC = 0x31534841; // "AHS1": the sparse format below
 const PAGE = 4096;
 const enabled = !globalThis.location?.search.includes("nosnap") && !!globalThis.navigator?.storage?.getDirectory;
 
+// What this device found out about this build's snapshot, kept in localStorage (MEMORY) so that it
+// is found out once per device, build and browser version: {key, agent, state, error} where state is
+// "unsupported" (its private file system cannot store one: the worker said so before booting a
+// Pyodide) or "error" (making or storing it failed). Either way no snapshot is looked for or made
+// again until the build or the browser changes.
+const MEMORY = "airhead-snapshot";
+function remembered() {
+  try {
+    const m = JSON.parse(globalThis.localStorage?.getItem(MEMORY) || "null");
+    return m && m.key === KEY && m.agent === navigator.userAgent ? m : null;
+  } catch (e) {
+    return null;
+  }
+}
+function remember(state, error) {
+  try {
+    if (state) localStorage.setItem(MEMORY, JSON.stringify({ key: KEY, agent: navigator.userAgent, state, error }));
+    else localStorage.removeItem(MEMORY);
+  } catch (e) { /* no localStorage: found out again next time */ }
+}
+const known = enabled && globalThis.document ? remembered() : null;
+
 // state: "none" (no snapshot: a normal boot), "restored", "failed" (a restore failed: normal
-// boot, snapshot deleted), "making", "stored", "error" (could not make or store one), "off"
-const status = { state: enabled ? "none" : "off", restoreMs: 0, bytes: 0, stored: 0, error: "" };
+// boot, snapshot deleted), "making", "stored", "error" (could not make or store one),
+// "unsupported" (this engine cannot store one), "off"
+const status = { state: enabled ? (known ? known.state : "none") : "off", restoreMs: 0, bytes: 0, stored: 0,
+  error: known ? known.error : "" };
 
 // Sparse form of a heap: [MAGIC, length, pages, index of each non-zero page...] (uint32) then
 // those pages' bytes (the last one zero-padded to a whole page). snapshot-worker.mjs writes the
@@ -174,7 +203,7 @@ function controlled() {
 
 // This build's snapshot file (a File), or null.
 async function findSnapshot() {
-  if (!enabled || !controlled()) return null;
+  if (!enabled || known || !controlled()) return null;
   try {
     return await (await (await folder(false)).getFileHandle(FILE)).getFile();
   } catch (e) {
@@ -277,7 +306,7 @@ export async function loadPyodide(options = {}) {
 // Called by boot.js after a boot without a snapshot (and after the offline copy is stored):
 // make this build's snapshot in a worker. Resolves with the state.
 function make() {
-  if (!enabled || ["restored", "making", "stored"].includes(status.state)) {
+  if (!enabled || ["restored", "making", "stored", "unsupported", "error"].includes(status.state)) {
     return Promise.resolve(status.state);
   }
   if (!controlled()) { // see findSnapshot
@@ -306,10 +335,13 @@ function make() {
         status.stored = d.stored;
         status.makeMs = d.ms;
         await dropSnapshots(FILE); // an older build's snapshot
+        remember(null);
         finish("stored");
       } else {
         console.warn("airhead snapshot: not made:", d.error);
-        finish("error", d.error || "unknown");
+        const state = d.unsupported ? "unsupported" : "error";
+        remember(state, d.error || "unknown");
+        finish(state, d.error || "unknown");
       }
     };
     worker.onerror = (ev) => {

@@ -107,7 +107,10 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     event.respondWith((async () => {
       try {
-        const response = (await event.preloadResponse) || (await fetch(request));
+        // Firefox resolves preloadResponse with a network error (a status-0 Response of type
+        // "error") where other engines reject it: that is a failure too, never an answer.
+        let response = await event.preloadResponse;
+        if (!response || response.type === "error") response = await fetch(request);
         offline = false;
         return response;
       } catch (err) {

@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import secrets
 from typing import Any, Callable
 
 from airhead.errors import AirheadError, DataError
@@ -75,7 +76,9 @@ class Play:
     """Owns the current :class:`Game` and keeps the play panel, the log and the map in step."""
 
     def __init__(self, scenario: Any, view: Any, on_change: Callable[[Game], None] | None = None) -> None:
-        self.game = new_game(scenario, "airhead")
+        # a new device's first game: dice seeded from the OS (crypto.getRandomValues in the browser),
+        # recorded in the game, so its replay is still deterministic
+        self.game = new_game(scenario, secrets.token_hex(8))
         self.scenario = scenario
         self.view = view
         self.on_change = on_change
