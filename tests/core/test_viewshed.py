@@ -167,7 +167,7 @@ def test_e8_and_e7_25_read_obstacles_along_the_grain_on_boards() -> None:
     of sight along the grain) the woods are crossed: an Obstacle one level high."""
     from airhead.asl.gliders import Approach, landing_terms
     from airhead.asl.los import aerial
-    from airhead.asl.los_grid import grain
+    from airhead.asl.board_pixels import grain
     from airhead.asl.sight import aerial_terrain, along_grain
 
     game = board_game()

@@ -40,20 +40,26 @@ from ..tables import terrain_types
 from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
-from .los import TABLE, LosSettings, Location, Where, Zone, _hinders, _read
+from .los import TABLE, LosSettings, Location, Where, Zone, _read
+from .board_pixels import APOTHEM as _APOTHEM
+from .board_pixels import SQRT3 as _SQRT3
+from .board_pixels import STEP_PX, frames_of, grain, on_boards
+from .board_pixels import Kind as _Kind
+from .board_pixels import bound as _bound
+from .board_pixels import centre as _centre
+from .board_pixels import clear_at as _clear_at
+from .board_pixels import hex_at as _hex_at
+from .board_pixels import kinds as _kinds
+from .board_pixels import shadow_kinds as _shadow_kinds
 
 if TYPE_CHECKING:
     from ..vasl.library import Frame
 
-__all__ = ["GridHex", "GridSight", "trace", "sights", "zone", "grain", "on_boards", "grid_view", "RULE"]
+__all__ = ["GridHex", "GridSight", "trace", "sights", "zone", "grid_view", "RULE"]
 
 RULE = "LOS over a board's grid"
-_SQRT3 = math.sqrt(3.0)
 #: How far either side of a hexside a thread along it is traced again (board pixels).
 OFFSET_PX = 1.5
-#: The thread is read every STEP_PX board pixels: VASL paints walls and hedges as bands 8 to 10
-#: pixels wide, and no terrain narrower than 3.
-STEP_PX = 2.0
 
 
 @dataclass(frozen=True)
@@ -114,70 +120,6 @@ class GridSight:
         else:
             out.append("LOS clear" + (f", Hindrance DRM +{self.drm}" if self.drm else ""))
         return out
-
-
-# ---------------------------------------------------------------- what each terrain code is to the thread
-
-@dataclass(frozen=True)
-class _Kind:
-    name: str
-    obstacle: bool
-    hindrance: int
-    side: bool
-    height: float
-    inherent: bool
-    terrain: str
-
-
-@lru_cache(maxsize=2)
-def _kinds(in_season: bool) -> tuple[_Kind | None, ...]:
-    """Every VASL terrain code as the thread reads it in or out of season, by code; None for a
-    code that never blocks or hinders (open ground, roads, water...)."""
-    from ..vasl.derive import codes
-    from ..tables import load_table
-
-    raw = load_table("vasl_terrain")["codes"]
-    types = terrain_types(TABLE)
-    season = LosSettings(in_season=in_season)
-    out: list[_Kind | None] = [None] * 256
-    for c, k in codes().items():
-        v = raw[str(c)]["vasl"]
-        obstacle, hindrance = bool(v.get("obstacle")), 1 if v.get("hindrance") else 0
-        tt = types.get(k.terrain)
-        if tt is not None and tt.hindrance > 0 and tt.season:  # grain and orchards: as los.py reads the season
-            if _hinders(tt, season):
-                obstacle, hindrance = False, tt.hindrance
-            else:
-                obstacle, hindrance = tt.off_season == "obstacle", 0
-        if obstacle or hindrance or k.side:
-            out[c] = _Kind(k.name, obstacle, hindrance, bool(k.side), k.height, k.inherent, k.terrain)
-    return tuple(out)
-
-
-@lru_cache(maxsize=2)
-def _shadow_kinds(in_season: bool) -> tuple[_Kind | None, ...]:
-    """:func:`_kinds` as a Blaze's light reads them (E1.941): only obstacles of a level or more
-    (hexside terrain too) cast a shadow; Hindrances never do."""
-    return tuple(k if k is not None and k.obstacle and k.height >= 1 else None for k in _kinds(in_season))
-
-
-# ---------------------------------------------------------------- the boards under the map
-
-def frames_of(scenario: Scenario) -> list[Frame]:
-    """The map's imported boards this device holds, placed under it (:func:`_boards`)."""
-    return _boards(scenario)
-
-
-def _boards(scenario: Scenario) -> list[Frame]:
-    """The frames (:func:`airhead.vasl.library.frames`) of the map's boards this device holds, in
-    map units (hexes of circumradius 1)."""
-    from ..vasl.library import frames
-
-    return frames(scenario.map, scenario.boards, size=1.0)
-
-
-def _centre(h: Hex) -> tuple[float, float]:
-    return 1.5 * h.q, _SQRT3 * (h.r + h.q / 2)
 
 
 def _crossed(a: Hex, b: Hex) -> tuple[list[tuple[int, int]], bool]:
@@ -254,80 +196,6 @@ def _span(cx: float, cy: float, xa: float, ya: float, dx: float, dy: float) -> t
 
 _CORNERS = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
 _NORMALS = tuple((math.cos(math.radians(30 + 60 * i)), math.sin(math.radians(30 + 60 * i))) for i in range(6))
-_APOTHEM = _SQRT3 / 2
-
-
-def _hex_at(x: float, y: float) -> Hex:
-    """The map hex holding the point ``(x, y)`` (map units: hexes of circumradius 1)."""
-    return hex_round(x / 1.5, -x / 3 + y / _SQRT3)
-
-
-# ---------------------------------------------------------------- what a hex can hold, at most
-
-#: (board SHA-256, in season, pixel x, pixel y) -> (highest ground byte, highest terrain in half
-#: levels) of the pixels about a hex; at most _BOUNDS_MAX entries (about 16 geoboards' hexes).
-_BOUNDS: dict[tuple[str, bool, int, int], tuple[int, int]] = {}
-_BOUNDS_MAX = 6000
-#: Board pixels added around a hex's box when its bound is read.
-_MARGIN_PX = 2
-
-
-@lru_cache(maxsize=2)
-def _heights(in_season: bool) -> bytes:
-    """A :meth:`bytes.translate` table: each terrain code to its height in half levels (at least 1
-    for a code the thread reads at all; 0 for open ground)."""
-    return bytes(0 if k is None else max(1, int(math.ceil(2 * k.height))) for k in _kinds(in_season))
-
-
-def _bound(f: Frame, h: Hex, in_season: bool) -> tuple[int, int] | None:
-    """The highest ground (a raw elevation byte: above 127 is below level 0) and the highest
-    terrain (half levels) of the board's pixels within a hex's box and a margin, or None where the
-    hex is not wholly on this board's grid. A hex whose bound lies below the thread needs no
-    pixel read: nothing in it can block or hinder."""
-    cx, cy = _centre(h)
-    x0, y0, x1, y1 = f.box
-    if not (x0 <= cx - 1 and cx + 1 <= x1 and y0 <= cy - _APOTHEM and cy + _APOTHEM <= y1):
-        return None
-    px = f.vx + f.sign * (cx - f.ax) * f.kx
-    py = f.vy + f.sign * (cy - f.ay) * f.ky
-    grid = f.board.archive.grid
-    key = (f.board.archive.sha256, in_season, int(px), int(py))
-    got = _BOUNDS.get(key)
-    if got is not None:
-        return got
-    gw, gh = grid.grid_width, grid.grid_height
-    lo_x, hi_x = int(px - f.kx) - _MARGIN_PX, int(px + f.kx) + _MARGIN_PX + 2
-    lo_y, hi_y = int(py - f.ky * _APOTHEM) - _MARGIN_PX, int(py + f.ky * _APOTHEM) + _MARGIN_PX + 1
-    if lo_x < 0 or lo_y < 0 or hi_x >= gw or hi_y >= gh:
-        return None
-    table = _heights(in_season)
-    cells, elev = grid.terrain, grid.elevation
-    ground = height = 0
-    # the hexagon's pixels and a margin, every other column and row: VASL draws no terrain
-    # narrower than 3 pixels (and the thread itself is read every STEP_PX pixels)
-    for x in range(lo_x, hi_x + 1, 2):
-        u = min(abs(x + 0.5 - px) / f.kx, 1.0)
-        half = f.ky * (_APOTHEM if u <= 0.5 else _SQRT3 * (1.0 - u))
-        o = x * gh
-        top, bottom = o + max(int(py - half) - _MARGIN_PX, 0), o + min(int(py + half) + _MARGIN_PX + 1, gh - 1)
-        ground = max(ground, max(elev[top:bottom + 1:2]))
-        height = max(height, max(cells[top:bottom + 1:2].translate(table)))
-    if len(_BOUNDS) >= _BOUNDS_MAX:
-        _BOUNDS.clear()
-    _BOUNDS[key] = (ground, height)
-    return ground, height
-
-
-def _clear_at(bound: tuple[int, int] | None, s: LosSettings) -> float:
-    """The lowest height of a thread that nothing within ``bound`` (:func:`_bound`) can block or
-    hinder (an obstacle level with the thread blocks with setting ``los_level_obstacle``)."""
-    if bound is None or bound[0] > 127:
-        return math.inf
-    ground, height = bound
-    if height == 0:
-        return ground - 1e-9
-    top = ground + height / 2
-    return top + 2e-9 if s.level_blocks else top - 1e-9
 
 
 # ---------------------------------------------------------------- the walk
@@ -622,7 +490,7 @@ def trace(scenario: Scenario, a: Where, b: Where, *, settings: LosSettings | Non
     la = a if isinstance(a, Location) else Location(a)
     lb = b if isinstance(b, Location) else Location(b)
     s = settings or LosSettings()
-    out = _sight(scenario, la, lb, s, _kinds(s.in_season), _Memo(scenario, _boards(scenario), s))
+    out = _sight(scenario, la, lb, s, _kinds(s.in_season), _Memo(scenario, frames_of(scenario), s))
     at = scenario.terrain.at
     if s.slope == "blind_hexes" and at(la.hex).base_level + la.level != at(lb.hex).base_level + lb.level:
         out = replace(out, notes=out.notes + ("The thread's height is interpolated between its ends: the setting "
@@ -636,7 +504,7 @@ def sights(scenario: Scenario, pairs: Iterable[tuple[Location, Location]], *,
     reading the pixels of hexes that hold nothing as high as the thread, and with only the hexes
     that block or hinder in ``hexes``."""
     s = settings or LosSettings()
-    kinds, memo = _kinds(s.in_season), _Memo(scenario, _boards(scenario), s)
+    kinds, memo = _kinds(s.in_season), _Memo(scenario, frames_of(scenario), s)
     for la, lb in pairs:
         yield _sight(scenario, la, lb, s, kinds, memo, fast=True)
 
@@ -671,7 +539,7 @@ def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = N
     levels = max(1, math.ceil(t.blaze))
     radius = 2 * levels
     s = settings or LosSettings()
-    kinds, memo = _shadow_kinds(s.in_season), _Memo(scenario, _boards(scenario), s)
+    kinds, memo = _shadow_kinds(s.in_season), _Memo(scenario, frames_of(scenario), s)
     viewer = Location(blaze_hex, level)
     lit: list[Hex] = [blaze_hex]
     shadows: list[GridSight] = []
@@ -681,71 +549,6 @@ def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = N
         sight = _sight(scenario, viewer, Location(h), s, kinds, memo, fast=True, shadow=True)
         (shadows.append(sight) if sight.blocked else lit.append(h))
     return Zone(blaze_hex, levels, radius, tuple(lit), tuple(shadows))
-
-
-#: (board SHA-256, in season, pixel x, pixel y, grain) -> (highest obstacle top, its name) along
-#: the grain line through a hex; at most _BOUNDS_MAX entries.
-_GRAINS: dict[tuple[str, bool, int, int, int], tuple[float, str]] = {}
-
-
-def grain(scenario: Scenario, h: Hex, direction: int, *, settings: LosSettings | None = None,
-          boards: list[Frame] | None = None) -> tuple[float, str] | None:
-    """The highest LOS obstacle the board draws on the line through hex ``h``'s centre along the
-    hex grain ``direction`` (0..5; a direction and its opposite are one line), from hexside to
-    hexside: its top in levels (the pixel's ground plus VASL's height) and its name, or
-    ``(-inf, "")`` for none; None where ``h`` is read whole (the players changed it, or it is on
-    no board). Hexside terrain is left to the hexsides; inherent terrain drawn in from a hex of
-    other terrain is ignored (VASL). E8.22's Avenue and E7.25's aerial view read obstacles so.
-    ``boards``: the map's boards (:func:`frames_of`), when many hexes are read."""
-    s = settings or LosSettings()
-    terrain = scenario.terrain
-    t = terrain.at(h)
-    if t != scenario.base.at(h):
-        return None
-    cx, cy = _centre(h)
-    f = next((f for f in (_boards(scenario) if boards is None else boards) if f.box[0] <= cx - 1 and cx + 1 <= f.box[2]
-              and f.box[1] <= cy - _APOTHEM and cy + _APOTHEM <= f.box[3]), None)
-    if f is None:
-        return None
-    line = direction % 3
-    work.spend(40)  # per call, whether the reading is kept (_GRAINS) or not
-    px, py = f.vx + f.sign * (cx - f.ax) * f.kx, f.vy + f.sign * (cy - f.ay) * f.ky
-    key = (f.board.archive.sha256, s.in_season, int(px), int(py), line)
-    got = _GRAINS.get(key)
-    if got is not None:
-        return got
-    nq, nr = DIRECTIONS[line]
-    ux, uy = _centre(Hex(nq, nr))  # a neighbour's centre: √3 away, so ±½ of it reaches the hexsides
-    kinds = _kinds(s.in_season)
-    grid = f.board.archive.grid
-    gw, gh = grid.grid_width, grid.grid_height
-    n = max(int(_SQRT3 * max(f.kx, f.ky) / STEP_PX), 2)
-    top, what = -math.inf, ""
-    for i in range(n + 1):
-        x, y = cx + ux * (i / n - 0.5), cy + uy * (i / n - 0.5)
-        qx, qy = int(f.vx + f.sign * (x - f.ax) * f.kx + 0.5), int(f.vy + f.sign * (y - f.ay) * f.ky + 0.5)
-        if not (0 <= qx < gw and 0 <= qy < gh):
-            continue
-        k = kinds[grid.terrain[qx * gh + qy]]
-        if k is None or not k.obstacle or k.side or (k.inherent and k.terrain != t.terrain):
-            continue
-        if _hex_at(f.ax + (qx - f.vx) * f.sign / f.kx, f.ay + (qy - f.vy) * f.sign / f.ky + f.sign * 1e-6) != h:
-            continue
-        ground = grid.elevation[qx * gh + qy]
-        level = (ground - 256 if ground > 127 else ground) + k.height
-        if level > top:
-            top, what = level, k.name
-    if len(_GRAINS) >= _BOUNDS_MAX:
-        _GRAINS.clear()
-    _GRAINS[key] = (top, what)
-    return top, what
-
-
-def on_boards(scenario: Scenario) -> bool:
-    """True if some board of ``scenario``'s map is an imported board this device holds."""
-    from ..vasl.library import LIBRARY
-
-    return any(LIBRARY.get(ref.sha256) is not None for ref in getattr(scenario, "boards", {}).values())
 
 
 def grid_view(sight: GridSight) -> View:

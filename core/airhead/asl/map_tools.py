@@ -24,7 +24,8 @@ from ..hexes import Hex
 from ..plug import GameState, Tool, View
 from .illumination import illuminated_hexes
 from .los import LosSettings, los, los_view
-from .los_grid import grid_view, on_boards, trace
+from .board_pixels import on_boards
+from .los_grid import grid_view, trace
 from .night import current_nvr, is_night, within_nvr
 from .sight import zone
 from .viewshed import MAX_REACH, seen_from, viewshed

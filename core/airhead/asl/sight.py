@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Union
 from ..hexes import Hex
 from ..plug import GameState
 from .los import LosSettings, Sight, Where, Zone, illuminated_zone, los
-from .los_grid import GridSight, frames_of, grain, on_boards, trace
+from .board_pixels import frames_of, grain, on_boards
+from .los_grid import GridSight, trace
 from .los_grid import zone as grid_zone
 
 if TYPE_CHECKING:
