@@ -83,7 +83,7 @@ def zone(state: GameState, blaze_hex: Hex, *, level: float = 0) -> Zone:
 
 def _raised(terrain: Terrain, h: Hex, direction: int, scenario: Scenario, boards: list[Frame], s: LosSettings) -> Terrain:
     """``terrain`` with hex ``h``'s obstacle raised to the full-level obstacle the board draws on
-    the grain line ``direction`` through its centre (:func:`.los_grid.grain`), if higher."""
+    the grain line ``direction`` through its centre (:func:`.board_pixels.grain`), if higher."""
     got = grain(scenario, h, direction, settings=s, boards=boards)
     if got is None:
         return terrain
