@@ -548,6 +548,22 @@ def _state_key(game: Game) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def first_draw(game: Game) -> None:
+    """What the Play panel draws when a game opens: the procedure menu, the prompt, the log, the
+    turn, the first procedure's odds (a refusal is shown under its form) and the map's overlay
+    with them (the open-time benchmarks and the game fuzz time or meter this)."""
+    menu = procedure_menu(game)
+    prompt_view(game), log_view(game), turn_view(game)
+    extra: Any = None
+    if menu and menu[0]["has_odds"]:
+        try:
+            od = odds_view(game, menu[0]["name"], menu[0]["values"])
+            extra = od["view"] if od else None
+        except AirheadError:
+            pass
+    overlay(game, extra)
+
+
 def open_fully(data: SaveData) -> Game:
     """Do with decoded data what the app does when it opens a game (replay, first draw, the Play
     panel, save/export/share again); raise :class:`CodecError` if the replay refuses it, and

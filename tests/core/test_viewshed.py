@@ -132,6 +132,9 @@ def test_a_blaze_on_a_board_casts_shadows_traced_over_its_pixels() -> None:
     game.apply({"type": "edit", "op": "hex", "hex": "2D2", "set": {"blaze": 2}})  # two hexes from the woods 2C2/2C3
     z = zone(game.state, m.parse("2D2"))
     assert z.radius == 4 and m.parse("2D2") in z.lit
+    shadow = {m.name(h) for h in z.shadow}
+    assert {"2B2", "2A2", "2D5"} <= shadow  # behind the woods of 2C2 / 2C3 / 2D3
+    assert {"2F2", "2E1", "2H2"} <= {m.name(h) for h in z.lit}  # open ground east of the Blaze
     sc = game.state.scenario.with_terrain(game.state.terrain)
     for h in z.lit[1:] + z.shadow:
         s = trace(sc, Location(m.parse("2D2")), Location(h))

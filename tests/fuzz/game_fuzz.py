@@ -31,7 +31,7 @@ from airhead import work  # noqa: E402
 from airhead.codec import CodecError, SaveData, decode_save, encode_save  # noqa: E402
 from airhead.errors import AirheadError  # noqa: E402
 from airhead.game import Game  # noqa: E402
-from airhead.present import log_view, odds_view, overlay, procedure_menu, prompt_view, turn_view  # noqa: E402
+from airhead.present import procedure_menu  # noqa: E402
 from airhead.sealed import seal  # noqa: E402
 from airhead.svg import render_map  # noqa: E402
 from airhead.systems import SYSTEMS, builtin, new_game  # noqa: E402
@@ -230,10 +230,8 @@ def _hostile(rnd: random.Random, played: Played, names: list[str]) -> list[dict[
     return [{"type": "note", "text": codec_fuzz._strange(rnd, "x") if rnd.random() < 0.2 else "n"}]
 
 
-@dataclass(frozen=True)
-class Mutant:
-    label: str
-    text: str
+#: One mutated game: how it was made and its save's text (the codec fuzz's kind of case).
+Mutant = codec_fuzz.Case
 
 
 def mutants(seed: int, count: int) -> Iterator[Mutant]:
@@ -316,16 +314,7 @@ def open_as_the_app_does(data: SaveData) -> int:
     with work.metered(10**15):
         game = data.to_game()
         render_map(game.scenario, game.state.terrain)
-        menu = procedure_menu(game)
-        prompt_view(game), log_view(game), turn_view(game)
-        extra: Any = None
-        if menu and menu[0]["has_odds"]:
-            try:
-                od = odds_view(game, menu[0]["name"], menu[0]["values"])
-                extra = od["view"] if od else None
-            except AirheadError:
-                pass
-        overlay(game, extra)
+        codec_fuzz.first_draw(game)
         return work.spent()
 
 
