@@ -194,3 +194,13 @@ def test_long_press_shows_details_from_any_panel(page: Any) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert page.locator("#info-name").inner_text() == "1E4"
     assert "Woods" in page.locator("#info").inner_text()
+    # while a hex field is being picked, a held press picks the hex (the Play panel stays)
+    page.locator("#tab-play").tap()
+    page.locator("#pick-f-ilh").tap()
+    x, y = hex_center(page, "1C9")
+    point = [{"x": x, "y": y, "id": 0, "radiusX": 2, "radiusY": 2, "force": 1}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    page.wait_for_function("() => document.getElementById('f-ilh').value === '1C9'", timeout=3000)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert page.evaluate("document.body.dataset.tab") == "play"
+    assert not page.evaluate("document.getElementById('pick-f-ilh').classList.contains('on')")

@@ -69,8 +69,12 @@ def _info_click(ev) -> None:  # noqa: ANN001 - a DOM event
 
 
 def show_details(name: str) -> None:
-    """Long-press: the hex's details, whatever panel was open (touch has no hover)."""
+    """Long-press: the hex's details, whatever panel was open (touch has no hover). While a hex
+    field is being picked, a press held a little long still picks it: that is what the player
+    is doing (and a busy tablet can deliver a quick tap's finger-up late)."""
     view.select(name)
+    if play is not None and play.tap(name):
+        return
     _describe(name)
     show_tab("info")
 
