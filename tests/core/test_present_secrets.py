@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from airhead import present
+from airhead.present.secrets import flat_inputs
 from airhead.game import Game
 from airhead.systems import builtin, new_game
 
@@ -67,7 +68,7 @@ def test_hidden_secrets_are_read_back_unchanged() -> None:
     proc = ag.system.procedure(AG)
     full: dict[str, Any] = {}
     for f in proc.params:
-        present._flat(f, values.get(f.key), f.key, full)  # every input the whole form has
+        flat_inputs(f, values.get(f.key), f.key, full)  # every input the whole form has
     for viewer in (None, "Allied", "Axis"):
         hidden = present.secret_inputs(ag, AG, values, viewer)
         drawn = {k: v for k, v in full.items() if k not in hidden}

@@ -15,7 +15,8 @@ from airhead.present import pack_view, procedure_menu
 from airhead.scenario import Scenario
 from airhead.tablepack import PackError, read_pack, resolve_key, write_pack
 from airhead.turns import Phase, Track
-from airhead import present, systems
+from airhead import systems
+from airhead.present import planner
 
 PACK = Schema((
     Field("aerial_drm.1944", "Aerial DRM of a 1944 FB", "int", lo=-6, hi=6, default=None, rule="E7.511"),
@@ -79,7 +80,7 @@ def test_pack_keys_take_settings() -> None:
 
 def test_the_pack_prefills_forms_and_list_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     sys_ = _system()
-    monkeypatch.setattr(present, "get", lambda key: sys_)
+    monkeypatch.setattr(planner, "get", lambda key: sys_)
     game = Game(_scenario(), "s", system=sys_)
     plain = procedure_menu(game)[0]
     assert "drm" not in plain["values"]

@@ -1,0 +1,103 @@
+"""The Log tab's view model: every action with its events, the log slider's position in plain
+words, what the last action (or an undo or redo) changed, and the hexes it named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Game
+
+__all__ = ["log_view", "last_hexes", "log_position", "last_change"]
+
+
+def log_view(game: Game) -> list[dict[str, Any]]:
+    """Every logged action with its events: ``{"n", "text", "undone", "events": [{rule, kind,
+    text, hexes}], "summary"}`` (``summary``: the sentence of the procedure it finished, or "")."""
+    out = []
+    for en in game.entries:
+        proc = game.system.procedures.get(str(en.outcome.get("procedure"))) if en.outcome else None
+        out.append({
+            "n": en.index + 1,
+            "text": game.describe(en.action),
+            "undone": en.undone,
+            "events": [{"rule": e.rule, "kind": e.kind, "text": e.render(), "hexes": list(e.hexes)} for e in en.events],
+            "summary": proc.summary(en.outcome) if proc is not None and en.outcome is not None else "",
+        })
+    return out
+
+
+def last_hexes(game: Game) -> list[str]:
+    """Hexes named by the last action in effect (to highlight on the map), in order."""
+    seen: list[str] = []
+    for en in reversed(game.entries):
+        if en.undone or en.action.get("type") in ("undo", "redo"):
+            continue
+        for e in en.events:
+            for h in e.hexes:
+                if h not in seen:
+                    seen.append(h)
+        break
+    return seen
+
+
+def _in_effect(game: Game) -> tuple[int, int]:
+    """(actions in effect, actions undone) of ``game``: undo and redo markers are not counted."""
+    done = undone = 0
+    for en in game.entries:
+        if en.action.get("type") in ("undo", "redo"):
+            continue
+        if en.undone:
+            undone += 1
+        else:
+            done += 1
+    return done, undone
+
+
+def log_position(game: Game, step: int | None = None) -> str:
+    """What the log's slider shows, in plain words: the game now (``step`` None) with how many
+    actions are in effect and how many undone, or an earlier moment of the log (after its first
+    ``step`` entries)."""
+    total = len(game.entries)
+    if step is not None and step < total:
+        if step <= 0:
+            return f"Showing the game before its first action (log entry 0 of {total})"
+        return f"Showing the game as it was after log entry #{step} of {total}"
+    done, undone = _in_effect(game)
+    if not total:
+        return "No actions yet"
+    word = "action" if done + undone == 1 else "actions"
+    if undone:
+        return f"Now: {done} of {done + undone} {word} in effect, {undone} undone"
+    return f"Now: {done} {word} in effect"
+
+
+def last_change(game: Game) -> dict[str, Any] | None:
+    """What the last logged action changed, for the log to scroll to and say: ``{"n", "kind",
+    "text"}``. After an undo or redo, ``n`` is the entry it took back or brought back and the
+    text names it in the log's words; otherwise ``n`` is the last entry. None for an empty log."""
+    if not game.entries:
+        return None
+    last = game.entries[-1]
+    kind = str(last.action.get("type"))
+    if kind in ("undo", "redo"):
+        # the entry it acted on, found as the game finds it: replaying its undo and redo stacks
+        applied: list[int] = []
+        redo: list[int] = []
+        target = -1
+        for en in game.entries:
+            t = en.action.get("type")
+            if t == "undo" and applied:
+                target = applied.pop()
+                redo.append(target)
+            elif t == "redo" and redo:
+                target = redo.pop()
+                applied.append(target)
+            elif t not in ("undo", "redo"):
+                applied.append(en.index)
+                redo.clear()
+        verb = "Undone" if kind == "undo" else "Redone"
+        if target < 0:
+            return {"n": last.index + 1, "kind": kind, "text": f"{verb}."}
+        done = game.entries[target]
+        return {"n": target + 1, "kind": kind, "text": f"{verb}: #{target + 1} {game.describe(done.action)}"}
+    return {"n": last.index + 1, "kind": kind, "text": f"#{last.index + 1} {game.describe(last.action)}"}

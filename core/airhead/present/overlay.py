@@ -1,0 +1,214 @@
+"""The map overlay: what the game's procedures show (under way or last finished), its units and
+markers, the hexes the last action named, and a plan's odds or heatmap, as one SVG ``<g>`` laid
+over :func:`airhead.svg.render_map` (same coordinates)."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from typing import Any, Mapping, Sequence
+
+from ..boards import HexMap
+from ..counters import Counters
+from ..errors import DataError
+from ..game import Game
+from ..hexes import Hex, Layout
+from ..plug import View
+from ..scenario import Scenario
+from .log import last_hexes
+
+__all__ = ["view_data", "map_view", "overlay", "overlay_svg", "heat_fill", "COUNT_HEAT"]
+
+
+def view_data(m: HexMap, view: View) -> dict[str, Any]:
+    """A :class:`View` as plain data with hex names."""
+    return {
+        "marks": [[m.name(h), role] for h, role in view.marks],
+        "paths": [[m.name(h) for h in path] for path in view.paths],
+        "zones": [[label, [m.name(h) for h in hexes]] for label, hexes in view.zones],
+        "heat": {m.name(h): v for h, v in view.heat},
+        "heat_unit": view.heat_unit,
+        "heat_label": view.heat_label,
+        "labels": [[m.name(h), text] for h, text in view.labels],
+    }
+
+
+def _view_from_data(m: HexMap, data: Mapping[str, Any]) -> View:
+    def hx(name: Any) -> Hex:
+        return m.parse(str(name), allow_offboard=True)
+
+    unit = data.get("heat_unit", "%")
+    return View(
+        marks=tuple((hx(n), str(r)) for n, r in data.get("marks", ())),
+        paths=tuple(tuple(hx(n) for n in p) for p in data.get("paths", ())),
+        zones=tuple((str(label), tuple(hx(n) for n in hexes)) for label, hexes in data.get("zones", ())),
+        heat=tuple((hx(n), float(v)) for n, v in dict(data.get("heat", {})).items()),
+        heat_unit=unit if unit in ("%", "units", "count") else "%",
+        heat_label=str(data.get("heat_label", "")),
+        labels=tuple((hx(n), str(t)) for n, t in data.get("labels", ())),
+    )
+
+
+def map_view(game: Game) -> View:
+    """What the map shows of the game itself: the procedure under way, else the last one
+    finished."""
+    st = game.state
+    if st.procedure is not None:
+        return game.system.procedure(st.procedure.procedure).view(st, st.procedure)
+    for out in reversed(st.outcomes):
+        proc = game.system.procedures.get(str(out.get("procedure")))
+        if proc is not None:
+            return proc.outcome_view(st, out)
+    return View()
+
+
+def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float = 24.0) -> str:
+    """The overlay SVG of a game: its units and markers, what its procedures show (under way or
+    last finished), the hexes its last action named, and ``extra`` (a plan's odds or heatmap
+    view, as :func:`view_data` gives it) on top."""
+    m = game.scenario.map
+    view = map_view(game)
+    if extra:
+        view = view.merged(_view_from_data(m, extra))
+    hit = []
+    for name in last_hexes(game):
+        try:
+            hit.append(m.parse(name, allow_offboard=True))
+        except DataError:
+            continue
+    return overlay_svg(game.scenario, view, counters=game.state.counters, hit=hit, size=size)
+
+
+def _heat_colour(p: float) -> str:
+    # red (0) -> amber (0.5) -> green (1)
+    p = max(0.0, min(1.0, p))
+    r = int(220 if p < 0.5 else 220 - (p - 0.5) * 2 * 170)
+    g = int(60 + p * 2 * 120 if p < 0.5 else 180)
+    return f"#{r:02x}{g:02x}40"
+
+
+#: The one hue of heat in expected units or counts: light, so that the map multiplies it onto the
+#: terrain (``mix-blend-mode: multiply`` in the app) and the hex names under it stay readable.
+COUNT_HEAT = "#6fa8dc"
+
+
+def heat_fill(unit: str, p: float, top: float) -> tuple[str, str]:
+    """Fill and opacity of a heat value, as :func:`overlay_svg` tints a hex: ``%`` red to green;
+    expected units or counts one hue, darker where there are more."""
+    if unit == "%":
+        return _heat_colour(p), "0.55"
+    return COUNT_HEAT, f"{0.15 + 0.6 * min(1.0, p / (top or 1.0)):.2f}"
+
+
+def _css(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text.lower())
+
+
+def overlay_svg(
+    scenario: Scenario,
+    view: View | None = None,
+    *,
+    counters: Counters | None = None,
+    hit: Sequence[Hex] = (),
+    size: float = 24.0,
+) -> str:
+    """An SVG ``<g>`` to lay over :func:`airhead.svg.render_map` (same coordinates).
+
+    Heat tints hexes (``%``: a probability, red to green, printed as a percentage; ``units``:
+    expected units, one hue, two decimals; ``count``: whole numbers, zeros included); marks
+    outline hexes by role (CSS classes ``mark-<role>``); paths draw arrows from hex to hex;
+    zones outline groups of hexes; labels print short text; counters draw units and markers;
+    ``hit`` outlines the hexes the last action named.
+    """
+    view = view or View()
+    m = scenario.map
+    lay = Layout(size)
+    g = ET.Element("g", {"class": "overlay", "pointer-events": "none"})
+
+    def poly(h: Hex) -> str:
+        return " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
+
+    if view.heat:
+        hg = ET.SubElement(g, "g", {"class": f"heat heat-{'pct' if view.heat_unit == '%' else view.heat_unit}"})
+        top = max((v for _, v in view.heat), default=0.0) or 1.0
+        for h, p in view.heat:
+            if view.heat_unit == "units" and p < 0.005:
+                continue
+            fill, opacity = heat_fill(view.heat_unit, p, top)
+            ET.SubElement(hg, "polygon", {"points": poly(h), "fill": fill, "opacity": opacity, "data-p": f"{p:.3f}",
+                                          "data-hex": m.name(h)})
+            c = lay.center(h)
+            t = ET.SubElement(hg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + size * 0.12:.1f}", "font-size": f"{size * 0.32:.1f}",
+                                           "text-anchor": "middle", "fill": "#111"})
+            t.text = f"{round(p * 100)}" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
+    for label, hexes in view.zones:
+        zg = ET.SubElement(g, "g", {"class": "zone", "data-zone": label})
+        for h in hexes:
+            ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
+    marked: set[Hex] = set()
+    for h, role in view.marks:
+        marked.add(h)
+        ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-{_css(role)}", "data-hex": m.name(h), "fill": "none"})
+    for h in hit:
+        if h not in marked:
+            ET.SubElement(g, "polygon", {"points": poly(h), "class": "mark mark-hit", "data-hex": m.name(h), "fill": "none"})
+    for path in view.paths:
+        steps = [h for i, h in enumerate(path) if i == 0 or path[i - 1] != h]
+        if len(steps) < 2:
+            continue
+        pg = ET.SubElement(g, "g", {"class": "path"})
+        for a, b in zip(steps, steps[1:]):
+            pa, pb = lay.center(a), lay.center(b)
+            dx, dy = pb.x - pa.x, pb.y - pa.y
+            dist = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / dist, dy / dist
+            tip = (pb.x - ux * size * 0.35, pb.y - uy * size * 0.35)
+            ET.SubElement(pg, "line", {"x1": f"{pa.x:.1f}", "y1": f"{pa.y:.1f}", "x2": f"{tip[0]:.1f}", "y2": f"{tip[1]:.1f}",
+                                        "class": "arrow", "data-from": m.name(a), "data-to": m.name(b)})
+            left = (tip[0] - ux * size * 0.3 - uy * size * 0.18, tip[1] - uy * size * 0.3 + ux * size * 0.18)
+            right = (tip[0] - ux * size * 0.3 + uy * size * 0.18, tip[1] - uy * size * 0.3 - ux * size * 0.18)
+            ET.SubElement(pg, "polygon", {"points": f"{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} {right[0]:.1f},{right[1]:.1f}",
+                                           "class": "arrowhead"})
+    for h, text in view.labels:
+        c = lay.center(h)
+        ET.SubElement(g, "text", {"x": f"{c.x:.1f}", "y": f"{c.y - size * 0.25:.1f}", "font-size": f"{size * 0.28:.1f}",
+                                  "text-anchor": "middle", "class": "label"}).text = text
+    if counters is not None:
+        _draw_counters(g, m, lay, counters, size)
+    return ET.tostring(g, encoding="unicode")
+
+
+def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, size: float) -> None:
+    """Units as small stacked counters (the top one labelled, ``+n`` for the rest), markers as
+    round badges, each with a title a long-press or hover shows."""
+    cg = ET.SubElement(g, "g", {"class": "counters"})
+    stacks: dict[Hex, list[Any]] = {}
+    for u in counters.units:
+        if u.hex is not None:
+            stacks.setdefault(u.hex, []).append(u)
+    side = size * 0.5
+    for h, units in stacks.items():
+        c = lay.center(h)
+        shown = units[:3]
+        for i, u in reversed(list(enumerate(shown))):  # the first placed on top
+            off = i * size * 0.08
+            x, y = c.x - side / 2 + off, c.y - side / 2 - size * 0.05 - off
+            ug = ET.SubElement(cg, "g", {"class": f"counter unit kind-{_css(u.kind)} side-{_css(u.side)}"
+                                         + "".join(f" status-{_css(s)}" for s in sorted(u.status)),
+                                         "data-unit": u.id, "data-hex": m.name(h)})
+            ET.SubElement(ug, "title").text = f"{u.name} ({u.kind}, {u.side})" + (f": {', '.join(sorted(u.status))}" if u.status else "")
+            ET.SubElement(ug, "rect", {"x": f"{x:.1f}", "y": f"{y:.1f}", "width": f"{side:.1f}", "height": f"{side:.1f}",
+                                       "rx": f"{size * 0.05:.1f}"})
+        ET.SubElement(cg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y - size * 0.02:.1f}", "font-size": f"{size * 0.16:.1f}",
+                                   "text-anchor": "middle", "class": "counter-label"}).text = shown[0].name[:7]
+        if len(units) > 3:
+            ET.SubElement(cg, "text", {"x": f"{c.x + side * 0.7:.1f}", "y": f"{c.y + side * 0.55:.1f}", "font-size": f"{size * 0.18:.1f}",
+                                       "class": "counter-more"}).text = f"+{len(units) - 3}"
+    for i, mk in enumerate(mk for mk in counters.markers if mk.hex is not None):
+        assert mk.hex is not None
+        c = lay.center(mk.hex)
+        mg = ET.SubElement(cg, "g", {"class": f"counter marker kind-{_css(mk.kind)}", "data-marker": mk.id, "data-hex": m.name(mk.hex)})
+        ET.SubElement(mg, "title").text = mk.name + (f" (until the end of the {mk.expires})" if mk.expires else "")
+        ET.SubElement(mg, "circle", {"cx": f"{c.x + size * 0.42:.1f}", "cy": f"{c.y + size * 0.3:.1f}", "r": f"{size * 0.16:.1f}"})
+        ET.SubElement(mg, "text", {"x": f"{c.x + size * 0.42:.1f}", "y": f"{c.y + size * 0.36:.1f}", "font-size": f"{size * 0.16:.1f}",
+                                   "text-anchor": "middle"}).text = mk.name[:1].upper()

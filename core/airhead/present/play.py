@@ -1,0 +1,133 @@
+"""The Play panel's view model: what the game waits for (the prompt), the last roll drawn as
+dice with its sentence, the last result, the turn track, the units off the map and the hexes to
+bring into view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Game
+from ..systems import SYSTEMS
+from .overlay import map_view
+
+__all__ = ["prompt_view", "roll_view", "focus_hexes", "offmap_view", "result_view", "turn_view", "systems_view"]
+
+
+def prompt_view(game: Game) -> dict[str, Any] | None:
+    """What the game waits for: ``{"kind", "rule", "label", "text", "dice": [[name, sides]],
+    "options": [...], "procedure"}``, or None when no procedure is under way."""
+    p = game.waiting_for()
+    if p is None:
+        return None
+    proc = game.state.procedure
+    return {
+        "kind": p.kind,
+        "rule": p.rule,
+        "label": p.label,
+        "text": p.describe(),
+        "dice": p.dice.to_data() if p.dice else [],
+        "options": list(p.options),
+        "procedure": game.system.procedure(proc.procedure).title if proc is not None else "",
+    }
+
+
+def _tone(name: str) -> str:
+    return name if name in ("colored", "white") else "plain"
+
+
+def roll_view(game: Game) -> dict[str, Any] | None:
+    """The last roll, if the last logged action was one (not undone), for Play to show where it
+    happened: ``{"n", "rule", "label", "source", "dice": [{"name", "value", "tone"}], "total",
+    "roll", "modifiers": [{"rule", "value", "cause"}], "results": [...], "sentence", "hexes",
+    "summary"}`` — ``tone`` is ``colored``, ``white`` or ``plain`` (how the die is drawn), the
+    sentence is the roll, its modifiers and its results in the log's words."""
+    if not game.entries:
+        return None
+    last = game.entries[-1]
+    r = last.roll
+    if last.undone or r is None:
+        return None
+    rolls = [e for e in last.events if e.kind == "roll"]
+    mods = [e for e in last.events if e.kind == "modifier" and isinstance(e.value, int)]
+    results = [e.cause + ("" if e.value is None else f" {e.value}") for e in last.events if e.kind in ("result", "info")]
+    head = (rolls[0].cause + ("" if rolls[0].value is None else f" {rolls[0].value}")) if rolls else r.describe()
+    sentence = head + "".join(f"; {m.value:+d} {m.cause}" for m in mods)
+    if results:
+        sentence += " → " + "; ".join(results)
+    hexes: list[str] = []
+    for e in last.events:
+        hexes.extend(h for h in e.hexes if h not in hexes)
+    proc = game.system.procedures.get(str(last.outcome.get("procedure"))) if last.outcome else None
+    return {
+        "n": last.index + 1,
+        "rule": rolls[0].rule if rolls else r.rule,
+        "label": r.purpose,
+        "source": r.source,
+        "dice": [{"name": d.name, "value": v, "tone": _tone(d.name)} for d, v in zip(r.spec.dice, r.values)],
+        "total": r.total,
+        "roll": head,
+        "modifiers": [{"rule": m.rule, "value": f"{m.value:+d}", "cause": m.cause} for m in mods],
+        "results": results,
+        "sentence": sentence,
+        "hexes": hexes,
+        "summary": proc.summary(last.outcome) if proc is not None and last.outcome is not None else "",
+    }
+
+
+def focus_hexes(game: Game) -> list[str]:
+    """The hexes the map should bring into view after the last action: those its events named,
+    and when it started a procedure, what the procedure's view marks (E8: the ILH and the Avenue
+    of Approach). Empty after an undo, a redo or an action that names no hex."""
+    if not game.entries:
+        return []
+    last = game.entries[-1]
+    if last.undone or last.action.get("type") in ("undo", "redo"):
+        return []
+    names: list[str] = []
+    for e in last.events:
+        names.extend(h for h in e.hexes if h not in names)
+    if last.action.get("type") == "start" and game.state.procedure is not None:
+        m = game.scenario.map
+        v = map_view(game)
+        for h in [h for h, _role in v.marks] + [h for path in v.paths for h in path]:
+            n = m.name(h)
+            if n not in names:
+                names.append(n)
+    return names
+
+
+def offmap_view(game: Game) -> list[dict[str, Any]]:
+    """Units in play but not on the map (aircraft off board, units not yet landed), by side:
+    ``[{"side", "units": [line, ...]}]``; eliminated and recalled units are left out."""
+    by_side: dict[str, list[str]] = {}
+    for u in game.state.counters.units:
+        if u.hex is None and not u.status & {"eliminated", "recalled"}:
+            by_side.setdefault(u.side, []).append(u.describe())
+    return [{"side": side, "units": lines} for side, lines in by_side.items()]
+
+
+def result_view(game: Game) -> dict[str, Any] | None:
+    """The last finished procedure in one sentence (``{"title", "text"}``), or None."""
+    for out in reversed(game.state.outcomes):
+        proc = game.system.procedures.get(str(out.get("procedure")))
+        if proc is not None:
+            return {"title": proc.title, "text": proc.summary(out)}
+    return None
+
+
+def turn_view(game: Game) -> dict[str, Any]:
+    """Where the game stands on the turn track: its text, the phases and the current one."""
+    st = game.state
+    track = game.system.track
+    return {
+        "text": st.describe_turn(),
+        "game_turn": st.turn.game_turn,
+        "side": st.sides[st.turn.player] if track.player_turns else "",
+        "phase": track.phase(st.turn).key,
+        "phases": [{"key": p.key, "title": p.title} for p in track.phases],
+    }
+
+
+def systems_view() -> list[dict[str, Any]]:
+    """The game systems with their map kind and built-in scenarios (for new games and maps)."""
+    return [{"key": s.key, "title": s.title, "map_kind": s.map_kind, "scenarios": list(s.scenarios)} for s in SYSTEMS]
