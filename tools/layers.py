@@ -72,8 +72,9 @@ def run_pytest(cmd: Sequence[str | Path], layer: Layer, what: str) -> None:
 
 # ----------------------------------------------------------------------------- layers
 
-# Type-checked apart: the rules core, and the build machinery (build.py, tools/).
-MYPY_TARGETS = (("core/airhead",), ("build.py", "tools"))
+# Type-checked apart: the rules core, the build machinery (build.py, tools/), and the page's
+# Python (web/app, with PyScript's and Pyodide's stubs: web/mypy.ini).
+MYPY_TARGETS = (("core/airhead",), ("build.py", "tools"), ("--config-file", "web/mypy.ini", "web/app"))
 
 
 def run_mypy(layer: Layer) -> None:
@@ -209,7 +210,7 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
     # The two lanes: (name, function, prerequisite, skip key) in the summary's order.
     core: list[tuple[Layer, Callable[..., object], Layer]] = []
     for key, name, fn, needs in (
-        ("mypy", "mypy --strict core/airhead + tools/", run_mypy, venv),
+        ("mypy", "mypy --strict core/airhead + tools/ + web/app", run_mypy, venv),
         ("cpython", f"pytest tests/ on CPython {sys.version.split()[0]}", run_cpython_tests, whl),
         ("pyodide", "pytest tests/core in Pyodide (Node)", lambda lay: run_pyodide_tests(lay, built[0]), whl),
         ("fuzz", "fuzz: mutated games (CPython)" + (", long run" if long_fuzz else ""),

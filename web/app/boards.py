@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable
 from airhead.errors import AirheadError
 from airhead.vasl.archive import MAX_ARCHIVE_BYTES
 from airhead.vasl.library import LIBRARY, board_art, board_id
+from dom import el as _el
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.ffi import is_none
@@ -25,8 +26,6 @@ E = html.escape
 MIME = {"gif": "image/gif", "png": "image/png", "jpeg": "image/jpeg"}
 
 
-def _el(id_: str) -> Any:
-    return document.getElementById(id_)
 
 
 def _size(n: int) -> str:

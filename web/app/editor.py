@@ -21,6 +21,7 @@ from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
 from airhead.vasl.library import LIBRARY, scenario_data
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
+from dom import el as _el
 from pyodide.ffi import create_proxy
 from pyscript import document
 
@@ -56,8 +57,6 @@ def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, ro
     return Scenario(name or "New map", system, hmap, settings=settings or {})
 
 
-def _el(id_: str) -> Any:
-    return document.getElementById(id_)
 
 
 class Editor:

@@ -43,10 +43,13 @@ from airhead.errors import AirheadError
 from airhead.game import Game
 from airhead.systems import BUILTINS, builtin, new_game
 from airhead.vasl.library import LIBRARY, MissingBoardError
+from dom import attr as _attr
+from dom import download
+from dom import el as _el
+from dom import nn as _nn
 from picked import picked_file
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
-from pyscript.ffi import is_none
 
 E = html.escape
 STORE = "airhead-games"
@@ -62,18 +65,10 @@ SYNC_TIMEOUT = 20.0
 DICE_MODES = ("both", "app", "table")
 
 
-def _nn(x: Any) -> Any:
-    """JavaScript null/undefined as None (Pyodide may hand back ``jsnull``, which is not None)."""
-    return None if x is None or is_none(x) else x
 
 
-def _el(id_: str) -> Any:
-    return _nn(document.getElementById(id_))
 
 
-def _attr(el: Any, name: str) -> str:
-    v = _nn(el.getAttribute(name))
-    return "" if v is None else str(v)
 
 
 def _now() -> float:
@@ -102,19 +97,6 @@ def file_stem(name: str) -> str:
     return stem or "airhead-game"
 
 
-def download(name: str, text: str) -> None:
-    """Offer ``text`` as a file named ``name``."""
-    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
-    url = window.URL.createObjectURL(blob)
-    a = document.createElement("a")
-    a.href = url
-    a.download = name
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
-    from pyodide.ffi import create_once_callable
-
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10000)
 
 
 class OpenFailed(Exception):
@@ -971,7 +953,7 @@ async def load_segno() -> Any:
     if _segno is not None:
         return _segno
     try:
-        import segno  # type: ignore[import-not-found]
+        import segno  # type: ignore[import-not-found,import-untyped,unused-ignore]  # unpacked at run time
     except ImportError:
         import importlib
         import io
@@ -987,6 +969,6 @@ async def load_segno() -> Any:
         with zipfile.ZipFile(io.BytesIO(data)) as wheel:
             wheel.extractall(site)
         importlib.invalidate_caches()
-        import segno  # type: ignore[import-not-found]
+        import segno  # type: ignore[import-not-found,import-untyped,unused-ignore]  # unpacked at run time
     _segno = segno
     return segno

@@ -4,8 +4,16 @@ Views only: every fact comes from the core (``airhead``); this file wires it to 
 Its last start-up step sets ``<body data-ready="1">``, which the e2e tests wait for.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+
+if TYPE_CHECKING:  # imported after the first paint (start_play), for the checker only here
+    from airhead.scenario import Scenario
+    from editor import Editor
+    from maptools import MapTools
+    from play import Play
 
 boot = window.airheadBoot
 boot.stage("Drawing the map…", 90)
@@ -16,7 +24,7 @@ from details import details_html  # noqa: E402
 from mapview import MapView  # noqa: E402
 
 
-def _start_scenario():  # noqa: ANN202
+def _start_scenario() -> "Scenario":
     """The built-in scenario named by ``?scenario=...`` (one of airhead.systems.BUILTINS), else the default.
 
     Read with the browser's URLSearchParams: urllib.parse would be compiled from source (with
@@ -32,9 +40,9 @@ document.title = f"Airhead: {scenario.name}"
 info = document.getElementById("info")
 
 
-play = None  # the play panel, created just after boot (see start_play)
-tools = None  # the map tools in the Hex panel (line of sight...), created with the play panel
-editor = None  # the map editor (Edit tab), created with the play panel
+play: "Play | None" = None  # the play panel, created just after boot (see start_play)
+tools: "MapTools | None" = None  # the map tools in the Hex panel (line of sight...), created with the play panel
+editor: "Editor | None" = None  # the map editor (Edit tab), created with the play panel
 
 
 def _describe(name: str) -> None:
@@ -62,7 +70,7 @@ def show_hex(name: str) -> None:
     _describe(name)
 
 
-def _info_click(ev) -> None:  # noqa: ANN001 - a DOM event
+def _info_click(ev: Any) -> None:  # a DOM event
     target = ev.target.closest("[data-act]")
     if target and tools is not None:  # JS null arrives as a falsy JsNull
         tools.click(target)
@@ -85,11 +93,11 @@ def show_tab(name: str) -> None:
         tab.setAttribute("aria-selected", "true" if on else "false")
         document.getElementById(str(tab.dataset.tab)).hidden = not on
     document.body.dataset.tab = name
-    if name == "edit" and editor is not None and editor.system != play.scenario.system:
+    if name == "edit" and editor is not None and play is not None and editor.system != play.scenario.system:
         editor.render()
 
 
-def _tab_click(ev) -> None:  # noqa: ANN001 - a DOM event
+def _tab_click(ev: Any) -> None:  # a DOM event
     tab = ev.target.closest(".tab")
     if tab:  # JS null arrives as a falsy JsNull
         show_tab(str(tab.dataset.tab))
@@ -117,7 +125,7 @@ if "selfcheck" in str(window.location.search):
         if mod.name != "airhead.__main__":  # the command line: never run in the page
             importlib.import_module(mod.name)
 
-    def _from_source(*_args) -> str:  # noqa: ANN002
+    def _from_source(*_args: Any) -> str:
         """The standard-library modules imported so far from their source, not precompiled
         (tools/pycompile.mjs: the app's standard library), comma-separated."""
         import sys
@@ -125,7 +133,7 @@ if "selfcheck" in str(window.location.search):
         return ",".join(sorted(
             name for name, m in list(sys.modules.items())
             if ".zip/" in str(getattr(getattr(m, "__spec__", None), "origin", None) or "")
-            and str(m.__spec__.origin).endswith(".py")))
+            and str(getattr(m.__spec__, "origin", "")).endswith(".py")))
 
     window.airheadFromSource = create_proxy(_from_source)
     document.body.dataset.selfcheck = "ok"
@@ -133,7 +141,7 @@ if "selfcheck" in str(window.location.search):
 document.querySelector(".tabs").addEventListener("click", create_proxy(_tab_click))
 
 
-def start_play(*_args) -> None:  # noqa: ANN002 - called from a JS timer
+def start_play(*_args: Any) -> None:  # called from a JS timer
     """Load the rules' play panel after the map is up, so it never delays the first paint."""
     global play
     from play import Play
@@ -168,6 +176,7 @@ def start_games() -> None:
 
     from boards import Boards
 
+    assert play is not None and editor is not None  # start_play made them
     games = Games(play, set_title, show_tab)
     boards = Boards(play, lambda: play.refresh(redraw=True), lambda shas: games.boards_imported(shas))
     games.boards = editor.boards = boards

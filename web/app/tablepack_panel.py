@@ -20,8 +20,8 @@ from airhead.errors import DataError
 from airhead.present import pack_view
 from airhead.systems import get
 from airhead.tablepack import MAX_PACK_CHARS, read_pack, write_pack
+from dom import el as _el
 from pyodide.ffi import create_proxy
-from pyscript import document
 from picked import picked_file
 from pyscript.ffi import is_none
 
@@ -57,9 +57,6 @@ def _store(system: str, values: dict[str, Any]) -> bool:
     return True
 
 
-def _el(id_: str) -> Any:
-    el = document.getElementById(id_)
-    return None if el is None or is_none(el) else el
 
 
 class PackPanel:
@@ -149,7 +146,7 @@ class PackPanel:
         elif act == "pack-clear":
             self._keep({}, "Forgotten: the forms ask for every number again.")
         elif act == "pack-download":
-            from games import download
+            from dom import download
 
             download(f"airhead-table-numbers-{self.system}.json",
                      write_pack(get(self.system), stored_pack(self.system), "exported"))

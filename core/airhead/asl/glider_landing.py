@@ -199,7 +199,12 @@ class GliderLanding(Procedure[Glider]):
         sealed by the glider's side; the landing is then started without them."""
         name = str(params.get("name") or "glider")
         side = side_of(str(params.get("nationality") or "U.S."))
-        passengers = [Passenger.from_data(x).to_data() for x in params.get("passengers") or ()]
+        passengers = []
+        for i, x in enumerate(params.get("passengers") or ()):
+            try:
+                passengers.append(Passenger.from_data(x).to_data())
+            except DataError as e:  # name the form's field: passengers.<row>.<field>
+                raise DataError(str(e), f"passengers.{i}" + (f".{e.path}" if e.path else "")) from None
         return side, {"glider": name, "passengers": passengers}
 
     def seal_label_for(self, params: Mapping[str, Any]) -> str:

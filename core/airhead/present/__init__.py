@@ -20,14 +20,26 @@ One module per panel or concern:
 from __future__ import annotations
 
 from .legend import heat_legend, terrain_legend, terrain_options
-from .log import last_change, last_hexes, log_position, log_view
+from .log import last_change, last_hexes, log_panel, log_position, log_view
 from .overlay import map_view, overlay, overlay_svg, view_data
-from .planner import form_params, form_values, heatmap_view, odds_view, pack_view, procedure_menu, seal_request
-from .play import focus_hexes, offmap_view, prompt_view, result_view, roll_view, systems_view, turn_view
+from .planner import (
+    form_inputs,
+    form_params,
+    form_values,
+    heatmap_view,
+    odds_view,
+    pack_view,
+    plan_panel,
+    procedure_menu,
+    seal_request,
+)
+from .play import focus_hexes, play_panel, offmap_view, prompt_view, result_view, roll_view, systems_view, turn_view
 from .secrets import hide_secrets, secret_inputs, secret_path, secrets_view
 from .tools import tool_view, tools_view
 
 __all__ = [
+    "play_panel",
+    "log_panel",
     "prompt_view",
     "roll_view",
     "focus_hexes",
@@ -46,6 +58,8 @@ __all__ = [
     "seal_request",
     "odds_view",
     "heatmap_view",
+    "plan_panel",
+    "form_inputs",
     "view_data",
     "map_view",
     "overlay",

@@ -7,7 +7,28 @@ from typing import Any
 
 from ..game import Game
 
-__all__ = ["log_view", "last_hexes", "log_position", "last_change"]
+__all__ = ["log_panel", "log_view", "last_hexes", "log_position", "last_change"]
+
+
+def log_panel(game: Game, step: int | None = None) -> dict[str, Any]:
+    """The Log tab's view model: ``{"entries"`` (:func:`log_view`), ``"count"`` (entries),
+    ``"step"`` (the slider's position), ``"position"`` (what it shows, in words), ``"focus"`` (the
+    entry to mark and bring into view: the one the last action changed, or the step viewed),
+    ``"live"``, ``"can_undo"``, ``"can_redo"}``. ``step``: an earlier moment being viewed (after
+    that many entries), None for now."""
+    total = len(game.entries)
+    live = step is None or step >= total
+    change = last_change(game)
+    return {
+        "entries": log_view(game),
+        "count": total,
+        "step": total if live else step,
+        "position": log_position(game, None if live else step),
+        "focus": (change["n"] if change else 0) if live else step,
+        "live": live,
+        "can_undo": live and game.can_undo,
+        "can_redo": live and game.can_redo,
+    }
 
 
 def log_view(game: Game) -> list[dict[str, Any]]:

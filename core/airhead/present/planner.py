@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..boards import HexMap
-from ..errors import DataError
+from ..errors import AirheadError, DataError
 from ..game import Game
 from ..plug import Odds, Procedure
 from ..systems import get
 from ..tablepack import prefill_fields, prefill_values
 from .overlay import view_data
+from .secrets import hide_secrets, secret_inputs, secret_path, secrets_view
 
-__all__ = ["procedure_menu", "pack_view", "form_values", "form_params", "seal_request", "odds_view", "heatmap_view"]
+__all__ = ["procedure_menu", "pack_view", "form_values", "form_params", "seal_request", "odds_view", "heatmap_view",
+           "plan_panel", "form_inputs"]
 
 
 def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -135,3 +137,57 @@ def heatmap_view(game: Game, name: str, params: Mapping[str, Any]) -> dict[str, 
     state = game.state
     view = proc.heatmap(state, proc.read_some(state, params))
     return None if view is None else view_data(state.scenario.map, view)
+
+
+def form_inputs(game: Game, name: str, drawn: Mapping[str, Any], kept: Mapping[str, Any] | None = None,
+                viewer: str | None = None) -> dict[str, Any]:
+    """The whole form's inputs: those ``drawn`` on screen, and every secret hidden from
+    ``viewer`` (not drawn) read back from the plan ``kept`` (JSON), so hiding one changes nothing."""
+    flat = dict(drawn)
+    for path, v in secret_inputs(game, name, kept or {}, viewer).items():
+        flat.setdefault(path, v)
+    return flat
+
+
+def _secret_error(view: Mapping[str, Any], path: str) -> str:
+    """A complaint about a field hidden from this player, in words that give nothing away."""
+    hit = secret_path(view, path) if path else None
+    if hit is None or hit["shown"]:
+        return ""
+    return (f"The {hit['side']} player's {hit['what']} is not complete: only they can see it "
+            f"(tap 'I am the {hit['side']} player').")
+
+
+def plan_panel(game: Game, name: str, drawn: Mapping[str, Any], kept: Mapping[str, Any] | None = None,
+               viewer: str | None = None, *, heat: bool = False) -> dict[str, Any]:
+    """The planner's view model for procedure ``name``'s form as it stands, in one reading:
+    ``drawn`` are the inputs on screen (path -> text or checkbox state), ``kept`` the plan as the
+    planner last held it (its hidden secrets are read back from there), ``viewer`` the side whose
+    player may see their secrets. Returns ``{"inputs"`` (the whole form's inputs), ``"values"``
+    (the form as JSON, unchecked), ``"secrets"`` (:func:`~airhead.present.secrets_view`),
+    ``"params"`` (the checked start parameters, or None), ``"error"`` (None, or ``{"text",
+    "path", "missing"}``: why the plan cannot start, ``missing`` when only a field is still
+    empty), ``"odds"`` and ``"heat"`` (the odds and, with ``heat``, the heatmap, both worked out
+    from the plan as this player may know it: no other side's secret in them)}``."""
+    proc = _proc(game, name)
+    flat = form_inputs(game, name, drawn, kept, viewer)
+    values = proc.params.from_form(flat)
+    secrets = secrets_view(game, name, values, viewer)
+    out: dict[str, Any] = {"inputs": flat, "values": values, "secrets": secrets, "params": None, "error": None,
+                           "odds": None, "heat": None}
+    if heat and proc.has_heatmap:
+        try:
+            out["heat"] = heatmap_view(game, name, hide_secrets(game, name, values, viewer))
+        except AirheadError:
+            out["heat"] = None
+    try:
+        params = form_params(game, name, flat)
+        out["odds"] = odds_view(game, name, hide_secrets(game, name, params, viewer)) if proc.has_odds else None
+    except AirheadError as e:
+        path = getattr(e, "path", "") if isinstance(e, DataError) else ""
+        out["error"] = {"text": _secret_error(secrets, str(path)) or str(e), "path": str(path or ""),
+                        "missing": str(e).endswith(": missing")}
+        out["odds"] = None
+        return out
+    out["params"] = params
+    return out

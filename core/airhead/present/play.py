@@ -10,7 +10,26 @@ from ..game import Game
 from ..systems import SYSTEMS
 from .overlay import map_view
 
-__all__ = ["prompt_view", "roll_view", "focus_hexes", "offmap_view", "result_view", "turn_view", "systems_view"]
+__all__ = ["play_panel", "prompt_view", "roll_view", "focus_hexes", "offmap_view", "result_view", "turn_view",
+           "systems_view"]
+
+
+def play_panel(game: Game, *, live: bool = True) -> dict[str, Any]:
+    """The Play panel's view model: ``{"turn"`` (:func:`turn_view`), ``"offmap"``
+    (:func:`offmap_view`), ``"prompt"`` (:func:`prompt_view`: None when no procedure is under
+    way), ``"roll"`` (the last roll, :func:`roll_view`, when ``live``), ``"result"`` (the last
+    finished procedure when none is under way), ``"live"}``. ``live`` False: ``game`` is an
+    earlier moment of the log being viewed, where nothing can be rolled or chosen."""
+    prompt = prompt_view(game)
+    return {
+        "turn": turn_view(game),
+        "offmap": offmap_view(game),
+        "prompt": prompt,
+        "roll": roll_view(game) if live else None,
+        "result": result_view(game) if prompt is None else None,
+        "live": live,
+        "can_advance": live and game.state.procedure is None,
+    }
 
 
 def prompt_view(game: Game) -> dict[str, Any] | None:

@@ -1,0 +1,3 @@
+from typing import Any
+
+def is_none(x: Any) -> bool: ...
