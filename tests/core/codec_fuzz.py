@@ -58,7 +58,7 @@ from airhead.present import (
 from airhead.scenario import Scenario
 from airhead.sealed import seal
 from airhead.svg import render_map
-from airhead.systems import BUILTINS, builtin, get, new_game
+from airhead.systems import BUILTINS, RETIRED, SYSTEMS, builtin, get, new_game
 from airhead.terrain import HexTerrain, Terrain
 
 DATA = Path(__file__).parent / "data"
@@ -176,12 +176,13 @@ def seed_saves() -> tuple[tuple[str, str], ...]:
         _edits(game, names)
         _play_menu(game, extra)
         out.append((f"played {name}", encode_save(game)))
-    for name in ("panzer_leader_drop", "army_group_drop"):  # carried whole, with the written plan of its settings
+    # carried whole (with a written plan in its settings, if any): each non-ASL system's scenarios
+    for name in [n for n in BUILTINS + RETIRED if get(builtin(n).system).map_kind == "grid"]:
         whole = replace(builtin(name), builtin="")
         game = new_game(whole, f"whole-{name}")
         _play_menu(game, extra)
         out.append((f"whole {name}", encode_save(game)))
-    for system in ("asl", "panzer_leader", "army_group"):
+    for system in (s.key for s in SYSTEMS):
         sc = _custom_scenario(system)
         game = new_game(sc, "custom")
         names = [sc.map.name(h) for h in sc.map.hexes()]

@@ -10,7 +10,7 @@ from dataclasses import replace
 from airhead.plug import View
 from airhead.present import heat_legend, last_change, log_position, overlay_svg, terrain_legend, view_data
 from airhead.svg import render_map
-from airhead.systems import builtin, get, new_game
+from airhead.systems import SYSTEMS, builtin, get, new_game
 
 SC = builtin()
 
@@ -52,7 +52,7 @@ def test_stepping_says_which_moment_is_shown() -> None:
 
 # ---------------------------------------------------------------------- item 6: the map key
 def test_terrain_key_is_the_systems_table() -> None:
-    for system in ("asl", "panzer_leader", "army_group"):
+    for system in (s.key for s in SYSTEMS):
         types = get(system).terrain_types
         items = _items(terrain_legend(system))
         for key, tt in types.items():

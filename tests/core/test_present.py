@@ -23,7 +23,7 @@ from airhead.present import (
     systems_view,
     turn_view,
 )
-from airhead.systems import builtin, get, new_game
+from airhead.systems import BUILTINS, RETIRED, builtin, get, new_game
 
 SC = builtin()
 M = SC.map
@@ -178,7 +178,7 @@ def test_turn_view_and_systems() -> None:
 
 
 def test_every_procedure_of_every_builtin_scenario_has_a_form() -> None:
-    for name in ("default", "panzer_leader_drop", "army_group_drop"):
+    for name in BUILTINS + RETIRED:
         g = new_game(builtin(name), "all")
         for item in procedure_menu(g):
             assert item["title"] and item["fields"] and {f["key"] for f in item["fields"]} >= set(item["values"])
