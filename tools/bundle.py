@@ -242,7 +242,7 @@ def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
 
 
 # Wheels from requirements-pyodide.txt the app loads only when a player asks (the QR code:
-# segno, unpacked by web/app/games.py). Shipped in wheels/ and precached (so QR works offline), but
+# segno, unpacked by web/app/share_panel.py). Shipped in wheels/ and precached (so QR works offline), but
 # never loaded at boot: precache.json lists them as "on_demand" for the e2e tests.
 ON_DEMAND_WHEELS = ("segno-*.whl",)
 

@@ -1,4 +1,5 @@
-"""The Games panel: new games, saved games (IndexedDB), export/import, share links and QR codes.
+"""The Games panel: new games, saved games (IndexedDB), export/import; its share section (links
+and QR codes) is drawn by :mod:`share_panel`.
 
 Views only: every save, link and file goes through the core's codec (``airhead.codec``), which
 validates it; nothing read from a link, a file or storage is ever put into the page as markup
@@ -31,12 +32,10 @@ from typing import Any, Callable
 from airhead.codec import (
     MAX_JSON_BYTES,
     board_files,
-    MAX_LINK_CHARS,
     CodecError,
     decode_any,
     decode_link,
     decode_save,
-    encode_link,
     encode_save,
 )
 from airhead.errors import AirheadError
@@ -48,15 +47,13 @@ from dom import download
 from dom import el as _el
 from dom import nn as _nn
 from picked import picked_file
-from pyodide.ffi import create_proxy, to_js
+from share_panel import Share
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 E = html.escape
 STORE = "airhead-games"
 PREFIX = "game:"
-# The QR library: a pinned pure-Python wheel shipped in the bundle (build.py copies it from
-# requirements-pyodide.txt), unpacked into site-packages the first time a QR code is asked for.
-SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
 MAX_NAME = 80
 #: Seconds to wait for IndexedDB to open (a blocked or broken store never answers) and for a
 #: write to finish, before the app says saved games are unavailable or the save failed.
@@ -136,9 +133,7 @@ class Games:
         self.damaged: dict[str, str] = {}  # saved games that could not be opened: id -> reason
         self.renaming: str | None = None
         self.deleting: str | None = None
-        self.share_link = ""
-        self.qr_svg = ""  # the QR code drawn for qr_for (kept across redraws while the link holds)
-        self.qr_for = ""
+        self.share = Share(self)  # the share link, its QR code
         self.serial = 0
         self.links = 0
         self.writes = 0
@@ -355,7 +350,7 @@ class Games:
         """Make ``game`` the current game: drawn in full first (``Play.load``), then this panel's
         state switches; if anything raises, both are put back and the error is raised."""
         before = (self.current_id, self.current_name, self.saved, self.opened_with, self.save_problem,
-                  self.share_link, self.serial)
+                  self.share.link, self.serial)
 
         def commit() -> None:
             self.opened_with = len(game.actions)
@@ -363,7 +358,7 @@ class Games:
             self.current_name = clean_name(name) or clean_name(game.scenario.name)
             self.saved = saved
             self.save_problem = ""
-            self.share_link = ""
+            self.share.link = ""
             self.serial += 1
             refs = getattr(game.scenario, "boards", {})
             blank = [bid for bid, ref in refs.items() if LIBRARY.blank(ref.sha256)]
@@ -381,7 +376,7 @@ class Games:
         except BaseException:
             self.play.dice_mode = dice_before
             (self.current_id, self.current_name, self.saved, self.opened_with, self.save_problem,
-             self.share_link, self.serial) = before
+             self.share.link, self.serial) = before
             try:
                 self.render()
             except Exception as e:  # noqa: BLE001
@@ -404,8 +399,7 @@ class Games:
         self.saved = False
         self.revision += 1
         self.changes += 1
-        if self.share_link:
-            self.share_link = encode_link(game, self._base())
+        self.share.changed(game)
         self._save_state("saving" if self.store is not None else "off")
         self.spawn(self.save_current())
 
@@ -494,9 +488,6 @@ class Games:
         self.render()
 
     # ------------------------------------------------------------------ links
-    def _base(self) -> str:
-        return str(window.location.href).split("#", 1)[0]
-
     async def open_hash_async(self) -> None:
         """:meth:`open_hash`, its boards read from this device's storage first."""
         frag = str(window.location.hash)[1:]
@@ -517,69 +508,6 @@ class Games:
                         "or tap Save in the Games tab.")
         document.body.dataset.linkResult = result
         document.body.dataset.links = str(self.links)
-
-    def make_link(self) -> None:
-        link = encode_link(self.play.game, self._base())
-        if len(link) > MAX_LINK_CHARS:  # decode_link would refuse it
-            self.share_link = ""
-            self.render()
-            self.notice(f"This game is too big for a link ({len(link):,} characters; a link holds at most "
-                        f"{MAX_LINK_CHARS:,}). Export it to a file and send the file instead.", error=True)
-            return
-        self.share_link = link
-        self.render()
-        box = _el("share-link")
-        if box is not None:
-            box.focus()
-            box.select()
-
-    async def copy_link(self) -> None:
-        status = _el("share-status")
-        try:
-            await window.navigator.clipboard.writeText(self.share_link)
-            status.textContent = "Link copied."
-        except Exception:  # noqa: BLE001 - no clipboard API or no permission
-            box = _el("share-link")
-            box.focus()
-            box.select()
-            ok = False
-            try:
-                ok = bool(document.execCommand("copy"))
-            except Exception:  # noqa: BLE001
-                ok = False
-            status.textContent = "Link copied." if ok else "Select the link above and copy it."
-
-    async def native_share(self) -> None:
-        try:
-            await window.navigator.share(to_js({"title": "Airhead: " + self.current_name, "url": self.share_link},
-                                               dict_converter=window.Object.fromEntries))
-        except Exception:  # noqa: BLE001 - cancelled by the player, or refused
-            pass
-
-    async def show_qr(self) -> None:
-        box, status = _el("share-qr"), _el("share-status")
-        if not self.share_link:
-            self.make_link()
-            box, status = _el("share-qr"), _el("share-status")
-        status.textContent = "Drawing the QR code…"
-        try:
-            segno = await load_segno()
-        except Exception as e:  # noqa: BLE001
-            status.textContent = f"The QR code library could not be loaded ({e})."
-            return
-        try:
-            qr = segno.make(self.share_link, error="m", micro=False)
-        except Exception:  # noqa: BLE001 - segno.DataOverflowError: too long for any QR version
-            status.textContent = "This game is too long for a QR code: share the link instead."
-            return
-        size = qr.symbol_size(scale=1, border=4)[0]
-        scale = max(2, 300 // size)
-        self.qr_svg = qr.svg_inline(scale=scale, border=4, dark="#000", light="#fff", omitsize=False)
-        self.qr_for = self.share_link
-        box.innerHTML = self.qr_svg
-        box.hidden = False
-        status.textContent = "Scan the QR code to open this game on another device."
-        document.body.dataset.qr = "1"
 
     # ------------------------------------------------------------------ saved games
     def entries(self) -> list[tuple[str, Any]]:
@@ -740,13 +668,13 @@ class Games:
         elif act == "g-export":
             self.export()
         elif act == "g-share":
-            self.make_link()
+            self.share.make()
         elif act == "g-copy":
-            self.spawn(self.copy_link())
+            self.spawn(self.share.copy())
         elif act == "g-native":
-            self.spawn(self.native_share())
+            self.spawn(self.share.native())
         elif act == "g-qr":
-            self.spawn(self.show_qr())
+            self.spawn(self.share.qr())
         elif act == "g-open":
             self.spawn(self.open_saved_async(gid))
         elif act == "g-board-blank":
@@ -854,15 +782,7 @@ class Games:
         else:
             current = (f"<b id='games-current-name'>{E(self.current_name)}</b> "
                        "<button type='button' class='btn subtle' data-act='g-rename' data-id='current'>Rename</button>")
-        native = ""
-        if self.share_link and _nn(getattr(window.navigator, "share", None)) is not None:
-            native = "<button type='button' class='btn' data-act='g-native' id='share-native'>Share…</button>"
-        share = ""
-        if self.share_link:
-            share = (f"<input id='share-link' class='share-link' readonly value='{E(self.share_link, quote=True)}' aria-label='Share link'>"
-                     f"<div class='row'><button type='button' class='btn' data-act='g-copy' id='share-copy'>Copy link</button>{native}"
-                     "<button type='button' class='btn' data-act='g-qr' id='share-qr-button'>QR code</button></div>")
-        share += "<p id='share-status' class='hint' aria-live='polite'></p><div id='share-qr' class='qr' hidden></div>"
+        share = self.share.html()
         new = "".join(
             f"<button type='button' class='btn' data-act='g-new' data-scenario='{E(n, quote=True)}' id='games-new-{E(n, quote=True)}'>"
             f"{E(builtin(n).name)}</button>" for n in BUILTINS)
@@ -935,40 +855,5 @@ build a New map on them.</p></section>
   <label class="btn file">Import a save file (or a link in a text file)
     <input type="file" id="games-import" accept=".json,.txt,application/json,text/plain"></label>
 </section>"""
-        if self.share_link and self.qr_for == self.share_link:
-            box = _el("share-qr")
-            box.innerHTML = self.qr_svg
-            box.hidden = False
+        self.share.drawn()
         document.body.dataset.savedGames = str(len(self.entries()))
-
-
-_segno: Any = None
-
-
-async def load_segno() -> Any:
-    """The QR library, unpacked from the bundle's own wheel into site-packages the first time a
-    QR code is asked for (offline: the service worker precaches the wheel as an on-demand file).
-    A pure-Python wheel needs no installer: micropip is not loaded."""
-    global _segno
-    if _segno is not None:
-        return _segno
-    try:
-        import segno  # type: ignore[import-not-found,import-untyped,unused-ignore]  # unpacked at run time
-    except ImportError:
-        import importlib
-        import io
-        import sys
-        import zipfile
-
-        url = str(window.URL.new(f"wheels/{SEGNO_WHEEL}", window.location.href).href)
-        resp = await window.fetch(url)
-        if not resp.ok:
-            raise OSError(f"HTTP {resp.status}")
-        data = (await resp.arrayBuffer()).to_bytes()
-        site = next(p for p in sys.path if p.endswith("site-packages"))
-        with zipfile.ZipFile(io.BytesIO(data)) as wheel:
-            wheel.extractall(site)
-        importlib.invalidate_caches()
-        import segno  # type: ignore[import-not-found,import-untyped,unused-ignore]  # unpacked at run time
-    _segno = segno
-    return segno
