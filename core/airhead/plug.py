@@ -12,7 +12,8 @@ each optional but :meth:`~Procedure.start` and :meth:`~Procedure.prompt`:
   action's JSON (read once, by :meth:`Procedure.read`);
 * :meth:`~Procedure.defaults` — the form's initial values (the scenario's plan);
 * :meth:`~Procedure.start`, :meth:`~Procedure.prompt`, :meth:`~Procedure.roll`,
-  :meth:`~Procedure.choose` — the procedure itself, waiting for each roll and choice;
+  :meth:`~Procedure.choose` — the procedure itself, waiting for each roll and choice (a
+  :class:`Stepped` procedure declares them as a table of :class:`Step`, one row per step);
 * :meth:`~Procedure.odds` and :meth:`~Procedure.heatmap` — exact odds for the planner, computed
   with the same settings and rule functions as the procedure;
 * :meth:`~Procedure.view` and :meth:`~Procedure.outcome_view` — plain data the map draws
@@ -62,6 +63,8 @@ __all__ = [
     "Odds",
     "percent",
     "Procedure",
+    "Step",
+    "Stepped",
     "Rules",
     "System",
     "SIDES",
@@ -294,6 +297,47 @@ class Procedure(Generic[D]):
     def has_heatmap(self) -> bool:
         """True if the procedure draws a heatmap of a plan."""
         return type(self).heatmap is not Procedure.heatmap
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a :class:`Stepped` procedure, declared once: the hook that says what it waits
+    for, and the hook that takes the answer — ``roll`` for dice, ``choose`` for a choice. Each
+    hook is a method of the procedure taking the state and the procedure's data (and the roll or
+    the choice)."""
+
+    prompt: Callable[..., Prompt]
+    roll: Callable[..., StepResult] | None = None
+    choose: Callable[..., StepResult] | None = None
+
+
+class Stepped(Procedure[D]):
+    """A procedure whose steps are a table (:attr:`steps`: step name -> :class:`Step`): the
+    prompt, the dice and the choice of a step are found in one place, and an answer the step
+    does not take is refused in the same words for every procedure."""
+
+    steps: ClassVar[Mapping[str, Step]] = {}
+
+    def _step(self, proc: ProcState[D]) -> Step:
+        step = self.steps.get(proc.step)
+        if step is None:
+            raise ActionError(f"{self.title} has no step {proc.step!r}")
+        return step
+
+    def prompt(self, state: GameState, proc: ProcState[D]) -> Prompt:
+        return self._step(proc).prompt(self, state, proc.data)
+
+    def roll(self, state: GameState, proc: ProcState[D], roll: Roll) -> StepResult:
+        hook = self._step(proc).roll
+        if hook is None:
+            raise ActionError(f"{self.title} is not waiting for dice")
+        return hook(self, state, proc.data, roll)
+
+    def choose(self, state: GameState, proc: ProcState[D], choice: str) -> StepResult:
+        hook = self._step(proc).choose
+        if hook is None:
+            raise ActionError(f"{self.title} is not waiting for a choice")
+        return hook(self, state, proc.data, choice)
 
 
 @dataclass(frozen=True)

@@ -302,3 +302,26 @@ def test_hex_is_the_one_hex_type_in_typed_params() -> None:
     g = new_game(SC, "h")
     proc = g.system.procedure("asl.random_location")
     assert isinstance(proc.read(g.state, {"from": "1C9"})["from"], Hex)
+
+
+def test_a_stepped_procedure_refuses_in_one_voice() -> None:
+    """Procedure steps declared as data (#31): a step the table lacks, or an answer its step does
+    not take, is refused in the same words for every stepped procedure."""
+    from airhead.dice import Roll
+    from airhead.plug import ProcState, Step, Stepped
+
+    stepped = [p for s in systems.SYSTEMS for p in s.rules.procedures if isinstance(p, Stepped)]
+    assert {p.name for p in stepped} >= {"asl.glider_landing", "asl.aerial_combat", "army_group.landing",
+                                         "panzer_leader.paradrop"}
+    state = new_game(builtin(), "x").state  # never read: each answer is refused first
+    for p in stepped:
+        assert p.steps and all(isinstance(s, Step) for s in p.steps.values())
+        with pytest.raises(ActionError, match=f"{p.title} has no step 'nowhere'"):
+            p.prompt(state, ProcState(p.name, "nowhere", None))
+        for key, step in p.steps.items():
+            if step.roll is None:
+                with pytest.raises(ActionError, match=f"{p.title} is not waiting for dice"):
+                    p.roll(state, ProcState(p.name, key, None), Roll.__new__(Roll))
+            if step.choose is None:
+                with pytest.raises(ActionError, match=f"{p.title} is not waiting for a choice"):
+                    p.choose(state, ProcState(p.name, key, None), "x")

@@ -25,9 +25,10 @@ from ..plug import (
     Fact,
     GameState,
     Odds,
-    Procedure,
     ProcState,
     Prompt,
+    Step,
+    Stepped,
     StepResult,
     View,
     percent,
@@ -170,7 +171,7 @@ def _can_fire(e: Unit, kind: str, rules: LandingRules) -> bool:
 
 
 # ---------------------------------------------------------------------------- the procedure
-class ArmyGroupLanding(Procedure[Drop]):
+class ArmyGroupLanding(Stepped[Drop]):
     """The drop turn: every unit of Groups A, B, R lands, takes terrain damage and opportunity fire.
 
     Params (each optional; missing ones come from the scenario's ``settings.army_group.plan``):
@@ -256,40 +257,48 @@ class ArmyGroupLanding(Procedure[Drop]):
         return StepResult(ProcState(self.name, "drift", d), tuple(events))
 
     # ---------------------------------------------------------------- prompts
-    def prompt(self, state: GameState, proc: ProcState[Drop]) -> Prompt:
+    # ---------------------------------------------------------------- what each step waits for
+    def _ask_drift(self, state: GameState, d: Drop) -> Prompt:
         m = state.scenario.map
-        d = proc.data
-        q = d.now
-        u = q.unit
+        q, u = d.now, d.now.unit
+        who = f"{u.id} ({u.kind}, Group {u.group})"  # a dummy is not named: the defender sees this prompt too
+        spec = DiceSpec((Die("direction", 6), Die("distance", LandingRules.of(state).distance_sides)), "landing")
+        return Prompt("roll", RULE, f"Landing of {who} from drop point {m.name(q.at)}: direction and distance dice", spec)
+
+    @staticmethod
+    def _here(state: GameState, d: Drop) -> str:
+        return state.scenario.map.name(d.cur.hex) if d.cur.hex is not None else ""
+
+    def _ask_displace(self, state: GameState, d: Drop) -> Prompt:
+        m = state.scenario.map
+        return Prompt("choice", RULE, f"{d.now.unit.id} came down in occupied {self._here(state, d)}: the Allied player "
+                      "moves it to an adjacent hex", None, tuple(m.name(o) for o in d.cur.options))
+
+    def _ask_damage(self, state: GameState, d: Drop) -> Prompt:
+        cur, rules = d.cur, LandingRules.of(state)
+        return Prompt("roll", RULE_DAMAGE, f"Terrain damage to {d.now.unit.id} in {self._here(state, d)} ({cur.rows}): "
+                      f"{cur.dice} special {'die' if cur.dice == 1 else 'dice'} ({rules.describe_hits()})",
+                      _special(cur.dice, "special dice"))
+
+    def _ask_fire(self, state: GameState, d: Drop) -> Prompt:
+        u, cur, rules = d.now.unit, d.cur, LandingRules.of(state)
+        opts = tuple(e.id for e in d.enemy if e.id not in cur.fired_by and _can_fire(e, u.kind, rules))
+        return Prompt("choice", FIRE_RULE, f"Opportunity fire at {u.id} in {self._here(state, d)}: the defender picks a "
+                      "firing unit or 'no fire'", None, opts + ("no fire",))
+
+    def _ask_fire_dice(self, state: GameState, d: Drop) -> Prompt:
         cur = d.cur
-        rules = LandingRules.of(state)
-        here = m.name(cur.hex) if cur.hex is not None else ""
-        if proc.step == "drift":
-            who = f"{u.id} ({u.kind}, Group {u.group})"  # a dummy is not named: the defender sees this prompt too
-            spec = DiceSpec((Die("direction", 6), Die("distance", rules.distance_sides)), "landing")
-            return Prompt("roll", RULE, f"Landing of {who} from drop point {m.name(q.at)}: direction and distance dice", spec)
-        if proc.step == "displace":
-            return Prompt("choice", RULE, f"{u.id} came down in occupied {here}: the Allied player moves it to an adjacent hex",
-                          None, tuple(m.name(o) for o in cur.options))
-        if proc.step == "damage":
-            return Prompt("roll", RULE_DAMAGE, f"Terrain damage to {u.id} in {here} ({cur.rows}): {cur.dice} special {'die' if cur.dice == 1 else 'dice'} ({rules.describe_hits()})",
-                          _special(cur.dice, "special dice"))
-        if proc.step == "fire":
-            opts = tuple(e.id for e in d.enemy if e.id not in cur.fired_by and _can_fire(e, u.kind, rules))
-            return Prompt("choice", FIRE_RULE, f"Opportunity fire at {u.id} in {here}: the defender picks a firing unit or 'no fire'", None, opts + ("no fire",))
-        if proc.step == "fire_dice":
-            return Prompt("roll", FIRE_RULE, f"Opportunity fire by {cur.firer} at {u.id}: {cur.fire_dice} special dice ({rules.describe_hits()})",
-                          _special(cur.fire_dice, "attack dice"))
-        raise ActionError(f"unknown step {proc.step}")
+        return Prompt("roll", FIRE_RULE, f"Opportunity fire by {cur.firer} at {d.now.unit.id}: {cur.fire_dice} special dice "
+                      f"({LandingRules.of(state).describe_hits()})", _special(cur.fire_dice, "attack dice"))
 
     # ---------------------------------------------------------------- steps
-    def _step(self, step: str, d: Drop, events: list[Event]) -> StepResult:
+    def _to_step(self, step: str, d: Drop, events: list[Event]) -> StepResult:
         return StepResult(ProcState(self.name, step, d), tuple(events))
 
     def _next_unit(self, state: GameState, d: Drop, events: list[Event]) -> StepResult:
         d = replace(d, i=d.i + 1, cur=Current())
         if d.i < len(d.queue):
-            return self._step("drift", d, events)
+            return self._to_step("drift", d, events)
         m = state.scenario.map
         landed = sum(1 for r in d.results if r.status == "landed")
         lost = sum(1 for r in d.results if r.status == "lost")
@@ -345,48 +354,43 @@ class ArmyGroupLanding(Procedure[Drop]):
         if n == 0:
             events.append(ev.result(RULE_DAMAGE, f"no terrain damage to {u.id} in {name} ({d.cur.rows})", (name,)))
             return self._to_fire(state, d, events)
-        return self._step("damage", d, events)
+        return self._to_step("damage", d, events)
 
     def _to_fire(self, state: GameState, d: Drop, events: list[Event]) -> StepResult:
         if not d.enemy:
             return self._finish_unit(state, d, "landed", events)
-        return self._step("fire", d, events)
+        return self._to_step("fire", d, events)
 
     # ---------------------------------------------------------------- input
-    def roll(self, state: GameState, proc: ProcState[Drop], roll: Roll) -> StepResult:
-        if proc.step == "drift":
-            return self._drift(state, proc.data, roll)
-        m = state.scenario.map
-        d = proc.data
-        u = d.now.unit
-        here = m.name(d.cur.hex) if d.cur.hex is not None else ""
-        rules = LandingRules.of(state)
-        events: list[Event] = []
-        if proc.step == "damage":
-            hits = count_hits(roll.values, rules.hit_faces)
-            rule = RULE_DAMAGE
-            events.append(ev.roll(rule, f"terrain damage to {u.id} in {here} ({d.cur.rows}): {d.cur.dice} special "
-                                        f"{'die' if d.cur.dice == 1 else 'dice'}: {', '.join(map(str, roll.values))}"))
-            events.append(ev.result(rule, f"{hits} HIT{'s' if hits != 1 else ''}: {u.id} takes {hits} loss{'es' if hits != 1 else ''}" if hits else f"no HIT: no damage to {u.id}", (here,)))
+    def _damage(self, state: GameState, d: Drop, roll: Roll) -> StepResult:
+        """AG Landing: the terrain's special dice, one loss per HIT."""
+        u, here, rules = d.now.unit, self._here(state, d), LandingRules.of(state)
+        hits = count_hits(roll.values, rules.hit_faces)
+        rule = RULE_DAMAGE
+        events = [ev.roll(rule, f"terrain damage to {u.id} in {here} ({d.cur.rows}): {d.cur.dice} special "
+                                f"{'die' if d.cur.dice == 1 else 'dice'}: {', '.join(map(str, roll.values))}")]
+        events.append(ev.result(rule, f"{hits} HIT{'s' if hits != 1 else ''}: {u.id} takes {hits} loss{'es' if hits != 1 else ''}" if hits else f"no HIT: no damage to {u.id}", (here,)))
+        d, dead = self._loss(d, hits)
+        if dead:
+            events.append(ev.result(rule, f"{u.id} is eliminated", (here,)))
+            return self._finish_unit(state, d, "eliminated", events)
+        return self._to_fire(state, d, events)
+
+    def _fire_dice(self, state: GameState, d: Drop, roll: Roll) -> StepResult:
+        """AG Opportunity Fire: the firer's attack dice, one loss per HIT (and disorganised)."""
+        u, here, rules = d.now.unit, self._here(state, d), LandingRules.of(state)
+        hits = count_hits(roll.values, rules.hit_faces)
+        events = [ev.roll(FIRE_RULE, f"{d.cur.firer} rolls {d.cur.fire_dice} attack dice: {', '.join(map(str, roll.values))}")]
+        if hits:
+            d = replace(d, cur=replace(d.cur, disorganised=True))
+            events.append(ev.result(FIRE_RULE, f"{hits} HIT{'s' if hits != 1 else ''}: {u.id} takes {hits} loss{'es' if hits != 1 else ''} and is disorganised next game turn", (here,)))
             d, dead = self._loss(d, hits)
             if dead:
-                events.append(ev.result(rule, f"{u.id} is eliminated", (here,)))
+                events.append(ev.result(FIRE_RULE, f"{u.id} is eliminated", (here,)))
                 return self._finish_unit(state, d, "eliminated", events)
-            return self._to_fire(state, d, events)
-        if proc.step == "fire_dice":
-            hits = count_hits(roll.values, rules.hit_faces)
-            events.append(ev.roll(FIRE_RULE, f"{d.cur.firer} rolls {d.cur.fire_dice} attack dice: {', '.join(map(str, roll.values))}"))
-            if hits:
-                d = replace(d, cur=replace(d.cur, disorganised=True))
-                events.append(ev.result(FIRE_RULE, f"{hits} HIT{'s' if hits != 1 else ''}: {u.id} takes {hits} loss{'es' if hits != 1 else ''} and is disorganised next game turn", (here,)))
-                d, dead = self._loss(d, hits)
-                if dead:
-                    events.append(ev.result(FIRE_RULE, f"{u.id} is eliminated", (here,)))
-                    return self._finish_unit(state, d, "eliminated", events)
-            else:
-                events.append(ev.result(FIRE_RULE, f"no HIT on {u.id}", (here,)))
-            return self._step("fire", d, events)
-        raise ActionError(f"{self.title} is not waiting for dice")
+        else:
+            events.append(ev.result(FIRE_RULE, f"no HIT on {u.id}", (here,)))
+        return self._to_step("fire", d, events)
 
     def _drift(self, state: GameState, d: Drop, roll: Roll) -> StepResult:
         """AG Landing: the direction and distance dice, then what the unit finds where it lands."""
@@ -413,7 +417,7 @@ class ArmyGroupLanding(Procedure[Drop]):
         if td.kind == "reroll":
             events.append(ev.info(RULE, f"{u.id} would drift {hexes}, off the map, but the scenario's cap of {rules.max_losses} units lost "
                                         f"is reached: its dice are rolled again {cap}", (at,)))
-            return self._step("drift", replace(d, cur=Current()), events)
+            return self._to_step("drift", replace(d, cur=Current()), events)
         if td.kind == "edge" or (rules.max_losses is not None and not m.in_play(drift(q.at, face, dist, rules))):
             events.append(ev.info(RULE, f"the scenario's cap of {rules.max_losses} units lost is reached: {u.id} lands on the map edge in {name} {cap}", (name,)))
         events.append(ev.result(RULE, f"{u.id} lands {hexes}: {name}", (at, name)))
@@ -439,26 +443,20 @@ class ArmyGroupLanding(Procedure[Drop]):
                 events.append(ev.result(RULE, f"no adjacent hex is free for {u.id}: lost", (name,)))
                 d = replace(d, cur=replace(d.cur, hex=None))
                 return self._finish_unit(state, d, "lost", events)
-            return self._step("displace", replace(d, cur=replace(d.cur, options=tuple(opts))), events)
+            return self._to_step("displace", replace(d, cur=replace(d.cur, options=tuple(opts))), events)
         return self._to_damage(state, d, events)
 
-    def choose(self, state: GameState, proc: ProcState[Drop], choice: str) -> StepResult:
-        m = state.scenario.map
-        d = proc.data
-        u = d.now.unit
-        cur = d.cur
-        here = m.name(cur.hex) if cur.hex is not None else ""
-        events: list[Event] = []
-        if proc.step == "displace":
-            to = next(o for o in cur.options if m.name(o) == choice)
-            events.append(ev.result(RULE, f"the Allied player moves {u.id} from {here} to {choice}", (here, choice)))
-            return self._to_damage(state, replace(d, cur=replace(cur, hex=to)), events)
-        if proc.step == "fire":
-            if choice == "no fire":
-                events.append(ev.info(FIRE_RULE, f"no further opportunity fire at {u.id}"))
-                return self._finish_unit(state, d, "landed", events)
-            return self._fire(state, d, choice)
-        raise ActionError(f"{self.title} is not waiting for a choice")
+    def _displaced(self, state: GameState, d: Drop, choice: str) -> StepResult:
+        m, u, cur, here = state.scenario.map, d.now.unit, d.cur, self._here(state, d)
+        to = next(o for o in cur.options if m.name(o) == choice)
+        events = [ev.result(RULE, f"the Allied player moves {u.id} from {here} to {choice}", (here, choice))]
+        return self._to_damage(state, replace(d, cur=replace(cur, hex=to)), events)
+
+    def _fire_chosen(self, state: GameState, d: Drop, choice: str) -> StepResult:
+        if choice == "no fire":
+            events = [ev.info(FIRE_RULE, f"no further opportunity fire at {d.now.unit.id}")]
+            return self._finish_unit(state, d, "landed", events)
+        return self._fire(state, d, choice)
 
     def _fire(self, state: GameState, d: Drop, choice: str) -> StepResult:
         """AG Opportunity Fire: the attack dice of one enemy unit's fire at the unit now landing."""
@@ -482,11 +480,11 @@ class ArmyGroupLanding(Procedure[Drop]):
         d = replace(d, cur=replace(cur, fired_by=cur.fired_by + (choice,)))
         if fd.total == 0:
             events.append(ev.result(FIRE_RULE, f"{choice} has no attack dice left: no effect"))
-            return self._step("fire", d, events)
+            return self._to_step("fire", d, events)
         enemy = d.enemy[:k] + (with_fire(firer),) + d.enemy[k + 1:]
         events.append(ev.result(FIRE_RULE, f"the defender rolls {fd.total} {'die' if fd.total == 1 else 'dice'}"))
         d = replace(d, enemy=enemy, cur=replace(d.cur, firer=choice, fire_dice=min(fd.total, 12)))
-        return self._step("fire_dice", d, events)
+        return self._to_step("fire_dice", d, events)
 
     # ---------------------------------------------------------------- the planner and the map
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
@@ -553,3 +551,11 @@ class ArmyGroupLanding(Procedure[Drop]):
         text = f"{landed} of {len(units)} {'unit' if len(units) == 1 else 'units'} landed ({count('lost')} lost off the map, {count('eliminated')} eliminated)"
         dis = sum(1 for u in units if u.get("status") == "landed" and u.get("disorganised"))
         return text + (f"; {dis} disorganised next game turn." if dis else ".")
+
+    steps = {
+        "drift": Step(_ask_drift, roll=_drift),
+        "displace": Step(_ask_displace, choose=_displaced),
+        "damage": Step(_ask_damage, roll=_damage),
+        "fire": Step(_ask_fire, choose=_fire_chosen),
+        "fire_dice": Step(_ask_fire_dice, roll=_fire_dice),
+    }

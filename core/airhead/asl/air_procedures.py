@@ -17,7 +17,7 @@ from ..errors import ActionError, DataError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, Step, Stepped, StepResult, Table, View, percent
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
@@ -220,7 +220,7 @@ class Dogfight:
         return not p.eliminated and not p.mg_disabled and p.type != "Observation"
 
 
-class AerialCombat(Procedure[Dogfight]):
+class AerialCombat(Stepped[Dogfight]):
     """One Dogfight in the CCPh (E7.22–E7.24): the ATTACKER's planes attack their predesignated
     targets (with ROF chains), then the DEFENDER's surviving planes return fire, then the
     end-of-CCPh choices (leave Melee, Recall options); statuses go back to the counters.
@@ -333,32 +333,13 @@ class AerialCombat(Procedure[Dogfight]):
             pos += 1
         return self._end_choices(state, replace(d, pos=len(d.order), aim=None), events)
 
-    def prompt(self, state: GameState, proc: ProcState[Dogfight]) -> Prompt:
-        d = proc.data
-        if proc.step == "attack":
-            assert d.aim is not None
-            who = "return fire" if d.firer.side == d.defender else "attack"
-            return Prompt("roll", "E7.221", f"Aerial Combat DR ({who}): {d.firer.name} attacks {d.planes[d.aim].name}", DR)
-        if proc.step in ("rof", "retarget"):
-            opts = tuple(f"attack {d.planes[j].name}" for j in d.enemies(d.order[d.pos])) + (NO_MORE,)
-            if proc.step == "rof":
-                return Prompt("choice", "E7.222", f"{d.firer.name} keeps its ROF: attack again (any plane in the Dogfight)?",
-                              options=opts)
-            return Prompt("choice", "E7.221", f"{d.firer.name}'s predesignated target is gone: attack which plane?", options=opts)
-        kind, k = d.queue[0]
-        if kind == "leave":
-            side = d.attacker if k == 0 else d.defender
-            return Prompt("choice", "E7.22", f"E7.22: the rule text is cut here (the EX: a side not opposed by FB may leave "
-                          f"Melee) — players decide: does {side} leave Melee?", options=LEAVE)
-        a = d.planes[k]
-        why = "E7.224" if a.recall else "E7.223"
-        return Prompt("choice", why, f"End of CCPh: {a.name} may accept Recall ({'attacked by a Final DR ≥ 10' if a.recall else 'MG Disabled'})",
-                      options=RECALL)
+    # -- what each step waits for, and what takes the answer ----------------------------------
+    def _ask_attack(self, state: GameState, d: Dogfight) -> Prompt:
+        assert d.aim is not None
+        who = "return fire" if d.firer.side == d.defender else "attack"
+        return Prompt("roll", "E7.221", f"Aerial Combat DR ({who}): {d.firer.name} attacks {d.planes[d.aim].name}", DR)
 
-    def roll(self, state: GameState, proc: ProcState[Dogfight], roll: Roll) -> StepResult:
-        if proc.step != "attack":
-            raise ActionError("Aerial combat is not waiting for dice")
-        d = proc.data
+    def _attack(self, state: GameState, d: Dogfight, roll: Roll) -> StepResult:
         assert d.aim is not None
         i, j = d.order[d.pos], d.aim
         r = resolve_attack(d.planes[i], d.planes[j], roll.value("colored"), roll.value("white"))
@@ -375,21 +356,48 @@ class AerialCombat(Procedure[Dogfight]):
             return StepResult(ProcState(self.name, "rof", replace(d, aim=None)), tuple(events))
         return self._next(state, d, events)
 
-    def choose(self, state: GameState, proc: ProcState[Dogfight], choice: str) -> StepResult:
-        d = proc.data
-        if proc.step in ("rof", "retarget"):
-            if choice == NO_MORE:
-                rule = "E7.222" if proc.step == "rof" else "E7.221"
-                return self._next(state, d, [ev.info(rule, f"{d.firer.name} makes no further attack")])
-            name = choice[len("attack "):] if choice.startswith("attack ") else ""
-            j = next((j for j in d.enemies(d.order[d.pos]) if d.planes[j].name == name), None)
-            if j is None:
-                raise ActionError(f"{d.firer.name} cannot attack {name[:24] or choice[:24]}")
-            rule = "E7.222" if proc.step == "rof" else "E7.221"
-            events = [ev.info(rule, f"{d.firer.name} attacks {d.planes[j].name}" + (" again (ROF)" if proc.step == "rof" else ""))]
-            return StepResult(ProcState(self.name, "attack", replace(d, aim=j)), tuple(events))
-        if proc.step != "end" or not d.queue:
-            raise ActionError("Aerial combat is not waiting for a choice")
+    @staticmethod
+    def _targets(d: Dogfight) -> tuple[str, ...]:
+        return tuple(f"attack {d.planes[j].name}" for j in d.enemies(d.order[d.pos])) + (NO_MORE,)
+
+    def _ask_rof(self, state: GameState, d: Dogfight) -> Prompt:
+        return Prompt("choice", "E7.222", f"{d.firer.name} keeps its ROF: attack again (any plane in the Dogfight)?",
+                      options=self._targets(d))
+
+    def _ask_retarget(self, state: GameState, d: Dogfight) -> Prompt:
+        return Prompt("choice", "E7.221", f"{d.firer.name}'s predesignated target is gone: attack which plane?",
+                      options=self._targets(d))
+
+    def _aim(self, state: GameState, d: Dogfight, choice: str, rof: bool) -> StepResult:
+        """E7.221 / E7.222: the plane attacked next (again, with ROF), or no further attack."""
+        rule = "E7.222" if rof else "E7.221"
+        if choice == NO_MORE:
+            return self._next(state, d, [ev.info(rule, f"{d.firer.name} makes no further attack")])
+        name = choice[len("attack "):] if choice.startswith("attack ") else ""
+        j = next((j for j in d.enemies(d.order[d.pos]) if d.planes[j].name == name), None)
+        if j is None:
+            raise ActionError(f"{d.firer.name} cannot attack {name[:24] or choice[:24]}")
+        events = [ev.info(rule, f"{d.firer.name} attacks {d.planes[j].name}" + (" again (ROF)" if rof else ""))]
+        return StepResult(ProcState(self.name, "attack", replace(d, aim=j)), tuple(events))
+
+    def _rof_chosen(self, state: GameState, d: Dogfight, choice: str) -> StepResult:
+        return self._aim(state, d, choice, rof=True)
+
+    def _retarget_chosen(self, state: GameState, d: Dogfight, choice: str) -> StepResult:
+        return self._aim(state, d, choice, rof=False)
+
+    def _ask_end(self, state: GameState, d: Dogfight) -> Prompt:
+        kind, k = d.queue[0]
+        if kind == "leave":
+            side = d.attacker if k == 0 else d.defender
+            return Prompt("choice", "E7.22", f"E7.22: the rule text is cut here (the EX: a side not opposed by FB may leave "
+                          f"Melee) — players decide: does {side} leave Melee?", options=LEAVE)
+        a = d.planes[k]
+        why = "E7.224" if a.recall else "E7.223"
+        return Prompt("choice", why, f"End of CCPh: {a.name} may accept Recall ({'attacked by a Final DR ≥ 10' if a.recall else 'MG Disabled'})",
+                      options=RECALL)
+
+    def _end_chosen(self, state: GameState, d: Dogfight, choice: str) -> StepResult:
         kind, k = d.queue[0]
         rest = replace(d, queue=d.queue[1:])
         if kind == "leave":
@@ -538,6 +546,15 @@ class AerialCombat(Procedure[Dogfight]):
 
 
 # ---------------------------------------------------------------------- E7.225 jettison
+
+    steps = {
+        "attack": Step(_ask_attack, roll=_attack),
+        "rof": Step(_ask_rof, choose=_rof_chosen),
+        "retarget": Step(_ask_retarget, choose=_retarget_chosen),
+        "end": Step(_ask_end, choose=_end_chosen),
+    }
+
+
 @dataclass(frozen=True)
 class _Nothing:
     pass

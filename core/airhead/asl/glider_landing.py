@@ -24,9 +24,10 @@ from ..plug import (
     Fact,
     GameState,
     Odds,
-    Procedure,
     ProcState,
     Prompt,
+    Step,
+    Stepped,
     StepResult,
     Table,
     View,
@@ -155,7 +156,7 @@ class Conditions:
     below_kill: str  # E8.21: what a Light AA Final DR below the Kill Number does
 
 
-class GliderLanding(Procedure[Glider]):
+class GliderLanding(Stepped[Glider]):
     """One glider from its ILH to its Passengers on the board (E8.2–E8.41).
 
     Params: ``ilh`` (hex), ``wind`` (ASL Wind Direction 1..6 or N..NW the glider faces; default
@@ -279,93 +280,86 @@ class GliderLanding(Procedure[Glider]):
             return StepResult(ProcState(self.name, "aa", g), tuple(events))
         return StepResult(ProcState(self.name, "landing", g), tuple(events))
 
-    # -- prompts ---------------------------------------------------------------------------
-    def prompt(self, state: GameState, proc: ProcState[Glider]) -> Prompt:
-        g = proc.data
-        m = state.scenario.map
-        ilh = m.label(g.ilh)
-        step = proc.step
-        if step == "aa":
-            opts = tuple(f"{f.name} fires" for f, left in zip(g.aa, g.fire_left) if left) + (NO_MORE_AA,)
-            return Prompt("choice", "E8.21", f"Light AA fire at {g.name} in ILH {ilh}", options=opts)
-        if step == "aa_dr":
-            assert g.firing is not None
-            return Prompt("roll", "E8.21", f"Light AA DR by {g.aa[g.firing].name} at {g.name}", DR)
-        if step == "evasive":
-            return Prompt("roll", "E8.211", f"Evasive Action Random Location DR from {ilh}", DR)
-        if step == "landing":
-            return Prompt("roll", "E8.22", f"Landing DR for {g.name} in ILH {ilh}", DR)
-        landed = m.label(g.landed) if g.landed is not None else ""
-        if step == "blind":
-            sight = blind_hex(_terrain(state, g.facing), g.approach(m), g.k)
-            reading = "; ".join(sight.explain(m.label)) if sight.looks else f"{landed} is seen"
-            return Prompt("choice", "E8.23", f"Is {landed} a Blind Hex as seen along the Avenue of Approach? "
-                          f"The map reads: {reading}", options=BLIND_RULING)
-        if step == "manifest":
-            return Prompt("choice", "E8.4", f"AFPh: reveal the sealed manifest of {g.name} (Sealed notes: Reveal), then go on",
-                          options=MANIFEST)
-        if step == "minefield":
-            return Prompt("choice", "E8.232", f"Minefield attack on {g.name} as an entering truck", options=MINEFIELD)
-        if step == "crash":
-            return Prompt("roll", "E8.23", f"Crash dr for {g.name} in {landed}", dr("Crash dr"))
-        if step == "final_fire":
-            return Prompt("choice", "E8.3", f"DEFENDER's Final Fire at the landed {g.name} in {landed}", options=FINAL_FIRE)
-        if step == "selection":
-            names = [g.passengers[i].name for i in g.eligible]
-            spec = DiceSpec(tuple(Die(n) for n in names), "Random Selection dr")
-            return Prompt("roll", "E8.41", f"Random Selection dr for Casualty Reduction in {g.name}", spec)
-        raise ActionError(f"glider landing has no step {step!r}")
+    # -- the steps: what each waits for, and what takes the answer -------------------------
+    def _ask_aa(self, state: GameState, g: Glider) -> Prompt:
+        opts = tuple(f"{f.name} fires" for f, left in zip(g.aa, g.fire_left) if left) + (NO_MORE_AA,)
+        return Prompt("choice", "E8.21", f"Light AA fire at {g.name} in ILH {state.scenario.map.label(g.ilh)}", options=opts)
 
-    # -- choices ---------------------------------------------------------------------------
-    def choose(self, state: GameState, proc: ProcState[Glider], choice: str) -> StepResult:
-        g = proc.data
-        m = state.scenario.map
-        if proc.step == "aa":
-            if choice == NO_MORE_AA:
-                events = [ev.info("E8.21", f"no more Light AA fire at {g.name} in {m.label(g.ilh)}")]
-                return StepResult(ProcState(self.name, "evasive" if g.evasive_due else "landing", g), tuple(events))
-            firer = choice[: -len(" fires")]
-            i = next(i for i, f in enumerate(g.aa) if f.name == firer)
-            return StepResult(ProcState(self.name, "aa_dr", replace(g, firing=i)))
-        if proc.step == "minefield":
-            effect = {MINEFIELD[0]: "safe", MINEFIELD[1]: "damaged", MINEFIELD[2]: "eliminated"}[choice]
-            events = [ev.result("E8.232", f"minefield attack: {choice.split(': ')[1]}")]
-            return self._crash_or_damage(state, g, effect, events, then="crash")
-        if proc.step == "blind":
-            ruling = choice == BLIND_RULING[0]
-            landed = m.label(g.landed) if g.landed is not None else ""
-            events = [ev.info("E8.23", f"the players rule {landed} {'a Blind Hex' if ruling else 'not a Blind Hex'}")]
-            return StepResult(ProcState(self.name, "crash", replace(g, ruling=ruling)), tuple(events))
-        if proc.step == "manifest":
-            return self._reveal(state, g, choice == MANIFEST[0])
-        if proc.step == "final_fire":
-            if choice == FINAL_FIRE[0]:
-                return self._afph(state, g, [ev.info("E8.3", f"no Final Fire at {g.name}")])
-            effect = "damaged" if choice == FINAL_FIRE[1] else "eliminated"
-            events = [ev.result("E8.3", f"Final Fire (as a truck, cs# 7; Immobilization counts as Damage): {effect}")]
-            return self._crash_or_damage(state, g, effect, events, then="afph")
-        raise ActionError("not waiting for a choice")
+    def _aa_chosen(self, state: GameState, g: Glider, choice: str) -> StepResult:
+        if choice == NO_MORE_AA:
+            events = [ev.info("E8.21", f"no more Light AA fire at {g.name} in {state.scenario.map.label(g.ilh)}")]
+            return StepResult(ProcState(self.name, "evasive" if g.evasive_due else "landing", g), tuple(events))
+        firer = choice[: -len(" fires")]
+        i = next(i for i, f in enumerate(g.aa) if f.name == firer)
+        return StepResult(ProcState(self.name, "aa_dr", replace(g, firing=i)))
 
-    # -- dice ------------------------------------------------------------------------------
-    def roll(self, state: GameState, proc: ProcState[Glider], roll: Roll) -> StepResult:
-        g = proc.data
-        step = proc.step
-        if step == "aa_dr":
-            return self._light_aa(state, g, roll)
-        if step == "evasive":
-            return self._evasive(state, g, roll)
-        if step == "landing":
-            return self._landing(state, g, roll)
-        if step == "crash":
-            return self._crash(state, g, roll)
-        if step == "selection":
-            picks = random_selection(list(roll.values))
-            chosen = [g.eligible[i] for i in picks]
-            names = ", ".join(g.passengers[i].name for i in chosen)
-            events = [ev.roll("E8.41", f"Random Selection {roll.describe()}"), ev.result("E8.41", f"selected for Casualty Reduction: {names}")]
-            events += damage_effects(g.passengers, chosen)
-            return self._done(state, g, events, chosen)
-        raise ActionError("not waiting for dice")
+    def _ask_aa_dr(self, state: GameState, g: Glider) -> Prompt:
+        assert g.firing is not None
+        return Prompt("roll", "E8.21", f"Light AA DR by {g.aa[g.firing].name} at {g.name}", DR)
+
+    def _ask_evasive(self, state: GameState, g: Glider) -> Prompt:
+        return Prompt("roll", "E8.211", f"Evasive Action Random Location DR from {state.scenario.map.label(g.ilh)}", DR)
+
+    def _ask_landing(self, state: GameState, g: Glider) -> Prompt:
+        return Prompt("roll", "E8.22", f"Landing DR for {g.name} in ILH {state.scenario.map.label(g.ilh)}", DR)
+
+    def _landed(self, state: GameState, g: Glider) -> str:
+        return state.scenario.map.label(g.landed) if g.landed is not None else ""
+
+    def _ask_blind(self, state: GameState, g: Glider) -> Prompt:
+        m = state.scenario.map
+        landed = self._landed(state, g)
+        sight = blind_hex(_terrain(state, g.facing), g.approach(m), g.k)
+        reading = "; ".join(sight.explain(m.label)) if sight.looks else f"{landed} is seen"
+        return Prompt("choice", "E8.23", f"Is {landed} a Blind Hex as seen along the Avenue of Approach? "
+                      f"The map reads: {reading}", options=BLIND_RULING)
+
+    def _blind_ruled(self, state: GameState, g: Glider, choice: str) -> StepResult:
+        ruling = choice == BLIND_RULING[0]
+        events = [ev.info("E8.23", f"the players rule {self._landed(state, g)} {'a Blind Hex' if ruling else 'not a Blind Hex'}")]
+        return StepResult(ProcState(self.name, "crash", replace(g, ruling=ruling)), tuple(events))
+
+    def _ask_manifest(self, state: GameState, g: Glider) -> Prompt:
+        return Prompt("choice", "E8.4", f"AFPh: reveal the sealed manifest of {g.name} (Sealed notes: Reveal), then go on",
+                      options=MANIFEST)
+
+    def _manifest_chosen(self, state: GameState, g: Glider, choice: str) -> StepResult:
+        return self._reveal(state, g, choice == MANIFEST[0])
+
+    def _ask_minefield(self, state: GameState, g: Glider) -> Prompt:
+        return Prompt("choice", "E8.232", f"Minefield attack on {g.name} as an entering truck", options=MINEFIELD)
+
+    def _minefield_chosen(self, state: GameState, g: Glider, choice: str) -> StepResult:
+        effect = {MINEFIELD[0]: "safe", MINEFIELD[1]: "damaged", MINEFIELD[2]: "eliminated"}[choice]
+        events = [ev.result("E8.232", f"minefield attack: {choice.split(': ')[1]}")]
+        return self._crash_or_damage(state, g, effect, events, then="crash")
+
+    def _ask_crash(self, state: GameState, g: Glider) -> Prompt:
+        return Prompt("roll", "E8.23", f"Crash dr for {g.name} in {self._landed(state, g)}", dr("Crash dr"))
+
+    def _ask_final_fire(self, state: GameState, g: Glider) -> Prompt:
+        return Prompt("choice", "E8.3", f"DEFENDER's Final Fire at the landed {g.name} in {self._landed(state, g)}",
+                      options=FINAL_FIRE)
+
+    def _final_fire_chosen(self, state: GameState, g: Glider, choice: str) -> StepResult:
+        if choice == FINAL_FIRE[0]:
+            return self._afph(state, g, [ev.info("E8.3", f"no Final Fire at {g.name}")])
+        effect = "damaged" if choice == FINAL_FIRE[1] else "eliminated"
+        events = [ev.result("E8.3", f"Final Fire (as a truck, cs# 7; Immobilization counts as Damage): {effect}")]
+        return self._crash_or_damage(state, g, effect, events, then="afph")
+
+    def _ask_selection(self, state: GameState, g: Glider) -> Prompt:
+        names = [g.passengers[i].name for i in g.eligible]
+        spec = DiceSpec(tuple(Die(n) for n in names), "Random Selection dr")
+        return Prompt("roll", "E8.41", f"Random Selection dr for Casualty Reduction in {g.name}", spec)
+
+    def _selection(self, state: GameState, g: Glider, roll: Roll) -> StepResult:
+        picks = random_selection(list(roll.values))
+        chosen = [g.eligible[i] for i in picks]
+        names = ", ".join(g.passengers[i].name for i in chosen)
+        events = [ev.roll("E8.41", f"Random Selection {roll.describe()}"), ev.result("E8.41", f"selected for Casualty Reduction: {names}")]
+        events += damage_effects(g.passengers, chosen)
+        return self._done(state, g, events, chosen)
 
     def _light_aa(self, state: GameState, g: Glider, roll: Roll) -> StepResult:
         """E8.21: one Light AA DR against the ★ Vehicle Kill Number."""
@@ -659,6 +653,18 @@ class GliderLanding(Procedure[Glider]):
             return f"{name} landed {how} off the board" + ("" if where == "off board" else f" ({where})") + ": its contents may re-enter (E8.5)."
         return f"{name} landed {how} in {where}" + ("; Casualty Reduction: " + ", ".join(outcome["reduced"]) if outcome.get("reduced") else "") + "."
 
+    steps = {
+        "aa": Step(_ask_aa, choose=_aa_chosen),
+        "aa_dr": Step(_ask_aa_dr, roll=_light_aa),
+        "evasive": Step(_ask_evasive, roll=_evasive),
+        "landing": Step(_ask_landing, roll=_landing),
+        "blind": Step(_ask_blind, choose=_blind_ruled),
+        "manifest": Step(_ask_manifest, choose=_manifest_chosen),
+        "minefield": Step(_ask_minefield, choose=_minefield_chosen),
+        "crash": Step(_ask_crash, roll=_crash),
+        "final_fire": Step(_ask_final_fire, choose=_final_fire_chosen),
+        "selection": Step(_ask_selection, roll=_selection),
+    }
 
 def _land(counters: Counters, g: Glider, on_board: bool, reduced: Sequence[int]) -> Counters:
     """The landed glider and its contents as units (E8.4: placed in the AFPh)."""

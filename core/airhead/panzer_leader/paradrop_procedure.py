@@ -24,9 +24,10 @@ from ..plug import (
     Fact,
     GameState,
     Odds,
-    Procedure,
     ProcState,
     Prompt,
+    Step,
+    Stepped,
     StepResult,
     View,
     percent,
@@ -119,7 +120,7 @@ class Drop:
     ai: int = 0
 
 
-class Paradrop(Procedure[Drop]):
+class Paradrop(Stepped[Drop]):
     """The paradrops of one turn's Air Phase (PL II).
 
     Params: ``turn``; ``wind`` {"from", "speed"} (default: the wind rolled for the turn);
@@ -203,38 +204,40 @@ class Paradrop(Procedure[Drop]):
             return self._next_aa(state, drop, 0, events)
         return StepResult(ProcState(self.name, "drift", drop), tuple(events))
 
-    def prompt(self, state: GameState, proc: ProcState[Drop]) -> Prompt:
-        d = proc.data
-        m = state.scenario.map
-        if proc.step == "aa":
-            f = d.aa[d.ai]
-            if f.rolled:
-                return Prompt("roll", RULE_PLANES, f"Anti-aircraft fire by {f.by()} at the plane of {f.at} ({f.numbers()})", dr("AA"))
-            return Prompt("choice", RULE_PLANES, f"Anti-aircraft fire by {f.by()} at the plane of {f.at}: enter the result of your PL rules",
-                          None, AA_RESULTS)
-        if proc.step == "drift":
-            t = d.targets[d.ti]
-            n = sum(1 for s in t.sticks if s.status != "shot down")
-            return Prompt("roll", "PL II.C", f"Drift die for the {n} sticks targeted on {m.name(t.hex)} ({d.wind.speed} wind, Drift Pattern Chart)",
-                          dr("drift"))
+    # -- what each step waits for ------------------------------------------------------------
+    def _ask_aa(self, state: GameState, d: Drop) -> Prompt:
+        f = d.aa[d.ai]
+        if f.rolled:
+            return Prompt("roll", RULE_PLANES, f"Anti-aircraft fire by {f.by()} at the plane of {f.at} ({f.numbers()})", dr("AA"))
+        return Prompt("choice", RULE_PLANES, f"Anti-aircraft fire by {f.by()} at the plane of {f.at}: enter the result of your PL rules",
+                      None, AA_RESULTS)
+
+    def _aa_rolled(self, state: GameState, d: Drop, roll: Roll) -> StepResult:
+        f = d.aa[d.ai]
+        face = roll.values[0]
+        assert f.kill is not None and f.disperse is not None
+        return self._aa(state, d, aa_result(face, f.kill, f.disperse), face)
+
+    def _aa_entered(self, state: GameState, d: Drop, choice: str) -> StepResult:
+        return self._aa(state, d, choice, None)
+
+    def _ask_drift(self, state: GameState, d: Drop) -> Prompt:
+        t = d.targets[d.ti]
+        n = sum(1 for s in t.sticks if s.status != "shot down")
+        return Prompt("roll", "PL II.C", f"Drift die for the {n} sticks targeted on {state.scenario.map.name(t.hex)} "
+                      f"({d.wind.speed} wind, Drift Pattern Chart)", dr("drift"))
+
+    def _drift_rolled(self, state: GameState, d: Drop, roll: Roll) -> StepResult:
+        return self._drift(state, d, roll.values[0])
+
+    def _ask_survival(self, state: GameState, d: Drop) -> Prompt:
         s = d.sticks[d.si]
         assert s.hex is not None
-        return Prompt("roll", "PL II.D", f"Jump survival die for stick {s.id} in {m.name(s.hex)} (Jump Survival Chart, {s.row})", dr("survival"))
+        return Prompt("roll", "PL II.D", f"Jump survival die for stick {s.id} in {state.scenario.map.name(s.hex)} "
+                      f"(Jump Survival Chart, {s.row})", dr("survival"))
 
-    def roll(self, state: GameState, proc: ProcState[Drop], roll: Roll) -> StepResult:
-        if proc.step == "aa":
-            f = proc.data.aa[proc.data.ai]
-            face = roll.values[0]
-            assert f.kill is not None and f.disperse is not None
-            return self._aa(state, proc.data, aa_result(face, f.kill, f.disperse), face)
-        if proc.step == "drift":
-            return self._drift(state, proc.data, roll.values[0])
-        return self._survival(state, proc.data, roll.values[0])
-
-    def choose(self, state: GameState, proc: ProcState[Drop], choice: str) -> StepResult:
-        if proc.step != "aa" or proc.data.aa[proc.data.ai].rolled:
-            raise ActionError(f"{self.title} is not waiting for a choice")
-        return self._aa(state, proc.data, choice, None)
+    def _survival_rolled(self, state: GameState, d: Drop, roll: Roll) -> StepResult:
+        return self._survival(state, d, roll.values[0])
 
     # -- I.G anti-aircraft fire -------------------------------------------------------------
     @staticmethod
@@ -495,6 +498,12 @@ class Paradrop(Procedure[Drop]):
             ("shot down with their planes", sum(1 for s in sticks if s["status"] == "shot down"))) if n)
         return (f"Paradrop, turn {outcome['turn']}: {len(alive)} of {len(sticks)} sticks down ({disp} dispersed), "
                 f"{lost} lost off the board, {elim} eliminated{more}.")
+
+    steps = {
+        "aa": Step(_ask_aa, roll=_aa_rolled, choose=_aa_entered),  # dice, or the result of the players' own rules
+        "drift": Step(_ask_drift, roll=_drift_rolled),
+        "survival": Step(_ask_survival, roll=_survival_rolled),
+    }
 
 
 def _pattern_view(targets: tuple[Hex, ...], landed: tuple[Hex, ...],
