@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -316,12 +317,12 @@ def test_a_stepped_procedure_refuses_in_one_voice() -> None:
     state = new_game(builtin(), "x").state  # never read: each answer is refused first
     for p in stepped:
         assert p.steps and all(isinstance(s, Step) for s in p.steps.values())
-        with pytest.raises(ActionError, match=f"{p.title} has no step 'nowhere'"):
+        with pytest.raises(ActionError, match=re.escape(f"{p.title} has no step 'nowhere'")):
             p.prompt(state, ProcState(p.name, "nowhere", None))
         for key, step in p.steps.items():
             if step.roll is None:
-                with pytest.raises(ActionError, match=f"{p.title} is not waiting for dice"):
+                with pytest.raises(ActionError, match=re.escape(f"{p.title} is not waiting for dice")):
                     p.roll(state, ProcState(p.name, key, None), Roll.__new__(Roll))
             if step.choose is None:
-                with pytest.raises(ActionError, match=f"{p.title} is not waiting for a choice"):
+                with pytest.raises(ActionError, match=re.escape(f"{p.title} is not waiting for a choice")):
                     p.choose(state, ProcState(p.name, key, None), "x")
