@@ -23,7 +23,6 @@ before the page hides or unloads.
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import re
 import secrets
@@ -46,15 +45,14 @@ from dom import attr as _attr
 from dom import download
 from dom import el as _el
 from dom import nn as _nn
+from games_view import MAX_NAME, PanelData, Saved, meta_line, panel_html
+from notice import Notices
 from picked import picked_file
 from share_panel import Share
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-E = html.escape
 STORE = "airhead-games"
 PREFIX = "game:"
-MAX_NAME = 80
 #: Seconds to wait for IndexedDB to open (a blocked or broken store never answers) and for a
 #: write to finish, before the app says saved games are unavailable or the save failed.
 STORE_TIMEOUT = 8.0
@@ -104,9 +102,6 @@ class OpenFailed(Exception):
         self.reason = reason
 
 
-#: How long a notice stays (ms): long enough to read a long sentence twice.
-NOTICE_INFO_MS = 8_000
-NOTICE_ERROR_MS = 20_000
 
 
 class Games:
@@ -137,9 +132,7 @@ class Games:
         self.serial = 0
         self.links = 0
         self.writes = 0
-        self.unexpected = 0
-        self._proxies: list[Any] = []
-        self._notice_timer: Any = None
+        self.notices = Notices()  # the message box; faults reported in plain words
         self.boards: Any = None  # the player's VASL boards (app/boards.py): loaded before a game on them opens
         self.missing: tuple[Any, ...] = ()  # (board id, BoardRef) a game asked for that this device lacks
         self.retry: Callable[[], Any] | None = None  # opens that game again (once the boards are here)
@@ -157,81 +150,27 @@ class Games:
         self._save_state("unsaved")
         self.render()
 
-    # ------------------------------------------------------------------ plumbing
-    def _listen(self, el: Any, name: str, fn: Callable[[Any], None]) -> None:
-        def safe(ev: Any) -> None:
-            try:
-                fn(ev)
-            except Exception as e:  # noqa: BLE001 - never let a view error escape to the page
-                self.report(e)
-
-        p = create_proxy(safe)
-        self._proxies.append(p)
-        el.addEventListener(name, p)
+    # ------------------------------------------------------------------ plumbing (notice.py)
+    def _listen(self, node: Any, name: str, fn: Callable[[Any], None]) -> None:
+        self.notices.listen(node, name, fn)
 
     def spawn(self, coro: Any) -> None:
-        task = asyncio.ensure_future(coro)
-        task.add_done_callback(self._done)
+        self.notices.spawn(coro)
 
     def _done(self, task: Any) -> None:
-        if task.cancelled():
-            return
-        e = task.exception()
-        if e is not None:
-            self.report(e)
+        self.notices.done(task)
 
     def _log_fault(self, e: BaseException) -> None:
-        """A bug, not a player's mistake: counted (``<body data-unexpected>``), logged as a
-        console error for whoever debugs it."""
-        import traceback
-
-        self.unexpected += 1
-        document.body.dataset.unexpected = str(self.unexpected)
-        window.console.error("".join(traceback.format_exception(e)))
+        self.notices.fault(e)
 
     def report(self, e: BaseException) -> None:
-        """A bug, not a player's mistake: counted, logged, and a plain message shown."""
-        self._log_fault(e)
-        self.notice("Something went wrong in Airhead (the details are in the browser's console). "
-                    "Your saved games are unchanged.", error=True)
+        self.notices.report(e)
 
     def notice(self, text: str, error: bool = False) -> None:
-        """A message over the map's lower left corner (as text, never markup): never over the
-        tabs, so the tap meant for them still reaches them. It goes by itself (an error after
-        NOTICE_ERROR_MS, so it can be read) or with its close button or a tap."""
-        box = _el("notice")
-        if box is None:
-            box = document.createElement("div")
-            box.id = "notice"
-            box.setAttribute("role", "alert")
-            msg = document.createElement("span")
-            msg.id = "notice-text"
-            close = document.createElement("button")
-            close.id = "notice-close"
-            close.type = "button"
-            close.className = "notice-close"
-            close.setAttribute("aria-label", "Close this message")
-            close.textContent = "\u00d7"
-            box.appendChild(msg)
-            box.appendChild(close)
-            document.body.appendChild(box)
-            self._listen(box, "click", lambda ev: self.hide_notice())
-        box.className = "notice error" if error else "notice"
-        _el("notice-text").textContent = text
-        box.hidden = False
-        document.body.dataset.notice = "error" if error else "info"
-        if self._notice_timer is not None:
-            window.clearTimeout(self._notice_timer)
-            self._notice_timer = None
-        p = create_proxy(lambda: self.hide_notice())
-        self._proxies.append(p)
-        self._notice_timer = window.setTimeout(p, NOTICE_ERROR_MS if error else NOTICE_INFO_MS)
+        self.notices.show(text, error)
 
     def hide_notice(self) -> None:
-        box = _el("notice")
-        if box is not None:
-            box.hidden = True
-        document.body.dataset.notice = ""
+        self.notices.hide()
 
     def _save_state(self, state: str) -> None:
         """``<body data-save-state>``: ``saved`` (stored as it is on screen), ``saving``,
@@ -755,12 +694,6 @@ class Games:
         self.open_saved(game_id)
 
     # ------------------------------------------------------------------ drawing
-    def _rename_form(self, gid: str, name: str) -> str:
-        return (f"<span class='row'><input class='rename-input' data-id='{E(gid, quote=True)}' value='{E(name, quote=True)}'"
-                f" maxlength='{MAX_NAME}' aria-label='New name'>"
-                f"<button type='button' class='btn primary' data-act='g-rename-ok' data-id='{E(gid, quote=True)}'>OK</button>"
-                f"<button type='button' class='btn subtle' data-act='g-rename-cancel'>Cancel</button></span>")
-
     def render(self) -> None:
         host = _el("games")
         if host is None:
@@ -777,83 +710,17 @@ class Games:
             status = "Not saved yet: saved at your first action"
         else:
             status = "Saving…"
-        if self.renaming == "current":
-            current = self._rename_form("current", self.current_name)
-        else:
-            current = (f"<b id='games-current-name'>{E(self.current_name)}</b> "
-                       "<button type='button' class='btn subtle' data-act='g-rename' data-id='current'>Rename</button>")
-        share = self.share.html()
-        new = "".join(
-            f"<button type='button' class='btn' data-act='g-new' data-scenario='{E(n, quote=True)}' id='games-new-{E(n, quote=True)}'>"
-            f"{E(builtin(n).name)}</button>" for n in BUILTINS)
-        items = []
+        games = []
         for gid, entry in self.entries():
-            q = E(gid, quote=True)
             rec = entry if isinstance(entry, dict) else {}
-            name = self._entry_name(gid)
             bad = self.damaged.get(gid) or ("" if isinstance(entry, dict) else "its stored record is damaged")
-            meta = (f"{E(str(rec.get('scenario', '')))} · {int(_num(rec.get('actions')))} actions · "
-                    f"{E(_when(_num(rec.get('updated'))))}") if rec else ""
-            cur = " current" if gid == self.current_id else ""
-            if self.renaming == gid and not bad:
-                head = self._rename_form(gid, name)
-            else:
-                head = f"<b class='g-name'>{E(name)}</b>"
-            if self.deleting == gid:
-                buttons = (f"<button type='button' class='btn danger' data-act='g-delete-ok' data-id='{q}'>Delete for good</button>"
-                           "<button type='button' class='btn subtle' data-act='g-delete-cancel'>Keep</button>")
-            elif bad:
-                buttons = (f"<button type='button' class='btn' data-act='g-export-raw' data-id='{q}'>Download its data</button>"
-                           f"<button type='button' class='btn subtle' data-act='g-open' data-id='{q}'>Try again</button>"
-                           f"<button type='button' class='btn subtle' data-act='g-delete' data-id='{q}'>Delete</button>")
-            else:
-                buttons = (f"<button type='button' class='btn' data-act='g-open' data-id='{q}'>Open</button>"
-                           f"<button type='button' class='btn' data-act='g-rename' data-id='{q}'>Rename</button>"
-                           f"<button type='button' class='btn subtle' data-act='g-delete' data-id='{q}'>Delete</button>")
-            problem = f"<p class='error damage'>Cannot be opened: {E(bad)}.</p>" if bad else ""
-            items.append(f"<li class='saved-game{cur}{' damaged' if bad else ''}' data-id='{q}'>{head}"
-                         f"{'<br>' if meta else ''}<small class='hint'>{meta}</small>{problem}"
-                         f"<div class='row'>{buttons}</div></li>")
-        if self.store_state == "opening":
-            listing = "<li class='hint' id='games-opening'>Opening your saved games…</li>"
-        else:
-            listing = "".join(items) or "<li class='hint'>No saved games yet.</li>"
-        unavailable = "" if self.store_state != "unavailable" else (
-            "<p class='error' id='games-unavailable'>Saved games are unavailable: this browser did not let Airhead "
-            f"open its storage ({E(self.store_problem)}; private browsing or blocked site data can do this). "
-            "You can still play, export this game to a file and import files, and share links — but nothing is "
-            "kept when you close the page: export the game to keep it.</p>")
-        missing = ""
-        if self.missing:
-            which = "".join(f"<li>board {E(bid)}: {E(ref.describe())}</li>" for bid, ref in self.missing)
-            missing = (
-                "<section class='missing-boards' id='games-missing'><h3>Boards needed</h3>"
-                f"<p>This game is played on boards that are not on this device yet:</p><ul>{which}</ul>"
-                "<p class='hint'>Import each board's file (from the VASL board library, the same version), or open the "
-                "game on blank terrain: the map's terrain is then empty until you import the file.</p>"
-                "<div class='row'><label class='btn primary file'>Import the board file"
-                "<input type='file' id='games-board-file' multiple></label>"
-                "<button type='button' class='btn' data-act='g-board-blank' id='games-board-blank'>Open on blank terrain</button>"
-                "<button type='button' class='btn subtle' data-act='g-board-cancel'>Cancel</button></div></section>")
-        host.innerHTML = f"""{missing}
-<section class="games-current">
-  <h3>This game</h3>
-  <p>{current}</p>
-  <p id="games-status" class="hint" data-saved="{'1' if self.saved else '0'}">{E(status)}</p>
-  <div class="row">
-    <button type="button" class="btn" data-act="g-save" id="games-save"{' disabled' if self.saved else ''}>Save</button>
-    <button type="button" class="btn" data-act="g-export" id="games-export">Export file</button>
-    <button type="button" class="btn primary" data-act="g-share" id="share-make">Share</button>
-  </div>
-  {share}
-</section>
-<section><h3>New game</h3><div class="choices">{new}</div>
-<p class="hint">To play on your own ASL boards, import their VASL board files (Edit → Your VASL boards), then
-build a New map on them.</p></section>
-<section><h3>Saved games</h3>{unavailable}<ul id="games-list" class="games-list">{listing}</ul></section>
-<section><h3>Import</h3>
-  <label class="btn file">Import a save file (or a link in a text file)
-    <input type="file" id="games-import" accept=".json,.txt,application/json,text/plain"></label>
-</section>"""
+            meta = meta_line(rec, int(_num(rec.get("actions"))), _when(_num(rec.get("updated")))) if rec else ""
+            games.append(Saved(gid, self._entry_name(gid), meta, bad, gid == self.current_id))
+        host.innerHTML = panel_html(PanelData(
+            status=status, saved=self.saved, current_name=self.current_name, renaming=self.renaming,
+            deleting=self.deleting, share=self.share.html(), new=[(n, builtin(n).name) for n in BUILTINS],
+            games=games, opening=self.store_state == "opening",
+            unavailable=self.store_problem if self.store_state == "unavailable" else "",
+            missing=[(bid, ref.describe()) for bid, ref in self.missing]))
         self.share.drawn()
         document.body.dataset.savedGames = str(len(self.entries()))
