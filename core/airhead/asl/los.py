@@ -246,7 +246,7 @@ def _line(a: Hex, b: Hex) -> HexLine:
     def move(st: Step) -> Step:
         return a + st if isinstance(st, Hex) else tuple(a + h for h in st)
     base = _line_from_origin(b.q - a.q, b.r - a.r)
-    return HexLine(tuple(move(st) for st in base.steps))
+    return HexLine(tuple(move(st) for st in base.steps), base.spans)
 
 
 @dataclass(frozen=True)
@@ -404,7 +404,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     steps = ln.steps
     for i in range(1, n):
         st = steps[i]
-        t = Fraction(i, n)
+        t = ln.at(i)
         if isinstance(st, Hex):
             hit, add, cs, why = one(st, t)
             crossings += cs
@@ -445,7 +445,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     for i in range(1, n - 1):
         x, y = steps[i], steps[i + 1]
         if isinstance(x, Hex) and isinstance(y, Hex) and x.distance(y) == 1:
-            c = hexside(x, y, Fraction(2 * i + 1, 2 * n))
+            c = hexside(x, y, ln.spans[i][1])
             if c is not None:
                 crossings.append(c)
                 if c.blocks:
