@@ -44,6 +44,7 @@ from .night import (
     recon_hexes,
     recon_odds,
     recon_table,
+    starshell_fired,
 )
 from .night_combat import ATTACKS, GUNFLASH_CAUSES, gunflash_marker, makes_gunflash, night_lv_on_map
 
@@ -219,10 +220,14 @@ class NvrChangeProc(Procedure[_Change]):
         if not nvr_changes(colored):
             events.append(ev.result("E1.12", f"colored dr {colored} (not a 6): the Base NVR does not change"))
             return self._finish(state, d, 0, events)
-        direction = nvr_direction(white)
+        direction = nvr_direction(white, starshell_fired(state))
+        if direction == 0:
+            events.append(ev.result("E1.12", "colored dr 6 and white dr 4: No Change (a Starshell has been fired: the "
+                                             "exception, before the first Starshell, no longer applies)"))
+            return self._finish(state, d, 0, events)
         if direction is None:
             events.append(ev.result("E1.12", "colored dr 6 and white dr 4: No Change, unless its exception applies "
-                                             "(the rule text is cut): players decide"))
+                                             "(before the first Starshell; the rule text is cut): players decide"))
             return StepResult(ProcState(self.name, "white4", d), tuple(events))
         events.append(ev.result("E1.12", f"colored dr 6: the Base NVR changes; white dr {white} "
                                          f"{'≤ 3 lowers' if direction < 0 else '≥ 5 raises'} it"))
@@ -256,9 +261,11 @@ class NvrChangeProc(Procedure[_Change]):
         """The exact distribution of the Base NVR after the next NVR Change DR (E1.12)."""
         nvr = current_nvr(state)
         cloud, moon = str(params.get("cloud", current_cloud(state))), str(params.get("moon", current_moon(state)))
-        rows = nvr_change_odds(nvr, cloud, moon)
-        notes = ["A white dr of 4 on a colored 6 is No Change unless an exception applies (that rule text is incomplete): "
-                 "the players decide (its chance is shown apart)."]
+        fired = starshell_fired(state)
+        rows = nvr_change_odds(nvr, cloud, moon, fired)
+        notes = (["A white dr of 4 on a colored 6 is No Change: a Starshell has been fired (E1.12)."] if fired else
+                 ["A white dr of 4 on a colored 6 is No Change unless an exception applies (before the first Starshell; "
+                  "that rule text is incomplete): the players decide (its chance is shown apart)."])
         if needs_further_dr(cloud, moon):
             notes.insert(0, f"Scattered Clouds and a {moon_words(moon)}: a change is a further dr ÷ "
                             f"{3 if moon == 'Half' else 2}, rounded up (E1.12).")
