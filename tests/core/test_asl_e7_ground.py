@@ -104,10 +104,19 @@ def test_7_3_example_blind_hexes_k8_and_k10_and_k9_without_a_new_tc() -> None:
     sc = sighting_map()
     with pytest.raises(ActionError, match="E7.25: 19K8 is a Blind Hex .*cannot be attacked"):
         start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K8"}]})
-    # K10 behind the in-season K9 orchard: the players rule it Blind where the map reads it otherwise
+    # K10 behind the in-season K9 orchard: an orchard in season is a full-level obstacle (setting
+    # los_orchard, its default; issue #29), so the map reads K10 Blind, as the EX does
+    with pytest.raises(ActionError, match="E7.25: 19K10 is a Blind Hex .*cannot be attacked"):
+        start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}]})
+    # "[EXC: K10 could be attacked with a + 1 LOS Hindrance DRM if the K9 orchard were out-of-season]"
+    off = Scenario("7.3 EX", "asl", B19, sc.terrain, {"los_season": "out of season"})
+    start(off, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}]})
+    # the players may still rule a hex Blind (or seen) where the map reads it otherwise
     with pytest.raises(ActionError, match="E7.25: 19K10 is a Blind Hex \\(the players' ruling\\)"):
-        start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}],
-                   "blind_hexes": ["19K10"]})
+        start(off, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}],
+                    "blind_hexes": ["19K10"]})
+    painted = Scenario("7.3 EX", "asl", B19, sc.terrain, {"los_orchard": "as high as its hex is painted"})
+    start(painted, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}]})
     g = start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K9"}]})
     g.apply({"type": "dice", "values": [5, 6]})  # the one Sighting TC
     g.apply({"type": "dice", "values": [3, 3]})  # the MG attack on K7 from K3

@@ -255,6 +255,27 @@ def test_the_e7_3_example_blind_hexes_from_the_air() -> None:
     assert out.explain(b19.name)[-2:] == ["19K9: Orchard (out of season): +1 LOS Hindrance (E7.25)", "19K10 is seen (E7.25)"]
 
 
+@pytest.mark.parametrize("painted", [0, 0.5, 1])
+def test_the_e7_3_example_orchard_in_season_is_a_full_level_obstacle_by_default(painted: float) -> None:
+    # issue #29: the EX needs the in-season K9 orchard to make the Blind Hex K10 for an aerial
+    # viewer, and E7.25 makes Blind Hexes only behind full-level obstacles: an orchard in season is
+    # one (setting los_orchard, default), however its hex is painted (the table's default is 0.5)
+    b19 = HexMap.asl([["19"]])
+    q = b19.parse
+    t = Terrain({q("19K7"): HexTerrain("building", obstacle=1), q("19K9"): HexTerrain("orchard", obstacle=painted)})
+    k10 = aerial(t, q("19K10"), 0)
+    assert k10.blind and k10.sight.by == q("19K9")
+    as_painted = aerial(t, q("19K10"), 0, settings=LosSettings.from_settings({"los_orchard": "as high as its hex is painted"}))
+    assert as_painted.blind == (painted >= 1)
+    assert not aerial(t, q("19K10"), 0, settings=LosSettings(in_season=False)).blind
+    # on the ground, too: from level 2 of a building in K7 the line to K10 passes K9 at 2/3 of a
+    # level, over half a level but not over a full one
+    line_up = Terrain({q("19K7"): HexTerrain("building", obstacle=2), q("19K9"): HexTerrain("orchard", obstacle=painted)})
+    assert los(line_up, Location(q("19K7"), 2), q("19K10")).blocked
+    painted_only = LosSettings.from_settings({"los_orchard": "as high as its hex is painted"})
+    assert los(line_up, Location(q("19K7"), 2), q("19K10"), settings=painted_only).blocked == (painted >= 1)
+
+
 # ---------------------------------------------------------------- E1.94 zones, E1.941 shadows
 
 @pytest.mark.parametrize("blaze,radius", [(1, 2), (0.5, 2), (2, 4), (3, 6), (4, 8)])
