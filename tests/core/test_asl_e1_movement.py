@@ -165,6 +165,20 @@ def test_e1_53_colored_six_strays_and_others_do_not() -> None:
     assert g.system.procedure("asl.straying").summary(g.state.outcomes[-1]) == "4-6-7 does not stray."
 
 
+def test_e1_53_the_movement_dr_says_its_delta_mark() -> None:
+    # "must first make a Movement DR (Δ)": the rule text Airhead has does not say what Δ means, so
+    # the DR is read as rolled, and the prompt, the log and the odds say so rather than drop it
+    g = new_game(night(), "s", [straying(unit="4-6-7", hex="13I5")])
+    p = g.waiting_for()
+    assert p is not None and p.label == "Movement DR (Δ) for 4-6-7 in 13I5"
+    g.apply({"type": "dice", "values": [5, 6]})
+    assert "the Movement DR is marked Δ; the rule text does not say what Δ means: the DR is read as rolled " \
+           "(apply Δ as your rules say)" in causes(g, "E1.53")
+    proc = g.system.procedure("asl.straying")
+    odds = proc.odds(g.state, proc.read(g.state, {}))
+    assert any("marked Δ" in n for n in odds.notes)
+
+
 def test_e1_533_berserk_and_e1_531_exceptions_make_no_movement_dr() -> None:
     g = new_game(night(), "s", [straying(subject="berserk: not subject to Straying (E1.533)")])
     assert g.waiting_for() is None and g.state.outcomes[-1]["exempt"]

@@ -479,6 +479,11 @@ def _defenders_at(state: GameState, h: Hex, side: str, majority: str) -> tuple[t
     return tuple(out), events
 
 
+#: E1.53 "a Movement DR (Δ)": the rule text does not say what Δ marks; the DR is read as rolled.
+DELTA_53 = ev.info("E1.53", "the Movement DR is marked Δ; the rule text does not say what Δ means: the DR is read as "
+                            "rolled (apply Δ as your rules say)")
+
+
 class Straying(Procedure[_Move]):
     """E1.53 Movement DR at the start of a unit's MPh: colored 6 strays; on Doubles, E1.55 Jitter
     Fire once a Gunflash has been placed due to an attack, by the class of the unit that would
@@ -559,7 +564,7 @@ class Straying(Procedure[_Move]):
         m = state.scenario.map
         if proc.step == "dr":
             where = f" in {m.label(mv.hex)}" if mv.hex is not None else ""
-            return Prompt("roll", "E1.53", f"Movement DR for {mv.unit}{where}", DR)
+            return Prompt("roll", "E1.53", f"Movement DR (Δ) for {mv.unit}{where}", DR)
         if proc.step == "closest":
             return Prompt("choice", "E1.551", "Closest DEFENDER: hexes at the same distance, the ATTACKER chooses",
                           options=tuple(m.label(h) for h in mv.choices))
@@ -582,7 +587,7 @@ class Straying(Procedure[_Move]):
         c, w = roll.value("colored"), roll.value("white")
         r = movement_dr(c, w, mv.night_class, mv.cloaked, mv.jitter_on)
         mv = replace(mv, dice=(c, w), strays=r.strays, jitter=r.jitter)
-        events = [ev.roll("E1.53", f"Movement {roll.describe()}")] + list(r.events)
+        events = [ev.roll("E1.53", f"Movement {roll.describe()}"), DELTA_53] + list(r.events)
         if r.strays:
             events.append(friendly_contact())
         if r.jitter == "defender":
@@ -734,7 +739,7 @@ class Straying(Procedure[_Move]):
         o = movement_odds(mv.night_class, mv.cloaked, mv.jitter_on, defenders)
         cls = mv.night_class + (", Cloaked" if mv.cloaked else "")
         notes = ["Straying: a colored 6 (E1.53). Jitter Fire: Doubles, by the E1.55 table: the moving unit's class on 8, 10 "
-                 "and 12, the Closest DEFENDER's on 2, 4 and 6."]
+                 "and 12, the Closest DEFENDER's on 2, 4 and 6.", DELTA_53.cause]
         if not mv.jitter_on:
             notes.append("No Gunflash has been placed due to an attack vs an enemy unit yet: no Jitter Fire (E1.55).")
         elif defenders is None:
