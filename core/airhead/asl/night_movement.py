@@ -282,7 +282,12 @@ def defenders_firing(total: int, defenders: Sequence[Firer]) -> tuple[tuple[str,
     for name, cls, cloaked in defenders:
         if cls is None and classes_matter(total):
             raise DataError(f"E1.6: the class at night of {name} is not known")
-        who, more = jitter_fire(total, cls or "of any class", cloaked, name)
+        if cls is None:  # 2: no "unless"
+            events.append(ev.result("E1.55", f"Doubles {total}: {jitter_row(total).text}; {name}: it Jitter Fires, "
+                                             "whatever its class"))
+            fire.append(name)
+            continue
+        who, more = jitter_fire(total, cls, cloaked, name)
         events += more
         if who:
             fire.append(name)
@@ -337,8 +342,9 @@ def movement_dr(colored: int, white: int, night_class: str, cloaked: bool, jitte
         events += more
     elif doubles and (defenders is None or (classes_matter(colored + white) and any(cls is None for _, cls, _ in defenders))):
         jitter = "defender"
-        events.append(ev.result("E1.55", f"Doubles {colored + white}: {jitter_row(colored + white).text}: the Closest "
-                                         "DEFENDER's class decides (E1.551 finds it)"))
+        why = "the Closest DEFENDER's class decides" if classes_matter(colored + white) else "whatever its class"
+        events.append(ev.result("E1.55", f"Doubles {colored + white}: {jitter_row(colored + white).text}: {why} "
+                                         "(E1.551 finds it)"))
     elif doubles:
         assert defenders is not None
         firing, more = defenders_firing(colored + white, defenders)
