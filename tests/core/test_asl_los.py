@@ -172,6 +172,22 @@ def test_a_line_along_a_hexside_under_each_setting() -> None:
     assert los(wall, ALLEY_A, ALLEY_B, settings=either).blocked
 
 
+def test_a_line_crossing_a_hexside_at_an_angle_is_not_along_it() -> None:
+    """LOS at hex level (issue #29): only a line collinear with a hexside runs along it. The line
+    from ``a`` to ``a + (-8, 1)`` passes through the midpoint of the hexside between ``a + (-4, 0)``
+    and ``a + (-4, 1)`` at an angle: it crosses both hexes, so woods in either one blocks even
+    under "both sides must block", and a wall on that hexside is crossed."""
+    a = Hex(8, 3)
+    b = a + Hex(-8, 1)
+    left, right = a + Hex(-4, 0), a + Hex(-4, 1)  # the hexside between them: crossed at its midpoint
+    for woods in (left, right):
+        s = los(Terrain({woods: WOODS}), a, b, settings=LosSettings(hexside="both"))
+        assert s.blocked and s.by == (woods,), s.explain(N)
+        assert not any(c.side and "runs along" in c.what for c in s.crossings)
+    wall = los(Terrain().add_side(left, 3, "wall"), a, b)  # the hexside left | right (right is south of left)
+    assert wall.blocked and wall.cause == "hexside" and set(wall.by) == {left, right}
+
+
 def test_hindrances_add_up_and_six_block() -> None:
     rows = {f"D{r}": GRAIN for r in range(2, 8)}         # six grain hexes between D1 and D8
     s = los(terrain(**rows), P("3D1"), P("3D8"))
