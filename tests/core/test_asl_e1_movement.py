@@ -269,6 +269,16 @@ def test_e1_551_a_cloaking_counter_can_be_the_closest_defender_and_a_dummy_so_ch
     lax.apply({"type": "choose", "choice": "a Dummy: eliminated (E1.551)"})
     assert lax.state.counters.unit("Cloaking C") is None and lax.state.outcomes[-1]["dummy_eliminated"]
     assert lax.state.outcomes[-1]["jitter"] is None and [mk.id for mk in lax.state.counters.markers] == ["GF"]
+    # with a Lax (Inexperienced) squad beside it: the Dummy goes, the squad still Jitter Fires
+    both = new_game(night(), "d", [cloak, unit("S", "Allied", "13K5", status=["inexperienced"]), GUNFLASH,
+                                   straying(hex="13I5", side="Axis", majority="Lax"), {"type": "dice", "values": [3, 3]},
+                                   {"type": "choose", "choice": "a Dummy: eliminated (E1.551)"},
+                                   {"type": "choose", "choice": "they Jitter Fire"}])
+    out = both.state.outcomes[-1]
+    assert out["firers"] == ["S"] and out["dummy_eliminated"] and both.state.counters.unit("Cloaking C") is None
+    assert both.system.procedure("asl.straying").summary(out) == (
+        "moving stack does not stray; a Dummy Cloaking counter, eliminated by Jitter Fire; the Closest DEFENDER Jitter "
+        "Fires from 13K5.")
     normal = new_game(night(), "d", [cloak, GUNFLASH, straying(hex="13I5", side="Axis", majority="Normal"),
                                      {"type": "dice", "values": [3, 3]}])
     assert normal.waiting_for() is None and normal.state.counters.unit("Cloaking C") is not None

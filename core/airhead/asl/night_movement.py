@@ -448,6 +448,7 @@ class _Move:
     defenders: tuple[Firer, ...] = ()  # the Closest DEFENDER's units and their classes (None: asked)
     firing: tuple[str, ...] = ()  # those that must Jitter Fire
     pending: tuple[str, ...] = ()  # Cloaking counters among them not yet revealed
+    eliminated: tuple[str, ...] = ()  # Dummy Cloaking counters of the Closest DEFENDER eliminated (E1.551)
 
     @property
     def total(self) -> int:
@@ -677,7 +678,8 @@ class Straying(Procedure[_Move]):
             if choice == DUMMY[0]:
                 events = [ev.result("E1.551", f"{name} is a Dummy Cloaking counter subject to Jitter Fire: eliminated")]
                 counters = _remove_cloaking(state.counters, name, _other(state, mv.side))
-                mv = replace(mv, pending=rest, firing=tuple(n for n in mv.firing if n != name))
+                mv = replace(mv, pending=rest, firing=tuple(n for n in mv.firing if n != name),
+                             eliminated=mv.eliminated + (name,))
                 done = self._revealed(replace(state, counters=counters), mv, events)
                 return replace(done, counters=counters) if done.counters is None else done
             events = [ev.result("E1.43", f"{name} Jitter Fires: an attack, so it loses Cloaked status (E1.43): "
@@ -713,7 +715,8 @@ class Straying(Procedure[_Move]):
         out: dict[str, Any] = {
             "procedure": self.name, "unit": mv.unit, "hex": m.name(mv.hex) if mv.hex is not None else None,
             "dice": list(mv.dice) if not exempt else None, "strays": mv.strays, "jitter": mv.jitter,
-            "firer": m.name(firer_hex) if firer_hex is not None else None, "dummy_eliminated": dummy, "exempt": exempt}
+            "firer": m.name(firer_hex) if firer_hex is not None else None, "dummy_eliminated": dummy or bool(mv.eliminated),
+            "exempt": exempt}
         if mv.firing and mv.jitter == "defender":
             out["firers"] = list(mv.firing)
         return out
@@ -798,7 +801,7 @@ class Straying(Procedure[_Move]):
         bits = [f"{unit} strays" if outcome.get("strays") else f"{unit} does not stray"]
         if outcome.get("dummy_eliminated"):
             bits.append("a Dummy Cloaking counter, eliminated by Jitter Fire")
-        elif outcome.get("jitter") == "defender":
+        if outcome.get("jitter") == "defender":
             bits.append("the Closest DEFENDER Jitter Fires" + (f" from {player_name(outcome['firer'])}" if outcome.get("firer") else ""))
         elif outcome.get("jitter") == "mover":
             bits.append("it Jitter Fires")
