@@ -122,7 +122,7 @@ def test_e1_55_no_jitter_fire_before_the_first_attack_gunflash() -> None:
     g = new_game(night(), "j", [unit("D", "Axis", "13K5"), straying(hex="13I5", night_class="Lax"),
                                 {"type": "dice", "values": [1, 1]}])
     assert g.waiting_for() is None and g.state.outcomes[-1]["jitter"] is None
-    assert "no Gunflash has yet been placed due to an attack: no Jitter Fire" in causes(g, "E1.55")[0]
+    assert "no Gunflash has yet been placed due to an attack vs an enemy unit: no Jitter Fire" in causes(g, "E1.55")[0]
     # the same Doubles once a Gunflash is on the map: the Closest DEFENDER must Jitter Fire
     g = new_game(night(), "j", [unit("D", "Axis", "13K5"), GUNFLASH, straying(hex="13I5", night_class="Lax"),
                                 {"type": "dice", "values": [1, 1]}])

@@ -335,8 +335,8 @@ def movement_dr(colored: int, white: int, night_class: str, cloaked: bool, jitte
     jitter: str | None = None
     doubles = colored == white
     if doubles and not jitter_on:
-        events.append(ev.info("E1.55", f"Doubles {colored + white}, but no Gunflash has yet been placed due to an attack: "
-                                       "no Jitter Fire"))
+        events.append(ev.info("E1.55", f"Doubles {colored + white}, but no Gunflash has yet been placed due to an attack "
+                                       "vs an enemy unit: no Jitter Fire"))
     elif doubles and jitter_row(colored + white).firer == "mover":
         jitter, more = jitter_fire(colored + white, night_class, cloaked)
         events += more
@@ -493,7 +493,7 @@ DELTA_53 = ev.info("E1.53", "the Movement DR is marked Δ; the rule text does no
 
 class Straying(Procedure[_Move]):
     """E1.53 Movement DR at the start of a unit's MPh: colored 6 strays; on Doubles, E1.55 Jitter
-    Fire once a Gunflash has been placed due to an attack, by the class of the unit that would
+    Fire once a Gunflash has been placed due to an attack vs an enemy unit, by the class of the unit that would
     fire (E1.6, read from the units on the map); E1.551 the Closest DEFENDER from the counters on
     the map (or as the players name it); E1.552 its effect."""
 
@@ -512,7 +512,7 @@ class Straying(Procedure[_Move]):
         Field("majority", "Cloaking counters: the side's Majority Squad Type", "choice", choices=CLASSES, default="Normal",
               rule="E1.551", help="the class of a Cloaking counter, moving or the Closest DEFENDER"),
         Field("subject", "Straying", "choice", choices=SUBJECT, default=SUBJECT[0], rule="E1.531"),
-        Field("jitter", "A Gunflash has been placed due to an attack", "choice", choices=JITTER_SETTING,
+        Field("jitter", "A Gunflash has been placed due to an attack vs an enemy unit", "choice", choices=JITTER_SETTING,
               default=JITTER_SETTING[0], rule="E1.55", help="Jitter Fire can occur only after the first one vs an enemy unit"),
         Field("closest", "Closest DEFENDER (if not on the map)", "text", lo=0, hi=48, default="", rule="E1.551",
               help="the Good Order units in the nearest occupied hex; left empty, the app finds them among the units on the map"),
