@@ -296,18 +296,15 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     add_row(page, "units", {"name": "truck", "hex": "19K7", "kind": "soft vehicle", "sight_unconcealed": "on"})
     odds_fact(page, "sight", "passes on an Original DR ≤ 11 (97.2%)")
     assert "Sighting TC against truck" in page.locator("#odds-lines").inner_text()
-    # "K8 and K10 cannot be attacked because they are Blind Hexes": K8 behind the building, as the
-    # map reads it; K10 behind the in-season orchard (a half-level obstacle the map does not read
-    # as Blind from the air): the players' ruling
-    odds_fact(page, "blind", "19K8")
-    page.locator("#f-blind_hexes-add").tap()
-    page.wait_for_selector("#f-blind_hexes-0")
-    fill(page, "blind_hexes.0", "19K10")
+    # "K8 and K10 cannot be attacked because they are Blind Hexes": K8 behind the building, K10
+    # behind the in-season orchard (a full-level obstacle in season: setting "An orchard in
+    # season", its default), as the map reads them
     odds_fact(page, "blind", "19K8, 19K10")
     lines = page.locator("#odds-lines li").all_inner_texts()
     assert ("19K8: a Blind Hex (19K7: Stone Building (a full-level Obstacle), 1 level above 19K8: one Blind Hex behind it): "
             "it cannot be attacked (E7.25)") in lines
-    assert "19K10: a Blind Hex (the players' ruling): it cannot be attacked (E7.25)" in lines
+    assert ("19K10: a Blind Hex (19K9: Orchard (a full-level Obstacle), 1 level above 19K10: one Blind Hex behind it): "
+            "it cannot be attacked (E7.25)") in lines
     # "but K9 can be attacked without an additional Sighting TC"
     assert "19K9: seen: it may be attacked from 19K5 without another Sighting TC (E7.3)" in lines
     overlay = page.locator("#overlay-layer")
@@ -319,7 +316,7 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     add_row(page, "units", {"name": "HS", "hex": "19K8"})
     assert "19K8 is a Blind Hex" in plan_error(page, "E7.25: 19K8 is a Blind Hex")
     fill(page, "units.2.hex", "19K10")
-    assert plan_error(page, "E7.25: 19K10").startswith("E7.25: 19K10 is a Blind Hex (the players' ruling): it cannot be attacked")
+    assert plan_error(page, "E7.25: 19K10").startswith("E7.25: 19K10 is a Blind Hex (19K9: Orchard (a full-level Obstacle)")
     fill(page, "units.2.hex", "19K9")
     odds_fact(page, "targets", "19K7, 19K9")
     assert page.locator("#plan-error").inner_text() == ""

@@ -21,6 +21,7 @@ from .work import traced
 __all__ = [
     "Hex",
     "Hexside",
+    "Span",
     "DIRECTIONS",
     "DIRECTION_NAMES",
     "HexLine",
@@ -193,17 +194,23 @@ def direction_between(a: Hex, b: Hex) -> int | None:
 
 
 Step = Union[Hex, tuple[Hex, ...]]
+#: Where a step lies on its line: the part ``(t0, t1)`` of the line from its first centre
+#: (``t = 0``) to its last (``t = 1``) that lies in the step's hex or along its hexside.
+Span = tuple[Fraction, Fraction]
 
 
 @dataclass(frozen=True)
 class HexLine:
     """A line of sight/flight between two hex centres.
 
-    Each step is a single hex, or a tuple of the hexes (normally two) whose common hexside the
-    line runs exactly along at that step. The rules decide which applies; nothing is nudged.
+    Each step is a single hex the line passes through, or a tuple of the two hexes whose common
+    hexside the line runs exactly along (collinear with it) at that step. ``spans`` gives each
+    step's part of the line (:data:`Span`; empty for a line built by hand). The rules decide
+    which applies; nothing is nudged.
     """
 
     steps: tuple[Step, ...]
+    spans: tuple[Span, ...] = ()
 
     def __post_init__(self) -> None:
         # a line traced (line of sight, an Illuminated Zone's shadows): its rules read and weigh
@@ -216,11 +223,12 @@ class HexLine:
             traced((0, 0), len(steps))
 
     @classmethod
-    def _uncharged(cls, steps: tuple[Step, ...]) -> HexLine:
+    def _uncharged(cls, steps: tuple[Step, ...], spans: tuple[Span, ...] = ()) -> HexLine:
         """A line made by :func:`line`, whose callers cache it and charge it when they trace it
         (the count then does not depend on the cache)."""
         made: HexLine = cls.__new__(cls)
         object.__setattr__(made, "steps", steps)
+        object.__setattr__(made, "spans", spans)
         return made
 
     @property
@@ -238,6 +246,13 @@ class HexLine:
     def along_hexside(self) -> bool:
         """True if some part of the line runs exactly along a hexside."""
         return any(not isinstance(st, Hex) for st in self.steps)
+
+    def at(self, i: int) -> Fraction:
+        """Where step ``i`` lies on the line: the middle of its span (``t`` from 0 to 1)."""
+        if self.spans:
+            t0, t1 = self.spans[i]
+            return (t0 + t1) / 2
+        return Fraction(i, max(len(self.steps) - 1, 1))
 
 
 def _cube_round(q: Fraction | float, r: Fraction | float) -> Hex:
@@ -262,31 +277,52 @@ def hex_round(q: float, r: float) -> Hex:
     return _cube_round(q, r)
 
 
-def line(a: Hex, b: Hex) -> HexLine:
-    """The hexes on the straight line between the centres of ``a`` and ``b``.
+def _cells(pq: int, pr: int, d: int) -> tuple[tuple[int, int], ...]:
+    """The hexes whose outline (edges included) holds the axial point ``(pq / d, pr / d)``.
 
-    Computed exactly (rational arithmetic); where the line passes exactly along a hexside the
-    step is reported as the pair of hexes on either side of it.
-    """
-    n = a.distance(b)
-    if n == 0:
-        return HexLine._uncharged((a,))
-    # Nudge by an infinitesimal in two opposite directions perpendicular-ish to the line;
-    # where the two roundings disagree the point lies on a hexside.
-    eps = Fraction(1, 1000 * (n + 1))
+    A hex's outline is, in cube coordinates about its centre, ``max(|x - y|, |y - z|, |z - x|)
+    <= 1``: its six hexsides lie on those three families of lines."""
+    cq, cr = (2 * pq + d) // (2 * d), (2 * pr + d) // (2 * d)
+    out = []
+    for hq, hr in ((cq, cr), *((cq + a, cr + b) for a, b in DIRECTIONS)):
+        x, y = pq - hq * d, pr - hr * d
+        z = -x - y
+        if max(abs(x - y), abs(y - z), abs(z - x)) <= d:
+            out.append((hq, hr))
+    return tuple(sorted(out))
+
+
+def line(a: Hex, b: Hex) -> HexLine:
+    """The hexes on the straight line between the centres of ``a`` and ``b``, in order.
+
+    Exact (integer arithmetic): a step is each hex whose inside the line passes through (a hex
+    it meets only at a vertex is not one), or the two hexes of a hexside the line runs exactly
+    along — only a line collinear with a hexside does (one through a hexside's midpoint at an
+    angle crosses it). Every hexside lies on a line where a cube coordinate difference
+    (``q - r``, ``r - s`` or ``s - q``) about a hex centre is whole, so the line is cut where
+    one of them is whole and each piece lies in one hex or along one hexside."""
+    dq, dr = b.q - a.q, b.r - a.r
+    if dq == dr == 0:
+        return HexLine._uncharged((a,), ((Fraction(0), Fraction(1)),))
+    ds = -dq - dr
+    rates = [abs(c) for c in (dq - dr, dr - ds, ds - dq) if c]
+    whole = math.lcm(*rates)  # t = j / whole at every cut
+    cuts = sorted({k * (whole // c) for c in rates for k in range(c + 1)})
     steps: list[Step] = []
-    for i in range(n + 1):
-        t = Fraction(i, n)
-        q = a.q + (b.q - a.q) * t
-        r = a.r + (b.r - a.r) * t
-        h1 = _cube_round(q + eps, r + eps * Fraction(1, 3))
-        h2 = _cube_round(q - eps, r - eps * Fraction(1, 3))
-        # also nudge the other way round the s axis to catch all tie orientations
-        h3 = _cube_round(q + eps * Fraction(1, 3), r + eps)
-        h4 = _cube_round(q - eps * Fraction(1, 3), r - eps)
-        found = sorted({h1, h2, h3, h4})
-        steps.append(found[0] if len(found) == 1 else tuple(found))
-    return HexLine._uncharged(tuple(steps))
+    spans: list[Span] = []
+    last: tuple[tuple[int, int], ...] = ()
+    start = 0
+    for j0, j1 in zip(cuts, cuts[1:]):
+        m = j0 + j1  # the piece's middle, t = m / (2 whole)
+        cell = _cells(dq * m, dr * m, 2 * whole)
+        if cell != last:
+            if last:
+                steps.append(a + Hex(*last[0]) if len(last) == 1 else tuple(a + Hex(*h) for h in last))
+                spans.append((Fraction(start, whole), Fraction(j0, whole)))
+            last, start = cell, j0
+    steps.append(a + Hex(*last[0]) if len(last) == 1 else tuple(a + Hex(*h) for h in last))
+    spans.append((Fraction(start, whole), Fraction(1)))
+    return HexLine._uncharged(tuple(steps), tuple(spans))
 
 
 @dataclass(frozen=True)

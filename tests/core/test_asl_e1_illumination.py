@@ -94,6 +94,17 @@ def test_e1_921_usage_thresholds(firer: str, need: int) -> None:
     assert landed(g) == "13C3"
 
 
+def test_e1_921_the_usage_dr_says_its_delta_mark() -> None:
+    # "he must first make a Usage dr (Δ) of <= 4": Δ is not explained in the rule text Airhead has:
+    # read as rolled, and said
+    g = new_game(night(), "u", [shell(), USE_NOW])
+    p = g.waiting_for()
+    assert p is not None and p.label == "Starshell Usage dr (Δ) (leader: ≤ 4)"
+    g.apply({"type": "dice", "values": [4]})
+    assert "the Usage dr is marked Δ; the rule text does not say what Δ means: the dr is read as rolled " \
+           "(apply Δ as your rules say)" in [e.cause for e in g.events() if e.rule == "E1.921"]
+
+
 def test_e1_921_good_order_not_pinned_and_e1_91_asked_once() -> None:
     g = new_game(night(), "u")
     with pytest.raises(ActionError, match="E1.921: a unit must be in Good Order"):

@@ -122,7 +122,7 @@ def test_e1_55_no_jitter_fire_before_the_first_attack_gunflash() -> None:
     g = new_game(night(), "j", [unit("D", "Axis", "13K5"), straying(hex="13I5", night_class="Lax"),
                                 {"type": "dice", "values": [1, 1]}])
     assert g.waiting_for() is None and g.state.outcomes[-1]["jitter"] is None
-    assert "no Gunflash has yet been placed due to an attack: no Jitter Fire" in causes(g, "E1.55")[0]
+    assert "no Gunflash has yet been placed due to an attack vs an enemy unit: no Jitter Fire" in causes(g, "E1.55")[0]
     # the same Doubles once a Gunflash is on the map: the Closest DEFENDER must Jitter Fire
     g = new_game(night(), "j", [unit("D", "Axis", "13K5"), GUNFLASH, straying(hex="13I5", night_class="Lax"),
                                 {"type": "dice", "values": [1, 1]}])
@@ -138,7 +138,7 @@ def test_e1_55_a_gunflash_placed_earlier_still_counts_after_its_counter_is_gone(
                                 {"type": "advance", "phase": "RPh"}])
     assert not any(mk.kind == "Gunflash" for mk in g.state.counters.markers)  # removed at the end of the CCPh
     g.apply(straying(closest="the 8-3-8", night_class="Lax"))
-    g.apply({"type": "dice", "values": [2, 2]})
+    g.apply({"type": "dice", "values": [1, 1]})  # 2: the Closest DEFENDER Jitter Fires, whatever its class
     p = g.waiting_for()
     assert p is not None and p.rule == "E1.551" and "the 8-3-8" in p.label
 
@@ -165,6 +165,20 @@ def test_e1_53_colored_six_strays_and_others_do_not() -> None:
     assert g.system.procedure("asl.straying").summary(g.state.outcomes[-1]) == "4-6-7 does not stray."
 
 
+def test_e1_53_the_movement_dr_says_its_delta_mark() -> None:
+    # "must first make a Movement DR (Δ)": the rule text Airhead has does not say what Δ means, so
+    # the DR is read as rolled, and the prompt, the log and the odds say so rather than drop it
+    g = new_game(night(), "s", [straying(unit="4-6-7", hex="13I5")])
+    p = g.waiting_for()
+    assert p is not None and p.label == "Movement DR (Δ) for 4-6-7 in 13I5"
+    g.apply({"type": "dice", "values": [5, 6]})
+    assert "the Movement DR is marked Δ; the rule text does not say what Δ means: the DR is read as rolled " \
+           "(apply Δ as your rules say)" in causes(g, "E1.53")
+    proc = g.system.procedure("asl.straying")
+    odds = proc.odds(g.state, proc.read(g.state, {}))
+    assert any("marked Δ" in n for n in odds.notes)
+
+
 def test_e1_533_berserk_and_e1_531_exceptions_make_no_movement_dr() -> None:
     g = new_game(night(), "s", [straying(subject="berserk: not subject to Straying (E1.533)")])
     assert g.waiting_for() is None and g.state.outcomes[-1]["exempt"]
@@ -188,7 +202,7 @@ def test_e1_551_closest_defender_fires_and_is_marked_with_a_gunflash() -> None:
 
 def test_e1_551_equidistant_hexes_are_the_attackers_choice_and_exemptions() -> None:
     g = new_game(night(), "c", [unit("D1", "Axis", "13K5"), unit("D2", "Axis", "13G5"), GUNFLASH,
-                                straying(hex="13I5", night_class="Lax"), {"type": "dice", "values": [3, 3]}])
+                                straying(hex="13I5", night_class="Lax"), {"type": "dice", "values": [1, 1]}])
     p = g.waiting_for()
     assert p is not None and p.options == ("13G5", "13K5")
     g.apply({"type": "choose", "choice": "13G5"})
@@ -211,6 +225,106 @@ def test_e1_551_a_dummy_cloaking_counter_that_must_jitter_fire_is_eliminated() -
     assert g.state.outcomes[-1]["dummy_eliminated"] and g.state.outcomes[-1]["strays"]
 
 
+def test_e1_55_on_2_4_6_the_closest_defenders_own_class_decides_each_unit() -> None:
+    # "4: Closest DEFENDER Jitter Fires unless Stealthy": the class is the Closest DEFENDER's (the
+    # unit that would fire), read from the units on the map (E1.6): a Good Order SMC is Stealthy
+    # (1.61), a Good Order MMC Normal (1.63); "If more than one applicable unit is able to Jitter
+    # Fire, all such applicable units are affected" (1.551): each unit by its own class
+    where = [unit("L", "Axis", "13K5", kind="leader"), unit("S", "Axis", "13K5"), GUNFLASH]
+    g = new_game(night(), "c", where + [straying(hex="13I5", night_class="Stealthy"), {"type": "dice", "values": [2, 2]}])
+    assert "Doubles 4: Closest DEFENDER Jitter Fires unless Stealthy; L is Stealthy: no Jitter Fire" in causes(g, "E1.55")
+    assert "Doubles 4: Closest DEFENDER Jitter Fires unless Stealthy; S is Normal: it Jitter Fires" in causes(g, "E1.55")
+    assert "L: a Good Order SMC is Stealthy" in causes(g, "E1.61") and "S: a Good Order MMC: Normal" in causes(g, "E1.63")
+    p = g.waiting_for()
+    assert p is not None and p.rule == "E1.551" and "Can S in 13K5 Jitter Fire?" in p.label  # the Stealthy mover does not matter
+    g.apply({"type": "choose", "choice": "they Jitter Fire"})
+    assert g.state.outcomes[-1]["firers"] == ["S"] and g.state.outcomes[-1]["firer"] == "13K5"
+    # 6: "unless Stealthy or Normal": neither fires, whatever the moving unit's class
+    g = new_game(night(), "c", where + [straying(hex="13I5", night_class="Lax"), {"type": "dice", "values": [3, 3]}])
+    assert g.waiting_for() is None and g.state.outcomes[-1]["jitter"] is None
+    assert causes(g, "E1.55")[-1] == "no unit of L, S in 13K5 Jitter Fires"
+
+
+def test_e1_55_on_8_10_12_the_moving_units_class_comes_from_the_map() -> None:
+    # "10: Moving unit(s) Jitter Fires unless Cloaked or Stealthy": a Commando is Stealthy (1.61)
+    acts = [unit("C", "Allied", "13I5"), GUNFLASH]
+    ranger = {"type": "edit", "op": "unit", "id": "R", "side": "Allied", "kind": "squad", "hex": "13I5", "label": "Ranger 6-6-7"}
+    g = new_game(night(), "m", [ranger, GUNFLASH, straying(unit="Ranger 6-6-7", night_class="Lax", side="Allied"),
+                                {"type": "dice", "values": [5, 5]}])
+    assert "Ranger 6-6-7: Ranger is Stealthy" in causes(g, "E1.61")
+    assert g.state.outcomes[-1]["jitter"] is None and g.state.outcomes[-1]["hex"] == "13I5"  # its hex from the map too
+    g = new_game(night(), "m", acts + [straying(unit="C", night_class="Stealthy", side="Allied"), {"type": "dice", "values": [5, 5]}])
+    assert g.state.outcomes[-1]["jitter"] == "mover"  # the map's Normal squad, not the form's Stealthy
+
+
+def test_e1_551_a_cloaking_counter_can_be_the_closest_defender_and_a_dummy_so_chosen_is_eliminated() -> None:
+    # the Scenario Attacker (Allied, who moves first) has Cloaking C in 13K5; an Axis unit strays on
+    # Doubles 6 ("unless Stealthy or Normal"): Cloaking C's class is its side's Majority Squad Type
+    cloak = {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "C", "hex": "13K5"}}
+    lax = new_game(night(), "d", [cloak, GUNFLASH, straying(hex="13I5", side="Axis", majority="Lax"),
+                                  {"type": "dice", "values": [3, 3]}])
+    assert "Cloaking C is a Cloaking counter: its class is its side's Majority Squad Type, Lax" in causes(lax, "E1.551")
+    p = lax.waiting_for()
+    assert p is not None and p.label == "Cloaking C is a Cloaking counter that must Jitter Fire: what does it hold?"
+    lax.apply({"type": "choose", "choice": "a Dummy: eliminated (E1.551)"})
+    assert lax.state.counters.unit("Cloaking C") is None and lax.state.outcomes[-1]["dummy_eliminated"]
+    assert lax.state.outcomes[-1]["jitter"] is None and [mk.id for mk in lax.state.counters.markers] == ["GF"]
+    # with a Lax (Inexperienced) squad beside it: the Dummy goes, the squad still Jitter Fires
+    both = new_game(night(), "d", [cloak, unit("S", "Allied", "13K5", status=["inexperienced"]), GUNFLASH,
+                                   straying(hex="13I5", side="Axis", majority="Lax"), {"type": "dice", "values": [3, 3]},
+                                   {"type": "choose", "choice": "a Dummy: eliminated (E1.551)"},
+                                   {"type": "choose", "choice": "they Jitter Fire"}])
+    out = both.state.outcomes[-1]
+    assert out["firers"] == ["S"] and out["dummy_eliminated"] and both.state.counters.unit("Cloaking C") is None
+    assert both.system.procedure("asl.straying").summary(out) == (
+        "moving stack does not stray; a Dummy Cloaking counter, eliminated by Jitter Fire; the Closest DEFENDER Jitter "
+        "Fires from 13K5.")
+    normal = new_game(night(), "d", [cloak, GUNFLASH, straying(hex="13I5", side="Axis", majority="Normal"),
+                                     {"type": "dice", "values": [3, 3]}])
+    assert normal.waiting_for() is None and normal.state.counters.unit("Cloaking C") is not None
+
+
+def test_e1_55_only_a_gunflash_due_to_an_attack_vs_an_enemy_unit_lets_jitter_fire_occur() -> None:
+    # "Jitter Fire cannot occur in a scenario until at least one Gunflash has been placed due to an
+    # attack vs an enemy unit": each Gunflash records its cause; Kindling, fire not vs an enemy unit
+    # and a Jitter Fire Gunflash (E1.552: no effect on anyone other than the firer) do not count
+    def flash(**p: Any) -> dict[str, Any]:
+        return {"type": "start", "procedure": "asl.gunflash", "params": {"hex": "13C3", "side": "Axis", **p}}
+
+    after = [unit("D", "Axis", "13K5"), straying(hex="13I5", side="Allied"), {"type": "dice", "values": [1, 1]}]
+    for first, on in (([flash()], True), ([flash(cause="Kindling")], False), ([flash(vs_enemy=False)], False),
+                      ([flash(cause="CC")], True)):
+        g = new_game(night(), "g", first + after)
+        assert (g.waiting_for() is not None) == on, first
+        assert g.state.outcomes[0]["cause"] == first[0]["params"].get("cause", "fire")
+        assert g.state.outcomes[0]["attack"] is on
+    jitter = new_game(night(), "g", [unit("D", "Axis", "13K5"), straying(hex="13I5", side="Allied", jitter="yes"),
+                                     {"type": "dice", "values": [1, 1]}, {"type": "choose", "choice": "they Jitter Fire"}])
+    assert [mk.rule for mk in jitter.state.counters.markers] == ["E1.552"]
+    for action in after[1:]:
+        jitter.apply(action)
+    assert jitter.waiting_for() is None and "no Gunflash has yet been placed due to an attack" in causes(jitter, "E1.55")[-1]
+
+
+def test_movement_dr_odds_follow_the_closest_defender_on_the_map() -> None:
+    # the odds enumerate the procedure with a Stealthy leader and a Normal squad in the Closest hex
+    base = [unit("L", "Axis", "13K5", kind="leader"), unit("S", "Axis", "13K5"), GUNFLASH]
+    proc = new_game(night(), "o").system.procedure("asl.straying")
+    for leader_only in (False, True):
+        acts = base[:1] + base[2:] if leader_only else base
+        g = new_game(night(), "o", acts)
+        odds = proc.odds(g.state, proc.read(g.state, {"night_class": "Lax", "hex": "13I5", "side": "Allied"}))
+        table = dict(odds.tables[0].rows)
+        defender = 0
+        for d in range(1, 7):
+            played = new_game(night(), "o", acts + [straying(hex="13I5", side="Allied", night_class="Lax"),
+                                                    {"type": "dice", "values": [d, d]}])
+            p = played.waiting_for()
+            defender += p is not None and p.rule == "E1.551" and "Can " in p.label
+        assert table["the Closest DEFENDER Jitter Fires"] == pytest.approx(defender / 36)
+        assert defender == (1 if leader_only else 2)  # the Stealthy leader fires only on 2; the squad on 2 and 4
+
+
 def test_movement_dr_odds_are_the_enumeration_of_the_procedure() -> None:
     for cls in CLASSES:
         for cloaked in (False, True):
@@ -222,7 +336,7 @@ def test_movement_dr_odds_are_the_enumeration_of_the_procedure() -> None:
                     steps = [e for e in g.events() if e.rule == "E1.53" and e.kind == "result"]
                     counts["strays"] += steps[-1].cause.startswith("colored 6")
                     p = g.waiting_for()
-                    if p is not None and p.rule == "E1.551":
+                    if p is not None and p.rule in ("E1.551", "E1.6"):  # 4 and 6: the typed DEFENDER's class is asked
                         counts["defender" if "Closest DEFENDER" in p.label or "8-3-8" in p.label else "mover"] += 1
                     elif g.state.outcomes and g.state.outcomes[-1].get("jitter") == "mover":
                         counts["mover"] += 1
@@ -232,7 +346,9 @@ def test_movement_dr_odds_are_the_enumeration_of_the_procedure() -> None:
             assert odds["mover"] == Fraction(counts["mover"], 36), (cls, cloaked)
     assert movement_odds("Lax", False, True)["jitter"] == Fraction(6, 36)  # every Doubles
     assert movement_odds("Lax", True, True)["jitter"] == Fraction(4, 36)  # Cloaked: not on 8 or 10
-    assert movement_odds("Stealthy", False, True)["jitter"] == Fraction(2, 36)
+    # 2, 4 and 6 by the Closest DEFENDER's class: not known here, counted as Jitter Fire
+    assert movement_odds("Stealthy", False, True)["jitter"] == Fraction(4, 36)
+    assert movement_odds("Stealthy", False, True, (("D", "Stealthy", False),))["jitter"] == Fraction(2, 36)
     assert movement_odds("Lax", False, False)["jitter"] == 0
 
 
@@ -241,8 +357,15 @@ def test_straying_odds_panel() -> None:
     proc = g.system.procedure("asl.straying")
     odds = proc.odds(g.state, proc.read(g.state, {"night_class": "Normal"}))
     facts = {f.key: f.value for f in odds.facts}
-    assert facts["strays"] == "16.7%" and facts["jitter"] == "11.1%"  # 2, 4 (defender) and 10, 12 (mover)
+    # 2, 4, 6 (the Closest DEFENDER, not on the map: counted) and 10, 12 (the Normal mover)
+    assert facts["strays"] == "16.7%" and facts["jitter"] == "13.9%"
+    assert "On 2, 4 and 6 the Closest DEFENDER is not on the map: those rows are counted as Jitter Fire." in odds.notes
     assert movement_dr(2, 2, "Normal", False, True).jitter == "defender"
+    # with the Closest DEFENDER on the map, its class: a Normal squad fires on 2 and 4, not 6
+    g = new_game(night(), "o", [GUNFLASH, unit("D", "Axis", "13K5")])
+    odds = proc.odds(g.state, proc.read(g.state, {"night_class": "Normal", "hex": "13I5", "side": "Allied"}))
+    facts = {f.key: f.value for f in odds.facts}
+    assert facts["jitter"] == "11.1%" and "On 2, 4 and 6: the Closest DEFENDER in 13K5: D Normal." in odds.notes
 
 
 # ---------------------------------------------------------------------- E1.4 Cloaking, sealed

@@ -222,6 +222,28 @@ def test_white_four_is_no_change_but_its_cut_exception_is_the_players() -> None:
     assert change([6, 4], choose="the exception applies: NVR lowered").state.conditions == {"nvr": 2}
 
 
+def test_e1_12_white_four_is_no_change_once_a_starshell_has_been_fired() -> None:
+    # "A white dr of 4 results in No Change [EXC: before the first starshell/": the exception names
+    # only the time before the first Starshell; after it a 4 is No Change, nothing to ask
+    shell = {"type": "start", "procedure": "asl.starshell",
+             "params": {"firer": "leader", "aim": "3C3", "side": "Allied", "method": "placed by the players (rule text cut)"}}
+    fired = [shell, {"type": "choose", "choice": "Starshells may be used now"}, {"type": "dice", "values": [1]}]
+    for before in (fired, [{"type": "edit", "op": "marker", "id": "S", "kind": "Starshell", "hex": "3C3"}]):
+        g = play(before + [{"type": "start", "procedure": "asl.nvr_change", "params": {}}, {"type": "dice", "values": [6, 4]}])
+        assert g.waiting_for() is None and g.state.conditions["nvr"] == 3
+        assert "E1.12    result    colored dr 6 and white dr 4: No Change (a Starshell has been fired: the exception, " \
+               "before the first Starshell, no longer applies)" in lines(g, "E1.12")
+        odds = g.system.procedure("asl.nvr_change").odds(g.state, {})
+        assert odds is not None and WHITE4 not in dict(odds.tables[0].rows)
+        assert dict(odds.tables[0].rows)["NVR 3"] == pytest.approx(31 / 36)  # 30 without a colored 6, and the white 4
+    # a Starshell whose Usage dr failed was not fired: the players are still asked
+    failed = play(fired[:2] + [{"type": "dice", "values": [6]}, {"type": "start", "procedure": "asl.nvr_change", "params": {}},
+                               {"type": "dice", "values": [6, 4]}])
+    assert failed.waiting_for() is not None
+    assert dict(nvr_change_odds(3, "None", "No Moon", True)) == {"NVR 2": Fraction(3, 36), "NVR 3": Fraction(31, 36),
+                                                                "NVR 4": Fraction(2, 36)}
+
+
 def test_nvr_tracker_history_and_replay() -> None:
     g = change([6, 5])
     g.apply({"type": "advance", "phase": "RPh"})  # to the other Player Turn's RPh

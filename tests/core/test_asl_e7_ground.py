@@ -104,10 +104,19 @@ def test_7_3_example_blind_hexes_k8_and_k10_and_k9_without_a_new_tc() -> None:
     sc = sighting_map()
     with pytest.raises(ActionError, match="E7.25: 19K8 is a Blind Hex .*cannot be attacked"):
         start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K8"}]})
-    # K10 behind the in-season K9 orchard: the players rule it Blind where the map reads it otherwise
+    # K10 behind the in-season K9 orchard: an orchard in season is a full-level obstacle (setting
+    # los_orchard, its default; issue #29), so the map reads K10 Blind, as the EX does
+    with pytest.raises(ActionError, match="E7.25: 19K10 is a Blind Hex .*cannot be attacked"):
+        start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}]})
+    # "[EXC: K10 could be attacked with a + 1 LOS Hindrance DRM if the K9 orchard were out-of-season]"
+    off = Scenario("7.3 EX", "asl", B19, sc.terrain, {"los_season": "out of season"})
+    start(off, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}]})
+    # the players may still rule a hex Blind (or seen) where the map reads it otherwise
     with pytest.raises(ActionError, match="E7.25: 19K10 is a Blind Hex \\(the players' ruling\\)"):
-        start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}],
-                   "blind_hexes": ["19K10"]})
+        start(off, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}],
+                    "blind_hexes": ["19K10"]})
+    painted = Scenario("7.3 EX", "asl", B19, sc.terrain, {"los_orchard": "as high as its hex is painted"})
+    start(painted, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K10"}]})
     g = start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K9"}]})
     g.apply({"type": "dice", "values": [5, 6]})  # the one Sighting TC
     g.apply({"type": "dice", "values": [3, 3]})  # the MG attack on K7 from K3
@@ -268,6 +277,32 @@ def test_7_421_example_played_one_to_hit_dr_one_effects_dr() -> None:
     assert ev[0].cause == "Bomb effects DR 5 (colored 2, white 3): the same DR for every unit hit"
     assert [e.cause.split(":")[0] for e in ev if e.kind == "result"] == ["Tiger", "truck", "squad", "HS"]
     assert g.state.procedure is None
+
+
+def test_7_421_bombs_attack_one_afv_the_other_is_unaffected_except_by_overstacking() -> None:
+    """E7.421: "Any additional AFV in the same Location is unaffected except by the provisions of
+    Overstacking (A5.132)": the bombs attack the first AFV listed (the one the aircraft attacks) and
+    every unarmoured unit; a second AFV gets no To Hit, no To Kill and needs no To Hit number."""
+    sc = Scenario("open", "asl", B19, Terrain(), {})
+    units = EX_UNITS[:1] + [{"name": "Pz IV", "hex": "19K7", "kind": "AFV"}] + EX_UNITS[1:]
+    g = start(sc, {"target": "19K7", "grain": 4, "attack": POINT, "mg_disabled": True, "bomb_at": "second attack",
+                   "units": units})
+    g.apply({"type": "dice", "values": [1, 2]})  # Sighting TC
+    ev = g.apply({"type": "dice", "values": [3, 3]})
+    assert [e.cause for e in ev if e.kind == "result"] == [
+        "Tiger: hit on ≤ 9: Near Miss: vs its Aerial AF with half the bombs' HE Basic TK#",
+        "Pz IV: an additional AFV in the Location: unaffected except by the provisions of Overstacking (A5.132)",
+        "truck: hit on ≤ 10: hit", "squad: hit on ≤ 8: hit", "HS: hit on ≤ 6: hit"]
+    assert all(e.rule == "E7.421" for e in ev if e.cause.startswith("Pz IV"))
+    ev = g.apply({"type": "dice", "values": [2, 3]})
+    assert [e.cause.split(":")[0] for e in ev if e.kind == "result"] == ["Tiger", "truck", "squad", "HS"]
+    proc = g.system.procedure("asl.strafing")
+    assert isinstance(proc, Strafing)
+    plan = proc.read(new_game(sc, "p").state, {"target": "19K7", "grain": 4, "attack": POINT, "mg_disabled": True,
+                                                 "bomb_at": "second attack", "units": units})
+    odds = proc.odds(new_game(sc, "p").state, plan)
+    assert "  bombs vs Pz IV: an additional AFV, unaffected except by Overstacking (E7.421)" in odds.lines
+    assert "  bombs vs Tiger: Direct Hit 16.7%, Near Miss 66.7%" in odds.lines
 
 
 def test_7_42_bombs_once_per_aircraft_and_stuka_never_in_a_strafing_run() -> None:

@@ -172,6 +172,22 @@ def test_a_line_along_a_hexside_under_each_setting() -> None:
     assert los(wall, ALLEY_A, ALLEY_B, settings=either).blocked
 
 
+def test_a_line_crossing_a_hexside_at_an_angle_is_not_along_it() -> None:
+    """LOS at hex level (issue #29): only a line collinear with a hexside runs along it. The line
+    from ``a`` to ``a + (-8, 1)`` passes through the midpoint of the hexside between ``a + (-4, 0)``
+    and ``a + (-4, 1)`` at an angle: it crosses both hexes, so woods in either one blocks even
+    under "both sides must block", and a wall on that hexside is crossed."""
+    a = Hex(8, 3)
+    b = a + Hex(-8, 1)
+    left, right = a + Hex(-4, 0), a + Hex(-4, 1)  # the hexside between them: crossed at its midpoint
+    for woods in (left, right):
+        s = los(Terrain({woods: WOODS}), a, b, settings=LosSettings(hexside="both"))
+        assert s.blocked and s.by == (woods,), s.explain(N)
+        assert not any(c.side and "runs along" in c.what for c in s.crossings)
+    wall = los(Terrain().add_side(left, 3, "wall"), a, b)  # the hexside left | right (right is south of left)
+    assert wall.blocked and wall.cause == "hexside" and set(wall.by) == {left, right}
+
+
 def test_hindrances_add_up_and_six_block() -> None:
     rows = {f"D{r}": GRAIN for r in range(2, 8)}         # six grain hexes between D1 and D8
     s = los(terrain(**rows), P("3D1"), P("3D8"))
@@ -253,6 +269,27 @@ def test_the_e7_3_example_blind_hexes_from_the_air() -> None:
     out = aerial(t, q("19K10"), north, settings=LosSettings(in_season=False))
     assert not out.blind and out.drm == 1 and out.hindered_by == q("19K9")
     assert out.explain(b19.name)[-2:] == ["19K9: Orchard (out of season): +1 LOS Hindrance (E7.25)", "19K10 is seen (E7.25)"]
+
+
+@pytest.mark.parametrize("painted", [0, 0.5, 1])
+def test_the_e7_3_example_orchard_in_season_is_a_full_level_obstacle_by_default(painted: float) -> None:
+    # issue #29: the EX needs the in-season K9 orchard to make the Blind Hex K10 for an aerial
+    # viewer, and E7.25 makes Blind Hexes only behind full-level obstacles: an orchard in season is
+    # one (setting los_orchard, default), however its hex is painted (the table's default is 0.5)
+    b19 = HexMap.asl([["19"]])
+    q = b19.parse
+    t = Terrain({q("19K7"): HexTerrain("building", obstacle=1), q("19K9"): HexTerrain("orchard", obstacle=painted)})
+    k10 = aerial(t, q("19K10"), 0)
+    assert k10.blind and k10.sight.by == q("19K9")
+    as_painted = aerial(t, q("19K10"), 0, settings=LosSettings.from_settings({"los_orchard": "as high as its hex is painted"}))
+    assert as_painted.blind == (painted >= 1)
+    assert not aerial(t, q("19K10"), 0, settings=LosSettings(in_season=False)).blind
+    # on the ground, too: from level 2 of a building in K7 the line to K10 passes K9 at 2/3 of a
+    # level, over half a level but not over a full one
+    line_up = Terrain({q("19K7"): HexTerrain("building", obstacle=2), q("19K9"): HexTerrain("orchard", obstacle=painted)})
+    assert los(line_up, Location(q("19K7"), 2), q("19K10")).blocked
+    painted_only = LosSettings.from_settings({"los_orchard": "as high as its hex is painted"})
+    assert los(line_up, Location(q("19K7"), 2), q("19K10"), settings=painted_only).blocked == (painted >= 1)
 
 
 # ---------------------------------------------------------------- E1.94 zones, E1.941 shadows

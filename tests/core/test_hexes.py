@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from airhead.hexes import (
     DIRECTIONS,
@@ -141,12 +142,90 @@ def test_reflection_is_an_involution(a: Hex, c: Hex) -> None:
 @given(hexes, hexes)
 def test_lines_are_connected_and_symmetric(a: Hex, b: Hex) -> None:
     ln = line(a, b)
-    assert len(ln.steps) == a.distance(b) + 1
     assert ln.steps[0] == a and ln.steps[-1] == b
+    assert all(x.distance(y) == 1 for x, y in zip(ln.hexes, ln.hexes[1:]) if x != y)
+    assert ln.spans[0][0] == 0 and ln.spans[-1][1] == 1
+    assert all(p[1] == q[0] for p, q in zip(ln.spans, ln.spans[1:]))
     back = line(b, a)
     assert [set(s) if isinstance(s, tuple) else {s} for s in back.steps][::-1] == [
         set(s) if isinstance(s, tuple) else {s} for s in ln.steps
     ]
+
+
+# Each hex's outline in axial coordinates about its centre (flat-topped corners at 0°, 60°, ...).
+_CORNERS = [(Fraction(2, 3), Fraction(-1, 3)), (Fraction(1, 3), Fraction(1, 3)), (Fraction(-1, 3), Fraction(2, 3)),
+            (Fraction(-2, 3), Fraction(1, 3)), (Fraction(-1, 3), Fraction(-1, 3)), (Fraction(1, 3), Fraction(-2, 3))]
+
+
+def _clip(h: Hex, dq: int, dr: int) -> tuple[Fraction, Fraction, int] | None:
+    """Cyrus-Beck: the part (t0, t1) of the segment from the origin to (dq, dr) inside hex ``h``'s
+    outline (exact), and the edge (0..5, -1: none) its middle lies on; None if at most a point."""
+    lo, hi = Fraction(0), Fraction(1)
+    for i in range(6):
+        (x0, y0), (x1, y1) = _CORNERS[i], _CORNERS[(i + 1) % 6]
+        ex, ey = x1 - x0, y1 - y0
+        # inside: cross(edge, p - corner) >= 0 (the corners run anticlockwise in axial (q, r))
+        px, py = -h.q - x0, -h.r - y0  # p(0) relative to the corner
+        c0 = ex * py - ey * px
+        dc = ex * dr - ey * dq
+        if dc == 0:
+            if c0 < 0:
+                return None
+        elif dc > 0:
+            lo = max(lo, -c0 / dc)
+        else:
+            hi = min(hi, -c0 / dc)
+    if hi <= lo:
+        return None
+    m = (lo + hi) / 2
+    on = [i for i in range(6)
+          if (_CORNERS[(i + 1) % 6][0] - _CORNERS[i][0]) * (m * dr - h.r - _CORNERS[i][1])
+          - (_CORNERS[(i + 1) % 6][1] - _CORNERS[i][1]) * (m * dq - h.q - _CORNERS[i][0]) == 0]
+    return lo, hi, on[0] if on else -1
+
+
+def test_lines_match_clipping_with_the_hex_outlines_within_range_8() -> None:
+    """Issue #29: each step of :func:`line` is a hex whose inside the line passes through, or the
+    two hexes of a hexside it runs exactly along (collinear), as clipping the line with every
+    hex's outline finds them — for every pair of hexes within range 8 (a line does not change
+    when both ends move by whole hexes; two other origins check that)."""
+    for dq in range(-8, 9):
+        for dr in range(-8, 9):
+            if max(abs(dq), abs(dr), abs(dq + dr)) > 8:
+                continue
+            # a prefilter: the hexes whose centre lies within a circumradius (and a little) of the line
+            reach = 1.01 * math.hypot(1.5 * dq, math.sqrt(3) * (dr + dq / 2)) / math.sqrt(3)
+            near = [h for h in O.within(9)
+                    if abs(1.5 * h.q * (dr + dq / 2) - (h.r + h.q / 2) * 1.5 * dq) <= reach + 1e-9]
+            pieces: dict[tuple[Fraction, Fraction], set[Hex]] = {}
+            for h in near:
+                got = _clip(h, dq, dr)
+                if got is not None:
+                    lo, hi, edge = got
+                    pieces.setdefault((lo, hi), set()).add(h)
+                    if edge >= 0:  # along edge i: the neighbour across it (edge i faces direction (i + 2) % 6)
+                        pieces[(lo, hi)].add(h.neighbor((edge + 2) % 6))
+            expected = [(span, frozenset(hs)) for span, hs in sorted(pieces.items(), key=lambda kv: kv[0])]
+            for a in (O, Hex(5, -3), Hex(-2, 7)):
+                ln = line(a, a + Hex(dq, dr))
+                found = [(span, frozenset(st - a for st in (s if isinstance(s, tuple) else (s,))))
+                         for span, s in zip(ln.spans, ln.steps)]
+                assert found == expected, (dq, dr)
+                assert all(len(hs) in (1, 2) for _, hs in found)
+                # only a line collinear with a hexside (the alternate hex grain) runs along one
+                assert ln.along_hexside == ((dq, dr) != (0, 0) and (dq == dr or dq == -2 * dr or dr == -2 * dq))
+
+
+def test_a_line_across_a_hexside_midpoint_at_an_angle_crosses_it() -> None:
+    """Issue #29: (0,0) -> (-8,1) passes through the midpoint of the hexside between (-4,0) and
+    (-4,1) at an angle: it enters both hexes, and runs along no hexside."""
+    ln = line(O, Hex(-8, 1))
+    assert not ln.along_hexside
+    assert Hex(-4, 0) in ln.steps and Hex(-4, 1) in ln.steps
+    # and a line that meets a vertex without running along a hexside ((4, 1) at t = 1/3, 2/3)
+    assert not line(O, Hex(4, 1)).along_hexside
+    # only a line collinear with a hexside runs along it: the alternate hex grain
+    assert [s for s in line(O, Hex(2, 2)).steps if isinstance(s, tuple)] == [(Hex(0, 1), Hex(1, 0)), (Hex(1, 2), Hex(2, 1))]
 
 
 @given(hexes)

@@ -137,10 +137,11 @@ def uniform() -> Scenario:
 
 
 def test_on_uniform_hexes_the_precise_and_hex_level_readings_agree() -> None:
-    """Threads through no vertex and along no hexside: there the hex-level line picks one side of a
-    vertex where the precise trace reads both (setting los_hexside), a difference both readings show.
-    The hex-level line also takes a thread crossing a hexside at its midpoint for one along it
-    (issue #29); those are left out too."""
+    """Every thread within range 8, with the default setting los_hexside ("both sides must block").
+    A thread crossing a hexside at its midpoint at an angle crosses it at both levels (issue #29);
+    one along a hexside reads both sides at both levels. Through a vertex the hex-level line
+    crosses no hex it meets only at that point, where the precise trace reads both sides: under
+    "either side blocks" the two may differ there, a difference both readings show."""
     from airhead.asl.los_grid import _crossed
     from airhead.hexes import line
 
@@ -151,8 +152,10 @@ def test_on_uniform_hexes_the_precise_and_hex_level_readings_agree() -> None:
     checked = 0
     for _ in range(200):
         a, b = rng.sample(hexes, 2)
-        if a.distance(b) > 8 or _crossed(a, b)[1] or line(a, b).along_hexside:
+        if a.distance(b) > 8:
             continue
+        if not _crossed(a, b)[1]:
+            assert not line(a, b).along_hexside  # only a thread that meets a vertex can run along a hexside
         fine, coarse = trace(sc, a, b), los(sc.terrain, a, b)
         assert fine.blocked == coarse.blocked, (m.name(a), m.name(b), fine.explain(m.name), coarse.explain(m.name))
         checked += 1
@@ -162,7 +165,7 @@ def test_on_uniform_hexes_the_precise_and_hex_level_readings_agree() -> None:
 def test_threads_meet_a_vertex_only_in_a_third_of_directions() -> None:
     """A centre-to-centre thread meets a vertex (along a hexside, or through a hexspine's end)
     exactly when dq/g ≡ dr/g (mod 3): checked against the exact hex-level line on every thread
-    up to 12 hexes long that the exact line does not take for a midpoint crossing."""
+    up to 12 hexes long."""
     from fractions import Fraction
 
     from airhead.asl.los_grid import _crossed
@@ -205,14 +208,19 @@ def test_the_hex_panels_line_of_sight_tool_traces_the_board_and_says_where_readi
     sc = scenario("2")
     m = sc.map
     g = new_game(sc, "s")
-    lines, view = line_of_sight(g.state, (m.parse("2R6"), m.parse("2U4")), {})  # over the wall on 2S5's south hexside
-    assert lines[0] == "Line of sight from 2R6 (ground level) to 2U4 (ground level), traced over the boards' terrain"
-    assert "2S5: wall, 0.5 levels above the thread: blocks" in lines
-    at = lines.index("LOS blocked in 2S5")
+    # over the wall on 2S5's south hexside, crossed at an angle: the hex-level line crosses it too
+    # (issue #29: it used to take that crossing for a run along the hexside and see past the wall)
+    wall, _ = line_of_sight(g.state, (m.parse("2R6"), m.parse("2U4")), {})
+    assert wall[0] == "Line of sight from 2R6 (ground level) to 2U4 (ground level), traced over the boards' terrain"
+    assert "2S5: wall, 0.5 levels above the thread: blocks" in wall
+    assert wall[-1] == "LOS blocked in 2S5"  # both readings agree: one verdict
+    lines, view = line_of_sight(g.state, (m.parse("2R6"), m.parse("2P8")), {})  # the woods drawn into the road hex 2Q8
+    assert "2Q8: Woods, 1 level above the thread: blocks" in lines
+    at = lines.index("LOS blocked in 2Q8")
     assert lines[at + 1] == "Read hex by hex, as on a painted map: LOS clear; the board's own terrain applies"
     assert lines[at + 2:] and all(x.startswith("Hex by hex: ") for x in lines[at + 2:])  # that reading, hex by hex
-    assert any("2S5" in x or "2T5" in x for x in lines[at + 2:])
-    assert (m.parse("2S5"), "blocks") in view.labels and (m.parse("2U4"), "no LOS") in view.labels
+    assert any("2Q8: Road" in x for x in lines[at + 2:])
+    assert (m.parse("2Q8"), "blocks") in view.labels and (m.parse("2P8"), "no LOS") in view.labels
     same, _ = line_of_sight(g.state, (m.parse("2B2"), m.parse("2F2")), {})
     assert same[-1].startswith("LOS blocked in 2C")  # both readings agree: one verdict
     painted = new_game(load_scenario({"name": "x", "system": "asl", "map": {"kind": "asl", "boards": [["4"]]}}), "s")

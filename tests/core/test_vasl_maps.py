@@ -250,8 +250,15 @@ def test_e1_blaze_shadows_read_the_board() -> None:
     t = sc.terrain.update_hex(m.parse("2A3"), blaze=2)
     z = illuminated_zone(t, m.parse("2A3"), in_play=m.in_play)
     assert z.radius == 4
-    assert sorted(m.name(h) for h in z.shadow) == ["2D1", "2D2", "2D3", "2E1", "2E2", "2E3", "2E4"]
+    # issue #29: the line to 2D0 passes through the 2C2 woods, and the one to 2D5 crosses the
+    # 2C4/2C5 bocage at an angle (it does not run along it): both in shadow, as the board's own
+    # pixels read them
+    shadow = ["2D0", "2D1", "2D2", "2D3", "2D5", "2E1", "2E2", "2E3", "2E4"]
+    assert sorted(m.name(h) for h in z.shadow) == shadow
     assert "2D2 is in shadow behind 2C3 (E1.941)" in z.explain(m.name)
+    assert "2D5 is in shadow behind 2C4 and 2C5 (E1.941)" in z.explain(m.name)
+    from airhead.asl.los_grid import zone
+    assert sorted(m.name(h) for h in zone(sc.with_terrain(t), m.parse("2A3")).shadow) == shadow
 
 
 def _half_board(name: str) -> bytes:

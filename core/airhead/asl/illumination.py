@@ -66,6 +66,11 @@ def check_firer(good_order: bool, pinned_or_ti: bool) -> None:
         raise RulesError("E1.921: a unit must be in Good Order and neither pinned nor TI to fire a Starshell")
 
 
+#: E1.921 "a Usage dr (Δ)": the rule text does not say what Δ marks; the dr is read as rolled.
+DELTA_921 = ev.info("E1.921", "the Usage dr is marked Δ; the rule text does not say what Δ means: the dr is read as "
+                              "rolled (apply Δ as your rules say)")
+
+
 def starshell_usage(firer: str, roll: int) -> tuple[bool, list[Event]]:
     """E1.921: the Usage dr: passed if ≤ :func:`usage_number`."""
     need = usage_number(firer)
@@ -285,7 +290,7 @@ class Starshell(Procedure[_Shell]):
             return Prompt("choice", "E1.91", "E1.91: the rule text is cut here (when the first Starshell/IR may be used) — "
                           "players decide", options=INITIAL)
         if proc.step == "usage":
-            return Prompt("roll", "E1.921", f"Starshell Usage dr ({s.firer}: ≤ {usage_number(s.firer)})", dr("Usage dr"))
+            return Prompt("roll", "E1.921", f"Starshell Usage dr (Δ) ({s.firer}: ≤ {usage_number(s.firer)})", dr("Usage dr"))
         return Prompt("roll", "E1.922", f"Starshell Placement DR from {m.label(s.aim)}"
                       + (" (Extent of Error halved)" if s.halved else ""), DR)
 
@@ -301,7 +306,7 @@ class Starshell(Procedure[_Shell]):
         m = state.scenario.map
         if proc.step == "usage":
             ok, events = starshell_usage(s.firer, roll.total)
-            events = [ev.roll("E1.921", f"Starshell Usage {roll.describe()}")] + events
+            events = [ev.roll("E1.921", f"Starshell Usage {roll.describe()}"), DELTA_921] + events
             if not ok:
                 return StepResult(None, tuple(events), outcome=self._outcome(state, s, "failed"))
             if not s.aimed:
@@ -342,7 +347,8 @@ class Starshell(Procedure[_Shell]):
         p_use = Fraction(usage_number(params["firer"]), 6)
         facts = [Fact("usage", "Usage dr passes", percent(p_use))]
         if params["method"] != METHODS[0]:
-            return Odds(facts=tuple(facts), notes=("The players place it (E1.922's other choices are cut in the rule text).",),
+            return Odds(facts=tuple(facts), notes=("The players place it (E1.922's other choices are cut in the rule text).",
+                                                   DELTA_921.cause),
                         view=View(marks=((params["aim"], "target"),)))
         halved, why = self.halved(state, params)
         land = placement_odds(params["aim"], halved)
@@ -355,7 +361,8 @@ class Starshell(Procedure[_Shell]):
         if params.get("firer_hex") is not None:
             marks += ((params["firer_hex"], "ilh"),)
         return Odds(facts=tuple(facts), reasons=tuple(why), tables=(Table("landing", "Where it lands (if it is fired)", rows[:8]),),
-                    notes=("Every Placement DR from the aimed hex: direction by the colored dr, distance by the Extent of Error.",),
+                    notes=("Every Placement DR from the aimed hex: direction by the colored dr, distance by the Extent of Error.",
+                           DELTA_921.cause),
                     view=View(marks=marks, heat=heat, heat_unit="%", heat_label="chance the Starshell lands in the hex"))
 
     def heatmap(self, state: GameState, params: Mapping[str, Any]) -> View:

@@ -99,7 +99,9 @@ class LosSettings:
     between unequal ends, or ``"blind_hexes"``: only what is above both ends blocks, and what is
     between them blinds the lower end by ``blind`` (a :data:`BlindTable`, else the player is
     asked); ``level_blocks``: an obstacle level with the line blocks; ``smoke``: the SMOKE
-    Hindrance DRM (E.6 is not in the seeds: 0 until the player sets it).
+    Hindrance DRM (E.6 is not in the seeds: 0 until the player sets it); ``orchard_full``: a type
+    that is an obstacle out of its Hindrance season (an orchard in season) is a full-level
+    obstacle, whatever height its hex is painted (the E7.3 EX's Blind Hex behind the K9 orchard).
     """
 
     hexside: Literal["both", "either"] = "both"
@@ -109,6 +111,7 @@ class LosSettings:
     level_blocks: bool = False
     smoke: int = 0
     blind: tuple[tuple[tuple[float, float], int], ...] = ()
+    orchard_full: bool = True
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], blind: BlindTable | None = None) -> LosSettings:
@@ -121,12 +124,14 @@ class LosSettings:
             level_blocks=settings.get("los_level_obstacle") == "blocks",
             smoke=int(settings.get("los_smoke_drm", 0)),
             blind=tuple(sorted((blind or {}).items())),
+            orchard_full=settings.get("los_orchard", ORCHARD_FULL) != ORCHARD_PAINTED,
         )
 
 
 BOTH, EITHER = "both sides must block", "either side blocks"
 IN_SEASON, OUT_OF_SEASON = "in season", "out of season"
 INTERPOLATED, BLIND_HEXES = "interpolated between the ends", "only above both ends (Blind Hex table)"
+ORCHARD_FULL, ORCHARD_PAINTED = "a full-level obstacle (E7.3 EX)", "as high as its hex is painted"
 
 #: The LOS settings as schema fields (a system adds them to its settings schema).
 SETTING_FIELDS: tuple[Field, ...] = (
@@ -143,6 +148,9 @@ SETTING_FIELDS: tuple[Field, ...] = (
           default="does not block", rule=RULE, help="an obstacle whose top is exactly at the line's height"),
     Field("los_smoke_drm", "SMOKE Hindrance DRM", "int", lo=0, hi=9, default=0, rule="E.6",
           help="E.6 is not in the rule text Airhead has: enter the DRM your rules give"),
+    Field("los_orchard", "An orchard in season", "choice", choices=(ORCHARD_FULL, ORCHARD_PAINTED), default=ORCHARD_FULL,
+          rule="E7.3, E7.25", help="the E7.3 example's in-season orchard in K9 makes K10 a Blind Hex to an aircraft, and only "
+                                   "full-level obstacles do (E7.25)"),
 )
 
 #: A table-pack entry for :data:`BlindTable`: keys ``"<obstacle height>/<levels above>"``.
@@ -208,6 +216,8 @@ def _read(t: HexTerrain, ty: TerrainType | None, s: LosSettings) -> _Read:
         what = f"{label} ({'in' if s.in_season else 'out of'} season)"
         if ty.off_season != "obstacle":
             obstacle = Fraction(0)
+        elif s.orchard_full:
+            obstacle = max(obstacle, Fraction(1))
     if t.blaze is not None and Fraction(t.blaze) > obstacle:
         obstacle, what = max(Fraction(t.blaze), Fraction(1, 2)), f"a Blaze in {label}"
     if t.terrain == "open" and not obstacle:
@@ -246,7 +256,7 @@ def _line(a: Hex, b: Hex) -> HexLine:
     def move(st: Step) -> Step:
         return a + st if isinstance(st, Hex) else tuple(a + h for h in st)
     base = _line_from_origin(b.q - a.q, b.r - a.r)
-    return HexLine(tuple(move(st) for st in base.steps))
+    return HexLine(tuple(move(st) for st in base.steps), base.spans)
 
 
 @dataclass(frozen=True)
@@ -404,7 +414,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     steps = ln.steps
     for i in range(1, n):
         st = steps[i]
-        t = Fraction(i, n)
+        t = ln.at(i)
         if isinstance(st, Hex):
             hit, add, cs, why = one(st, t)
             crossings += cs
@@ -445,7 +455,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     for i in range(1, n - 1):
         x, y = steps[i], steps[i + 1]
         if isinstance(x, Hex) and isinstance(y, Hex) and x.distance(y) == 1:
-            c = hexside(x, y, Fraction(2 * i + 1, 2 * n))
+            c = hexside(x, y, ln.spans[i][1])
             if c is not None:
                 crossings.append(c)
                 if c.blocks:
@@ -570,6 +580,8 @@ def _seasoned(t: HexTerrain, ty: TerrainType | None, s: LosSettings) -> HexTerra
         return replace(t, obstacle=0)
     if ty.half_level:
         return replace(t, obstacle=0.5)
+    if s.orchard_full and ty.hindrance > 0 and ty.season and t.obstacle < 1:
+        return replace(t, obstacle=1)
     return t
 
 

@@ -522,7 +522,9 @@ def _sight(scenario: Scenario, la: Location, lb: Location, s: LosSettings, kinds
         pick = (two if one.blocked else one) if both else (one if one.blocked else two)
     else:
         pick = (one if one.drm <= two.drm else two) if both else (one if one.drm >= two.drm else two)
-    note = (f"The thread runs along a hexside: traced {OFFSET_PX:g} pixels to either side; "
+    dq, dr = lb.hex.q - la.hex.q, lb.hex.r - la.hex.r
+    run = "runs along a hexside" if dq == dr or dq == -2 * dr or dr == -2 * dq else "passes through a vertex"
+    note = (f"The thread {run}: traced {OFFSET_PX:g} pixels to either side; "
             + ("both sides must block, the lesser Hindrance counts" if both else "either side blocks, the greater Hindrance counts")
             + " (setting)")
     return GridSight(pick.a, pick.b, pick.blocked, pick.blocked_at, pick.point, pick.hindrances, pick.hexes, (note,))

@@ -37,6 +37,7 @@ __all__ = [
     "within_nvr", "nvr_table", "nvr_modifier_table", "recon_table", "colored_drm", "cloud_cover", "moon_phase",
     "nvr_modifier", "clamp_nvr", "dyo_base_nvr", "DyoNvr", "dyo_nvr", "moon_words", "nvr_changes", "nvr_direction",
     "needs_further_dr", "change_amount", "changed_nvr", "nvr_change_odds", "nvr_history", "FORTIFICATIONS_CUT",
+    "STARSHELL_PROCEDURES", "starshell_fired",
     "HIP_CUT", "FREEDOM_CUT", "hip_squads", "night_elr", "recon_drm", "recon_hexes", "recon_odds",
 ]
 
@@ -95,6 +96,18 @@ def current_cloud(state: GameState) -> str:
 def current_moon(state: GameState) -> str:
     """E1.11: the Moon Phase in effect (``conditions["moon"]``, else the setting)."""
     return _condition(state, "moon", "moon", MOON_PHASES)
+
+
+#: The procedures that fire a Starshell or an IR (``asl/illumination.py``).
+STARSHELL_PROCEDURES: tuple[str, ...] = ("asl.starshell", "asl.illuminating_round")
+
+
+def starshell_fired(state: GameState) -> bool:
+    """Whether a Starshell (or IR) has been fired in this game (E1.12's "before the first
+    starshell/…"): one the Starshell or IR procedure placed, or a Starshell or IR marker on the map."""
+    if state.counters.count_of_kind("Starshell") or state.counters.count_of_kind("IR"):
+        return True
+    return any(o.get("result") == "placed" for o in state.outcomes_of(*STARSHELL_PROCEDURES))
 
 
 def within_nvr(viewer: Hex, target: Hex, nvr: int, *, gunflash: bool = False, illuminated: bool = False) -> bool:
@@ -230,15 +243,16 @@ def nvr_changes(colored: int) -> bool:
     return colored == 6
 
 
-def nvr_direction(white: int) -> int | None:
+def nvr_direction(white: int, starshell_fired: bool = False) -> int | None:
     """E1.12: the white dr of a changing NVR: ≤ 3 lowers it (-1), ≥ 5 raises it (+1); a 4 is No
-    Change, but its exception is cut from the seed ("before the first starshell/..."): None, the
-    players decide."""
+    Change (0) once a Starshell has been fired. Before the first Starshell a 4 falls under its
+    exception, which is cut from the seed ("before the first starshell/..."): None, the players
+    decide."""
     if white <= 3:
         return -1
     if white >= 5:
         return 1
-    return None
+    return 0 if starshell_fired else None
 
 
 def needs_further_dr(cloud: str, moon: str) -> bool:
@@ -267,10 +281,11 @@ WHITE4 = "white dr 4: No Change, or the cut exception (players decide)"
 
 
 @lru_cache(maxsize=64)
-def nvr_change_odds(current: int, cloud: str, moon: str) -> tuple[tuple[str, Fraction], ...]:
+def nvr_change_odds(current: int, cloud: str, moon: str, starshell_fired: bool = False) -> tuple[tuple[str, Fraction], ...]:
     """E1.12: the exact distribution of the Base NVR after the next NVR Change DR, by enumerating
     the Wind Change DR (and the further dr) through :func:`nvr_changes`, :func:`nvr_direction`,
-    :func:`change_amount` and :func:`changed_nvr`. Rows: ``"NVR n"`` and :data:`WHITE4`."""
+    :func:`change_amount` and :func:`changed_nvr`. Rows: ``"NVR n"`` and (before the first
+    Starshell) :data:`WHITE4`."""
     out: dict[str, Fraction] = {}
     sixth = Fraction(1, 6)
     for colored in range(1, 7):
@@ -280,9 +295,13 @@ def nvr_change_odds(current: int, cloud: str, moon: str) -> tuple[tuple[str, Fra
                 key = f"NVR {current}"
                 out[key] = out.get(key, Fraction(0)) + p
                 continue
-            d = nvr_direction(white)
+            d = nvr_direction(white, starshell_fired)
             if d is None:
                 out[WHITE4] = out.get(WHITE4, Fraction(0)) + p
+                continue
+            if d == 0:
+                key = f"NVR {current}"
+                out[key] = out.get(key, Fraction(0)) + p
                 continue
             furthers: tuple[int | None, ...] = tuple(range(1, 7)) if needs_further_dr(cloud, moon) else (None,)
             for f in furthers:

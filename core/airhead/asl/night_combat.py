@@ -4,7 +4,7 @@ mistaken fire (SAN), Ambush) and Gunflashes.
 
 Sections, in rule order (search for the rule number):
 
-* E1.6–1.63  :func:`night_class`
+* E1.6–1.63  :func:`night_class`, :func:`unit_night_class` (a counter on the map)
 * E1.7       :func:`night_lv`, :func:`night_lv_on_map` (heights from :func:`.los.top_above`)
 * E1.71      :func:`fire_lane_beyond_nvr`
 * E1.72      :func:`sniper_vs_cloaking`
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping
 
 from .. import events as ev
-from ..counters import Marker
+from ..counters import Counters, Marker, Unit
 from ..errors import RulesError
 from ..events import Event
 from ..fields import Field
@@ -35,6 +35,7 @@ from .los import Location, LosSettings, top_above
 
 __all__ = [
     "NIGHT_CLASSES", "STEALTHY_DESIGNATIONS", "UnitAtNight", "Classification", "night_class",
+    "SMC_KINDS", "ANIMAL_KINDS", "unit_at_night", "unit_night_class",
     "LV_EXEMPT_ATTACKS", "ATTACKS", "LvReading", "night_lv", "night_lv_on_map",
     "fire_lane_beyond_nvr", "sniper_vs_cloaking", "emerges_from_blind_hex", "target_acquisition_allowed",
     "multi_location_fg_allowed", "SAN_MAX", "night_san", "san_after_sniper_check", "dyo_san_bpv",
@@ -115,6 +116,49 @@ def night_class(u: UnitAtNight) -> Classification:
         return Classification(None, "E1.62", "a unit not in Good Order: the Lax list is cut after 'non-elite Italian/': "
                               "players decide")
     return Classification("Normal", "E1.63", "a Good Order MMC: Normal")
+
+
+#: Counter kinds read as SMC (E1.61: "Good Order SMC" are Stealthy).
+SMC_KINDS = frozenset({"leader", "armor leader", "smc", "hero", "commissar"})
+#: Counter kinds read as horses, Cavalry or Animal-Drawn Transport (E1.63).
+ANIMAL_KINDS = frozenset({"horse", "horses", "cavalry", "animal-drawn transport"})
+_NOT_GOOD = frozenset({"broken", "disrupted"})
+_FLAGS = ("berserk", "inexperienced", "elite")
+
+
+def _flag(u: Unit, name: str) -> bool:
+    return name in u.status or bool(u.facts.get(name))
+
+
+def _smc(u: Unit) -> bool:
+    return u.kind.lower() in SMC_KINDS or bool(u.facts.get("smc"))
+
+
+def unit_at_night(u: Unit, counters: Counters) -> UnitAtNight:
+    """What E1.6 asks of a counter on the map: its designation (its ``designation`` fact, else a
+    Stealthy designation or "Italian" named in its kind or label), SMC by kind (:data:`SMC_KINDS`),
+    Good Order unless broken or disrupted, berserk / Inexperienced / elite by status flag or fact,
+    stacked with a Good Order SMC of its side, an animal by kind (:data:`ANIMAL_KINDS`) carrying
+    Passengers or Riders by its ``carrying`` fact."""
+    designation = str(u.facts.get("designation") or "")
+    if not designation:
+        words = set(f"{u.kind} {u.label}".replace("-", " ").split())
+        designation = next((d for d in STEALTHY_DESIGNATIONS + ("Italian",) if d in words), "")
+    with_smc = u.hex is not None and any(
+        o.id != u.id and o.side == u.side and _smc(o) and not o.status & _NOT_GOOD for o in counters.units_at(u.hex))
+    return UnitAtNight(designation, smc=_smc(u), good_order=not u.status & _NOT_GOOD, inexperienced=_flag(u, "inexperienced"),
+                       berserk=_flag(u, "berserk"), elite=_flag(u, "elite"), with_good_order_smc=with_smc,
+                       animal=u.kind.lower() in ANIMAL_KINDS, carrying=bool(u.facts.get("carrying")))
+
+
+def unit_night_class(u: Unit, counters: Counters) -> Classification:
+    """E1.6 for a counter on the map: its recorded ``night_class`` fact if it has one, else
+    :func:`night_class` of :func:`unit_at_night` (None: the players decide)."""
+    recorded = u.facts.get("night_class")
+    if isinstance(recorded, str) and recorded in NIGHT_CLASSES:
+        return Classification(recorded, "E1.6", f"{u.name} is {recorded} (as recorded on the counter)")  # type: ignore[arg-type]
+    c = night_class(unit_at_night(u, counters))
+    return Classification(c.cls, c.rule, f"{u.name}: {c.reason}")
 
 
 # ----------------------------------------------------------------------------- E1.7 COMBAT

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, Union
 
 from .. import events as ev
 from ..boards import player_name
@@ -38,10 +38,11 @@ from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResu
 from ..tables import load_table, terrain_types
 from .illumination import illuminated_by
 from .night import is_night
-from .night_combat import NIGHT_CLASSES, gunflash_marker
+from .night_combat import NIGHT_CLASSES, gunflash_marker, unit_night_class
 
 __all__ = [
-    "CLASSES", "CLOAKING_MF", "LETTERS", "LOSS_CAUSES", "ATTACK_GUNFLASH", "JitterRow", "MovementResult",
+    "CLASSES", "CLOAKING_MF", "LETTERS", "LOSS_CAUSES", "ATTACK_GUNFLASH", "JitterRow", "MovementResult", "Firer",
+    "jitter_row", "defenders_firing", "classes_matter",
     "NIGHT_MOVE_SETTINGS", "loses_concealment", "concealment_gain", "check_cloaking", "cloaking_allotment",
     "cloaking_mf", "portage_pp", "night_mf", "concealment_terrain", "strays", "jitter_table", "jitter_fire",
     "jitter_possible", "movement_dr", "movement_odds", "closest_defenders", "recovery_drm", "routing_at_night",
@@ -216,8 +217,9 @@ def strays(colored: int) -> bool:
 
 @dataclass(frozen=True)
 class JitterRow:
-    """One row of the E1.55 table: who Jitter Fires on that Doubles DR, unless the moving unit is
-    of one of ``unless`` (a class of E1.6, or "Cloaked")."""
+    """One row of the E1.55 table: who Jitter Fires on that Doubles DR, unless the unit that would
+    fire (the Closest DEFENDER, or the moving unit) is of one of ``unless`` (a class of E1.6, or
+    "Cloaked")."""
 
     total: int
     firer: str  # "defender" or "mover"
@@ -238,29 +240,69 @@ def jitter_table() -> dict[int, JitterRow]:
     return out
 
 
-def jitter_fire(total: int, night_class: str, cloaked: bool) -> tuple[str | None, list[Event]]:
-    """E1.55: who Jitter Fires on a Doubles Movement DR of ``total`` for a moving unit of
-    ``night_class`` (E1.6), Cloaked or not: ``"defender"``, ``"mover"`` or None."""
+def jitter_row(total: int) -> JitterRow:
+    """E1.55: the table's row for a Doubles Movement DR of ``total``."""
     row = jitter_table().get(total)
     if row is None:
         raise DataError(f"E1.55: {total} is not a Doubles DR")
-    mover = f"{night_class}{', Cloaked' if cloaked else ''}"
+    return row
+
+
+def jitter_fire(total: int, night_class: str, cloaked: bool, name: str = "") -> tuple[str | None, list[Event]]:
+    """E1.55: whether the unit that would Jitter Fire on a Doubles Movement DR of ``total`` — the
+    Closest DEFENDER on 2, 4 and 6, the moving unit(s) on 8, 10 and 12 — does, being of
+    ``night_class`` (E1.6), Cloaked or not: its row's firer (``"defender"``, ``"mover"``) or None.
+    ``name``: the unit, for the log."""
+    row = jitter_row(total)
+    who = name or ("the Closest DEFENDER" if row.firer == "defender" else "the moving unit")
+    what = f"{night_class}{', Cloaked' if cloaked else ''}"
     blocked = [c for c in row.unless if c == night_class or (c == "Cloaked" and cloaked)]
     if blocked:
-        return None, [ev.result("E1.55", f"Doubles {total}: {row.text}; the moving unit is {mover}: no Jitter Fire")]
-    who = "the Closest DEFENDER Jitter Fires" if row.firer == "defender" else "the moving unit(s) Jitter Fire"
-    return row.firer, [ev.result("E1.55", f"Doubles {total}: {row.text}; the moving unit is {mover}: {who}")]
+        return None, [ev.result("E1.55", f"Doubles {total}: {row.text}; {who} is {what}: no Jitter Fire")]
+    return row.firer, [ev.result("E1.55", f"Doubles {total}: {row.text}; {who} is {what}: it Jitter Fires")]
+
+
+def classes_matter(total: int) -> bool:
+    """E1.55: whether the firer's class (E1.6) can stop Jitter Fire on this Doubles row (not on 2
+    and 12, which have no "unless")."""
+    return any(c in CLASSES for c in jitter_row(total).unless)
+
+
+#: A unit that may Jitter Fire as E1.55 reads it: its name, its class (E1.6; None: not known yet)
+#: and whether it is a Cloaking counter.
+Firer = tuple[str, Union[str, None], bool]
+
+
+def defenders_firing(total: int, defenders: Sequence[Firer]) -> tuple[tuple[str, ...], list[Event]]:
+    """E1.55 / E1.551: which of the Closest DEFENDER's units Jitter Fire on a Doubles DR of
+    ``total`` (a row 2, 4 or 6), each by its own class (:func:`jitter_fire`): "If more than one
+    applicable unit is able to Jitter Fire, all such applicable units are affected"."""
+    fire: list[str] = []
+    events: list[Event] = []
+    for name, cls, cloaked in defenders:
+        if cls is None and classes_matter(total):
+            raise DataError(f"E1.6: the class at night of {name} is not known")
+        if cls is None:  # 2: no "unless"
+            events.append(ev.result("E1.55", f"Doubles {total}: {jitter_row(total).text}; {name}: it Jitter Fires, "
+                                             "whatever its class"))
+            fire.append(name)
+            continue
+        who, more = jitter_fire(total, cls, cloaked, name)
+        events += more
+        if who:
+            fire.append(name)
+    return tuple(fire), events
 
 
 def jitter_possible(state: GameState) -> bool:
     """E1.55: Jitter Fire can occur once a Gunflash has been placed due to an attack vs an enemy
-    unit: the game's ``attack_gunflash`` condition, a Gunflash marker on the map, or a Gunflash
-    placed earlier in the game (the Gunflash procedure, E1.8); the players may overrule it."""
+    unit: the game's ``attack_gunflash`` condition (the Gunflash procedure sets it when the cause
+    it records is such an attack, E1.8), or a Gunflash marker the players placed by hand (its cause
+    is not recorded: read as an attack's). A Jitter Fire Gunflash (E1.552) is not due to an attack
+    vs an enemy unit; the players may overrule it all."""
     if state.conditions.get(ATTACK_GUNFLASH):
         return True
-    if state.counters.markers_of_kind("Gunflash"):
-        return True
-    return any(o.get("gunflash") for o in state.outcomes_of("asl.gunflash"))
+    return any(not mk.rule for mk in state.counters.markers_of_kind("Gunflash"))
 
 
 @dataclass(frozen=True)
@@ -273,9 +315,14 @@ class MovementResult:
     events: tuple[Event, ...]
 
 
-def movement_dr(colored: int, white: int, night_class: str, cloaked: bool, jitter_on: bool) -> MovementResult:
-    """E1.53 / E1.55: one Movement DR (colored and white dr): a colored 6 strays; Doubles may
-    cause Jitter Fire (only once ``jitter_on``: E1.55's first attack Gunflash)."""
+def movement_dr(colored: int, white: int, night_class: str, cloaked: bool, jitter_on: bool,
+                defenders: Sequence[Firer] | None = None) -> MovementResult:
+    """E1.53 / E1.55: one Movement DR (colored and white dr) of a moving unit of ``night_class``,
+    Cloaked or not: a colored 6 strays; Doubles may cause Jitter Fire (only once ``jitter_on``:
+    E1.55's first attack Gunflash). On 8, 10 and 12 the moving unit's class decides; on 2, 4 and 6
+    the Closest DEFENDER's units' (``defenders``, :func:`defenders_firing`; None or a unit of
+    unknown class: not known yet, ``jitter`` is ``"defender"`` and the procedure decides once
+    it has found them)."""
     if night_class not in CLASSES:
         raise DataError(f"a unit's class at night is one of {', '.join(CLASSES)}")
     events: list[Event] = []
@@ -288,23 +335,35 @@ def movement_dr(colored: int, white: int, night_class: str, cloaked: bool, jitte
     jitter: str | None = None
     doubles = colored == white
     if doubles and not jitter_on:
-        events.append(ev.info("E1.55", f"Doubles {colored + white}, but no Gunflash has yet been placed due to an attack: "
-                                       "no Jitter Fire"))
-    elif doubles:
+        events.append(ev.info("E1.55", f"Doubles {colored + white}, but no Gunflash has yet been placed due to an attack "
+                                       "vs an enemy unit: no Jitter Fire"))
+    elif doubles and jitter_row(colored + white).firer == "mover":
         jitter, more = jitter_fire(colored + white, night_class, cloaked)
+        events += more
+    elif doubles and (defenders is None or (classes_matter(colored + white) and any(cls is None for _, cls, _ in defenders))):
+        jitter = "defender"
+        why = "the Closest DEFENDER's class decides" if classes_matter(colored + white) else "whatever its class"
+        events.append(ev.result("E1.55", f"Doubles {colored + white}: {jitter_row(colored + white).text}: {why} "
+                                         "(E1.551 finds it)"))
+    elif doubles:
+        assert defenders is not None
+        firing, more = defenders_firing(colored + white, defenders)
+        jitter = "defender" if firing else None
         events += more
     return MovementResult(stray, doubles, jitter, tuple(events))
 
 
 @lru_cache(maxsize=256)
-def movement_odds(night_class: str, cloaked: bool, jitter_on: bool) -> dict[str, Fraction]:
+def movement_odds(night_class: str, cloaked: bool, jitter_on: bool,
+                  defenders: tuple[Firer, ...] | None = None) -> dict[str, Fraction]:
     """Exact odds of one Movement DR, enumerating the 36 DR through :func:`movement_dr`:
-    ``strays``, ``defender`` / ``mover`` (who Jitter Fires), ``jitter`` (either)."""
+    ``strays``, ``defender`` / ``mover`` (who Jitter Fires), ``jitter`` (either). With the Closest
+    DEFENDER not known (``defenders`` None), its rows count as Jitter Fire."""
     out = {"strays": Fraction(0), "defender": Fraction(0), "mover": Fraction(0), "jitter": Fraction(0)}
     one = Fraction(1, 36)
     for c in range(1, 7):
         for w in range(1, 7):
-            r = movement_dr(c, w, night_class, cloaked, jitter_on)
+            r = movement_dr(c, w, night_class, cloaked, jitter_on, defenders)
             if r.strays:
                 out["strays"] += one
             if r.jitter:
@@ -313,7 +372,7 @@ def movement_odds(night_class: str, cloaked: bool, jitter_on: bool) -> dict[str,
     return out
 
 
-_NOT_FIRERS = frozenset({"glider", "wreck", "cloaking"})
+_NOT_FIRERS = frozenset({"glider", "wreck"})
 _NOT_GOOD_ORDER = frozenset({"broken", "hidden", "offboard", "aboard", "eliminated"})
 
 
@@ -385,27 +444,76 @@ class _Move:
     jitter: str | None = None
     choices: tuple[Hex, ...] = ()  # equidistant closest hexes (ATTACKER's choice)
     firer_hex: Hex | None = None
+    majority: str = "Normal"  # a Cloaking counter's class: its side's Majority Squad Type (E1.551)
+    defenders: tuple[Firer, ...] = ()  # the Closest DEFENDER's units and their classes (None: asked)
+    firing: tuple[str, ...] = ()  # those that must Jitter Fire
+    pending: tuple[str, ...] = ()  # Cloaking counters among them not yet revealed
+    eliminated: tuple[str, ...] = ()  # Dummy Cloaking counters of the Closest DEFENDER eliminated (E1.551)
+
+    @property
+    def total(self) -> int:
+        return self.dice[0] + self.dice[1]
+
+
+def _named(counters: Counters, name: str, side: str) -> Unit | None:
+    """The counter of ``side`` on the map whose id or label is ``name``."""
+    u = counters.unit(name)
+    if u is not None and u.side == side and u.hex is not None:
+        return u
+    return next((x for x in counters.units if x.side == side and x.hex is not None and x.label == name), None)
+
+
+def _firer(state: GameState, u: Unit, majority: str) -> tuple[Firer, Event]:
+    """A unit on the map as E1.55 reads it (E1.6 :func:`.night_combat.unit_night_class`; a
+    Cloaking counter: its side's Majority Squad Type, E1.551), and why, as a log line."""
+    if u.kind == "cloaking":
+        return (u.name, majority, True), ev.info("E1.551", f"{u.name} is a Cloaking counter: its class is its side's "
+                                                           f"Majority Squad Type, {majority}")
+    c = unit_night_class(u, state.counters)
+    return (u.name, c.cls, False), ev.info(c.rule, c.reason)
+
+
+def _defenders_at(state: GameState, h: Hex, side: str, majority: str) -> tuple[tuple[Firer, ...], list[Event]]:
+    """E1.551: the Good Order non-hidden units in ``h`` that are not of ``side`` (the Closest
+    DEFENDER, Cloaking counters included), with their classes."""
+    out: list[Firer] = []
+    events: list[Event] = []
+    for u in state.counters.units_at(h):
+        if u.side != side and u.kind not in _NOT_FIRERS and not u.status & _NOT_GOOD_ORDER:
+            f, e = _firer(state, u, majority)
+            out.append(f)
+            events.append(e)
+    return tuple(out), events
+
+
+#: E1.53 "a Movement DR (Δ)": the rule text does not say what Δ marks; the DR is read as rolled.
+DELTA_53 = ev.info("E1.53", "the Movement DR is marked Δ; the rule text does not say what Δ means: the DR is read as "
+                            "rolled (apply Δ as your rules say)")
 
 
 class Straying(Procedure[_Move]):
     """E1.53 Movement DR at the start of a unit's MPh: colored 6 strays; on Doubles, E1.55 Jitter
-    Fire once a Gunflash has been placed due to an attack; E1.551 the Closest DEFENDER from the
-    counters on the map (or as the players name it); E1.552 its effect."""
+    Fire once a Gunflash has been placed due to an attack vs an enemy unit, by the class of the unit that would
+    fire (E1.6, read from the units on the map); E1.551 the Closest DEFENDER from the counters on
+    the map (or as the players name it); E1.552 its effect."""
 
     name = "asl.straying"
     title = "Movement DR / Straying (E1.53)"
     params = Schema((
-        Field("unit", "Moving unit or stack", "text", lo=1, hi=24, default="moving stack", rule="E1.53"),
+        Field("unit", "Moving unit or stack", "text", lo=1, hi=24, default="moving stack", rule="E1.53",
+              help="a unit on the map (its name): its class at night is read from it (E1.6)"),
         Field("hex", "Its hex", "hex", default=None, rule="E1.551",
               help="where it starts its MPh: finds the Closest DEFENDER among the units on the map"),
         Field("side", "Moving side (ATTACKER)", "text", lo=1, hi=24, default=None,
               help="default: the side whose Player Turn it is"),
-        Field("night_class", "Class at night", "choice", choices=CLASSES, default="Normal", rule="E1.6",
-              help="Stealthy, Normal or Lax (E1.61–1.63); a Cloaking counter: its side's Majority Squad Type"),
-        Field("cloaked", "Cloaked (a Cloaking counter)", "bool", default=False, rule="E1.4"),
+        Field("night_class", "Class at night (if not on the map)", "choice", choices=CLASSES, default="Normal", rule="E1.6",
+              help="Stealthy, Normal or Lax (E1.61–1.63), for a moving unit that is not on the map"),
+        Field("cloaked", "Cloaked (a Cloaking counter not on the map)", "bool", default=False, rule="E1.4"),
+        Field("majority", "Cloaking counters: the side's Majority Squad Type", "choice", choices=CLASSES, default="Normal",
+              rule="E1.551", help="the class of a Cloaking counter, moving or the Closest DEFENDER"),
         Field("subject", "Straying", "choice", choices=SUBJECT, default=SUBJECT[0], rule="E1.531"),
-        Field("jitter", "A Gunflash has been placed due to an attack", "choice", choices=JITTER_SETTING,
-              default=JITTER_SETTING[0], rule="E1.55", help="Jitter Fire can occur only after the first one"),
+        Field("jitter", "A Gunflash has been placed due to an attack vs an enemy unit", "choice", choices=JITTER_SETTING,
+              default=JITTER_SETTING[0], rule="E1.55", help="Jitter Fire can occur only after the first one vs an enemy unit"),
         Field("closest", "Closest DEFENDER (if not on the map)", "text", lo=0, hi=48, default="", rule="E1.551",
               help="the Good Order units in the nearest occupied hex; left empty, the app finds them among the units on the map"),
     ))
@@ -426,15 +534,30 @@ class Straying(Procedure[_Move]):
         how = p.get("jitter", JITTER_SETTING[0])
         return jitter_possible(state) if how == JITTER_SETTING[0] else how == "yes"
 
+    def _move(self, state: GameState, params: Mapping[str, Any]) -> tuple[_Move, list[Event]]:
+        """The moving unit as the form gives it, its class and Cloaked status read from the map
+        when it names a unit there (E1.6)."""
+        side = str(params["side"])
+        majority = str(params.get("majority") or "Normal")
+        mv = _Move(params["unit"], params["hex"], side, params["night_class"], params["cloaked"],
+                   self._jitter_on(state, params), params["closest"], majority=majority)
+        u = _named(state.counters, mv.unit, side)
+        if u is None:
+            return mv, []
+        (_, cls, cloaked), why = _firer(state, u, majority)
+        events = [why]
+        if cls is None:
+            events.append(ev.info("E1.6", f"the form's class is used: {mv.night_class}"))
+            cls = mv.night_class
+        return replace(mv, hex=mv.hex if mv.hex is not None else u.hex, night_class=cls, cloaked=cloaked), events
+
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         side = str(params["side"])
         if side not in state.sides:
             raise DataError(f"the moving side is one of {', '.join(state.sides)}", "side")
-        mv = _Move(params["unit"], params["hex"], side, params["night_class"], params["cloaked"],
-                   self._jitter_on(state, params), params["closest"])
-        events = []
+        mv, events = self._move(state, params)
         if not is_night(state):
-            events.append(ev.info("E1.53", "the scenario is not a night scenario (E1.1): Straying applies only at night"))
+            events.insert(0, ev.info("E1.53", "the scenario is not a night scenario (E1.1): Straying applies only at night"))
         if params["subject"] != SUBJECT[0]:
             rule = "E1.533" if params["subject"] == SUBJECT[1] else "E1.531"
             why = ("a berserk unit is always Lax but is not subject to Straying" if rule == "E1.533"
@@ -448,14 +571,21 @@ class Straying(Procedure[_Move]):
         m = state.scenario.map
         if proc.step == "dr":
             where = f" in {m.label(mv.hex)}" if mv.hex is not None else ""
-            return Prompt("roll", "E1.53", f"Movement DR for {mv.unit}{where}", DR)
+            return Prompt("roll", "E1.53", f"Movement DR (Δ) for {mv.unit}{where}", DR)
         if proc.step == "closest":
             return Prompt("choice", "E1.551", "Closest DEFENDER: hexes at the same distance, the ATTACKER chooses",
                           options=tuple(m.label(h) for h in mv.choices))
+        if proc.step == "class":
+            name = next(n for n, cls, _ in mv.defenders if cls is None)
+            return Prompt("choice", "E1.6", f"Is {name} Stealthy, Normal or Lax at night? (Doubles {mv.total}: "
+                          f"{jitter_row(mv.total).text})", options=CLASSES)
         if proc.step == "can_fire":
-            return Prompt("choice", "E1.551", f"Can {self._firer(state, mv)} Jitter Fire? Exempt: Heroes, units with no FP, "
+            return Prompt("choice", "E1.551", f"Can {self._who(state, mv)} Jitter Fire? Exempt: Heroes, units with no FP, "
                           "units marked with a Final Fire counter, units marked First Fire and closer to a Known enemy unit "
                           "than to the mover; only MG and Small Arms fire", options=CAN_FIRE)
+        if proc.step == "dummy_defender":
+            return Prompt("choice", "E1.551", f"{mv.pending[0]} is a Cloaking counter that must Jitter Fire: what does it hold?",
+                          options=DUMMY)
         return Prompt("choice", "E1.551", f"{mv.unit} is a Cloaking counter that must Jitter Fire: what does it hold?",
                       options=DUMMY)
 
@@ -464,7 +594,7 @@ class Straying(Procedure[_Move]):
         c, w = roll.value("colored"), roll.value("white")
         r = movement_dr(c, w, mv.night_class, mv.cloaked, mv.jitter_on)
         mv = replace(mv, dice=(c, w), strays=r.strays, jitter=r.jitter)
-        events = [ev.roll("E1.53", f"Movement {roll.describe()}")] + list(r.events)
+        events = [ev.roll("E1.53", f"Movement {roll.describe()}"), DELTA_53] + list(r.events)
         if r.strays:
             events.append(friendly_contact())
         if r.jitter == "defender":
@@ -481,30 +611,50 @@ class Straying(Procedure[_Move]):
             who = mv.closest or "the Closest DEFENDER"
             events.append(ev.info("E1.551", f"{who}: the Good Order non-hidden units in the nearest occupied hex "
                                             "(the ATTACKER's choice if equidistant), as the players find it"))
-            return StepResult(ProcState(self.name, "can_fire", mv), tuple(events))
+            return self._classes(state, replace(mv, defenders=((who, None, False),)), events)
         near, found = closest_defenders(state.counters, mv.hex, mv.side)
         if not found:
             events.append(ev.info("E1.551", "no DEFENDER unit is on the map: the players find the Closest DEFENDER at the table"))
-            return StepResult(ProcState(self.name, "can_fire", mv), tuple(events))
+            return self._classes(state, replace(mv, defenders=(("the Closest DEFENDER", None, False),)), events)
         if len(found) > 1:
             events.append(ev.info("E1.551", f"{len(found)} occupied hexes {near} hexes away: "
                                             + ", ".join(m.label(h) for h, _ in found) + "; the ATTACKER chooses"))
             return StepResult(ProcState(self.name, "closest", replace(mv, choices=tuple(h for h, _ in found))), tuple(events))
-        h = found[0][0]
-        events.append(self._found(state, mv, h, near))
-        return StepResult(ProcState(self.name, "can_fire", replace(mv, firer_hex=h)), tuple(events))
+        return self._at(state, mv, found[0][0], near, events)
 
-    def _found(self, state: GameState, mv: _Move, h: Hex, near: int) -> Event:
+    def _at(self, state: GameState, mv: _Move, h: Hex, near: int, events: list[Event]) -> StepResult:
+        """E1.551: the Closest DEFENDER is in ``h``: its units and their classes (E1.6)."""
         m = state.scenario.map
-        units = [u.name for u in state.counters.units_at(h) if u.side != mv.side and u.kind not in _NOT_FIRERS
-                 and not u.status & _NOT_GOOD_ORDER]
-        return ev.result("E1.551", f"Closest DEFENDER: {', '.join(units)} in {m.label(h)}, {near} hex{'es' if near != 1 else ''} away",
-                         [m.name(h)])
+        defenders, why = _defenders_at(state, h, mv.side, mv.majority)
+        events = list(events) + [ev.result("E1.551", f"Closest DEFENDER: {', '.join(n for n, _, _ in defenders)} in {m.label(h)}, "
+                                                     f"{near} hex{'es' if near != 1 else ''} away", [m.name(h)])] + why
+        return self._classes(state, replace(mv, firer_hex=h, choices=(), defenders=defenders), events)
 
-    def _firer(self, state: GameState, mv: _Move) -> str:
+    def _classes(self, state: GameState, mv: _Move, events: list[Event]) -> StepResult:
+        """E1.55: once every class is known, the Closest DEFENDER's units that Jitter Fire."""
+        if classes_matter(mv.total) and any(cls is None for _, cls, _ in mv.defenders):
+            return StepResult(ProcState(self.name, "class", mv), tuple(events))
+        firing, more = defenders_firing(mv.total, mv.defenders)
+        events = list(events) + more
+        if not firing:
+            events.append(ev.result("E1.55", f"no unit of {self._who(state, mv)} Jitter Fires"))
+            return StepResult(None, tuple(events), outcome=self._outcome(state, replace(mv, jitter=None)))
+        cloaking = tuple(n for n, _, cl in mv.defenders if cl and n in firing)
+        return self._revealed(state, replace(mv, firing=firing, pending=cloaking), events)
+
+    def _revealed(self, state: GameState, mv: _Move, events: list[Event]) -> StepResult:
+        if mv.pending:
+            return StepResult(ProcState(self.name, "dummy_defender", mv), tuple(events))
+        if not mv.firing:
+            return StepResult(None, tuple(events), counters=state.counters,
+                              outcome=self._outcome(state, replace(mv, jitter=None), dummy=True))
+        return StepResult(ProcState(self.name, "can_fire", mv), tuple(events))
+
+    def _who(self, state: GameState, mv: _Move) -> str:
+        names = ", ".join(mv.firing or tuple(n for n, _, _ in mv.defenders)) or mv.closest or "the Closest DEFENDER"
         if mv.firer_hex is not None:
-            return f"the Closest DEFENDER in {state.scenario.map.label(mv.firer_hex)}"
-        return mv.closest or "the Closest DEFENDER"
+            return f"{names} in {state.scenario.map.label(mv.firer_hex)}"
+        return names
 
     def choose(self, state: GameState, proc: ProcState[_Move], choice: str) -> StepResult:
         mv = proc.data
@@ -512,14 +662,29 @@ class Straying(Procedure[_Move]):
         if proc.step == "closest":
             h = next(h for h in mv.choices if m.label(h) == choice)
             assert mv.hex is not None
-            near = mv.hex.distance(h)
-            mv = replace(mv, firer_hex=h, choices=())
-            return StepResult(ProcState(self.name, "can_fire", mv), (self._found(state, mv, h, near),))
+            return self._at(state, mv, h, mv.hex.distance(h), [])
+        if proc.step == "class":
+            i = next(i for i, (_, cls, _) in enumerate(mv.defenders) if cls is None)
+            name, _, cloaked = mv.defenders[i]
+            defenders = mv.defenders[:i] + ((name, choice, cloaked),) + mv.defenders[i + 1:]
+            return self._classes(state, replace(mv, defenders=defenders), [ev.info("E1.6", f"the players rule {name} {choice}")])
         if proc.step == "can_fire":
             if choice == CAN_FIRE[1]:
-                events = [ev.result("E1.551", f"no unit of {self._firer(state, mv)} can Jitter Fire: none occurs")]
-                return StepResult(None, tuple(events), outcome=self._outcome(state, replace(mv, jitter=None)))
+                events = [ev.result("E1.551", f"no unit of {self._who(state, mv)} can Jitter Fire: none occurs")]
+                return StepResult(None, tuple(events), outcome=self._outcome(state, replace(mv, jitter=None, firing=())))
             return self._fire(state, mv, mv.firer_hex, [])
+        if proc.step == "dummy_defender":
+            name, rest = mv.pending[0], mv.pending[1:]
+            if choice == DUMMY[0]:
+                events = [ev.result("E1.551", f"{name} is a Dummy Cloaking counter subject to Jitter Fire: eliminated")]
+                counters = _remove_cloaking(state.counters, name, _other(state, mv.side))
+                mv = replace(mv, pending=rest, firing=tuple(n for n in mv.firing if n != name),
+                             eliminated=mv.eliminated + (name,))
+                done = self._revealed(replace(state, counters=counters), mv, events)
+                return replace(done, counters=counters) if done.counters is None else done
+            events = [ev.result("E1.43", f"{name} Jitter Fires: an attack, so it loses Cloaked status (E1.43): "
+                                         "reveal its contents (Cloaking lost)")]
+            return self._revealed(state, replace(mv, pending=rest), events)
         if choice == DUMMY[0]:
             events = [ev.result("E1.551", f"{mv.unit} is a Dummy Cloaking counter subject to Jitter Fire: eliminated")]
             counters = _remove_cloaking(state.counters, mv.unit, mv.side)
@@ -531,14 +696,15 @@ class Straying(Procedure[_Move]):
 
     def _fire(self, state: GameState, mv: _Move, h: Hex | None, events: list[Event]) -> StepResult:
         m = state.scenario.map
-        who = mv.unit if mv.jitter == "mover" else self._firer(state, mv)
+        who = mv.unit if mv.jitter == "mover" else self._who(state, mv)
         events = list(events) + [ev.result("E1.552", f"Jitter Fire by {who}: no effect on anyone other than the firer; the "
                                                      "players place the fire counters on the firer", [m.name(h)] if h is not None else [])]
         counters = state.counters
         if h is not None:
             side = mv.side if mv.jitter == "mover" else _other(state, mv.side)
             counters = _gunflash(state, counters, h, side, who)
-            events.append(ev.result("E1.552", f"Gunflash placed in {m.label(h)}", [m.name(h)]))
+            events.append(ev.result("E1.552", f"Gunflash placed in {m.label(h)} (Jitter Fire: not due to an attack vs an "
+                                              "enemy unit)", [m.name(h)]))
         else:
             events.append(ev.info("E1.552", "the firer is marked with a Gunflash (place it at the table)"))
         return StepResult(None, tuple(events), counters=counters, outcome=self._outcome(state, mv, firer_hex=h))
@@ -546,23 +712,51 @@ class Straying(Procedure[_Move]):
     def _outcome(self, state: GameState, mv: _Move, *, exempt: bool = False, dummy: bool = False,
                  firer_hex: Hex | None = None) -> dict[str, Any]:
         m = state.scenario.map
-        return {"procedure": self.name, "unit": mv.unit, "hex": m.name(mv.hex) if mv.hex is not None else None,
-                "dice": list(mv.dice) if not exempt else None, "strays": mv.strays, "jitter": mv.jitter,
-                "firer": m.name(firer_hex) if firer_hex is not None else None, "dummy_eliminated": dummy, "exempt": exempt}
+        out: dict[str, Any] = {
+            "procedure": self.name, "unit": mv.unit, "hex": m.name(mv.hex) if mv.hex is not None else None,
+            "dice": list(mv.dice) if not exempt else None, "strays": mv.strays, "jitter": mv.jitter,
+            "firer": m.name(firer_hex) if firer_hex is not None else None, "dummy_eliminated": dummy or bool(mv.eliminated),
+            "exempt": exempt}
+        if mv.firing and mv.jitter == "defender":
+            out["firers"] = list(mv.firing)
+        return out
 
     # -- the planner and the map -----------------------------------------------------------
+    def _known_defenders(self, state: GameState, mv: _Move) -> tuple[tuple[Firer, ...] | None, str]:
+        """The Closest DEFENDER's units and classes when the map settles them (one nearest hex,
+        every class known), else None and why not."""
+        if mv.closest or mv.hex is None:
+            return None, "the Closest DEFENDER is not on the map"
+        near, found = closest_defenders(state.counters, mv.hex, mv.side)
+        if not found:
+            return None, "no DEFENDER unit is on the map"
+        if len(found) > 1:
+            return None, f"{len(found)} occupied hexes are {near} hexes away (the ATTACKER chooses)"
+        defenders, _ = _defenders_at(state, found[0][0], mv.side, mv.majority)
+        m = state.scenario.map
+        return defenders, (f"the Closest DEFENDER in {m.label(found[0][0])}: "
+                           + ", ".join(f"{n} {cls or 'of a class the players decide (E1.6; counted as Jitter Fire)'}"
+                                       for n, cls, _ in defenders))
+
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
-        """P(strays) and P(Jitter Fire) for the unit's class, exact over the 36 Movement DR."""
+        """P(strays) and P(Jitter Fire), exact over the 36 Movement DR through :func:`movement_dr`:
+        the moving unit's class on 8, 10 and 12, the Closest DEFENDER's on 2, 4 and 6."""
         if params["subject"] != SUBJECT[0]:
             return Odds(facts=(Fact("straying", "Straying", "not subject: no Movement DR"),))
-        on = self._jitter_on(state, params)
-        o = movement_odds(params["night_class"], params["cloaked"], on)
-        cls = params["night_class"] + (", Cloaked" if params["cloaked"] else "")
-        notes = ["Straying: a colored 6 (E1.53). Jitter Fire: Doubles, by the E1.55 table for the moving unit's class."]
-        if not on:
-            notes.append("No Gunflash has been placed due to an attack yet: no Jitter Fire (E1.55).")
+        mv, _ = self._move(state, params)
+        defenders, why = self._known_defenders(state, mv)
+        o = movement_odds(mv.night_class, mv.cloaked, mv.jitter_on, defenders)
+        cls = mv.night_class + (", Cloaked" if mv.cloaked else "")
+        notes = ["Straying: a colored 6 (E1.53). Jitter Fire: Doubles, by the E1.55 table: the moving unit's class on 8, 10 "
+                 "and 12, the Closest DEFENDER's on 2, 4 and 6.", DELTA_53.cause]
+        if not mv.jitter_on:
+            notes.append("No Gunflash has been placed due to an attack vs an enemy unit yet: no Jitter Fire (E1.55).")
+        elif defenders is None:
+            notes.append(f"On 2, 4 and 6 {why}: those rows are counted as Jitter Fire.")
+        else:
+            notes.append(f"On 2, 4 and 6: {why}.")
         rows = tuple((f"Doubles {t}: {r.text}", float(Fraction(1, 36))) for t, r in sorted(jitter_table().items())
-                     if jitter_fire(t, params["night_class"], params["cloaked"])[0] and on)
+                     if movement_dr(t // 2, t // 2, mv.night_class, mv.cloaked, mv.jitter_on, defenders).jitter)
         return Odds(
             facts=(Fact("class", "Moving unit", cls), Fact("strays", "Strays", percent(o["strays"])),
                    Fact("jitter", "Jitter Fire", percent(o["jitter"]))),
@@ -571,7 +765,7 @@ class Straying(Procedure[_Move]):
                                                      ("the moving unit(s) Jitter Fire", float(o["mover"])))),
                     Table("jitter", "Jitter Fire Doubles", rows)),
             notes=tuple(notes),
-            view=View(marks=((params["hex"], "target"),)) if params.get("hex") is not None else View(),
+            view=View(marks=((mv.hex, "target"),)) if mv.hex is not None else View(),
         )
 
     def view(self, state: GameState, proc: ProcState[_Move]) -> View:
@@ -607,7 +801,7 @@ class Straying(Procedure[_Move]):
         bits = [f"{unit} strays" if outcome.get("strays") else f"{unit} does not stray"]
         if outcome.get("dummy_eliminated"):
             bits.append("a Dummy Cloaking counter, eliminated by Jitter Fire")
-        elif outcome.get("jitter") == "defender":
+        if outcome.get("jitter") == "defender":
             bits.append("the Closest DEFENDER Jitter Fires" + (f" from {player_name(outcome['firer'])}" if outcome.get("firer") else ""))
         elif outcome.get("jitter") == "mover":
             bits.append("it Jitter Fires")

@@ -21,7 +21,7 @@ from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
 from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
-from .night_movement import concealment_terrain, night_mf
+from .night_movement import ATTACK_GUNFLASH, concealment_terrain, night_mf
 from .night import (
     CLOUD_COVER,
     MOON_PHASES,
@@ -44,6 +44,7 @@ from .night import (
     recon_hexes,
     recon_odds,
     recon_table,
+    starshell_fired,
 )
 from .night_combat import ATTACKS, GUNFLASH_CAUSES, gunflash_marker, makes_gunflash, night_lv_on_map
 
@@ -219,10 +220,14 @@ class NvrChangeProc(Procedure[_Change]):
         if not nvr_changes(colored):
             events.append(ev.result("E1.12", f"colored dr {colored} (not a 6): the Base NVR does not change"))
             return self._finish(state, d, 0, events)
-        direction = nvr_direction(white)
+        direction = nvr_direction(white, starshell_fired(state))
+        if direction == 0:
+            events.append(ev.result("E1.12", "colored dr 6 and white dr 4: No Change (a Starshell has been fired: the "
+                                             "exception, before the first Starshell, no longer applies)"))
+            return self._finish(state, d, 0, events)
         if direction is None:
             events.append(ev.result("E1.12", "colored dr 6 and white dr 4: No Change, unless its exception applies "
-                                             "(the rule text is cut): players decide"))
+                                             "(before the first Starshell; the rule text is cut): players decide"))
             return StepResult(ProcState(self.name, "white4", d), tuple(events))
         events.append(ev.result("E1.12", f"colored dr 6: the Base NVR changes; white dr {white} "
                                          f"{'≤ 3 lowers' if direction < 0 else '≥ 5 raises'} it"))
@@ -256,9 +261,11 @@ class NvrChangeProc(Procedure[_Change]):
         """The exact distribution of the Base NVR after the next NVR Change DR (E1.12)."""
         nvr = current_nvr(state)
         cloud, moon = str(params.get("cloud", current_cloud(state))), str(params.get("moon", current_moon(state)))
-        rows = nvr_change_odds(nvr, cloud, moon)
-        notes = ["A white dr of 4 on a colored 6 is No Change unless an exception applies (that rule text is incomplete): "
-                 "the players decide (its chance is shown apart)."]
+        fired = starshell_fired(state)
+        rows = nvr_change_odds(nvr, cloud, moon, fired)
+        notes = (["A white dr of 4 on a colored 6 is No Change: a Starshell has been fired (E1.12)."] if fired else
+                 ["A white dr of 4 on a colored 6 is No Change unless an exception applies (before the first Starshell; "
+                  "that rule text is incomplete): the players decide (its chance is shown apart)."])
         if needs_further_dr(cloud, moon):
             notes.insert(0, f"Scattered Clouds and a {moon_words(moon)}: a change is a further dr ÷ "
                             f"{3 if moon == 'Half' else 2}, rounded up (E1.12).")
@@ -452,6 +459,18 @@ class _Flash:
     cause: str
     why: str
     rule: str
+    vs_enemy: bool = True
+
+    @property
+    def attack(self) -> bool:
+        """E1.55: a Gunflash placed due to an attack vs an enemy unit (the causes in
+        :data:`ATTACK_CAUSES`, against an enemy unit)."""
+        return self.cause in ATTACK_CAUSES and self.vs_enemy
+
+
+#: The E1.8 causes that are attacks (E1.55 "a Gunflash ... placed due to an attack vs an enemy
+#: unit"); Searching, SR, a PIAT (no Gunflash) and Kindling are not.
+ATTACK_CAUSES: tuple[str, ...] = ("fire", "fire at/from beyond NVR", "CC", "mines", "MOL", "DC")
 
 
 #: E1.81, 1.84–1.87 are cut: the players decide whether there is a Gunflash.
@@ -472,6 +491,8 @@ class GunflashProc(Procedure[_Flash]):
               default=False, rule="E1.83"),
         Field("melee", "CC: a Melee counter covers it", "bool", default=True, rule="E1.82"),
         Field("in_enemy_los", "Kindling: within the LOS of a Good Order enemy ground unit", "bool", default=True, rule="E1.94"),
+        Field("vs_enemy", "The attack was vs an enemy unit", "bool", default=True, rule="E1.55",
+              help="Jitter Fire can occur only once a Gunflash has been placed due to an attack vs an enemy unit"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -483,7 +504,7 @@ class GunflashProc(Procedure[_Flash]):
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         answer, rule, why = makes_gunflash(params["cause"], effect=params["effect"], melee=params["melee"],
                                            in_enemy_los=params["in_enemy_los"])
-        d = _Flash(params["hex"], params["side"], params["cause"], why, rule)
+        d = _Flash(params["hex"], params["side"], params["cause"], why, rule, bool(params.get("vs_enemy", True)))
         events = _not_night(state, "E1.8")
         if answer is None:
             return StepResult(ProcState(self.name, "decide", d), tuple(events))
@@ -501,7 +522,8 @@ class GunflashProc(Procedure[_Flash]):
     def _place(self, state: GameState, d: _Flash, flash: bool, events: list[Event]) -> StepResult:
         m = state.scenario.map
         where = m.label(d.hex)
-        outcome = {"procedure": self.name, "hex": m.name(d.hex), "gunflash": flash}
+        outcome = {"procedure": self.name, "hex": m.name(d.hex), "gunflash": flash, "cause": d.cause,
+                   "attack": flash and d.attack}
         if not flash:
             events.append(ev.result(d.rule, f"{d.cause} in {where}: no Gunflash ({d.why})", (m.name(d.hex),)))
             return StepResult(None, tuple(events), outcome=outcome)
@@ -511,7 +533,14 @@ class GunflashProc(Procedure[_Flash]):
         until = "while its Melee counter stays" if cc else f"until the end of the {expires}"
         events.append(ev.result(d.rule, f"{d.cause} in {where}: Gunflash ({d.why}); its counter stays {until}",
                                 (m.name(d.hex),)))
-        return StepResult(None, tuple(events), counters=state.counters.mark(marker), outcome=outcome)
+        if d.attack:
+            events.append(ev.info("E1.55", "a Gunflash placed due to an attack vs an enemy unit: Jitter Fire can occur from now on"))
+        else:
+            events.append(ev.info("E1.55", f"{d.cause}{'' if d.cause in ATTACK_CAUSES else ' (not an attack)'}"
+                                           f"{'' if d.vs_enemy else ' not vs an enemy unit'}: this Gunflash does not let "
+                                           "Jitter Fire occur"))
+        conditions = {ATTACK_GUNFLASH: True} if d.attack else None
+        return StepResult(None, tuple(events), counters=state.counters.mark(marker), outcome=outcome, conditions=conditions)
 
     def outcome_view(self, state: GameState, outcome: Mapping[str, Any]) -> View:
         return View(marks=((state.scenario.map.parse(outcome["hex"]), "target"),))

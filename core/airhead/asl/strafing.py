@@ -47,7 +47,7 @@ from .ground_support import (
 from .los import LosSettings, aerial
 from .sight import aerial_terrain
 
-__all__ = ["Strafing", "Strike", "Target", "Firer", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "STRAFING_PACK",
+__all__ = ["Strafing", "Strike", "Target", "bombed", "Firer", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "STRAFING_PACK",
            "STRAFING_SETTINGS", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "NO_MORE_AA", "aa_odds", "YEARS"]
 
 #: The kinds of a target unit: an AFV is armoured (To Hit first, E7.41 / A9.6).
@@ -94,7 +94,9 @@ def _sight_field(row_key: str, drm: int | None, condition: str) -> Field:
 TARGET_FIELDS: tuple[Field, ...] = (
     Field("name", "Unit", "text", lo=1, hi=24),
     Field("hex", "Hex", "hex", rule="E7.4"),
-    Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41"),
+    Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41",
+          help="the first AFV listed in a hex is the one the aircraft attacks; the bombs leave any other AFV there "
+               "unaffected except by Overstacking (E7.421)"),
     Field("drm", "IFT DRM vs it", "int", lo=-6, hi=9, default=0, rule="E7.41", help="TEM, FFMO and the like"),
     Field("mg_th_far", "MG To Hit number, 7-12 column", "int", lo=0, hi=16, default=None, rule="E7.41",
           help="an AFV: the Original To Hit DR it is hit on from four hexes (Vehicle Target Type, Black TH#)"),
@@ -103,6 +105,19 @@ TARGET_FIELDS: tuple[Field, ...] = (
     Field("bomb_th", "Bomb To Hit number", "int", lo=0, hi=16, default=None, rule="E7.42",
           help="the Original To Hit DR the bombs hit it on (7.421 EX: Tiger 9, truck 10, squad 8, HS 6)"),
 ) + tuple(_sight_field(r.key, r.drm, r.condition) for r in sighting_rows())
+
+
+def bombed(here: list[Target]) -> list[Target]:
+    """E7.421: the units a bomb attack on a Location attacks: one AFV (the first listed there, the
+    one the aircraft attacks) and every unarmoured unit; "Any additional AFV in the same Location is
+    unaffected except by the provisions of Overstacking (A5.132)"."""
+    afv = next((u for u in here if u.armoured), None)
+    return [u for u in here if not u.armoured or u is afv]
+
+
+def _spared(u: Target, here: list[Target]) -> bool:
+    """E7.421: ``u`` is an additional AFV in the Location, which the bombs do not attack."""
+    return not any(u is x for x in bombed(here))
 
 
 @dataclass(frozen=True)
@@ -338,7 +353,7 @@ class Strafing(Procedure[Strike]):
                 if need is None:
                     raise DataError(f"E7.41: type the MG To Hit number ({s.column} column) of {afv.name}", "units")
             if g.bomb_stop == i:
-                for u in here:
+                for u in bombed(here):
                     if u.bomb_th is None:
                         raise DataError(f"E7.42: type the bomb To Hit number of {u.name}", "units")
                 if any(u.armoured for u in here) and s.column == "7-12" and g.basic_th_far is None:
@@ -701,6 +716,10 @@ class Strafing(Procedure[Strike]):
             events.append(ev.roll("E7.42", f"Bomb To Hit {roll.describe()} ({s.column} column)"))
             hits: list[int] = []
             for u in here:
+                if _spared(u, here):
+                    events.append(ev.result("E7.421", f"{u.name}: an additional AFV in the Location: unaffected except by "
+                                            "the provisions of Overstacking (A5.132)"))
+                    continue
                 assert u.bomb_th is not None
                 r = bomb_hit(roll.total, u.bomb_th, basic, u.armoured)
                 why = {"miss": "miss", "hit": "hit", "direct hit": f"Direct Hit (Final To Hit DR ≤ half the Basic TH# {basic}): "
@@ -806,6 +825,9 @@ class Strafing(Procedure[Strike]):
             if g.bomb_stop == i:
                 basic = BASIC_TH_NEAR if s.column == "0-6" else (g.basic_th_far or 0)
                 for u in units:
+                    if _spared(u, units):
+                        lines.append(f"  bombs vs {u.name}: an additional AFV, unaffected except by Overstacking (E7.421)")
+                        continue
                     if u.bomb_th is None:
                         continue
                     bo = bomb_odds(u.bomb_th, basic, u.armoured)
