@@ -25,6 +25,9 @@ from prompt_panel import PromptPanel, store_dice_mode, stored_dice_mode
 from pyscript import document
 from seals_panel import Seals
 
+#: The actions of play after which the Play panel brings its prompt (or the result) into view.
+_PROMPT_ACTIONS = ("start", "roll", "dice", "choose", "cancel", "advance")
+
 #: What :meth:`Play.load` puts back when opening a game fails (with the planner's own state).
 _LOAD_STATE = ("game", "scenario", "step", "dice_mode", "_terrain_key", "tool_view")
 
@@ -132,6 +135,8 @@ class Play:
                 err.textContent = text
             document.body.dataset.lastError = text
             return False
+        if action.get("type") in _PROMPT_ACTIONS:
+            self._prompt_in_view()
         if action.get("type") not in ("undo", "redo"):
             try:
                 self.view.show(focus_hexes(self.game))  # the map follows the action
@@ -140,6 +145,16 @@ class Play:
         if self.on_change is not None:
             self.on_change(self.game)
         return True
+
+    def _prompt_in_view(self) -> None:
+        """After a step of play, the Play panel shows its prompt (or the result): it is scrolled
+        back to the prompt when the prompt is above what is in view."""
+        pane, prompt = el("play"), el("prompt")
+        if pane is None or prompt is None or pane.hidden:
+            return
+        top = float(prompt.offsetTop) - float(pane.offsetTop) if prompt.offsetParent is not pane else float(prompt.offsetTop)
+        if float(pane.scrollTop) > top:
+            pane.scrollTop = max(0.0, top - 8)
 
     # ------------------------------------------------------------------ events
     def tap(self, name: str) -> bool:

@@ -77,7 +77,7 @@ class PromptPanel:
             summary = (f"<p id='prompt-result' class='result'><span class='rule'>{E(res['title'])}</span> {E(res['text'])}</p>"
                        if res else "")
             idle = "<p class='hint' id='prompt-idle'>Choose a procedure below, fill in its plan, then Start.</p>" if live else ""
-            host.innerHTML = f"{back}{last}{summary}{idle}"
+            host.innerHTML = f"{back}{summary}{last}{idle}"
             host.dataset.waiting = ""
             return
         body = back
@@ -98,12 +98,15 @@ class PromptPanel:
             body = "<div class='choices'>" + "".join(
                 f"<button type='button' class='btn choice' data-act='choose' data-choice='{E(o, quote=True)}'>{E(o)}</button>" for o in p["options"]
             ) + "</div>"
+        # what to do now first, then the roll that led here: the action stays at the top of the
+        # prompt, which stays at the top of the panel (#32)
         host.innerHTML = (
-            f"{last}<p class='prompt-proc hint'>{E(p['procedure'])}</p>"
+            f"<p class='prompt-proc hint'>{E(p['procedure'])}</p>"
             f"<p class='prompt-label'><span class='rule'>{E(p['rule'])}</span> <span id='prompt-label'>{E(p['label'])}</span></p>{body}"
-            "<p class='row'><button type='button' class='btn subtle' data-act='cancel'>Abandon</button></p>"
+            f"{last}<p class='row'><button type='button' class='btn subtle' data-act='cancel'>Abandon</button></p>"
         )
         host.dataset.waiting = p["rule"]
+        host.scrollTop = 0  # a long prompt scrolls inside itself: its top (the action) first
 
     def enter_dice(self) -> None:
         """The dice typed in at the table, read as the prompt's dice (a clear error otherwise)."""

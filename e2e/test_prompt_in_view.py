@@ -1,0 +1,108 @@
+"""The action always in view (#32 item 1): every procedure of every built-in scenario, started
+from the bottom of its form at tablet and phone size, shows its prompt — the rule, what it waits
+for and its dice or choice buttons — inside the window and the Play panel after Start and after
+every step, and its result once it ends. Procedures whose form needs more than its defaults are
+left out (counted: most start as they are)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import actions, start_app
+
+pytestmark = pytest.mark.usefixtures("no_page_errors")
+
+SIZES = {"tablet 1024×768": {"width": 1024, "height": 768}, "phone 390×844": {"width": 390, "height": 844}}
+#: Steps checked per procedure (the prompt after Start and the next ones), and the fewest
+#: procedures that must start with their form's defaults, per scenario.
+STEPS = 6
+STARTED_AT_LEAST = {"default": 7, "panzer_leader_drop": 2, "army_group_landing": 1}
+
+# Where the prompt's label (or the result) and its first control are, against the window and the
+# Play panel: "" when both are fully in view, else a sentence saying what is out of view.
+IN_VIEW = r"""() => {
+  const pane = document.getElementById('play').getBoundingClientRect();
+  const box = document.getElementById('prompt').getBoundingClientRect();  // the prompt may scroll inside itself
+  const out = [];
+  const look = (el, what) => {
+    if (!el) return;
+    const inner = el.closest('#prompt') && getComputedStyle(document.getElementById('prompt')).overflowY !== 'visible';
+    const top = Math.max(0, pane.top, inner ? box.top : 0) - 1;
+    const bottom = Math.min(window.innerHeight, pane.bottom, inner ? box.bottom : Infinity) + 1;
+    const r = el.getBoundingClientRect();
+    if (r.height === 0 || r.top < top || r.bottom > bottom)
+      out.push(`${what} at ${Math.round(r.top)}..${Math.round(r.bottom)} px, ${Math.round(top)}..${Math.round(bottom)} in view`);
+  };
+  const result = document.getElementById('prompt-result');
+  if (result && !document.querySelector('#prompt .prompt-label')) { look(result, 'the result'); return out.join('; '); }
+  look(document.querySelector('#prompt .prompt-label'), 'the prompt');
+  look(document.querySelector('#prompt-roll, #prompt-dice, #prompt button[data-choice]'), 'its first button');
+  return out.join('; ');
+}"""
+
+
+def _procedures(page: Any) -> list[tuple[str, str]]:
+    return [(str(b.get_attribute("data-name")), str(b.inner_text()))
+            for b in page.locator("#proc-menu button.proc").all()]
+
+
+def _start(page: Any, name: str) -> bool:
+    """Choose procedure ``name``, scroll to its Start button, tap it: True if it started."""
+    page.evaluate("n => document.querySelector(`#proc-menu button.proc[data-name='${n}']`).click()", name)
+    page.wait_for_selector(f"#plan-form[data-proc='{name}']", state="attached")
+    start = page.locator("#plan-start")
+    if start.count() == 0:
+        return False  # a plan only ever sealed
+    before = actions(page)
+    page.evaluate("document.body.dataset.lastError = ''")
+    start.scroll_into_view_if_needed()
+    start.tap()
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n || !!document.body.dataset.planError"
+                           " || !!document.body.dataset.lastError", arg=before)
+    return actions(page) > before
+
+
+def _step(page: Any) -> bool:
+    """Take one step with the app's dice or the first choice; False once the procedure ended."""
+    if not page.evaluate("!!document.querySelector('#prompt .prompt-label')"):
+        return False
+    before = actions(page)
+    page.evaluate("document.body.dataset.lastError = ''")
+    if page.locator("#prompt-roll").count():
+        page.locator("#prompt-roll").tap()
+    elif page.locator("#prompt button[data-choice]").count():
+        page.locator("#prompt button[data-choice]").first.tap()
+    else:
+        return False
+    page.wait_for_function("n => Number(document.body.dataset.actions) > n || !!document.body.dataset.lastError",
+                           arg=before)
+    return actions(page) > before
+
+
+@pytest.mark.parametrize("scenario", list(STARTED_AT_LEAST))
+def test_the_prompt_stays_in_view(page: Any, scenario: str) -> None:
+    problems: list[str] = []
+    started: dict[str, int] = {}
+    for size, viewport in SIZES.items():
+        start_app(page, scenario, viewport)  # a new game at each size: the same procedures start
+        page.wait_for_selector("body[data-play='1']", state="attached")
+        page.locator("#tab-play").tap()
+        n = 0
+        for name, title in _procedures(page):
+            if not _start(page, name):
+                continue
+            n += 1
+            for k in range(STEPS + 1):
+                where = page.evaluate(IN_VIEW)
+                if where:
+                    problems.append(f"{size}, {title}, {'after Start' if k == 0 else f'after step {k}'}: {where}")
+                if not _step(page):
+                    break
+            if page.locator("#prompt [data-act='cancel']").count():
+                page.locator("#prompt [data-act='cancel']").tap()  # not ended in STEPS: abandoned
+                page.wait_for_selector("#prompt[data-waiting='']", state="attached")
+        started[size] = n
+    assert not problems, f"{len(problems)} times out of view:\n" + "\n".join(problems)
+    for size, n in started.items():
+        assert n >= STARTED_AT_LEAST[scenario], f"{size}: only {n} procedures started with their defaults"
