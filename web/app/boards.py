@@ -10,18 +10,17 @@ import: ``ok`` or ``error``).
 
 from __future__ import annotations
 
-import html
 from typing import Any, Callable, Iterable
 
 from airhead.errors import AirheadError
 from airhead.vasl.archive import MAX_ARCHIVE_BYTES
 from airhead.vasl.library import LIBRARY, board_art, board_id
+from dom import E
 from dom import el as _el
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-E = html.escape
 #: The picture formats a browser draws, by the core's name for them.
 MIME = {"gif": "image/gif", "png": "image/png", "jpeg": "image/jpeg"}
 

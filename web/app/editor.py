@@ -7,7 +7,6 @@ a new map starts a new game. Views only: the data model and its checks are the c
 
 from __future__ import annotations
 
-import html
 import secrets
 from typing import Any
 
@@ -21,11 +20,11 @@ from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
 from airhead.vasl.library import LIBRARY, scenario_data
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
+from dom import E
 from dom import el as _el
 from pyodide.ffi import create_proxy
 from pyscript import document
 
-E = html.escape
 MODES = ("terrain", "level", "side", "place", "blaze", "clear")
 
 

@@ -14,16 +14,15 @@ Element ids used by the e2e tests: ``tools``, ``tool-<key>``, ``tool-options-<ke
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from airhead.errors import DataError
 from airhead.present import tool_view, tools_view
+from dom import E
 from forms import form_html
 from pyscript import document
 from pyscript.ffi import is_none
 
-E = html.escape
 
 __all__ = ["MapTools"]
 

@@ -12,7 +12,6 @@ entries' order), ``pack-save``, ``pack-clear``, ``pack-download``, ``pack-file``
 
 from __future__ import annotations
 
-import html
 import json
 from typing import Any, Callable
 
@@ -20,12 +19,12 @@ from airhead.errors import DataError
 from airhead.present import pack_view
 from airhead.systems import get
 from airhead.tablepack import MAX_PACK_CHARS, read_pack, write_pack
+from dom import E
 from dom import el as _el
 from pyodide.ffi import create_proxy
 from picked import picked_file
 from pyscript.ffi import is_none
 
-E = html.escape
 
 __all__ = ["PackPanel", "stored_pack"]
 
