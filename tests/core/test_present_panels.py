@@ -4,7 +4,7 @@ the planner's form with its secrets, checked plan, error, odds and heatmap."""
 
 from __future__ import annotations
 
-from airhead.present import log_panel, odds_view, plan_panel, play_panel, secrets_view
+from airhead.present import log_panel, odds_view, plan_panel, play_panel, seals_panel, secrets_view
 from airhead.systems import builtin, new_game
 
 GLIDER = "asl.glider_landing"
@@ -80,3 +80,23 @@ def test_the_planner_names_what_is_wrong_and_keeps_hidden_secrets() -> None:
     hidden = plan_panel(g, GLIDER, drawn, broken, viewer=None)
     assert hidden["error"]["text"] == ("The Allied player's glider manifest is not complete: only they can see it "
                                        "(tap 'I am the Allied player').")
+
+
+def test_the_seals_panel_lists_codes_and_reveals() -> None:
+    from airhead.sealed import seal
+
+    g = new_game(builtin(), "seals")
+    s = seal("glider 1 lands in 1G9")
+    g.apply({"type": "seal", "side": "Allied", "label": "landing plan", "code": s.code})
+    other = seal("nothing")
+    g.apply({"type": "seal", "side": "Axis", "label": "ambush", "code": other.code})
+    v = seals_panel(g, held={s.code})
+    assert v["sealed"] == [{"side": "Allied", "label": "landing plan", "code": s.code, "held": True},
+                           {"side": "Axis", "label": "ambush", "code": other.code, "held": False}]
+    assert v["elsewhere"] and v["revealed"] == []
+    g.apply({"type": "reveal", "side": "Allied", "label": "landing plan", "plan": s.plan, "salt": s.salt})
+    g.apply({"type": "reveal", "side": "Axis", "label": "ambush", "plan": "changed", "salt": other.salt})
+    rev = seals_panel(g, held={s.code})["revealed"]
+    assert [(r["side"], r["valid"], r["plan"]) for r in rev] == [("Allied", True, "glider 1 lands in 1G9"),
+                                                                 ("Axis", False, "changed")]
+    assert rev[0]["verdict"] == "revealed, matches its code" and rev[1]["verdict"].startswith("MISMATCH")

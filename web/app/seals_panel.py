@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from airhead.errors import AirheadError
+from airhead.present import seals_panel
 from dom import E, download, el, store, stored
 from picked import picked_file
 from pyscript import document
@@ -48,23 +49,16 @@ class Seals:
         if host is None:
             return
         typed = {k: str(el(k).value) for k in ("seal-side", "seal-label", "seal-plan") if el(k) is not None}
-        mine = _stored_seals()
+        v = seals_panel(self.play.game, _stored_seals())
         rows = []
-        elsewhere = False
-        for side, label, code in self.play.game.state.seals:
-            own = code in mine
-            elsewhere = elsewhere or not own
-            btn = (f"<button type='button' class='btn' data-act='reveal' data-code='{E(code, quote=True)}'>Reveal</button>"
-                   if own else "<span class='hint'>sealed on another device</span>")
-            rows.append(f"<li><b>{E(side)}</b> {E(label)}: <code class='seal-code'>{E(code)}</code> {btn}</li>")
-        for o in self.play.game.state.outcomes:
-            if o.get("procedure") == "reveal":
-                verdict = ("revealed, matches its code" if o.get("valid") else
-                           "MISMATCH: a reveal that does not match its code (changed after sealing, or not this "
-                           "side's own) was not accepted")
-                cls = "ok" if o.get("valid") else "bad"
-                rows.append(f"<li class='revealed {cls}'><b>{E(str(o.get('side', '')))}</b> {E(str(o.get('label', '')))}: "
-                            f"{verdict}<div class='seal-plan-text'>{E(_plan_text(o.get('plan')))}</div></li>")
+        for x in v["sealed"]:
+            btn = (f"<button type='button' class='btn' data-act='reveal' data-code='{E(x['code'], quote=True)}'>Reveal</button>"
+                   if x["held"] else "<span class='hint'>sealed on another device</span>")
+            rows.append(f"<li><b>{E(x['side'])}</b> {E(x['label'])}: <code class='seal-code'>{E(x['code'])}</code> {btn}</li>")
+        for x in v["revealed"]:
+            rows.append(f"<li class='revealed {'ok' if x['valid'] else 'bad'}'><b>{E(x['side'])}</b> {E(x['label'])}: "
+                        f"{E(x['verdict'])}<div class='seal-plan-text'>{E(x['plan'])}</div></li>")
+        elsewhere = v["elsewhere"]
         offer = ""
         pending = _PENDING.get("game") is self.play.game
         if pending:
@@ -88,8 +82,8 @@ commitment code until you reveal it, and anyone can then check it was not change
 </div>
 {offer}<p id='seal-error' class='error' role='alert'></p>
 <ul id='seal-list' class='seal-list'>{''.join(rows)}</ul>{from_file}"""
-        for k, v in typed.items():  # keep what was being typed across redraws
-            el(k).value = v
+        for k, text in typed.items():  # keep what was being typed across redraws
+            el(k).value = text
 
     def error(self, text: str) -> None:
         box = el("seal-error") or el("prompt-error")
@@ -201,7 +195,6 @@ SEALS_KEY = "airhead-sealed-plans"
 _SESSION_SEALS: dict[str, dict[str, Any]] = {}
 #: A seal waiting for the player's word after storage refused its secret: game, code, record.
 _PENDING: dict[str, Any] = {}
-_PLAN_TEXT_MAX = 600
 
 
 def _usable(entry: Any) -> dict[str, Any] | None:
@@ -234,12 +227,6 @@ def _save_seals(data: dict[str, Any]) -> bool:
     """Write the device's secrets; False if the browser refused (full or blocked storage)."""
     return store(SEALS_KEY, json.dumps(data))
 
-
-def _plan_text(plan: Any) -> str:
-    """A revealed plan in plain words, bounded (the core's reading, as in the log)."""
-    from airhead.sealed import describe_plan
-
-    return describe_plan(plan, _PLAN_TEXT_MAX)
 
 
 def _too_deep(text: str, limit: int) -> bool:

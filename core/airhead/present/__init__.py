@@ -14,6 +14,7 @@ One module per panel or concern:
 - :mod:`.overlay`: the map overlay (procedures' marks, counters, last hexes, a plan's view);
 - :mod:`.legend`: the map key and the heatmap's scale, the editor's terrain types;
 - :mod:`.tools`: the Hex panel's map tools;
+- :mod:`.seals`: sealed notes (the codes in the game, the reveals);
 - :mod:`.secrets`: secrets at the table.
 """
 
@@ -34,6 +35,7 @@ from .planner import (
     seal_request,
 )
 from .play import focus_hexes, play_panel, offmap_view, prompt_view, result_view, roll_view, systems_view, turn_view
+from .seals import seals_panel
 from .secrets import hide_secrets, secret_inputs, secret_path, secrets_view
 from .tools import tool_view, tools_view
 
@@ -69,6 +71,7 @@ __all__ = [
     "heat_legend",
     "tools_view",
     "tool_view",
+    "seals_panel",
     "secrets_view",
     "secret_path",
     "hide_secrets",
