@@ -150,6 +150,9 @@ def test_panzer_leader_written_plan_sealed_from_its_form(page: Any) -> None:
     page.locator("#plan-seal").tap()  # sealed on this device: only its commitment code enters the game
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     code = page.locator(".seal-code").inner_text()
+    said = page.locator("#plan-status")  # #32 item 9: the seal is confirmed where it was tapped
+    assert said.is_visible() and said.inner_text().startswith("Sealed: the Allied player's landing plan")
+    assert code[:10] in said.inner_text()
     page.locator("#tab-log").tap()
     log = page.locator("#log-list").inner_text()
     assert code in log and "A/f3" not in log

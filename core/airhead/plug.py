@@ -378,6 +378,9 @@ class Rules:
     #: markers that expire there are removed): ``(counters, phase key) -> (counters, events)``,
     #: e.g. ASL E7.24 removes the Recalled aircraft.
     phase_end: Callable[[Counters, str], tuple[Counters, tuple[Event, ...]]] | None = None
+    #: What the turn track shows besides the turn: the game-wide conditions in force, in words
+    #: (ASL at night: the Base NVR, the Cloud Cover and the Moon).
+    status: Callable[[GameState], tuple[str, ...]] | None = None
 
     def menu_order(self) -> tuple[Procedure[Any], ...]:
         """The procedures in menu order: group by group as :attr:`groups` lists them, then any

@@ -100,3 +100,27 @@ def test_the_seals_panel_lists_codes_and_reveals() -> None:
     assert [(r["side"], r["valid"], r["plan"]) for r in rev] == [("Allied", True, "glider 1 lands in 1G9"),
                                                                  ("Axis", False, "changed")]
     assert rev[0]["verdict"] == "revealed, matches its code" and rev[1]["verdict"].startswith("MISMATCH")
+
+
+def test_the_turn_track_says_the_night_and_its_nvr() -> None:
+    from airhead.present import turn_view
+
+    day = new_game(builtin(), "day")
+    assert turn_view(day)["status"] == []
+    sc = builtin()
+    night = new_game(sc.__class__.from_data(dict(sc.to_data(), settings={**sc.settings, "night": True, "base_nvr": 2})), "n")
+    assert turn_view(night)["status"] == ["Night (E1): Base NVR 2, Cloud Cover None, No Moon"]
+    assert play_panel(night)["turn"]["status"] == turn_view(night)["status"]
+
+
+def test_each_zone_has_its_own_outline() -> None:
+    import xml.etree.ElementTree as ET
+
+    from airhead.plug import View
+    from airhead.present import overlay_svg
+
+    sc = builtin()
+    h = sc.map.hexes()
+    svg = ET.fromstring(overlay_svg(sc, View(zones=(("within NVR 2", (h[0], h[1])), ("Illuminated beyond the NVR", (h[5],))))))
+    zones = [(z.get("class"), z.get("data-zone")) for z in svg.iter("g") if "zone" in (z.get("class") or "").split()]
+    assert zones == [("zone zone-0", "within NVR 2"), ("zone zone-1", "Illuminated beyond the NVR")]

@@ -109,7 +109,7 @@ class Planner:
             f"<section id='plan-form' data-proc='{E(item['name'], quote=True)}'><h3>{E(item['title'])}</h3>"
             f"{form_html(item['fields'], values, secrets)}"
             f"<div class='row'>{extra}{start}</div></section>"
-            "<div id='plan-error' class='error' role='alert'></div>"
+            "<div id='plan-error' class='error' role='alert'></div><p id='plan-status' class='ok' role='status'></p>"
             "<div id='plan-odds' class='preview' aria-live='polite'></div>")
         self.plan_view = None
         self.heat_view = None

@@ -50,7 +50,8 @@ class PromptPanel:
         tv = v["turn"]
         button = ("<button type='button' class='btn subtle' data-act='advance' id='turn-next'>Next phase</button>"
                   if v["can_advance"] else "")
-        host.innerHTML = f"<span id='turn-text'>{E(tv['text'])}</span> {button}"
+        status = "".join(f"<span class='turn-status'>{E(line)}</span>" for line in tv["status"])
+        host.innerHTML = f"<span id='turn-text'>{E(tv['text'])}</span> {button}{status}"
         host.dataset.phase = tv["phase"]
 
     def _offmap(self, v: dict[str, Any]) -> None:

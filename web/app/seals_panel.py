@@ -80,7 +80,7 @@ commitment code until you reveal it, and anyone can then check it was not change
   <label>Secret <textarea id='seal-plan' rows='3'></textarea></label>
   <button type='button' class='btn primary' data-act='seal' id='seal-button'{' disabled' if pending else ''}>Seal</button>
 </div>
-{offer}<p id='seal-error' class='error' role='alert'></p>
+{offer}<p id='seal-error' class='error' role='alert'></p><p id='seal-status' class='ok' role='status'></p>
 <ul id='seal-list' class='seal-list'>{''.join(rows)}</ul>{from_file}"""
         for k, text in typed.items():  # keep what was being typed across redraws
             el(k).value = text
@@ -96,6 +96,7 @@ commitment code until you reveal it, and anyone can then check it was not change
         (storage full), nothing is sealed and the player is offered the secret as a file first."""
         from airhead.sealed import seal
 
+        from_form = request is not None
         if request is None:
             text = str(el("seal-plan").value).strip()
             if not text:
@@ -121,9 +122,17 @@ commitment code until you reveal it, and anyone can then check it was not change
             box = el("seal-plan")
             if box is not None and request.get("plan") == str(box.value).strip():
                 box.value = ""
+            self.said(f"Sealed: the {side} player's {label}. Only its code ({sealed.code[:10]}…) is in the game "
+                      "until it is revealed (Sealed notes, at the bottom of the Play tab).", from_form)
         else:
             kept.pop(sealed.code, None)
             _save_seals(kept)
+
+    def said(self, text: str, at_form: bool) -> None:
+        """Confirm a seal where the player tapped: under the plan's form, or in Sealed notes."""
+        box = (el("plan-status") if at_form else None) or el("seal-status")
+        if box is not None:
+            box.textContent = text
 
     def download_and_seal(self) -> None:
         """Storage refused the secret: download it as a file, then seal (kept in memory for this

@@ -81,6 +81,14 @@ def current_nvr(state: GameState) -> int:
     return int(state.settings.get("base_nvr", 3))
 
 
+def night_status(state: GameState) -> tuple[str, ...]:
+    """What the turn track shows at night (E1.1): the Base NVR, the Cloud Cover and the Moon in
+    force; nothing by day."""
+    if not is_night(state):
+        return ()
+    return (f"Night (E1): Base NVR {current_nvr(state)}, Cloud Cover {current_cloud(state)}, {current_moon(state)}",)
+
+
 def _condition(state: GameState, key: str, setting: str, choices: tuple[str, ...]) -> str:
     v = state.conditions.get(key)
     if isinstance(v, str) and v in choices:

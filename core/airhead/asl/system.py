@@ -10,7 +10,7 @@ from .air_procedures import AerialCombat, AirArrival, Jettison
 from .air_support import AIR_PACK, remove_recalled
 from .heavy_aa_procedures import AAMode, HeavyAA
 from .observation_procedures import ObservationPlane, ObservationSighting
-from .night import NIGHT_FIELD, NIGHT_SETTINGS
+from .night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
 from .night_combat import COMBAT_SETTINGS
 from .night_procedures import NIGHT_PROCEDURES
 from .illumination import IlluminatingRound, Starshell
@@ -70,4 +70,4 @@ RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), Aeria
                           HeavyAA(), AAMode(), ObservationPlane(), ObservationSighting(),
                           Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES), settings=SETTINGS,
               track=TRACK, tools=TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"),
-              phase_end=remove_recalled)
+              phase_end=remove_recalled, status=night_status)

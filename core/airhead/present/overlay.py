@@ -141,8 +141,8 @@ def overlay_svg(
             t = ET.SubElement(hg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + size * 0.12:.1f}", "font-size": f"{size * 0.32:.1f}",
                                            "text-anchor": "middle", "fill": "#111"})
             t.text = f"{round(p * 100)}" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
-    for label, hexes in view.zones:
-        zg = ET.SubElement(g, "g", {"class": "zone", "data-zone": label})
+    for i, (label, hexes) in enumerate(view.zones):  # each zone its own outline (zone-0, zone-1...)
+        zg = ET.SubElement(g, "g", {"class": f"zone zone-{i % 3}", "data-zone": label})
         for h in hexes:
             ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
     marked: set[Hex] = set()

@@ -135,7 +135,8 @@ def result_view(game: Game) -> dict[str, Any] | None:
 
 
 def turn_view(game: Game) -> dict[str, Any]:
-    """Where the game stands on the turn track: its text, the phases and the current one."""
+    """Where the game stands on the turn track: its text, the phases and the current one, and
+    the conditions in force in words (``status``: the NVR at night)."""
     st = game.state
     track = game.system.track
     return {
@@ -144,6 +145,7 @@ def turn_view(game: Game) -> dict[str, Any]:
         "side": st.sides[st.turn.player] if track.player_turns else "",
         "phase": track.phase(st.turn).key,
         "phases": [{"key": p.key, "title": p.title} for p in track.phases],
+        "status": list(game.system.rules.status(st)) if game.system.rules.status is not None else [],
     }
 
 
