@@ -1,4 +1,5 @@
-"""The action always in view (#32 item 1): every procedure of every built-in scenario, started
+"""The action always in view (#32 items 1, 11): every procedure of every built-in scenario, chosen
+from the menu (its form comes into view), started
 from the bottom of its form at tablet and phone size, shows its prompt — the rule, what it waits
 for and its dice or choice buttons — inside the window and the Play panel after Start and after
 every step, and its result once it ends. Procedures whose form needs more than its defaults are
@@ -42,15 +43,27 @@ IN_VIEW = r"""() => {
 }"""
 
 
+# The chosen procedure's form heading in view (#32 item 11: it opened below the menu, out of view).
+FORM_IN_VIEW = r"""() => {
+  const pane = document.getElementById('play').getBoundingClientRect();
+  const h = document.querySelector('#plan-form h3').getBoundingClientRect();
+  const top = Math.max(0, pane.top) - 1, bottom = Math.min(window.innerHeight, pane.bottom) + 1;
+  return h.top >= top && h.bottom <= bottom ? '' : `its form's title at ${Math.round(h.top)}..${Math.round(h.bottom)} px, ${Math.round(top)}..${Math.round(bottom)} in view`;
+}"""
+
+
 def _procedures(page: Any) -> list[tuple[str, str]]:
     return [(str(b.get_attribute("data-name")), str(b.inner_text()))
             for b in page.locator("#proc-menu button.proc").all()]
 
 
-def _start(page: Any, name: str) -> bool:
-    """Choose procedure ``name``, scroll to its Start button, tap it: True if it started."""
+def _start(page: Any, name: str, problems: list[str], where: str) -> bool:
+    """Choose procedure ``name`` (its form must come into view), scroll to its Start button, tap
+    it: True if it started."""
     page.evaluate("n => document.querySelector(`#proc-menu button.proc[data-name='${n}']`).click()", name)
     page.wait_for_selector(f"#plan-form[data-proc='{name}']", state="attached")
+    if off := page.evaluate(FORM_IN_VIEW):
+        problems.append(f"{where}, chosen: {off}")
     start = page.locator("#plan-start")
     if start.count() == 0:
         return False  # a plan only ever sealed
@@ -90,7 +103,7 @@ def test_the_prompt_stays_in_view(page: Any, scenario: str) -> None:
         page.locator("#tab-play").tap()
         n = 0
         for name, title in _procedures(page):
-            if not _start(page, name):
+            if not _start(page, name, problems, f"{size}, {title}"):
                 continue
             n += 1
             for k in range(STEPS + 1):

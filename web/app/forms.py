@@ -65,7 +65,7 @@ def _scalar(f: dict[str, Any], value: Any, path: str) -> str:
                 f"value='{_attr(text)}'>{_help(f)}</label>")
     if k == "hex":
         return (f"<label>{_label(f)}<span class='row'><input {common} value='{_attr(text)}' maxlength='16' "
-                f"autocapitalize='characters' autocomplete='off' placeholder='tap Pick, then a hex'>"
+                f"autocapitalize='characters' autocomplete='off' placeholder='Pick, or type'>"
                 f"<button type='button' class='btn pick' data-act='pick' data-path='{_attr(path)}' id='pick-{_attr(iid)}'>Pick</button>"
                 f"</span>{_help(f)}</label>")
     hi = f" maxlength='{f['hi']}'" if "hi" in f else ""

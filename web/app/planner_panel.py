@@ -251,6 +251,7 @@ class Planner:
             self.current = str(target.dataset.name)
             self.heat = False
             self.render()
+            self._form_in_view()
         elif act == "pick":
             path = str(target.dataset.path)
             for b in document.querySelectorAll("#plan-form .pick.on"):
@@ -283,6 +284,17 @@ class Planner:
         else:
             return False
         return True
+
+    def _form_in_view(self) -> None:
+        """The form just chosen is brought up to the top of the panel (below the menu it would
+        open out of view), under the prompt when one waits (that stays at the top)."""
+        form, pane, prompt = el("plan-form"), el("play"), el("prompt")
+        if form is None or pane is None:
+            return
+        waiting = prompt is not None and str(prompt.dataset.waiting or "") != ""
+        above = float(prompt.offsetHeight) if waiting else 0.0
+        top = float(form.getBoundingClientRect().top) - float(pane.getBoundingClientRect().top)
+        pane.scrollTop = max(0.0, float(pane.scrollTop) + top - above - 8)
 
     def start(self) -> None:
         """Start the procedure with the plan on screen (its missing fields named if it cannot)."""
