@@ -280,7 +280,7 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     odds_fact(page, "sight", "passes on an Original DR ≤ 7 (58.3%)")
     assert page.locator("#odds-entry").inner_text() == "19K3"
     reasons = words(page.locator("#plan-odds .reasons").inner_text())
-    assert "E7.3 modifier +3 Target is in building/" in reasons and "E7.3 modifier -2 Target is not entirely concealed/" in reasons
+    assert "E7.3 modifier +3 Target is in building…" in reasons and "E7.3 modifier -2 Target is not entirely concealed…" in reasons
     start(page)
     waiting(page, "E7.3")
     assert label(page) == "Sighting TC DR by FB 2 from 19K3 at 19K7"

@@ -93,7 +93,7 @@ def test_7_3_example_the_truck_is_the_easiest_target_pass_on_11() -> None:
         "E7.3     roll      Sighting TC DR 11 (colored 5, white 6)",
         "E7.3     info      against the easiest target in 19K7: truck",
         "E7.3     modifier  -1  Target is vehicular, or boat in water",
-        "E7.3     modifier  -2  Target is not entirely concealed/ (the rule text is cut here)",
+        "E7.3     modifier  -2  Target is not entirely concealed… (the rest of this line: see your rulebook)",
         "E7.3     result    Final DR 8 vs Morale Level 8: passed",
     ]
 

@@ -158,6 +158,10 @@ class Drop:
         return frozenset(friendly), frozenset(enemy)
 
 
+def _dice(n: int, kind: str) -> str:
+    """``1 attack die``, ``3 attack dice``."""
+    return f"{n} {kind} {'die' if n == 1 else 'dice'}"
+
 
 def _special(n: int, label: str) -> DiceSpec:
     return DiceSpec(tuple(Die("special") for _ in range(n)), label)
@@ -288,7 +292,7 @@ class ArmyGroupLanding(Stepped[Drop]):
 
     def _ask_fire_dice(self, state: GameState, d: Drop) -> Prompt:
         cur = d.cur
-        return Prompt("roll", FIRE_RULE, f"Opportunity fire by {cur.firer} at {d.now.unit.id}: {cur.fire_dice} special dice "
+        return Prompt("roll", FIRE_RULE, f"Opportunity fire by {cur.firer} at {d.now.unit.id}: {_dice(cur.fire_dice, 'special')} "
                       f"({LandingRules.of(state).describe_hits()})", _special(cur.fire_dice, "attack dice"))
 
     # ---------------------------------------------------------------- steps
@@ -380,7 +384,7 @@ class ArmyGroupLanding(Stepped[Drop]):
         """AG Opportunity Fire: the firer's attack dice, one loss per HIT (and disorganised)."""
         u, here, rules = d.now.unit, self._here(state, d), LandingRules.of(state)
         hits = count_hits(roll.values, rules.hit_faces)
-        events = [ev.roll(FIRE_RULE, f"{d.cur.firer} rolls {d.cur.fire_dice} attack dice: {', '.join(map(str, roll.values))}")]
+        events = [ev.roll(FIRE_RULE, f"{d.cur.firer} rolls {_dice(d.cur.fire_dice, 'attack')}: {', '.join(map(str, roll.values))}")]
         if hits:
             d = replace(d, cur=replace(d.cur, disorganised=True))
             events.append(ev.result(FIRE_RULE, f"{hits} HIT{'s' if hits != 1 else ''}: {u.id} takes {hits} loss{'es' if hits != 1 else ''} and is disorganised next game turn", (here,)))

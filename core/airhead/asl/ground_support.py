@@ -72,6 +72,13 @@ class SightRow:
     condition: str
     cut: bool = False
 
+    @property
+    def label(self) -> str:
+        """The condition as a player reads it: a line the seed cuts short ends in "…" (your
+        rulebook has the rest), not in the extract's stray "/"."""
+        text = self.condition.rstrip().rstrip("/").rstrip()
+        return text + "…" if self.cut else text
+
 
 @lru_cache(maxsize=1)
 def _sighting() -> tuple[int, tuple[SightRow, ...]]:
@@ -110,10 +117,9 @@ def sighting_terms(flags: Mapping[str, Any]) -> list[tuple[int, str]]:
         v = flags.get(row.key)
         if row.drm is None:
             if isinstance(v, int) and not isinstance(v, bool) and v:
-                out.append((v, row.condition))
+                out.append((v, row.label))
         elif v:
-            cond = row.condition + (" (the rule text is cut here)" if row.cut else "")
-            out.append((row.drm, cond))
+            out.append((row.drm, row.label + (" (the rest of this line: see your rulebook)" if row.cut else "")))
     return out
 
 

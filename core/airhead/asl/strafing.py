@@ -104,7 +104,7 @@ TARGET_FIELDS: tuple[Field, ...] = (
           help="an AFV: the Original To Hit DR it is hit on from three hexes or closer"),
     Field("bomb_th", "Bomb To Hit number", "int", lo=0, hi=16, default=None, rule="E7.42",
           help="the Original To Hit DR the bombs hit it on (7.421 EX: Tiger 9, truck 10, squad 8, HS 6)"),
-) + tuple(_sight_field(r.key, r.drm, r.condition) for r in sighting_rows())
+) + tuple(_sight_field(r.key, r.drm, r.label) for r in sighting_rows())
 
 
 def bombed(here: list[Target]) -> list[Target]:

@@ -374,7 +374,7 @@ class Paradrop(Stepped[Drop]):
             s = replace(s, dispersed=True)
             events.append(ev.result("PL II.D", f"D: stick {s.id} is dispersed", (name,)))
         else:
-            events.append(ev.result("PL II.D", f"-: no effect on stick {s.id}", (name,)))
+            events.append(ev.result("PL II.D", f"– (no effect): stick {s.id} lands unharmed", (name,)))
         d = replace(d, sticks=d.sticks[:d.si] + (s,) + d.sticks[d.si + 1:])
         return self._next_survival(state, d, d.si + 1, events)
 

@@ -39,10 +39,16 @@ def prompt_view(game: Game) -> dict[str, Any] | None:
     if p is None:
         return None
     proc = game.state.procedure
+    label = p.label
+    for lead in (f"{p.rule}: ", f"{p.rule} "):  # the rule is shown beside the label: not twice
+        if p.rule and label.startswith(lead):
+            label = label[len(lead):]
+            label = label[:1].upper() + label[1:]
+            break
     return {
         "kind": p.kind,
         "rule": p.rule,
-        "label": p.label,
+        "label": label,
         "text": p.describe(),
         "dice": p.dice.to_data() if p.dice else [],
         "options": list(p.options),
