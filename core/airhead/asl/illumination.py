@@ -262,7 +262,7 @@ class Starshell(Procedure[_Shell]):
         return gunflash_in_view(state, p["firer_hex"], p["aim"])
 
     def _first(self, state: GameState) -> bool:
-        return not state.outcomes_of(self.name, IlluminatingRound.name) and \
+        return not state.count_outcomes(self.name, IlluminatingRound.name) and \
             not state.counters.count_of_kind("Starshell") and not state.counters.count_of_kind("IR")
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
