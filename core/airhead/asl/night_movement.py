@@ -35,7 +35,7 @@ from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
 from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from ..tables import load_table, terrain_types
+from ..tables import load_table, shared_table, terrain_types
 from .illumination import illuminated_by
 from .night import is_night
 from .night_combat import NIGHT_CLASSES, gunflash_marker, unit_night_class
@@ -192,7 +192,7 @@ def concealment_terrain(terrain_type: str, table: str = "terrain_asl") -> bool |
     types = terrain_types(table)
     if terrain_type not in types:
         return None
-    got = load_table(table).get("types", {}).get(terrain_type, {}).get("concealment")
+    got = shared_table(table).get("types", {}).get(terrain_type, {}).get("concealment")
     return bool(got) if isinstance(got, bool) else None
 
 
