@@ -203,6 +203,13 @@ class Counters:
         markers: tuple[Marker, ...] = self._listed("mkind", kind)
         return markers
 
+    def units_in(self, hexes: Iterable[Hex]) -> tuple[Unit, ...]:
+        """Units in any of these hexes, in the order they were placed (what :attr:`units`
+        filtered by hex gives, reading those hexes only)."""
+        placed = sorted((n, c) for h in set(hexes) for inner in (self._uhex.get(h),) if inner is not None
+                        for c, n in inner.items())
+        return tuple(self._units[cid][1] for _, cid in placed)
+
     def markers_of_kinds(self, *kinds: str) -> tuple[Marker, ...]:
         """Markers of any of these kinds, in the order they were placed (what :attr:`markers`
         filtered by kind gives, without reading the others)."""

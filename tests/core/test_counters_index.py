@@ -177,3 +177,13 @@ def test_the_hundredth_free_id_costs_what_the_second_did() -> None:
             c = c.mark(Marker(mid, "IR", None))
             costs.append(work.spent())
     assert costs[1] == costs[-1] and max(costs) <= 3
+
+
+def test_units_in_some_hexes_are_those_a_scan_finds_in_placing_order() -> None:
+    rnd = random.Random(2829)
+    hexes = [Hex(q, r) for q in range(3) for r in range(3)]
+    c = Counters()
+    for i in range(300):
+        c = c.put(Unit(f"u{rnd.randrange(60)}", "Allied", "squad", rnd.choice(hexes + [None])))
+        some = rnd.sample(hexes, rnd.randrange(4))
+        assert c.units_in(some) == tuple(u for u in c.units if u.hex in some)
