@@ -104,6 +104,22 @@ def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower())
 
 
+#: (layout, hex) -> its polygon's points as the overlay writes them (a redraw writes the same
+#: hexes again; zones, marks and heat share them).
+_POINTS: dict[tuple[Layout, Hex], str] = {}
+_POINTS_MAX = 20_000
+
+
+def _points(lay: Layout, h: Hex) -> str:
+    got = _POINTS.get((lay, h))
+    if got is None:
+        got = " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
+        if len(_POINTS) >= _POINTS_MAX:
+            _POINTS.clear()
+        _POINTS[(lay, h)] = got
+    return got
+
+
 def overlay_svg(
     scenario: Scenario,
     view: View | None = None,
@@ -117,8 +133,9 @@ def overlay_svg(
     Heat tints hexes (``%``: a probability, red to green, printed as a percentage; ``units``:
     expected units, one hue, two decimals; ``count``: whole numbers, zeros included); marks
     outline hexes by role (CSS classes ``mark-<role>``); paths draw arrows from hex to hex;
-    zones outline groups of hexes; labels print short text; counters draw units and markers;
-    ``hit`` outlines the hexes the last action named.
+    zones outline groups of hexes (a hex once, in the first zone that holds it); labels print
+    short text; counters draw units and markers; ``hit`` outlines the hexes the last action
+    named.
     """
     view = view or View()
     m = scenario.map
@@ -126,7 +143,7 @@ def overlay_svg(
     g = ET.Element("g", {"class": "overlay", "pointer-events": "none"})
 
     def poly(h: Hex) -> str:
-        return " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
+        return _points(lay, h)
 
     if view.heat:
         hg = ET.SubElement(g, "g", {"class": f"heat heat-{'pct' if view.heat_unit == '%' else view.heat_unit}"})
@@ -141,10 +158,13 @@ def overlay_svg(
             t = ET.SubElement(hg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + size * 0.12:.1f}", "font-size": f"{size * 0.32:.1f}",
                                            "text-anchor": "middle", "fill": "#111"})
             t.text = f"{round(p * 100)}" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
+    outlined: set[Hex] = set()  # a hex in several zones is outlined once (the outlines are alike)
     for label, hexes in view.zones:
         zg = ET.SubElement(g, "g", {"class": "zone", "data-zone": label})
         for h in hexes:
-            ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
+            if h not in outlined:
+                outlined.add(h)
+                ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
     marked: set[Hex] = set()
     for h, role in view.marks:
         marked.add(h)
