@@ -50,12 +50,13 @@ from .plug import (
     Prompt,
     StepResult,
     System,
+    View,
     initial_state,
 )
 from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, Scenario
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, MAX_OPEN_SEALS, check_plan, describe_plan, is_legacy, verify
 from .terrain import HEXSIDE_FEATURES, HexTerrain
-from .work import REPLAY_BUDGET, OverBudget, collector_paused, metered
+from .work import ACTION, DRAW_BUDGET, REPLAY_BUDGET, OverBudget, collector_paused, metered, spend
 
 __all__ = [
     "ActionError",
@@ -513,13 +514,17 @@ class Game:
         self._states: list[GameState] = [replace(start, terrain=start.terrain.fork())]
         self._applied: list[int] = []
         self._redo: list[tuple[int, GameState]] = []
+        self._view: tuple[GameState, View] | None = None
         if actions:
             self._replay(actions)
 
     def _replay(self, actions: Sequence[Any]) -> None:
         """Apply saved actions, metered (:mod:`airhead.work`): a replay that asks for more than
-        :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`. The
-        cycle collector is paused meanwhile (:func:`~airhead.work.collector_paused`)."""
+        :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`. Then
+        what the map shows of the game (:meth:`view`, the heaviest part of the first draw: a
+        night's light, a landing's odds) is worked out and kept, held to
+        :data:`~airhead.work.DRAW_BUDGET` the same way. The cycle collector is paused meanwhile
+        (:func:`~airhead.work.collector_paused`)."""
         i = 0
         try:
             with metered(REPLAY_BUDGET), collector_paused():
@@ -530,6 +535,14 @@ class Game:
                         raise ReplayError(i, str(e)) from None
         except OverBudget:
             raise WorkError(i, REPLAY_BUDGET) from None
+        try:
+            with metered(DRAW_BUDGET), collector_paused():
+                try:
+                    self.view()
+                except AirheadError:
+                    pass  # the map shows the refusal when it draws, as it did before
+        except OverBudget:
+            raise WorkError(i, DRAW_BUDGET, drawing=True) from None
 
     @property
     def state(self) -> GameState:
@@ -554,8 +567,29 @@ class Game:
         """Short human text of an action for the log."""
         return describe_action(action, self.system)
 
+    def view(self) -> View:
+        """What the map shows of the game itself: the procedure under way, else the last one
+        finished (worked out once per state: a replay works it out within its budget)."""
+        st = self.state
+        if self._view is not None and self._view[0] is st:
+            return self._view[1]
+        got = View()
+        if st.procedure is not None:
+            got = self.system.procedure(st.procedure.procedure).view(st, st.procedure)
+        else:
+            for out in reversed(st.outcomes):
+                proc = self.system.procedures.get(str(out.get("procedure")))
+                if proc is not None:
+                    got = proc.outcome_view(st, out)
+                    break
+        self._view = (st, got)
+        return got
+
     def apply(self, action: Any) -> list[Event]:
-        """Apply and log an action; raise :class:`ActionError` (and log nothing) if it is invalid."""
+        """Apply and log an action; raise :class:`ActionError` (and log nothing) if it is invalid.
+        Each costs :data:`~airhead.work.ACTION` units of work besides what its rules read (its
+        check, its log entry, its new state), so a replay's count grows with its length."""
+        spend(ACTION)
         a = check_action(action)
         outcome = None
         roll = None

@@ -29,12 +29,19 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-__all__ = ["REPLAY_BUDGET", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "collector_paused", "OverBudget", "METER", "spend", "spent", "metered"]
+__all__ = ["REPLAY_BUDGET", "DRAW_BUDGET", "ACTION", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "collector_paused", "OverBudget", "METER", "spend", "spent", "metered"]
 
 #: Units a saved game's replay may spend (a unit: one hex's terrain read, or one item of a whole
 #: mapping read). The heaviest kind of work per unit (line of sight at night) spends it in well
 #: under the 1 s a link may take to open on CPython (``tools/bench_worst.py`` prints it).
 REPLAY_BUDGET = 400_000
+#: Units working out what the map shows of a saved game once replayed may spend
+#: (:meth:`airhead.game.Game.view`: a night's light and shadows, a landing's odds): the first
+#: draw's part that grows with what the game holds.
+DRAW_BUDGET = REPLAY_BUDGET
+#: Units each action replayed spends besides what its rules read: its check, its log entry,
+#: its new state (some 40 µs of CPython), so 5,000 light actions count as the work they are.
+ACTION = 40
 #: Units per step of a line traced (:class:`airhead.hexes.HexLine`): line of sight weighs each
 #: hex crossed with exact arithmetic, some 25 times the work of a plain terrain read.
 LINE_STEP = 25

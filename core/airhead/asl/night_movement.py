@@ -872,9 +872,10 @@ class Cloaking(Procedure[_Cloak]):
         if side not in state.sides:
             raise DataError(f"the side is one of {', '.join(state.sides)}", "side")
         check_cloaking(side, scenario_attacker(state), aerial=params["aerial"])
-        used = [o for o in state.outcomes_of(self.name) if o.get("side") == side]
         uid = f"Cloaking {letter}"
         present = state.counters.unit(uid)
+        # the placings so far are read only to place a counter anew (moving one reads none of them)
+        used = [] if present is not None else [o for o in state.outcomes_of(self.name) if o.get("side") == side]
         if present is None and any(o.get("letter") == letter for o in used):
             raise RulesError(f"E1.43: Cloaking {letter} was removed: once removed, a Cloaking counter cannot be regained")
         if present is None and params["squads"] is not None and len(used) >= cloaking_allotment(params["squads"]):

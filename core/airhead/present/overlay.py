@@ -51,15 +51,8 @@ def _view_from_data(m: HexMap, data: Mapping[str, Any]) -> View:
 
 def map_view(game: Game) -> View:
     """What the map shows of the game itself: the procedure under way, else the last one
-    finished."""
-    st = game.state
-    if st.procedure is not None:
-        return game.system.procedure(st.procedure.procedure).view(st, st.procedure)
-    for out in reversed(st.outcomes):
-        proc = game.system.procedures.get(str(out.get("procedure")))
-        if proc is not None:
-            return proc.outcome_view(st, out)
-    return View()
+    finished (:meth:`Game.view`: worked out once per state)."""
+    return game.view()
 
 
 def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float = 24.0) -> str:
