@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
 from ..boards import HexMap
-from ..counters import Counters
+from ..counters import Counters, Marker
 from ..errors import DataError
 from ..game import Game
 from ..hexes import Hex, Layout
@@ -193,7 +193,8 @@ def overlay_svg(
 
 def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, size: float) -> None:
     """Units as small stacked counters (the top one labelled, ``+n`` for the rest), markers as
-    round badges, each with a title a long-press or hover shows."""
+    round badges (one per hex: the last placed, its title counting the others), each with a
+    title a long-press or hover shows."""
     cg = ET.SubElement(g, "g", {"class": "counters"})
     stacks: dict[Hex, list[Any]] = {}
     for u in counters.units:
@@ -217,11 +218,16 @@ def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, si
         if len(units) > 3:
             ET.SubElement(cg, "text", {"x": f"{c.x + side * 0.7:.1f}", "y": f"{c.y + side * 0.55:.1f}", "font-size": f"{size * 0.18:.1f}",
                                        "class": "counter-more"}).text = f"+{len(units) - 3}"
-    for i, mk in enumerate(mk for mk in counters.markers if mk.hex is not None):
+    tops: dict[Hex, tuple[Marker, int]] = {}  # badges of one hex lie on each other: the last placed is seen
+    for mk in counters.markers:
+        if mk.hex is not None:
+            tops[mk.hex] = (mk, tops.get(mk.hex, (mk, 0))[1] + 1)
+    for mk, n in tops.values():
         assert mk.hex is not None
         c = lay.center(mk.hex)
         mg = ET.SubElement(cg, "g", {"class": f"counter marker kind-{_css(mk.kind)}", "data-marker": mk.id, "data-hex": m.name(mk.hex)})
-        ET.SubElement(mg, "title").text = mk.name + (f" (until the end of the {mk.expires})" if mk.expires else "")
+        ET.SubElement(mg, "title").text = mk.name + (f" (until the end of the {mk.expires})" if mk.expires else "") + (
+            f", on {n - 1} other marker{'s' if n > 2 else ''}" if n > 1 else "")
         ET.SubElement(mg, "circle", {"cx": f"{c.x + size * 0.42:.1f}", "cy": f"{c.y + size * 0.3:.1f}", "r": f"{size * 0.16:.1f}"})
         ET.SubElement(mg, "text", {"x": f"{c.x + size * 0.42:.1f}", "y": f"{c.y + size * 0.36:.1f}", "font-size": f"{size * 0.16:.1f}",
                                    "text-anchor": "middle"}).text = mk.name[:1].upper()
