@@ -271,7 +271,7 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
                 roll = parse_typed(prompt.dice, a["values"], prompt.label, prompt.rule)
             except DataError as e:
                 raise ActionError(str(e)) from None
-        moved = replace(state, dice=dice, last_roll=roll)
+        moved = state.changed(dice=dice, last_roll=roll)
         return _advance(moved, _step(lambda: proc.roll(moved, under_way, roll)), [])
     if t == "advance":
         _want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
@@ -338,8 +338,8 @@ def _advance(state: GameState, step: StepResult, pre: list[Event]) -> tuple[Game
     conditions = state.conditions
     if step.conditions:
         conditions = {k: v for k, v in {**conditions, **step.conditions}.items() if v is not None}
-    return replace(state, terrain=terrain, counters=counters, procedure=step.proc, outcomes=outcomes,
-                   conditions=conditions), pre + list(step.events)
+    return state.changed(terrain=terrain, counters=counters, procedure=step.proc, outcomes=outcomes,
+                         conditions=conditions), pre + list(step.events)
 
 
 def _advance_turn(state: GameState, phase: str | None) -> tuple[GameState, list[Event]]:

@@ -584,6 +584,17 @@ class GameState:
     #: The dice of the last roll (the app's or typed in), for the views to draw.
     last_roll: Roll | None = None
 
+    def changed(self, **fields: Any) -> GameState:
+        """This state with ``fields`` changed: what :func:`dataclasses.replace` gives, without
+        running ``__init__`` again (a state is made at every action)."""
+        unknown = fields.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
+        new: GameState = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(fields)
+        return new
+
     @property
     def sides(self) -> tuple[str, str]:
         """The two sides, the one that moves first first."""
