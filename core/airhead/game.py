@@ -124,11 +124,21 @@ def _want(cond: bool, msg: str) -> None:
         raise ActionError(msg)
 
 
+class _Checked(dict[str, Any]):
+    """An action :func:`check_action` has checked: applying it (a replay of decoded actions)
+    does not check it again."""
+
+    __slots__ = ()
+
+
 def check_action(action: Any) -> JSONDict:
-    """Check an action's shape (types, sizes, known fields) and return it as a dict.
+    """Check an action's shape (types, sizes, known fields) and return it as a dict (one
+    already checked as it is).
 
     Meaning is checked when it is applied; this guards everything that comes from outside.
     """
+    if type(action) is _Checked:
+        return action
     _want(isinstance(action, dict), "an action must be an object")
     t = action.get("type")
     _want(isinstance(t, str) and t in ACTIONS, f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
@@ -160,7 +170,7 @@ def check_action(action: Any) -> JSONDict:
         if op in ("unit", "marker") and not action.get("remove"):
             _want(action.get("kind") is not None and "hex" in action,
                   f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
-    return dict(action)
+    return _Checked(action)
 
 
 def _compact(obj: Any) -> str:
