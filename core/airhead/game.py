@@ -254,6 +254,7 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     if t == "start":
         _want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
         proc = system.procedure(a["procedure"])
+        spend(proc.step_work)
         step = _step(lambda: proc.start(state, proc.read(state, a.get("params", {}))))
         return _advance(state, step, [ev.info("", f"begin {proc.title}")])
     if t == "cancel":
@@ -266,6 +267,7 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         assert state.procedure is not None
         under_way = state.procedure
         proc = system.procedure(under_way.procedure)
+        spend(proc.step_work)
         prompt = proc.prompt(state, under_way)
         if t == "choose":
             _want(prompt.kind == "choice", f"waiting for {prompt.describe()}, not a choice")
