@@ -200,9 +200,9 @@ class Procedure(Generic[D]):
     seal_label: ClassVar[str] = ""
     #: Its plan is only ever sealed, never started in the clear (a form offers only "Seal it").
     seal_only: ClassVar[bool] = False
-    #: Units of work (:mod:`airhead.work`) each of its steps (start, roll, choice) spends besides
-    #: what its rules read: the fixed work of a heavy step the meter does not see (an E8
-    #: landing's DRMs), so a replay's budget holds its time too.
+    #: Units of work (:mod:`airhead.work`) each answer to its prompts (a roll, dice typed, a
+    #: choice) spends besides what its rules read: the fixed work of a heavy step the meter does
+    #: not see (an E8 landing's DRMs), so a replay's budget holds its time too.
     step_work: ClassVar[int] = 0
 
     # ---------------------------------------------------------------- parameters
