@@ -121,6 +121,9 @@ class SaveData:
         try:
             return new_game(self.scenario, self.seed, self.actions)
         except WorkError as e:
+            if e.drawing:
+                raise SizeError(f"the game is too heavy to open: drawing the map as it stands takes more work than a "
+                                f"saved game may ask for (the limit is {e.budget:,} steps)") from None
             raise SizeError(f"the game is too heavy to open: replaying it takes more work than a saved game may ask "
                             f"for (the limit, {e.budget:,} steps, is reached at action {e.index + 1:,})") from None
         except ActionError as e:

@@ -9,6 +9,7 @@ on replay: procedures change it only through their :class:`~airhead.plug.StepRes
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
@@ -82,6 +83,9 @@ class Marker:
         return self.label or self.kind
 
 
+#: What a layer is made of (the rest is read from it).
+_FIELDS = ("_units", "_markers", "_expiring", "_placed", "_uhex", "_mhex", "_ukind", "_mkind", "_next")
+
 #: An index: a key (a hex, a kind) -> the ids of the counters under it with their placing numbers.
 _Index = VersionedMap[Any, VersionedMap[str, int]]
 _EMPTY: VersionedMap[str, int] = VersionedMap()
@@ -115,7 +119,7 @@ class Counters:
     """
 
     __slots__ = ("_units", "_markers", "_expiring", "_placed", "_ulist", "_mlist",
-                 "_uhex", "_mhex", "_ukind", "_mkind", "_read")
+                 "_uhex", "_mhex", "_ukind", "_mkind", "_next", "_read")
 
     def __init__(self, units: Iterable[Unit] = (), markers: Iterable[Marker] = ()) -> None:
         self._units: VersionedMap[str, tuple[int, Unit]] = VersionedMap()
@@ -126,16 +130,17 @@ class Counters:
         self._mhex: _Index = VersionedMap()
         self._ukind: _Index = VersionedMap()
         self._mkind: _Index = VersionedMap()
+        self._next: VersionedMap[str, int] = VersionedMap()
         self._ulist: tuple[Unit, ...] | None = None
         self._mlist: tuple[Marker, ...] | None = None
         self._read: dict[tuple[str, Any], tuple[Any, ...]] = {}
         done = self.put(*units).mark(*markers)
-        for name in ("_units", "_markers", "_expiring", "_placed", "_uhex", "_mhex", "_ukind", "_mkind"):
+        for name in _FIELDS:
             setattr(self, name, getattr(done, name))
 
     def _with(self, **changed: Any) -> Counters:
         c: Counters = Counters.__new__(Counters)
-        for name in ("_units", "_markers", "_expiring", "_placed", "_uhex", "_mhex", "_ukind", "_mkind"):
+        for name in _FIELDS:
             setattr(c, name, changed[name] if name in changed else getattr(self, name))
         c._ulist = c._mlist = None
         c._read = {}
@@ -198,6 +203,26 @@ class Counters:
         markers: tuple[Marker, ...] = self._listed("mkind", kind)
         return markers
 
+    def units_in(self, hexes: Iterable[Hex]) -> tuple[Unit, ...]:
+        """Units in any of these hexes, in the order they were placed (what :attr:`units`
+        filtered by hex gives, reading those hexes only)."""
+        placed = sorted((n, c) for h in set(hexes) for inner in (self._uhex.get(h),) if inner is not None
+                        for c, n in inner.items())
+        return tuple(self._units[cid][1] for _, cid in placed)
+
+    def markers_of_kinds(self, *kinds: str) -> tuple[Marker, ...]:
+        """Markers of any of these kinds, in the order they were placed (what :attr:`markers`
+        filtered by kind gives, without reading the others)."""
+        if len(kinds) == 1:
+            return self.markers_of_kind(kinds[0])
+        got = self._read.get(("mkinds", kinds))
+        if got is None:
+            placed = sorted((n, c) for k in kinds for inner in (self._mkind.get(k),) if inner is not None
+                            for c, n in inner.items())
+            got = tuple(self._markers[cid][1] for _, cid in placed)
+            self._read[("mkinds", kinds)] = got
+        return got
+
     def count_of_kind(self, kind: str) -> int:
         """How many units and markers are of kind ``kind`` (O(1))."""
         return sum(len(inner) for inner in (self._ukind.get(kind), self._mkind.get(kind)) if inner is not None)
@@ -211,46 +236,53 @@ class Counters:
         return (h, kind) in self._uhex or (h, kind) in self._mhex
 
     def free_id(self, base: str) -> str:
-        """``base``, or ``base (2)``, ``base (3)``... if a unit or marker already has that id (each
-        id tried spends a unit of work, :mod:`airhead.work`: they are as many as the counters
-        named after ``base``)."""
-        uid, n = base, 1
-        while uid in self._units or uid in self._markers:
-            n += 1
+        """``base``, or the first of ``base (2)``, ``base (3)``... no unit or marker has. The
+        search starts past the numbers known taken (kept as counters are placed and removed), so
+        the hundredth Starshell costs what the second did; each id tried spends a unit of work
+        (:mod:`airhead.work`)."""
+        uid, tried = base, 1
+        if uid in self._units or uid in self._markers:
+            n = self._next.get(base, 2)
             uid = f"{base} ({n})"
-        spend(n)
+            while uid in self._units or uid in self._markers:
+                n, tried = n + 1, tried + 1
+                uid = f"{base} ({n})"
+            tried += 1
+        spend(tried)
         return uid
 
     # ------------------------------------------------------------------ changing
     def put(self, *units: Unit) -> Counters:
         """Add units; one with the id of a unit already here replaces it where it stands."""
-        table, placed, by_hex, by_kind = self._units, self._placed, self._uhex, self._ukind
+        table, placed, by_hex, by_kind, hints = self._units, self._placed, self._uhex, self._ukind, self._next
         for u in units:
             old = table.get(u.id)
             if old is None:
                 placed += 1
+                hints = _taken(hints, u.id, table, self._markers)
             n = placed if old is None else old[0]
             by_hex, by_kind = _moved(by_hex, by_kind, None if old is None else old[1], u, n)
             table = table.set(u.id, (n, u))
-        return self._with(_units=table, _placed=placed, _uhex=by_hex, _ukind=by_kind)
+        return self._with(_units=table, _placed=placed, _uhex=by_hex, _ukind=by_kind, _next=hints)
 
     def mark(self, *markers: Marker) -> Counters:
         """Add markers; one with the id of a marker already here replaces it."""
         table, expiring, placed = self._markers, self._expiring, self._placed
-        by_hex, by_kind = self._mhex, self._mkind
+        by_hex, by_kind, hints = self._mhex, self._mkind, self._next
         for mk in markers:
             old = table.get(mk.id)
             if old is None:
                 placed += 1
+                hints = _taken(hints, mk.id, self._units, table)
             n = placed if old is None else old[0]
             by_hex, by_kind = _moved(by_hex, by_kind, None if old is None else old[1], mk, n)
             table = table.set(mk.id, (n, mk))
             expiring = expiring.set(mk.id, mk.expires) if mk.expires else expiring.delete(mk.id)
-        return self._with(_markers=table, _expiring=expiring, _placed=placed, _mhex=by_hex, _mkind=by_kind)
+        return self._with(_markers=table, _expiring=expiring, _placed=placed, _mhex=by_hex, _mkind=by_kind, _next=hints)
 
     def remove(self, uid: str) -> Counters:
         """Without the unit (or marker) with id ``uid``."""
-        changed: dict[str, Any] = {"_expiring": self._expiring.delete(uid)}
+        changed: dict[str, Any] = {"_expiring": self._expiring.delete(uid), "_next": _freed(self._next, uid)}
         unit, marker = self._units.get(uid), self._markers.get(uid)
         if unit is not None:
             changed["_units"] = self._units.delete(uid)
@@ -270,11 +302,13 @@ class Counters:
                        for got in (self._markers[mid],)), key=_first)
         if not gone:
             return self, ()
-        markers, expiring, by_hex, by_kind = self._markers, self._expiring, self._mhex, self._mkind
+        markers, expiring, by_hex, by_kind, hints = self._markers, self._expiring, self._mhex, self._mkind, self._next
         for n, mk in gone:
             markers, expiring = markers.delete(mk.id), expiring.delete(mk.id)
             by_hex, by_kind = _moved(by_hex, by_kind, mk, None, n)
-        return self._with(_markers=markers, _expiring=expiring, _mhex=by_hex, _mkind=by_kind), tuple(mk for _, mk in gone)
+            hints = _freed(hints, mk.id)
+        return (self._with(_markers=markers, _expiring=expiring, _mhex=by_hex, _mkind=by_kind, _next=hints),
+                tuple(mk for _, mk in gone))
 
     # ------------------------------------------------------------------ value
     def __eq__(self, other: object) -> bool:
@@ -287,6 +321,40 @@ class Counters:
 
     def __repr__(self) -> str:
         return f"Counters(units={self.units!r}, markers={self.markers!r})"
+
+
+#: An id :meth:`Counters.free_id` may have made: its base and number (2 or more, no leading 0).
+_NUMBERED = re.compile(r"(.*) \(([1-9][0-9]*)\)\Z", re.S)
+
+
+def _numbered(cid: str) -> tuple[str, int] | None:
+    got = _NUMBERED.match(cid)
+    if got is None or int(got.group(2)) < 2:
+        return None
+    return got.group(1), int(got.group(2))
+
+
+def _taken(hints: VersionedMap[str, int], cid: str, units: VersionedMap[str, Any],
+           markers: VersionedMap[str, Any]) -> VersionedMap[str, int]:
+    """``hints`` (for each base, the first number from 2 whose id no counter has, or a lower
+    one) after id ``cid`` is taken: a hint reached moves past the ids taken (a unit of work
+    each, :mod:`airhead.work`; each id is passed once as counters are placed one by one)."""
+    got = _numbered(cid)
+    if got is None or hints.get(got[0], 2) != got[1]:
+        return hints
+    base, n = got[0], got[1] + 1
+    while f"{base} ({n})" in units or f"{base} ({n})" in markers:
+        spend(1)
+        n += 1
+    return hints.set(base, n)
+
+
+def _freed(hints: VersionedMap[str, int], cid: str) -> VersionedMap[str, int]:
+    """``hints`` after id ``cid`` is given up (lowering a hint is always right)."""
+    got = _numbered(cid)
+    if got is None or got[1] >= hints.get(got[0], 2):
+        return hints
+    return hints.set(got[0], got[1])
 
 
 def _first(entry: tuple[int, Any]) -> int:

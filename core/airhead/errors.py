@@ -71,9 +71,12 @@ class ReplayError(ActionError):
 
 class WorkError(ReplayError):
     """A saved game's replay spent the work budget (:data:`airhead.work.REPLAY_BUDGET`) at
-    action ``index``: the game is refused, like one over a size cap."""
+    action ``index``, or working out what the map shows of it spent
+    :data:`airhead.work.DRAW_BUDGET` (``drawing`` true): the game is refused, like one over a
+    size cap."""
 
-    def __init__(self, index: int, budget: int) -> None:
-        super().__init__(index, f"replaying the game up to here takes more than the {budget:,} steps of work "
-                                "a saved game may ask for")
+    def __init__(self, index: int, budget: int, drawing: bool = False) -> None:
+        what = "drawing the game as it stands" if drawing else "replaying the game up to here"
+        super().__init__(index, f"{what} takes more than the {budget:,} steps of work a saved game may ask for")
         self.budget = budget
+        self.drawing = drawing

@@ -50,12 +50,13 @@ from .plug import (
     Prompt,
     StepResult,
     System,
+    View,
     initial_state,
 )
 from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, Scenario
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, MAX_OPEN_SEALS, check_plan, describe_plan, is_legacy, verify
 from .terrain import HEXSIDE_FEATURES, HexTerrain
-from .work import REPLAY_BUDGET, OverBudget, collector_paused, metered
+from .work import ACTION, DRAW_BUDGET, REPLAY_BUDGET, OverBudget, collector_paused, metered, spend
 
 __all__ = [
     "ActionError",
@@ -123,11 +124,21 @@ def _want(cond: bool, msg: str) -> None:
         raise ActionError(msg)
 
 
+class _Checked(dict[str, Any]):
+    """An action :func:`check_action` has checked: applying it (a replay of decoded actions)
+    does not check it again."""
+
+    __slots__ = ()
+
+
 def check_action(action: Any) -> JSONDict:
-    """Check an action's shape (types, sizes, known fields) and return it as a dict.
+    """Check an action's shape (types, sizes, known fields) and return it as a dict (one
+    already checked as it is).
 
     Meaning is checked when it is applied; this guards everything that comes from outside.
     """
+    if type(action) is _Checked:
+        return action
     _want(isinstance(action, dict), "an action must be an object")
     t = action.get("type")
     _want(isinstance(t, str) and t in ACTIONS, f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
@@ -159,7 +170,7 @@ def check_action(action: Any) -> JSONDict:
         if op in ("unit", "marker") and not action.get("remove"):
             _want(action.get("kind") is not None and "hex" in action,
                   f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
-    return dict(action)
+    return _Checked(action)
 
 
 def _compact(obj: Any) -> str:
@@ -255,6 +266,7 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         assert state.procedure is not None
         under_way = state.procedure
         proc = system.procedure(under_way.procedure)
+        spend(proc.step_work)
         prompt = proc.prompt(state, under_way)
         if t == "choose":
             _want(prompt.kind == "choice", f"waiting for {prompt.describe()}, not a choice")
@@ -270,7 +282,7 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
                 roll = parse_typed(prompt.dice, a["values"], prompt.label, prompt.rule)
             except DataError as e:
                 raise ActionError(str(e)) from None
-        moved = replace(state, dice=dice, last_roll=roll)
+        moved = state.changed(dice=dice, last_roll=roll)
         return _advance(moved, _step(lambda: proc.roll(moved, under_way, roll)), [])
     if t == "advance":
         _want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
@@ -337,8 +349,8 @@ def _advance(state: GameState, step: StepResult, pre: list[Event]) -> tuple[Game
     conditions = state.conditions
     if step.conditions:
         conditions = {k: v for k, v in {**conditions, **step.conditions}.items() if v is not None}
-    return replace(state, terrain=terrain, counters=counters, procedure=step.proc, outcomes=outcomes,
-                   conditions=conditions), pre + list(step.events)
+    return state.changed(terrain=terrain, counters=counters, procedure=step.proc, outcomes=outcomes,
+                         conditions=conditions), pre + list(step.events)
 
 
 def _advance_turn(state: GameState, phase: str | None) -> tuple[GameState, list[Event]]:
@@ -513,13 +525,17 @@ class Game:
         self._states: list[GameState] = [replace(start, terrain=start.terrain.fork())]
         self._applied: list[int] = []
         self._redo: list[tuple[int, GameState]] = []
+        self._view: tuple[GameState, View] | None = None
         if actions:
             self._replay(actions)
 
     def _replay(self, actions: Sequence[Any]) -> None:
         """Apply saved actions, metered (:mod:`airhead.work`): a replay that asks for more than
-        :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`. The
-        cycle collector is paused meanwhile (:func:`~airhead.work.collector_paused`)."""
+        :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`. Then
+        what the map shows of the game (:meth:`view`, the heaviest part of the first draw: a
+        night's light, a landing's odds) is worked out and kept, held to
+        :data:`~airhead.work.DRAW_BUDGET` the same way. The cycle collector is paused meanwhile
+        (:func:`~airhead.work.collector_paused`)."""
         i = 0
         try:
             with metered(REPLAY_BUDGET), collector_paused():
@@ -530,6 +546,14 @@ class Game:
                         raise ReplayError(i, str(e)) from None
         except OverBudget:
             raise WorkError(i, REPLAY_BUDGET) from None
+        try:
+            with metered(DRAW_BUDGET), collector_paused():
+                try:
+                    self.view()
+                except AirheadError:
+                    pass  # the map shows the refusal when it draws, as it did before
+        except OverBudget:
+            raise WorkError(i, DRAW_BUDGET, drawing=True) from None
 
     @property
     def state(self) -> GameState:
@@ -554,8 +578,29 @@ class Game:
         """Short human text of an action for the log."""
         return describe_action(action, self.system)
 
+    def view(self) -> View:
+        """What the map shows of the game itself: the procedure under way, else the last one
+        finished (worked out once per state: a replay works it out within its budget)."""
+        st = self.state
+        if self._view is not None and self._view[0] is st:
+            return self._view[1]
+        got = View()
+        if st.procedure is not None:
+            got = self.system.procedure(st.procedure.procedure).view(st, st.procedure)
+        else:
+            for out in reversed(st.outcomes):
+                proc = self.system.procedures.get(str(out.get("procedure")))
+                if proc is not None:
+                    got = proc.outcome_view(st, out)
+                    break
+        self._view = (st, got)
+        return got
+
     def apply(self, action: Any) -> list[Event]:
-        """Apply and log an action; raise :class:`ActionError` (and log nothing) if it is invalid."""
+        """Apply and log an action; raise :class:`ActionError` (and log nothing) if it is invalid.
+        Each costs :data:`~airhead.work.ACTION` units of work besides what its rules read (its
+        check, its log entry, its new state), so a replay's count grows with its length."""
+        spend(ACTION)
         a = check_action(action)
         outcome = None
         roll = None

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -32,9 +33,12 @@ from typing import (
     ClassVar,
     Generic,
     Iterable,
+    Iterator,
     Literal,
     Mapping,
+    Sequence,
     TypeVar,
+    overload,
 )
 
 from .counters import Counters
@@ -196,6 +200,10 @@ class Procedure(Generic[D]):
     seal_label: ClassVar[str] = ""
     #: Its plan is only ever sealed, never started in the clear (a form offers only "Seal it").
     seal_only: ClassVar[bool] = False
+    #: Units of work (:mod:`airhead.work`) each answer to its prompts (a roll, dice typed, a
+    #: choice) spends besides what its rules read: the fixed work of a heavy step the meter does
+    #: not see (an E8 landing's DRMs), so a replay's budget holds its time too.
+    step_work: ClassVar[int] = 0
 
     # ---------------------------------------------------------------- parameters
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -410,6 +418,7 @@ class System:
         self.scenarios = scenarios
         self._load = load
         self._rules: Rules | None = None
+        self._by_name: tuple[Rules, Mapping[str, Procedure[Any]]] | None = None
 
     def __repr__(self) -> str:
         return f"<System {self.key}>"
@@ -422,9 +431,13 @@ class System:
         return self._rules
 
     @property
-    def procedures(self) -> dict[str, Procedure[Any]]:
-        """Every procedure by name, in menu order."""
-        return {p.name: p for p in self.rules.procedures}
+    def procedures(self) -> Mapping[str, Procedure[Any]]:
+        """Every procedure by name, in menu order (read-only; made once per :attr:`rules`: every
+        action reads it)."""
+        rules = self.rules
+        if self._by_name is None or self._by_name[0] is not rules:
+            self._by_name = (rules, MappingProxyType({p.name: p for p in rules.procedures}))
+        return self._by_name[1]
 
     def procedure(self, name: str) -> Procedure[Any]:
         """The procedure named ``name``; :class:`ActionError` if the system has none."""
@@ -467,38 +480,92 @@ class System:
 
 
 # ---------------------------------------------------------------------- the game's state
-class Outcomes(tuple):  # type: ignore[type-arg]
-    """The finished procedures' outcomes, in order (a tuple), with an index by procedure name
-    kept as it grows (:meth:`plus`), so a rule reads one procedure's outcomes without walking
-    the others' (:meth:`GameState.outcomes_of`)."""
+class Outcomes(Sequence[Mapping[str, Any]]):
+    """The finished procedures' outcomes, in order: a read-only sequence (equal to the tuple of
+    them), with an index by procedure name.
 
-    #: By procedure name: (the positions of its outcomes, its outcomes).
-    _index: Mapping[str, tuple[tuple[int, ...], tuple[Mapping[str, Any], ...]]]
+    :meth:`plus` costs O(1) however many came before: the versions made from each other share
+    one list (and one list of positions per procedure name), each seeing its first ``n`` items;
+    adding to a version that is not the newest of its list copies it (once, a unit of work per
+    item, :mod:`airhead.work`), as after an undo."""
 
-    def __new__(cls, items: Iterable[Mapping[str, Any]] = ()) -> Outcomes:
-        made: Outcomes = super().__new__(cls, items)
-        index: dict[str, tuple[tuple[int, ...], tuple[Mapping[str, Any], ...]]] = {}
-        for i, o in enumerate(made):
-            pos, outs = index.get(str(o.get("procedure")), ((), ()))
-            index[str(o.get("procedure"))] = (pos + (i,), outs + (o,))
-        made._index = index
-        return made
+    __slots__ = ("_items", "_n", "_index")
+
+    def __init__(self, items: Iterable[Mapping[str, Any]] = ()) -> None:
+        self._items: list[Mapping[str, Any]] = list(items)
+        self._n = len(self._items)
+        #: By procedure name: (the positions of its outcomes, shared; how many this version has).
+        self._index: dict[str, tuple[list[int], int]] = {}
+        for i, o in enumerate(self._items):
+            pos = self._index.setdefault(str(o.get("procedure")), ([], 0))[0]
+            pos.append(i)
+            self._index[str(o.get("procedure"))] = (pos, len(pos))
+
+    def _indexed(self, key: str, i: int) -> dict[str, tuple[list[int], int]]:
+        """The index with position ``i`` added under ``key`` (the name's list shared when this
+        version holds all of it)."""
+        pos, count = self._index.get(key, ([], 0))
+        if len(pos) != count:
+            pos = pos[:count]
+        pos.append(i)
+        return {**self._index, key: (pos, count + 1)}
 
     def plus(self, outcome: Mapping[str, Any]) -> Outcomes:
-        """These outcomes and ``outcome`` after them (the index copied per procedure name: the
-        names are the system's procedures and ``reveal``)."""
-        made: Outcomes = tuple.__new__(Outcomes, (*self, outcome))
-        key = str(outcome.get("procedure"))
-        pos, outs = self._index.get(key, ((), ()))
-        made._index = {**self._index, key: (pos + (len(self),), outs + (outcome,))}
+        """These outcomes and ``outcome`` after them."""
+        items = self._items
+        if not self._n:
+            items = []
+        elif len(items) != self._n:  # an older version: it gets a list of its own
+            spend(self._n)
+            items = items[:self._n]
+        items.append(outcome)
+        made: Outcomes = Outcomes.__new__(Outcomes)
+        made._items, made._n = items, self._n + 1
+        made._index = self._indexed(str(outcome.get("procedure")), self._n)
         return made
 
     def of(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
         """The outcomes of these procedures, in order."""
-        if len(procedures) == 1:
-            return self._index.get(procedures[0], ((), ()))[1]
-        where = sorted(i for p in procedures for i in self._index.get(p, ((), ()))[0])
-        return tuple(self[i] for i in where)
+        got = [(pos, count) for pos, count in (self._index.get(p, ([], 0)) for p in procedures)]
+        where = got[0][0][:got[0][1]] if len(got) == 1 else sorted(i for pos, count in got for i in pos[:count])
+        return tuple(self._items[i] for i in where)
+
+    def count_of(self, *procedures: str) -> int:
+        """How many outcomes these procedures have (O(1))."""
+        return sum(self._index.get(p, ([], 0))[1] for p in procedures)
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> Mapping[str, Any]: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Mapping[str, Any], ...]: ...
+    def __getitem__(self, i: int | slice) -> Mapping[str, Any] | tuple[Mapping[str, Any], ...]:
+        if isinstance(i, slice):
+            return tuple(self._items[:self._n][i])
+        if not -self._n <= i < self._n:
+            raise IndexError("outcome index out of range")
+        return self._items[i % self._n]
+
+    def __iter__(self) -> Iterator[Mapping[str, Any]]:
+        return iter(self._items[:self._n])
+
+    def __reversed__(self) -> Iterator[Mapping[str, Any]]:
+        items = self._items
+        return (items[i] for i in range(self._n - 1, -1, -1))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Outcomes):
+            return self._n == other._n and (self._items is other._items or self._items[:self._n] == other._items[:other._n])
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Outcomes({list(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -515,7 +582,7 @@ class GameState:
     terrain: Terrain
     dice: SeededDice
     procedure: ProcState[Any] | None = None
-    outcomes: tuple[Mapping[str, Any], ...] = Outcomes()
+    outcomes: Sequence[Mapping[str, Any]] = field(default_factory=Outcomes)
     seals: tuple[tuple[str, str, str], ...] = ()
     turn: Turn = field(default_factory=Turn)
     counters: Counters = field(default_factory=Counters)
@@ -523,6 +590,17 @@ class GameState:
     conditions: Mapping[str, Condition] = field(default_factory=dict)
     #: The dice of the last roll (the app's or typed in), for the views to draw.
     last_roll: Roll | None = None
+
+    def changed(self, **fields: Any) -> GameState:
+        """This state with ``fields`` changed: what :func:`dataclasses.replace` gives, without
+        running ``__init__`` again (a state is made at every action)."""
+        unknown = fields.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
+        new: GameState = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(fields)
+        return new
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -551,7 +629,13 @@ class GameState:
         spend(len(got))  # the rule walks them: airhead.work
         return got
 
-    def with_outcome(self, outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+    def count_outcomes(self, *procedures: str) -> int:
+        """How many outcomes these procedures have (without reading them)."""
+        if isinstance(self.outcomes, Outcomes):
+            return self.outcomes.count_of(*procedures)
+        return sum(1 for o in self.outcomes if o.get("procedure") in procedures)
+
+    def with_outcome(self, outcome: Mapping[str, Any]) -> Outcomes:
         """The outcomes and ``outcome`` after them (the index kept up to date)."""
         if isinstance(self.outcomes, Outcomes):
             return self.outcomes.plus(outcome)

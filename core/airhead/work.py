@@ -29,19 +29,27 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-__all__ = ["REPLAY_BUDGET", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "collector_paused", "OverBudget", "METER", "spend", "spent", "metered"]
+__all__ = ["REPLAY_BUDGET", "DRAW_BUDGET", "ACTION", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "collector_paused", "OverBudget", "METER", "spend", "spent", "metered"]
 
 #: Units a saved game's replay may spend (a unit: one hex's terrain read, or one item of a whole
 #: mapping read). The heaviest kind of work per unit (line of sight at night) spends it in well
 #: under the 1 s a link may take to open on CPython (``tools/bench_worst.py`` prints it).
 REPLAY_BUDGET = 400_000
+#: Units working out what the map shows of a saved game once replayed may spend
+#: (:meth:`airhead.game.Game.view`: a night's light and shadows, a landing's odds): the first
+#: draw's part that grows with what the game holds.
+DRAW_BUDGET = REPLAY_BUDGET
+#: Units each action replayed spends besides what its rules read: its check, its log entry,
+#: its new state (some 40 µs of CPython), so 5,000 light actions count as the work they are.
+ACTION = 40
 #: Units per step of a line traced (:class:`airhead.hexes.HexLine`): line of sight weighs each
 #: hex crossed with exact arithmetic, some 25 times the work of a plain terrain read.
 LINE_STEP = 25
 #: ... and per step of a line whose shape (its far end's offset from its near end) the block has
-#: not traced before: working out the exact line costs some 4 times more again (the LOS engine
-#: keeps the shapes it has worked out, but a count must not depend on what a process did before).
-LINE_NEW_STEP = 100
+#: not traced before: working out the exact line costs some 8 times more again (measured on a
+#: Blaze's Illuminated Zone: ~0.2 ms of CPython a step; the LOS engine keeps the shapes it has
+#: worked out, but a count must not depend on what a process did before).
+LINE_NEW_STEP = 200
 #: The meter outside a metered block: never reached.
 UNMETERED = sys.maxsize
 
@@ -115,11 +123,19 @@ def collector_paused() -> Iterator[None]:
     """Python's cycle collector paused for the block (it comes back as it was, whatever happens).
     Reading a save or replaying one makes many objects and no garbage cycle worth collecting
     then, and each full collection walks every object the program holds: late in a long replay,
-    that is most of an action's time (a 5,000-action replay ran 30-50 % quicker without it)."""
+    that is most of an action's time (a 5,000-action replay ran 30-50 % quicker without it).
+
+    After the block the objects it made are frozen (:func:`gc.freeze`): the collections that
+    follow would otherwise walk the whole game again, young as it is, generation by generation
+    (after a 5,000-action replay, some 200 ms of the first draw's time). The block unfreezes what
+    an earlier one froze first, so a cycle left over is collected in time; objects are freed as
+    ever when nothing refers to them."""
     was = gc.isenabled()
     gc.disable()
+    gc.unfreeze()
     try:
         yield
     finally:
+        gc.freeze()
         if was:
             gc.enable()

@@ -1,7 +1,8 @@
 """The counters' indexes by hex and by kind give what a scan of every counter gives, through
 every change (put, move, replace, mark, remove, expire), and the E8.23 occupied terrain read
 through them equals the terrain with every occupant placed; a landing step, an aircraft look-up
-and a Mistaken Attack's Blind Hexes cost the same among few and many counters."""
+and a Mistaken Attack's Blind Hexes cost the same among few and many counters; a free id is the
+first free one and costs the same however many came before it."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def test_the_indexes_agree_with_a_scan_through_every_change() -> None:
         for k in KINDS:
             assert c.units_of_kind(k) == tuple(u for u in c.units if u.kind == k)
             assert c.markers_of_kind(k) == tuple(m for m in c.markers if m.kind == k)
+        assert c.markers_of_kinds("Starshell", "wreck") == tuple(m for m in c.markers if m.kind in ("Starshell", "wreck"))
     for c in versions[::7]:  # read again after every other version moved the storage
         for h in hexes[:-1]:
             assert (c.units_at(h), c.markers_at(h)) == _scan_at(c, h)
@@ -123,3 +125,65 @@ def test_a_procedures_outcomes_are_read_from_the_index_in_a_game() -> None:
     st = g.state
     assert st.outcomes_of("asl.random_location") == tuple(st.outcomes) and len(st.outcomes) == 3
     assert st.outcomes_of("reveal") == ()
+
+
+def _first_free(c: Counters, base: str) -> str:
+    """free_id as it was: every id tried from ``base``."""
+    taken = {u.id for u in c.units} | {m.id for m in c.markers}
+    uid, n = base, 1
+    while uid in taken:
+        n += 1
+        uid = f"{base} ({n})"
+    return uid
+
+
+def test_a_free_id_is_the_first_free_one_through_every_change() -> None:
+    """free_id starts past the numbers it knows taken: it still gives the first id no counter
+    has, whatever ids were placed, in whatever order, removed or expired, in any version."""
+    rnd = random.Random(2828)
+    bases = ("IR", "Starshell", "IR (2)")
+    versions = [Counters()]
+    for step in range(1500):
+        c = versions[rnd.randrange(len(versions))]
+        base = rnd.choice(bases)
+        n = rnd.randrange(1, 9)
+        cid = base if n == 1 else rnd.choice((f"{base} ({n})", f"{base} (0{n})", f"{base}({n})"))
+        op = rnd.randrange(6)
+        if op == 0:
+            c = c.put(Unit(cid, "Axis", "squad", None))
+        elif op == 1:
+            c = c.mark(Marker(cid, base, None, expires=rnd.choice(("", "CCPh"))))
+        elif op == 2:
+            c = c.mark(Marker(c.free_id(base), base, None, expires=rnd.choice(("", "CCPh"))))
+        elif op == 3:
+            c = c.remove(cid)
+        elif op == 4:
+            c = c.expire("CCPh")[0]
+        else:
+            c = Counters(c.units, c.markers)
+        versions.append(c)
+        for b in bases:
+            assert c.free_id(b) == _first_free(c, b), step
+
+
+def test_the_hundredth_free_id_costs_what_the_second_did() -> None:
+    from airhead import work
+
+    c = Counters()
+    costs = []
+    for _ in range(300):
+        with work.metered(10**9):
+            mid = c.free_id("IR")
+            c = c.mark(Marker(mid, "IR", None))
+            costs.append(work.spent())
+    assert costs[1] == costs[-1] and max(costs) <= 3
+
+
+def test_units_in_some_hexes_are_those_a_scan_finds_in_placing_order() -> None:
+    rnd = random.Random(2829)
+    hexes = [Hex(q, r) for q in range(3) for r in range(3)]
+    c = Counters()
+    for i in range(300):
+        c = c.put(Unit(f"u{rnd.randrange(60)}", "Allied", "squad", rnd.choice(hexes + [None])))
+        some = rnd.sample(hexes, rnd.randrange(4))
+        assert c.units_in(some) == tuple(u for u in c.units if u.hex in some)

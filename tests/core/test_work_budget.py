@@ -1,7 +1,8 @@
 """The work budget of a replay (airhead.work): counted, not clocked. A saved game whose replay
 asks for more work than a game may is refused with the codec's SizeError, naming the action it
 reached; the count is the same whatever the process computed before (the line-of-sight engine's
-cache of line shapes warm or cold), and nothing is counted outside a replay."""
+cache of line shapes warm or cold), and nothing is counted outside a replay. Each action costs
+its fixed share, and what the map shows of the game is worked out within a budget of its own."""
 
 from __future__ import annotations
 
@@ -89,3 +90,34 @@ def test_a_blaze_is_at_most_as_high_as_the_rules_allow() -> None:
     g = new_game(SC, "s")
     with pytest.raises(ActionError, match="blaze height must be at most"):
         g.apply({"type": "edit", "op": "hex", "hex": "1C3", "set": {"t": "woods", "blaze": 100}})
+
+
+def test_each_action_spends_its_fixed_share() -> None:
+    """An action's check, log entry and new state count as work, however little its rules read."""
+    notes = [{"type": "note", "text": f"n{i}"} for i in range(25)]
+    assert _spent(notes) - _spent(notes[:5]) == 20 * work.ACTION
+
+
+def _lit_by_an_ir(blazes: int) -> list[dict[str, object]]:
+    """Blazes as high as a Blaze may be, then an Illuminating Round by OBA: the map then shows
+    every light on the map, each Blaze's zone read through its shadows."""
+    from airhead.terrain import MAX_BLAZE
+
+    out: list[dict[str, object]] = [{"type": "edit", "op": "settings", "set": {"night": True}}]
+    out += [{"type": "edit", "op": "hex", "hex": NAMES[(97 * i + 40) % len(NAMES)],
+             "set": {"t": "woods", "obs": 1, "blaze": MAX_BLAZE}} for i in range(blazes)]
+    return out + [{"type": "start", "procedure": "asl.illuminating_round",
+                   "params": {"firer": "OBA", "hex": NAMES[200], "side": "Allied"}}]
+
+
+def test_a_game_whose_map_takes_too_much_work_to_draw_is_refused() -> None:
+    """What the map shows of a replayed game is worked out within its own budget
+    (work.DRAW_BUDGET): a light one is kept for the first draw, a heavy one refused."""
+    light = new_game(SC, "s", _lit_by_an_ir(1))
+    assert light.state.procedure is None and light.view().zones  # worked out in the replay, kept
+    heavy = _lit_by_an_ir(8)
+    assert _spent(heavy[:-1]) < work.REPLAY_BUDGET
+    with pytest.raises(WorkError, match="drawing the game as it stands"):
+        new_game(SC, "s", heavy)
+    with pytest.raises(SizeError, match="too heavy to open: drawing the map"):
+        SaveData(SC, "s", tuple(heavy)).to_game()

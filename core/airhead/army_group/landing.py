@@ -29,7 +29,7 @@ from ..errors import RulesError
 from ..fields import Field
 from ..hexes import Hex
 from ..plug import GameState
-from ..tables import load_table, terrain_types
+from ..tables import shared_table, terrain_types
 from ..terrain import Terrain
 from .forces import GROUPS, Paratrooper
 
@@ -153,7 +153,7 @@ class LandingRules:
 
 def distance_die_sides(hexmap: HexMap) -> int:
     """A d10 for the distance, a d12 in scenarios of 4 or more maps (the seed: "4/6 maps")."""
-    table = load_table("ag_landing")["distance_die"]
+    table = shared_table("ag_landing")["distance_die"]
     return int(table["large"]) if len(hexmap.placements) >= int(table["large_from_maps"]) else int(table["default"])
 
 
@@ -262,7 +262,7 @@ def displacement_options(hexmap: HexMap, h: Hex, friendly: frozenset[Hex], enemy
 
 # ---------------------------------------------------------------------------- terrain damage
 def _row(key: str) -> dict[str, Any]:
-    rows: dict[str, Any] = load_table("ag_landing")["damage"]
+    rows: dict[str, Any] = shared_table("ag_landing")["damage"]
     row = rows.get(key)
     if isinstance(row, dict) and "as" in row:
         row = rows.get(row["as"])
@@ -289,7 +289,7 @@ def damage_dice(terrain: Terrain, h: Hex, kind: str, rules: LandingRules, table:
     else:
         n = 0
         parts = [f"{label}: no row in the table"]
-    extras = load_table("ag_landing")["damage_extra"]
+    extras = shared_table("ag_landing")["damage_extra"]
     present: list[str] = []
     if t.trench:
         present.append("trench")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from ..tables import load_table
+from ..tables import shared_table
 
 __all__ = ["RULE", "FireDice", "fire_dice", "terrain_fire_modifier"]
 
@@ -42,7 +42,7 @@ def terrain_fire_modifier(terrain: str, overrides: Mapping[str, Any] | None = No
     terrain reads 0 and the second value is False so the log can flag it. ``overrides`` (the
     scenario's ``settings.army_group.fire_terrain``) replace table values.
     """
-    table: dict[str, Any] = dict(load_table("ag_landing")["fire_terrain"])
+    table: dict[str, Any] = dict(shared_table("ag_landing")["fire_terrain"])
     if overrides:
         table.update(overrides)
     value = table.get(terrain)
@@ -58,7 +58,7 @@ def fire_dice(base: int, terrain_mod: int, terrain_label: str, earlier_fires: in
     """
     if base < 0 or earlier_fires < 0:
         raise ValueError("base dice and earlier fires cannot be negative")
-    mods = load_table("ag_landing")["opportunity_fire"]
+    mods = shared_table("ag_landing")["opportunity_fire"]
     out: list[tuple[int, str]] = [(int(mods["opportunity"]), "opportunity fire")]
     out.append((terrain_mod, f"terrain ({terrain_label})"))
     if earlier_fires:

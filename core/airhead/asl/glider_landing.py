@@ -168,6 +168,7 @@ class GliderLanding(Stepped[Glider]):
     """
 
     name = "asl.glider_landing"
+    step_work = 250  # a roll or choice reads the E8 DRMs of many hexes: ~0.25 ms of CPython (tools/bench_worst.py)
     title = "Glider landing (E8)"
     seal_label = MANIFEST_LABEL
     params = Schema((

@@ -137,30 +137,70 @@ class Source:
         return f"{self.kind} in {m.label(self.hex)} ({self.rule}, {reach})"
 
 
+#: (id of the map, hex, radius) -> (that map, the hexes in play within the radius): a marker's
+#: lit hexes depend on nothing else (the map is held, so its id is not reused while it lives).
+_LIT: dict[tuple[int, Hex, int], tuple[HexMap, tuple[Hex, ...]]] = {}
+_LIT_MAX = 4096
+
+
+def _lit(m: HexMap, h: Hex, radius: int) -> tuple[Hex, ...]:
+    """The hexes in play within ``radius`` of ``h`` (E1.923 / E1.933: even from offboard)."""
+    key = (id(m), h, radius)
+    got = _LIT.get(key)
+    if got is not None and got[0] is m:
+        return got[1]
+    lit = tuple(x for x in h.within(radius) if m.in_play(x))
+    if len(_LIT) >= _LIT_MAX:
+        _LIT.clear()
+    _LIT[key] = (m, lit)
+    return lit
+
+
+def _light_markers(state: GameState) -> tuple[Marker, ...]:
+    """Every Starshell, IR and Flame marker on (or off) the map, in the order they were placed
+    (read through the counters' kind index, not every marker)."""
+    return state.counters.markers_of_kinds(*LIGHT_KINDS)
+
+
+def _blazes(state: GameState) -> list[Hex]:
+    """Every hex with a Blaze, in the order the terrain lists them."""
+    return [h for h, t in state.terrain.hexes.items() if t.blaze is not None]
+
+
 def light_sources(state: GameState) -> tuple[Source, ...]:
     """Every Starshell, IR and Flame marker and every Blaze on the map, with the hexes it lights:
     markers light every hex within their range (E1.923 / E1.933: even placed offboard); a Blaze
-    lights its Illuminated Zone but its shadows (E1.94 / E1.941, through the LOS engine)."""
+    lights its Illuminated Zone but its shadows (E1.94 / E1.941, through the LOS engine). A
+    marker's hexes are read once per map, hex and range, a Blaze's zone once per terrain
+    (:func:`.sight.zone`)."""
     m = state.scenario.map
     out: list[Source] = []
-    for mk in state.counters.markers:
-        if mk.hex is None or mk.kind not in LIGHT_KINDS:
+    for mk in _light_markers(state):
+        if mk.hex is None:
             continue
         radius, rule = LIGHT_KINDS[mk.kind]
-        lit = tuple(h for h in mk.hex.within(radius) if m.in_play(h))
-        out.append(Source(mk.kind, mk.hex, radius, rule, lit))
-    for h, t in state.terrain.hexes.items():
-        if t.blaze is None:
-            continue
+        out.append(Source(mk.kind, mk.hex, radius, rule, _lit(m, mk.hex, radius)))
+    for h in _blazes(state):
         z = zone(state, h)
         out.append(Source("Blaze", h, z.radius, "E1.94", z.lit, z.shadow))
     return tuple(out)
 
 
 def illuminated_by(state: GameState, h: Hex) -> list[str]:
-    """What Illuminates hex ``h`` (empty: it is not Illuminated), in words."""
+    """What Illuminates hex ``h`` (empty: it is not Illuminated), in words: a marker within its
+    range (read from the distance, not its zone), a Blaze whose zone holds it."""
     m = state.scenario.map
-    return [s.describe(m) for s in light_sources(state) if h in s.lit]
+    out: list[str] = []
+    if m.in_play(h):
+        for mk in _light_markers(state):
+            if mk.hex is not None and mk.hex.distance(h) <= LIGHT_KINDS[mk.kind][0]:
+                radius, rule = LIGHT_KINDS[mk.kind]
+                out.append(Source(mk.kind, mk.hex, radius, rule, ()).describe(m))
+    for b in _blazes(state):
+        z = zone(state, b)
+        if h in z.lit:
+            out.append(Source("Blaze", b, z.radius, "E1.94", z.lit, z.shadow).describe(m))
+    return out
 
 
 def illuminated_hexes(state: GameState) -> frozenset[Hex]:
@@ -175,13 +215,18 @@ def illuminated(state: GameState, h: Hex) -> bool:
 
 
 def illumination_view(state: GameState) -> View:
-    """Every Illuminated zone on the map, labelled with its source, shadows marked."""
+    """Every Illuminated zone on the map, labelled with its source, shadows marked; markers of
+    one kind in one hex light one zone (``3 × Starshell in 13H7 ...``)."""
     m = state.scenario.map
+    sources: dict[tuple[str, Hex], list[Source]] = {}
+    for s in light_sources(state):
+        sources.setdefault((s.kind, s.hex), []).append(s)
     zones: list[tuple[str, tuple[Hex, ...]]] = []
     marks: list[tuple[Hex, str]] = []
     labels: list[tuple[Hex, str]] = []
-    for s in light_sources(state):
-        zones.append((f"Illuminated: {s.describe(m)}", s.lit))
+    for same in sources.values():
+        s = same[0]
+        zones.append((f"Illuminated: {'' if len(same) == 1 else f'{len(same)} × '}{s.describe(m)}", s.lit))
         if m.in_play(s.hex):
             marks.append((s.hex, "blaze" if s.kind == "Blaze" else "illumination"))
             labels.append((s.hex, s.kind))
@@ -194,8 +239,8 @@ def gunflash_in_view(state: GameState, firer: Hex, aim: Hex) -> tuple[bool, list
     the aimed hex or next to it (the EX: the Gunflash in K7 by the aimed K6), with the reasons."""
     m = state.scenario.map
     why: list[str] = []
-    for mk in state.counters.markers:
-        if mk.kind != "Gunflash" or mk.hex is None or mk.hex.distance(aim) > 1:
+    for mk in state.counters.markers_of_kind("Gunflash"):
+        if mk.hex is None or mk.hex.distance(aim) > 1:
             continue
         line = sight(state, firer, mk.hex)
         if not line.blocked:
@@ -262,7 +307,7 @@ class Starshell(Procedure[_Shell]):
         return gunflash_in_view(state, p["firer_hex"], p["aim"])
 
     def _first(self, state: GameState) -> bool:
-        return not state.outcomes_of(self.name, IlluminatingRound.name) and \
+        return not state.count_outcomes(self.name, IlluminatingRound.name) and \
             not state.counters.count_of_kind("Starshell") and not state.counters.count_of_kind("IR")
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:

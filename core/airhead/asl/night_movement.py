@@ -35,7 +35,7 @@ from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
 from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from ..tables import load_table, terrain_types
+from ..tables import load_table, shared_table, terrain_types
 from .illumination import illuminated_by
 from .night import is_night
 from .night_combat import NIGHT_CLASSES, gunflash_marker, unit_night_class
@@ -192,7 +192,7 @@ def concealment_terrain(terrain_type: str, table: str = "terrain_asl") -> bool |
     types = terrain_types(table)
     if terrain_type not in types:
         return None
-    got = load_table(table).get("types", {}).get(terrain_type, {}).get("concealment")
+    got = shared_table(table).get("types", {}).get(terrain_type, {}).get("concealment")
     return bool(got) if isinstance(got, bool) else None
 
 
@@ -872,9 +872,10 @@ class Cloaking(Procedure[_Cloak]):
         if side not in state.sides:
             raise DataError(f"the side is one of {', '.join(state.sides)}", "side")
         check_cloaking(side, scenario_attacker(state), aerial=params["aerial"])
-        used = [o for o in state.outcomes_of(self.name) if o.get("side") == side]
         uid = f"Cloaking {letter}"
         present = state.counters.unit(uid)
+        # the placings so far are read only to place a counter anew (moving one reads none of them)
+        used = [] if present is not None else [o for o in state.outcomes_of(self.name) if o.get("side") == side]
         if present is None and any(o.get("letter") == letter for o in used):
             raise RulesError(f"E1.43: Cloaking {letter} was removed: once removed, a Cloaking counter cannot be regained")
         if present is None and params["squads"] is not None and len(used) >= cloaking_allotment(params["squads"]):

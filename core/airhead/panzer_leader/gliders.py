@@ -22,7 +22,7 @@ from ..boards import HexMap
 from ..errors import DataError
 from ..fields import Field
 from ..hexes import Hex, opposite
-from ..tables import load_table
+from ..tables import shared_table
 from .anti_aircraft import AA_RESULTS
 from .stacking import GLIDERS_PER_HEX
 from .wind import Wind
@@ -78,7 +78,7 @@ def landing_point(target: Hex, heading: int, face: int) -> tuple[Hex, str]:
 
 def wind_shift(speed: str) -> int:
     """III.F.2: hexes a glider is shifted downwind: Low 1, Gusty 2, High 3."""
-    return int(load_table("pl_wind")["glider_shift"][speed])
+    return int(shared_table("pl_wind")["glider_shift"][speed])
 
 
 def shift_direction(wind: Wind, reading: str = "downwind") -> int:

@@ -148,8 +148,7 @@ def glider_hexes_over(landed: Iterable[Hex], earlier: Mapping[Hex, int]) -> set[
 
 def disperse(counters: Counters, side: str, hexes: Iterable[Hex]) -> tuple[Counters, list[Unit]]:
     """Every friendly unit already on the map in ``hexes`` dispersed; the units newly dispersed."""
-    where = set(hexes)
-    changed = [u for u in counters.units if u.side == side and u.hex in where and "dispersed" not in u.status]
+    changed = [u for u in counters.units_in(hexes) if u.side == side and "dispersed" not in u.status]
     return counters.put(*(u.flagged("dispersed") for u in changed)), changed
 
 

@@ -20,7 +20,7 @@ from ..errors import ActionError, DataError
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, opposite
 from ..plug import GameState, Procedure, ProcState, Prompt, StepResult
-from ..tables import load_table
+from ..tables import shared_table
 
 __all__ = [
     "RULE_DIRECTION",
@@ -80,12 +80,12 @@ class Wind:
 
 def orientations() -> dict[str, str]:
     """Mapboard orientations of the wind table, with their labels."""
-    return {k: v["label"] for k, v in load_table("pl_wind")["orientations"].items()}
+    return {k: v["label"] for k, v in shared_table("pl_wind")["orientations"].items()}
 
 
 def wind_direction(face: int, orientation: str = "1") -> tuple[int, str]:
     """The map hexside (0..5) the wind blows from on a die ``face``, and its printed compass name."""
-    table = load_table("pl_wind")["orientations"]
+    table = shared_table("pl_wind")["orientations"]
     if orientation not in table:
         raise DataError(f"mapboard orientation must be one of {', '.join(table)}, not {orientation!r}")
     if not 1 <= face <= 6:
@@ -98,7 +98,7 @@ def wind_speed(face: int) -> str:
     """Low, Gusty or High on a die ``face``."""
     if not 1 <= face <= 6:
         raise DataError(f"the wind speed die shows 1..6, not {face}")
-    return str(load_table("pl_wind")["speed"][face - 1])
+    return str(shared_table("pl_wind")["speed"][face - 1])
 
 
 #: The ``turn`` parameter of every Panzer Leader procedure (1 when left out, as in old saves).

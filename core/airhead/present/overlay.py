@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
 from ..boards import HexMap
-from ..counters import Counters
+from ..counters import Counters, Marker
 from ..errors import DataError
 from ..game import Game
 from ..hexes import Hex, Layout
@@ -51,15 +51,8 @@ def _view_from_data(m: HexMap, data: Mapping[str, Any]) -> View:
 
 def map_view(game: Game) -> View:
     """What the map shows of the game itself: the procedure under way, else the last one
-    finished."""
-    st = game.state
-    if st.procedure is not None:
-        return game.system.procedure(st.procedure.procedure).view(st, st.procedure)
-    for out in reversed(st.outcomes):
-        proc = game.system.procedures.get(str(out.get("procedure")))
-        if proc is not None:
-            return proc.outcome_view(st, out)
-    return View()
+    finished (:meth:`Game.view`: worked out once per state)."""
+    return game.view()
 
 
 def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float = 24.0) -> str:
@@ -104,6 +97,22 @@ def _css(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text.lower())
 
 
+#: (layout, hex) -> its polygon's points as the overlay writes them (a redraw writes the same
+#: hexes again; zones, marks and heat share them).
+_POINTS: dict[tuple[Layout, Hex], str] = {}
+_POINTS_MAX = 20_000
+
+
+def _points(lay: Layout, h: Hex) -> str:
+    got = _POINTS.get((lay, h))
+    if got is None:
+        got = " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
+        if len(_POINTS) >= _POINTS_MAX:
+            _POINTS.clear()
+        _POINTS[(lay, h)] = got
+    return got
+
+
 def overlay_svg(
     scenario: Scenario,
     view: View | None = None,
@@ -117,8 +126,9 @@ def overlay_svg(
     Heat tints hexes (``%``: a probability, red to green, printed as a percentage; ``units``:
     expected units, one hue, two decimals; ``count``: whole numbers, zeros included); marks
     outline hexes by role (CSS classes ``mark-<role>``); paths draw arrows from hex to hex;
-    zones outline groups of hexes; labels print short text; counters draw units and markers;
-    ``hit`` outlines the hexes the last action named.
+    zones outline groups of hexes (a hex once, in the first zone that holds it); labels print
+    short text; counters draw units and markers; ``hit`` outlines the hexes the last action
+    named.
     """
     view = view or View()
     m = scenario.map
@@ -126,7 +136,7 @@ def overlay_svg(
     g = ET.Element("g", {"class": "overlay", "pointer-events": "none"})
 
     def poly(h: Hex) -> str:
-        return " ".join(f"{c.x:.1f},{c.y:.1f}" for c in lay.corners(h))
+        return _points(lay, h)
 
     if view.heat:
         hg = ET.SubElement(g, "g", {"class": f"heat heat-{'pct' if view.heat_unit == '%' else view.heat_unit}"})
@@ -141,10 +151,13 @@ def overlay_svg(
             t = ET.SubElement(hg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + size * 0.12:.1f}", "font-size": f"{size * 0.32:.1f}",
                                            "text-anchor": "middle", "fill": "#111"})
             t.text = f"{round(p * 100)}" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
+    outlined: set[tuple[int, Hex]] = set()  # a hex in several zones of one outline is drawn once
     for i, (label, hexes) in enumerate(view.zones):  # each zone its own outline (zone-0, zone-1...)
         zg = ET.SubElement(g, "g", {"class": f"zone zone-{i % 3}", "data-zone": label})
         for h in hexes:
-            ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
+            if (i % 3, h) not in outlined:
+                outlined.add((i % 3, h))
+                ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
     marked: set[Hex] = set()
     for h, role in view.marks:
         marked.add(h)
@@ -180,7 +193,8 @@ def overlay_svg(
 
 def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, size: float) -> None:
     """Units as small stacked counters (the top one labelled, ``+n`` for the rest), markers as
-    round badges, each with a title a long-press or hover shows."""
+    round badges (one per hex: the last placed, its title counting the others), each with a
+    title a long-press or hover shows."""
     cg = ET.SubElement(g, "g", {"class": "counters"})
     stacks: dict[Hex, list[Any]] = {}
     for u in counters.units:
@@ -204,11 +218,16 @@ def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, si
         if len(units) > 3:
             ET.SubElement(cg, "text", {"x": f"{c.x + side * 0.7:.1f}", "y": f"{c.y + side * 0.55:.1f}", "font-size": f"{size * 0.18:.1f}",
                                        "class": "counter-more"}).text = f"+{len(units) - 3}"
-    for i, mk in enumerate(mk for mk in counters.markers if mk.hex is not None):
+    tops: dict[Hex, tuple[Marker, int]] = {}  # badges of one hex lie on each other: the last placed is seen
+    for mk in counters.markers:
+        if mk.hex is not None:
+            tops[mk.hex] = (mk, tops.get(mk.hex, (mk, 0))[1] + 1)
+    for mk, n in tops.values():
         assert mk.hex is not None
         c = lay.center(mk.hex)
         mg = ET.SubElement(cg, "g", {"class": f"counter marker kind-{_css(mk.kind)}", "data-marker": mk.id, "data-hex": m.name(mk.hex)})
-        ET.SubElement(mg, "title").text = mk.name + (f" (until the end of the {mk.expires})" if mk.expires else "")
+        ET.SubElement(mg, "title").text = mk.name + (f" (until the end of the {mk.expires})" if mk.expires else "") + (
+            f", on {n - 1} other marker{'s' if n > 2 else ''}" if n > 1 else "")
         ET.SubElement(mg, "circle", {"cx": f"{c.x + size * 0.42:.1f}", "cy": f"{c.y + size * 0.3:.1f}", "r": f"{size * 0.16:.1f}"})
         ET.SubElement(mg, "text", {"x": f"{c.x + size * 0.42:.1f}", "y": f"{c.y + size * 0.36:.1f}", "font-size": f"{size * 0.16:.1f}",
                                    "text-anchor": "middle"}).text = mk.name[:1].upper()

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import DataError
 
-__all__ = ["TerrainType", "load_table", "terrain_types", "hexside_heights"]
+__all__ = ["TerrainType", "load_table", "shared_table", "terrain_types", "hexside_heights"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,14 @@ def load_table(name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise DataError(f"table {name!r} is not an object")
     return data
+
+
+@lru_cache(maxsize=None)
+def shared_table(name: str) -> dict[str, Any]:
+    """The table ``tables/<name>.json`` parsed once and shared by every caller: read it, never
+    change it (a rule that reads a table at each action must not parse its JSON each time;
+    :func:`load_table` gives a copy to change)."""
+    return load_table(name)
 
 
 @lru_cache(maxsize=None)
