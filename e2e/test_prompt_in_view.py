@@ -1,9 +1,9 @@
-"""The action always in view (#32 items 1, 11): every procedure of every built-in scenario, chosen
-from the menu (its form comes into view), started
-from the bottom of its form at tablet and phone size, shows its prompt — the rule, what it waits
-for and its dice or choice buttons — inside the window and the Play panel after Start and after
-every step, and its result once it ends. Procedures whose form needs more than its defaults are
-left out (counted: most start as they are)."""
+"""The action always in view (#32 items 1, 6, 11): every procedure of every built-in scenario,
+chosen from the menu (its form comes into view), started from the bottom of its form at tablet
+and phone size, shows its prompt — the rule, what it waits for and its dice or choice buttons —
+inside the window and the Play panel after Start and after every step, and its result once it
+ends; the map, moved to show the action, leaves no blank strip. Procedures whose form needs more
+than its defaults are left out (counted: most start as they are)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,20 @@ FORM_IN_VIEW = r"""() => {
   const h = document.querySelector('#plan-form h3').getBoundingClientRect();
   const top = Math.max(0, pane.top) - 1, bottom = Math.min(window.innerHeight, pane.bottom) + 1;
   return h.top >= top && h.bottom <= bottom ? '' : `its form's title at ${Math.round(h.top)}..${Math.round(h.bottom)} px, ${Math.round(top)}..${Math.round(bottom)} in view`;
+}"""
+
+
+# After the map moves itself to show an action, it leaves no blank strip where there is map to
+# show (#32 item 6): on each axis the map is longer than the view, it covers the view.
+MAP_FILLS = r"""() => {
+  const m = document.getElementById('map').getBoundingClientRect();
+  const s = document.querySelector('#map svg').getBoundingClientRect();
+  const out = [];
+  if (s.width >= m.width && (s.left > m.left + 1 || s.right < m.right - 1))
+    out.push(`the map leaves ${Math.round(Math.max(s.left - m.left, m.right - s.right))} px blank across`);
+  if (s.height >= m.height && (s.top > m.top + 1 || s.bottom < m.bottom - 1))
+    out.push(`the map leaves ${Math.round(Math.max(s.top - m.top, m.bottom - s.bottom))} px blank down`);
+  return out.join('; ');
 }"""
 
 
@@ -107,6 +121,8 @@ def test_the_prompt_stays_in_view(page: Any, scenario: str) -> None:
                 continue
             n += 1
             for k in range(STEPS + 1):
+                if k == 0 and (blank := page.evaluate(MAP_FILLS)):
+                    problems.append(f"{size}, {title}, after Start: {blank}")
                 where = page.evaluate(IN_VIEW)
                 if where:
                     problems.append(f"{size}, {title}, {'after Start' if k == 0 else f'after step {k}'}: {where}")

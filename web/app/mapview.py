@@ -110,9 +110,17 @@ class MapView:
         self.scale = max(self.fit_scale() * 0.5, min(s, fits))
         self.tx = cw / 2 - (x0 + x1) / 2 * self.scale
         self.ty = ch / 2 - (y0 + y1) / 2 * self.scale
+        self._clamp(cw, ch)
         self.touched = True
         self.apply()
         return True
+
+    def _clamp(self, cw: float, ch: float) -> None:
+        """No blank space where there is map to show (#32 item 6): a map wider (taller) than the
+        view fills it edge to edge; a smaller one is centred."""
+        mw, mh = self.w * self.scale, self.h * self.scale
+        self.tx = (cw - mw) / 2 if mw <= cw else min(0.0, max(cw - mw, self.tx))
+        self.ty = (ch - mh) / 2 if mh <= ch else min(0.0, max(ch - mh, self.ty))
 
     def zoom_at(self, factor: float, x: float, y: float) -> None:
         """Zoom by ``factor`` keeping the map point under container point (x, y) in place."""
