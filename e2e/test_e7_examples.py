@@ -396,7 +396,7 @@ def test_e7_511_4g6_flakpz_example(page: Any) -> None:
     assert "FB completed its attack on 4G6." in result and "Damaged" not in result and "Recalled" not in result
     log = plain(log_text(page))
     for line in ("E7.3     modifier  -1  Target has entered a new hex… (the rest of this line: see your rulebook)",
-                 "E7.3     modifier  -2  Target is not entirely concealed/",
+                 "E7.3     modifier  -2  Target is not entirely concealed… (the rest of this line: see your rulebook)",
                  "E7.511   modifier  +3  FB's Aerial DRM (1944)",
                  "E7.511   result    Final DR 7 vs ★ Vehicle Kill Number 5: no effect",
                  "E7.51    info      FlaKPz 38(t) retains Multiple ROF (colored dr 1, ROF 2)",
