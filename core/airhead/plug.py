@@ -70,6 +70,7 @@ __all__ = [
     "SIDES",
     "Condition",
     "Tool",
+    "OVERRIDE",
 ]
 
 D = TypeVar("D")
@@ -80,6 +81,14 @@ Condition = int | str | bool
 #: The "sides" setting every system has: who moves first, and the other side.
 SIDES = Field("sides", "Sides (first to move, then the other)", "list", lo=2, hi=2, default=["Allied", "Axis"],
               item=Field("sides", "Side", "text", lo=1, hi=24))
+
+#: The field of a procedure whose rules name its phase or Player Turn: ticked, an action out of
+#: its phase (or once more than its Player Turn allows) is done anyway, and the log says the
+#: players agreed (:class:`~airhead.errors.TurnError`). A replayed game saved before a check
+#: existed gets it where that check refuses an action (:class:`airhead.game.Game`).
+OVERRIDE = Field("out_of_phase", "We agree to do it anyway (out of its phase or turn)", "bool", default=False,
+                 help="the rules name the phase or the Player Turn of this action; tick this to do it now anyway "
+                      "(the log records that the players agreed)")
 
 
 @dataclass(frozen=True)
@@ -471,6 +480,9 @@ class Outcomes(tuple):  # type: ignore[type-arg]
 
     #: By procedure name: (the positions of its outcomes, its outcomes).
     _index: Mapping[str, tuple[tuple[int, ...], tuple[Mapping[str, Any], ...]]]
+    #: By procedure name: the Player Turn of its latest outcomes and those outcomes (the record
+    #: of what happened this Player Turn; turns only move on, so older ones are dropped).
+    _turns: Mapping[str, tuple[tuple[int, int], tuple[Mapping[str, Any], ...]]]
 
     def __new__(cls, items: Iterable[Mapping[str, Any]] = ()) -> Outcomes:
         made: Outcomes = super().__new__(cls, items)
@@ -479,16 +491,32 @@ class Outcomes(tuple):  # type: ignore[type-arg]
             pos, outs = index.get(str(o.get("procedure")), ((), ()))
             index[str(o.get("procedure"))] = (pos + (i,), outs + (o,))
         made._index = index
+        made._turns = {}
         return made
 
-    def plus(self, outcome: Mapping[str, Any]) -> Outcomes:
-        """These outcomes and ``outcome`` after them (the index copied per procedure name: the
-        names are the system's procedures and ``reveal``)."""
+    def plus(self, outcome: Mapping[str, Any], turn: Turn | None = None) -> Outcomes:
+        """These outcomes and ``outcome`` after them, reached in ``turn`` (the indexes copied per
+        procedure name: the names are the system's procedures and ``reveal``)."""
         made: Outcomes = tuple.__new__(Outcomes, (*self, outcome))
         key = str(outcome.get("procedure"))
         pos, outs = self._index.get(key, ((), ()))
         made._index = {**self._index, key: (pos + (len(self),), outs + (outcome,))}
+        made._turns = self._turns
+        if turn is not None:
+            when = (turn.game_turn, turn.player)
+            was, these = self._turns.get(key, (when, ()))
+            made._turns = {**self._turns, key: (when, (these if was == when else ()) + (outcome,))}
         return made
+
+    def in_turn(self, turn: Turn, *procedures: str) -> tuple[Mapping[str, Any], ...]:
+        """The outcomes of these procedures reached in ``turn``'s Player Turn, in order."""
+        when = (turn.game_turn, turn.player)
+        got: list[tuple[int, Mapping[str, Any]]] = []
+        for p in procedures:
+            was, these = self._turns.get(p, (None, ()))
+            if was == when:
+                got.extend((self._index[p][0][-len(these) + i], o) for i, o in enumerate(these))
+        return tuple(o for _, o in sorted(got, key=lambda x: x[0]))
 
     def of(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
         """The outcomes of these procedures, in order."""
@@ -549,10 +577,17 @@ class GameState:
         return got
 
     def with_outcome(self, outcome: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
-        """The outcomes and ``outcome`` after them (the index kept up to date)."""
+        """The outcomes and ``outcome`` after them, reached now (the indexes kept up to date)."""
         if isinstance(self.outcomes, Outcomes):
-            return self.outcomes.plus(outcome)
-        return Outcomes(self.outcomes).plus(outcome)
+            return self.outcomes.plus(outcome, self.turn)
+        return Outcomes(self.outcomes).plus(outcome, self.turn)
+
+    def this_turn(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
+        """The record of this Player Turn: the outcomes of these procedures finished in it, in
+        order, read from the index (only this Player Turn's are walked)."""
+        got = self.outcomes.in_turn(self.turn, *procedures) if isinstance(self.outcomes, Outcomes) else ()
+        spend(len(got))
+        return got
 
     def waiting_for(self) -> Prompt | None:
         """The prompt of the procedure under way, or None when no procedure is running."""
