@@ -31,9 +31,10 @@ from ..errors import DataError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from .sight import sight, zone
 from .random_location import random_location
+from .turn_rules import STARSHELL_CUT, phase_key, phasing_side, starshell_turn
 
 __all__ = [
     "FIRERS", "STARSHELL_RADIUS", "IR_RADIUS", "LIGHT_KINDS", "Source", "usage_number", "check_firer",
@@ -209,6 +210,8 @@ def gunflash_in_view(state: GameState, firer: Hex, aim: Hex) -> tuple[bool, list
 METHODS = ("aimed at a hex (Starshell Placement DR)", "placed by the players (rule text cut)")
 IN_VIEW = ("as the map reads", "yes", "no")
 INITIAL = ("Starshells may be used now", "not yet: no Starshell")
+#: E1.92 is cut after "Defensive First Fire/": may the DEFENDER fire one in the DFPh? The players rule.
+PHASE_92 = ("it may be fired in this DFPh", "not in the DFPh: no Starshell")
 
 
 @dataclass(frozen=True)
@@ -242,10 +245,15 @@ class Starshell(Procedure[_Shell]):
         Field("aim", "Aimed at (or placed in)", "hex", offboard=True, rule="E1.922"),
         Field("in_view", "Aim in view (a Gunflash in LOS): halve the error", "choice", choices=IN_VIEW, default=IN_VIEW[0],
               rule="E1.922", help="the map reads a Gunflash in or next to the aimed hex in the firer's LOS; overrule it here"),
+        OVERRIDE,
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
-        return {"side": state.sides[state.turn.player]}
+        """The side that may fire one now (E1.92): the DEFENDER in the MPh and the DFPh, else the
+        side whose Player Turn it is."""
+        mover = phasing_side(state)
+        other = next((s for s in state.sides if s != mover), mover)
+        return {"side": other if phase_key(state) in ("MPh", "DFPh") else mover}
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         where = f" in {params['firer_hex']}" if params.get("firer_hex") else ""
@@ -272,6 +280,7 @@ class Starshell(Procedure[_Shell]):
             raise DataError(f"the side is one of {', '.join(state.sides)}", "side")
         check_firer(params["good_order"], params["pinned"])
         usage_number(params["firer"])
+        cut, agreed = starshell_turn(state, params, side)
         aimed = params["method"] == METHODS[0]
         halved, why = self.halved(state, params) if aimed else (False, [])
         data = _Shell(params["firer"], side, params["firer_hex"], params["aim"], aimed, halved)
@@ -280,12 +289,15 @@ class Starshell(Procedure[_Shell]):
                           + (f"aimed at {m.label(data.aim)}" if aimed else f"placed by the players in {m.label(data.aim)}"))]
         if aimed:
             events.append(ev.info("E1.922", ("Extent of Error halved: " if halved else "Extent of Error not halved: ") + "; ".join(why)))
-        step = "initial" if self._first(state) else "usage"
-        return StepResult(ProcState(self.name, step, data), tuple(events))
+        step = "phase" if cut == STARSHELL_CUT else "initial" if self._first(state) else "usage"
+        return StepResult(ProcState(self.name, step, data), tuple(agreed + events))
 
     def prompt(self, state: GameState, proc: ProcState[_Shell]) -> Prompt:
         s = proc.data
         m = state.scenario.map
+        if proc.step == "phase":
+            return Prompt("choice", "E1.92", "E1.92: Starshells may be fired in the PFPh or Defensive First Fire/ — the rule "
+                          "text is cut here (may the DEFENDER fire one in the DFPh?): players decide", options=PHASE_92)
         if proc.step == "initial":
             return Prompt("choice", "E1.91", "E1.91: the rule text is cut here (when the first Starshell/IR may be used) — "
                           "players decide", options=INITIAL)
@@ -295,6 +307,13 @@ class Starshell(Procedure[_Shell]):
                       + (" (Extent of Error halved)" if s.halved else ""), DR)
 
     def choose(self, state: GameState, proc: ProcState[_Shell], choice: str) -> StepResult:
+        if proc.step == "phase":
+            if choice == PHASE_92[1]:
+                events = (ev.result("E1.92", "the players rule that no Starshell may be fired in the DFPh"),)
+                return StepResult(None, events, outcome=self._outcome(state, proc.data, "not now"))
+            step = "initial" if self._first(state) else "usage"
+            return StepResult(ProcState(self.name, step, proc.data),
+                              (ev.info("E1.92", "the players rule that a Starshell may be fired in the DFPh"),))
         if choice == INITIAL[1]:
             events = (ev.result("E1.91", "the players rule that no Starshell may be used yet"),)
             return StepResult(None, events, outcome=self._outcome(state, proc.data, "not yet"))
@@ -344,6 +363,8 @@ class Starshell(Procedure[_Shell]):
         """The Usage dr's chance and, if it passes, where the Starshell lands (every Placement DR)."""
         m = state.scenario.map
         check_firer(params["good_order"], params["pinned"])
+        if params.get("side") in state.sides:
+            starshell_turn(state, params, str(params["side"]))  # out of its phase: the planner says so
         p_use = Fraction(usage_number(params["firer"]), 6)
         facts = [Fact("usage", "Usage dr passes", percent(p_use))]
         if params["method"] != METHODS[0]:
@@ -406,6 +427,8 @@ class Starshell(Procedure[_Shell]):
         result = outcome.get("result")
         if result == "not yet":
             return f"No {kind}: the players ruled it may not be used yet."
+        if result == "not now":
+            return f"No {kind}: the players ruled it may not be fired in the DFPh."
         if result == "failed":
             return f"The {kind} was not fired: the Usage dr failed."
         return f"{kind} in {player_name(str(outcome.get('hex')))}: it Illuminates until the end of the CCPh."

@@ -21,7 +21,7 @@ from ..errors import ActionError, DataError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex, asl_direction, opposite
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from .air_support import Aircraft, added_off_map, aircraft_of, write_aircraft
 from .anti_aircraft import AA_RUN_FIELDS, aircraft_aa_result, aerial_drm_from_seed, mark_aa_mode, retains_rof
 from .ground_support import (
@@ -46,6 +46,8 @@ from .ground_support import (
 )
 from .los import LosSettings, aerial
 from .sight import aerial_terrain
+from .air_exit import no_return
+from .turn_rules import STRAFING_RUN, attacked_this_turn, ground_attack_turn
 
 __all__ = ["Strafing", "Strike", "Target", "bombed", "Firer", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "STRAFING_PACK",
            "STRAFING_SETTINGS", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "NO_MORE_AA", "aa_odds", "YEARS"]
@@ -90,6 +92,11 @@ def _sight_field(row_key: str, drm: int | None, condition: str) -> Field:
     return Field(f"sight_{row_key}", f"Sighting: {condition} ({drm:+d})", "bool", default=False, rule="E7.3")
 
 
+#: E7.3's row read from this Player Turn's record, not ticked in the form: "Target has been attacked
+#: by a friendly plane during this Player Turn" (:func:`~.turn_rules.attacked_this_turn`).
+RECORDED = "attacked"
+
+
 #: A target unit as the form gives it.
 TARGET_FIELDS: tuple[Field, ...] = (
     Field("name", "Unit", "text", lo=1, hi=24),
@@ -104,7 +111,7 @@ TARGET_FIELDS: tuple[Field, ...] = (
           help="an AFV: the Original To Hit DR it is hit on from three hexes or closer"),
     Field("bomb_th", "Bomb To Hit number", "int", lo=0, hi=16, default=None, rule="E7.42",
           help="the Original To Hit DR the bombs hit it on (7.421 EX: Tiger 9, truck 10, squad 8, HS 6)"),
-) + tuple(_sight_field(r.key, r.drm, r.condition) for r in sighting_rows())
+) + tuple(_sight_field(r.key, r.drm, r.condition) for r in sighting_rows() if r.key != RECORDED)
 
 
 def bombed(here: list[Target]) -> list[Target]:
@@ -186,6 +193,8 @@ class Strike:
     candidates: tuple[str, ...] = ()
     #: E7.5: the firers whose AA counter this run has already placed (or noted as untracked).
     aa_noted: tuple[bool, ...] = ()
+    #: The units attacked so far (by name): this Player Turn's record for E7.3.
+    attacked: tuple[str, ...] = ()
 
     @property
     def here(self) -> Hex:
@@ -207,7 +216,7 @@ class Strafing(Procedure[Strike]):
     Vehicle Kill Number, ROF, DRM) and the players' Blind Hex rulings.
     """
 
-    name = "asl.strafing"
+    name = STRAFING_RUN
     title = "Strafing run / Point attack (E7.4)"
     params = Schema((
         Field("aircraft", "Aircraft", "text", lo=1, hi=24, default="FB 1", rule="E7.4",
@@ -234,6 +243,7 @@ class Strafing(Procedure[Strike]):
               item=Field("aa", "Light AA weapon", "record", fields=AA_RUN_FIELDS)),
         _hex_list("blind_hexes", "Blind Hexes (the players' ruling)", "hexes the players rule Blind whatever the map reads"),
         _hex_list("seen_hexes", "Seen hexes (the players' ruling)", "hexes the players rule seen whatever the map reads"),
+        OVERRIDE,
     ))
 
     # -- parameters ------------------------------------------------------------------------
@@ -248,6 +258,23 @@ class Strafing(Procedure[Strike]):
         if seed is not None:
             out["aerial_drm"] = seed
         return out
+
+    @staticmethod
+    def _current(raw: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A plan without the units' ``sight_attacked`` flag, which saves made before E7.3's
+        "attacked by a friendly plane during this Player Turn" was read from the record carry:
+        the record decides it now."""
+        units = raw.get("units") if isinstance(raw, Mapping) else None
+        if not isinstance(units, list) or not any(isinstance(u, Mapping) and f"sight_{RECORDED}" in u for u in units):
+            return raw
+        return {**raw, "units": [{k: v for k, v in u.items() if k != f"sight_{RECORDED}"} if isinstance(u, Mapping) else u
+                                 for u in units]}
+
+    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return super().read(state, self._current(raw))
+
+    def read_some(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return super().read_some(state, self._current(raw))
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         """Log text: the aircraft, its attack, the target hex and the grain."""
@@ -270,6 +297,7 @@ class Strafing(Procedure[Strike]):
         for a in aircraft_of(state.counters):
             if a.name == name or a.id == name:
                 return a
+        no_return(state, name)
         t = p.get("type", "FB")
         return Aircraft(name, str(p.get("side") or state.sides[0]), "Stuka" if t == "Stuka" else "FB", bool(p.get("bombs", True)),
                         bool(p.get("damaged", False)), bool(p.get("mg_disabled", False)), label=name)
@@ -282,13 +310,16 @@ class Strafing(Procedure[Strike]):
             raise RulesError(f"E7.6: {plane.name} is an Observation Plane: it directs OBA and makes no ground attack")
         if plane.eliminated or plane.recalled:
             raise RulesError(f"E7.24: {plane.name} is {'eliminated' if plane.eliminated else 'Recalled'}")
+        ground_attack_turn(state, p, plane.name, plane.side)  # E7.4, E7.401, E7.3: its phase and Player Turn
         stuka = plane.type == "Stuka"
         if "target" not in p or "grain" not in p:
             raise DataError("choose the initial target hex and the Hex Grain first", "target" if "target" not in p else "grain")
         target: Hex = p["target"]
         grain: int = p["grain"]
+        hit = attacked_this_turn(state, plane.side)
         units = tuple(Target(u["name"], u["hex"], u["kind"], u["drm"], u["mg_th_far"], u["mg_th_near"], u["bomb_th"],
-                             tuple((r.key, u[f"sight_{r.key}"]) for r in sighting_rows())) for u in p.get("units", []))
+                             tuple((r.key, u["name"] in hit if r.key == RECORDED else u[f"sight_{r.key}"])
+                                   for r in sighting_rows())) for u in p.get("units", []))
         kind = str(p.get("attack", STRAFE))
         attacked = sorted({u.hex for u in units} | {target}, key=lambda h: h.distance(target)) if kind == STRAFE else None
         run = attack_run(target, grain, kind, stuka=stuka, attacked=attacked)
@@ -386,7 +417,7 @@ class Strafing(Procedure[Strike]):
         m = state.scenario.map
         run = g.run
         where = "adjacent to" if run.stuka and run.kind == POINT else "four hexes from"
-        events = [
+        events = ground_attack_turn(state, params, g.plane.name, g.plane.side) + [
             ev.info("E7.4", f"{g.plane.describe()}: {run.kind} on {m.label(run.target)} along Hex Grain "
                     f"{asl_direction(run.grain)}", [m.name(run.target)]),
             ev.info("E7.401" if run.kind == STRAFE else ("E7.403" if run.stuka else "E7.402"),
@@ -635,6 +666,8 @@ class Strafing(Procedure[Strike]):
             if not self._here(g):
                 events.append(ev.info("E7.4", f"no target unit listed in {m.label(s.target)}: no attack"))
                 return self._advance(state, replace(g, attack_done=True), events)
+            if not g.plane.mg_disabled or g.bomb_stop == g.stop:
+                g = replace(g, attacked=g.attacked + tuple(u.name for u in self._here(g) if u.name not in g.attacked))
             if g.plane.mg_disabled:
                 events.append(ev.info("E7.41", f"{g.plane.name}'s MG is Disabled: no MG attack"))
             else:
@@ -770,6 +803,8 @@ class Strafing(Procedure[Strike]):
             "damaged": plane.damaged,
             "mg_disabled": plane.mg_disabled,
             "recalled": plane.recalled,
+            "side": plane.side,
+            "attacked": list(g.attacked),
         }
         if added:
             outcome["added"] = True
