@@ -258,7 +258,7 @@ def test_light_aa_shooting_down_the_aircraft_still_marks_the_firer() -> None:
 
 
 def test_a_strafing_aircraft_typed_with_no_counter_is_added_off_the_map_and_said_so() -> None:
-    g = game(*at("MPh", 0), {"type": "start", "procedure": "asl.strafing", "params": dict(STRAFE, aircraft="Typhoon")},
+    g = game(*at("MPh"), {"type": "start", "procedure": "asl.strafing", "params": dict(STRAFE, aircraft="Typhoon")},
              {"type": "dice", "values": [6, 6]}, {"type": "choose", "choice": "Recalled: no attack"})
     assert any("Typhoon had no counter on the map: it is added off the map" in x for x in g.log_lines())
     (t,) = aircraft_of(g.state.counters)

@@ -192,6 +192,22 @@ def test_e7_21_an_aircraft_exits_in_an_enemy_mph_and_may_not_return() -> None:
         strafe(g)
 
 
+def test_e7_22_aerial_combat_in_the_attackers_ccph() -> None:
+    # "To enter Aerial Combat, a player places his FB on top of one or more enemy aircraft during
+    # the CCPh" (the EX: "during the British CCPh")
+    planes = [{"name": "FB 1", "side": "Allied", "target": "Bf 109"}, {"name": "Bf 109", "side": "Axis", "target": "FB 1"}]
+    fight = {"type": "start", "procedure": "asl.aerial_combat", "params": {"attacker": "Allied", "planes": planes}}
+    g = new_game(sc(), "e7.22", at("MPh", 0))
+    with pytest.raises(ActionError, match="^E7.22: Aerial Combat is fought in the Close Combat Phase, the ATTACKER being "
+                                          "the side whose CCPh it is \\(Allied attacks\\); it is now the Movement Phase"):
+        g.apply(fight)
+    go(g, "CCPh")
+    with pytest.raises(ActionError, match="^E7.22"):
+        g.apply({**fight, "params": {"attacker": "Axis", "planes": planes}})
+    g.apply(fight)
+    assert g.waiting_for() is not None and g.waiting_for().rule == "E7.221"  # type: ignore[union-attr]
+
+
 # ---------------------------------------------------------------------- E1.12 / E1.92
 NIGHT = {"night": True}
 NVR = {"type": "start", "procedure": "asl.nvr_change", "params": {}}

@@ -239,6 +239,7 @@ class AerialCombat(Stepped[Dogfight]):
         Field("attacker", "ATTACKER (whose CCPh)", "text", lo=1, hi=24, rule="E7.221"),
         Field("planes", "Planes in the Dogfight", "list", hi=16, default=[], rule="E7.22",
               item=Field("planes", "Plane", "record", fields=PLANE_FIELDS)),
+        OVERRIDE,
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -282,6 +283,7 @@ class AerialCombat(Stepped[Dogfight]):
         if len(sides) != 2 or attacker not in sides:
             raise DataError(f"E7.22: a Dogfight has planes of two sides, one of them the ATTACKER {attacker}", "planes")
         defender = sides[0] if sides[1] == attacker else sides[1]
+        self.turn_events(state, params)  # E7.22: its CCPh
         on_counters = {a.name: a for a in aircraft_of(state.counters)}
         planes: list[Aircraft] = []
         targets: list[int | None] = []
@@ -312,9 +314,19 @@ class AerialCombat(Stepped[Dogfight]):
             tuple(i for i, a in enumerate(planes) if a.side == defender)
         return Dogfight(tuple(planes), tuple(targets), attacker, defender, order)
 
+    @staticmethod
+    def turn_events(state: GameState, params: Mapping[str, Any]) -> list[Event]:
+        """E7.22: "a player places his FB on top of one or more enemy aircraft during the CCPh" —
+        his CCPh (the EX: "during the British CCPh"; the Melee goes on "in their CCPh" with the
+        other side attacking first): the ATTACKER is the side whose CCPh it is."""
+        attacker = str(params.get("attacker", ""))
+        return agree(params, "E7.22", phase_key(state) == "CCPh" and attacker == phasing_side(state),
+                     f"E7.22: Aerial Combat is fought in the Close Combat Phase, the ATTACKER being the side whose CCPh "
+                     f"it is ({attacker} attacks); {now(state)}")
+
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         d = self.plan(state, params)
-        events = [ev.info("E7.22", f"Dogfight: {', '.join(a.describe() for a in d.planes)}")]
+        events = self.turn_events(state, params) + [ev.info("E7.22", f"Dogfight: {', '.join(a.describe() for a in d.planes)}")]
         for side in (d.attacker, d.defender):
             for i, a in enumerate(d.planes):
                 t = d.targets[i]
