@@ -190,6 +190,8 @@ def test_e7_21_an_aircraft_exits_in_an_enemy_mph_and_may_not_return() -> None:
     with pytest.raises(ActionError, match="^E7.21: FB 1 has left the mapboard: once an aircraft leaves the mapboard it may "
                                           "not return"):
         strafe(g)
+    with pytest.raises(ActionError, match="^E7.21: FB 1 has left the mapboard"):
+        g.apply({"type": "start", "procedure": "asl.heavy_aa", "params": {"gun": "88L", "aircraft": "FB 1"}})
 
 
 def test_e7_22_aerial_combat_in_the_attackers_ccph() -> None:
