@@ -150,6 +150,35 @@ def test_e7_3_attacked_by_a_friendly_plane_this_player_turn_is_read_from_the_rec
     assert row not in [e.cause for e in evs]
 
 
+def test_e7_25_a_sighting_tc_revealing_only_a_dummy_counts_if_the_players_choose() -> None:
+    # "Should such a Sighting TC reveal only a Dummy unit, the aircraft has the option of whether or
+    # not to count that Sighting TC as its only allowed Sighting TC for that turn, but is subject to
+    # Light AA fire regardless of his choice."
+    dummy = [{"name": "? stack", "hex": "4G6", "kind": "Dummy"}]
+    aa = [{"name": "20L", "hex": "4L4", "kill": 5, "rof": 1}]
+    for choice, again in (("do not count it", True), ("count it as its only Sighting TC this turn", False)):
+        g = new_game(sc(), "e7.25", [FB, *at("MPh")])
+        strafe(g, units=dummy, aa=aa, aerial_drm=3)
+        g.apply({"type": "dice", "values": [1, 1]})
+        p = g.waiting_for()
+        assert p is not None and p.rule == "E7.25" and p.options == ("count it as its only Sighting TC this turn",
+                                                                     "do not count it")
+        g.apply({"type": "choose", "choice": choice})
+        p = g.waiting_for()
+        assert p is not None and p.rule == "E7.51"  # Light AA regardless
+        g.apply({"type": "choose", "choice": "no more Light AA fire here"})
+        out = g.state.outcomes[-1]
+        assert g.waiting_for() is None and out["result"] == "dummy" and out["counted"] is not again
+        assert out["attacked"] == []
+        if again:
+            strafe(g)  # its Sighting TC this turn is still to take
+            assert g.waiting_for() is not None and g.waiting_for().rule == "E7.3"  # type: ignore[union-attr]
+        else:
+            with pytest.raises(ActionError, match="^E7.25: FB 1's Sighting TC this turn revealed only a Dummy and was "
+                                                  "counted"):
+                strafe(g)
+
+
 # ---------------------------------------------------------------------- E7.2 / E7.21
 def arrival(g: Game, **params: Any) -> list[Any]:
     return g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, **params}})

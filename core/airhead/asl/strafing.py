@@ -53,7 +53,10 @@ __all__ = ["Strafing", "Strike", "Target", "bombed", "Firer", "UNIT_KINDS", "BOM
            "STRAFING_SETTINGS", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "NO_MORE_AA", "aa_odds", "YEARS"]
 
 #: The kinds of a target unit: an AFV is armoured (To Hit first, E7.41 / A9.6).
-UNIT_KINDS: tuple[str, ...] = ("infantry", "AFV", "soft vehicle", "other")
+UNIT_KINDS: tuple[str, ...] = ("infantry", "AFV", "soft vehicle", "other", "Dummy")
+#: E7.25: a Sighting TC that reveals only a Dummy unit: the aircraft counts it as its one Sighting
+#: TC for that turn, or not (subject to Light AA fire either way).
+DUMMY_25: tuple[str, ...] = ("count it as its only Sighting TC this turn", "do not count it")
 BOMB_AT: tuple[str, ...] = ("no bombs", "first attack", "second attack", "third attack", "fourth attack")
 #: E7.421 EX: "10 [Basic TH# at six-hex Aerial range]" (and E7.421: "≤ 5 unless a FB bombs from an
 #: Aerial Range of eight hexes"). The 7-12 column's is not in the source rules.
@@ -103,7 +106,7 @@ TARGET_FIELDS: tuple[Field, ...] = (
     Field("hex", "Hex", "hex", rule="E7.4"),
     Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41",
           help="the first AFV listed in a hex is the one the aircraft attacks; the bombs leave any other AFV there "
-               "unaffected except by Overstacking (E7.421)"),
+               "unaffected except by Overstacking (E7.421); a Dummy in the initial target hex: E7.25"),
     Field("drm", "IFT DRM vs it", "int", lo=-6, hi=9, default=0, rule="E7.41", help="TEM, FFMO and the like"),
     Field("mg_th_far", "MG To Hit number, 7-12 column", "int", lo=0, hi=16, default=None, rule="E7.41",
           help="an AFV: the Original To Hit DR it is hit on from four hexes (Vehicle Target Type, Black TH#)"),
@@ -195,6 +198,9 @@ class Strike:
     aa_noted: tuple[bool, ...] = ()
     #: The units attacked so far (by name): this Player Turn's record for E7.3.
     attacked: tuple[str, ...] = ()
+    #: E7.25: the Sighting TC revealed only a Dummy: counted as its one TC this turn (True) or not
+    #: (False); None: it did not.
+    dummy: bool | None = None
 
     @property
     def here(self) -> Hex:
@@ -440,6 +446,9 @@ class Strafing(Procedure[Strike]):
         if step == "recall":
             return Prompt("choice", "E7.31", "E7.31: an Original 12 is Recall at the end of the MPh — the rule text is cut "
                           "here: players decide the rest", options=RECALL_31)
+        if step == "dummy":
+            return Prompt("choice", "E7.25", f"E7.25: the Sighting TC reveals only a Dummy unit in {m.label(g.run.target)}: "
+                          f"count it as {name}'s only allowed Sighting TC for this turn?", options=DUMMY_25)
         if step == "mistaken":
             who = "; ".join(g.candidates) or "no DEFENDER unit found on the map"
             return Prompt("choice", "E7.32", f"E7.32 Mistaken Attack, directed by the opponent, on the closest DEFENDER unit "
@@ -473,7 +482,12 @@ class Strafing(Procedure[Strike]):
             events = [ev.result("E7.31", f"{g.plane.name}: {choice} (the players' decision)")]
             if choice == RECALL_31[1]:
                 return self._finish(state, g, "recalled", events)
-            return self._advance(state, g, events)
+            return self._sighted(state, g, events)
+        if proc.step == "dummy":
+            counted = choice == DUMMY_25[0]
+            events = [ev.result("E7.25", f"{g.plane.name} {'counts' if counted else 'does not count'} that Sighting TC as its "
+                                         "only one this turn; it is subject to Light AA fire regardless, and makes no attack")]
+            return self._advance(state, replace(g, dummy=counted), events)
         if proc.step == "mistaken":
             events = [ev.result("E7.32", f"{choice} (the players' decision; the opponent directs it)")]
             return self._finish(state, g, "mistaken attack" if choice == MISTAKEN_32[0] else "no attack", events)
@@ -541,6 +555,14 @@ class Strafing(Procedure[Strike]):
             return StepResult(ProcState(self.name, "recall", g), tuple(events))
         if not tc.passed:
             return self._finish(state, g, "not sighted", events)
+        return self._sighted(state, g, events)
+
+    def _sighted(self, state: GameState, g: Strike, events: list[Event]) -> StepResult:
+        """A passed Sighting TC: on with the run, unless it reveals only Dummies (E7.25: the
+        players choose whether it counts as the aircraft's one Sighting TC this turn)."""
+        here = [u for u in g.units if u.hex == g.run.target]
+        if here and all(u.kind == "Dummy" for u in here):
+            return StepResult(ProcState(self.name, "dummy", g), tuple(events))
         return self._advance(state, g, events)
 
     def _blind_map(self, state: GameState, g: Strike) -> Mapping[Hex, bool]:
@@ -562,6 +584,8 @@ class Strafing(Procedure[Strike]):
                     if any(left and not done for left, done in zip(g.fire_left, g.fired_here)):
                         return StepResult(ProcState(self.name, "aa", g), tuple(events))
                     g = replace(g, aa_done=True)
+                if what == "attack" and g.dummy is not None:  # E7.25: Light AA, and no attack
+                    return self._finish(state, g, "dummy", events)
                 if what == "attack" and not g.attack_done:
                     if s.target is None:
                         g = replace(g, attack_done=True)
@@ -806,6 +830,8 @@ class Strafing(Procedure[Strike]):
             "side": plane.side,
             "attacked": list(g.attacked),
         }
+        if g.dummy is not None:
+            outcome["counted"] = g.dummy
         if added:
             outcome["added"] = True
         return StepResult(None, tuple(events), counters=counters, outcome=outcome)
@@ -929,6 +955,8 @@ class Strafing(Procedure[Strike]):
             "recalled": f"{name} is Recalled without attacking",
             "mistaken attack": f"{name} made a Mistaken Attack, directed by the opponent",
             "no attack": f"{name} made no attack",
+            "dummy": f"{name}'s Sighting TC revealed only a Dummy: no attack"
+                     + ("" if outcome.get("counted", True) else " (not counted as its Sighting TC this turn)"),
         }.get(res, f"{name}: {res}")
         extra = [w for w, on in (("Damaged", outcome.get("damaged")), ("MG Disabled", outcome.get("mg_disabled")),
                                  ("Recalled", outcome.get("recalled") and res != "recalled")) if on]

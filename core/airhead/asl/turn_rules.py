@@ -10,8 +10,9 @@ log says they agreed.
 * E7.2 — the Air Support arrival dr is made in its side's RPh, once; the aircraft enter in its MPh;
 * E7.21 — an aircraft exits voluntarily during an enemy MPh and may not return (:func:`exited`);
 * E7.4 — a strafing run or Point Attack is made in the opponent's MPh or the aircraft's DFPh;
-* E7.401 / E7.3 — one attack and one Sighting TC per aircraft per Player Turn; a failed Sighting TC
-  bars its ground attacks that Player Turn; "attacked by a friendly plane during this Player
+* E7.401 / E7.3 — one attack and one Sighting TC per aircraft per Player Turn (E7.25: one that
+  revealed only a Dummy counts only if the players chose so); a failed Sighting TC bars its ground
+  attacks that Player Turn; "attacked by a friendly plane during this Player
   Turn" is read from the record (:func:`attacked_this_turn`);
 * E1.12 — the NVR Change DR is made at the start of each RPh after the opening Player Turn, once;
 * E1.92 — a Starshell is fired in its side's PFPh or during Defensive First Fire (the opponent's
@@ -102,9 +103,13 @@ def ground_attack_turn(state: GameState, params: Mapping[str, Any], name: str, s
     out = agree(params, "E7.4", side != phasing_side(state) and phase_key(state) in ("MPh", "DFPh"),
                 f"E7.4: a strafing run or Point Attack is made in the opponent's Movement Phase or the aircraft's own "
                 f"Defensive Fire Phase ({name} is {side}'s); {now(state)}")
-    earlier = [o for o in state.this_turn(STRAFING_RUN) if o.get("aircraft") == name]
+    earlier = [o for o in state.this_turn(STRAFING_RUN) if o.get("aircraft") == name
+               and not (o.get("result") == "dummy" and o.get("counted") is False)]  # E7.25: not counted
     if not earlier:
         return out
+    if earlier[-1].get("result") == "dummy":
+        return out + agree(params, "E7.25", False, f"E7.25: {name}'s Sighting TC this turn revealed only a Dummy and was "
+                                                   f"counted as its only allowed Sighting TC for that turn; {now(state)}")
     if earlier[-1].get("result") == "not sighted":
         return out + agree(params, "E7.3", False, f"E7.3: {name} failed its Sighting TC this Player Turn: it may make "
                                                   f"no ground attack during that Player Turn; {now(state)}")
