@@ -292,12 +292,14 @@ def test_e1_92_a_starshell_in_its_sides_pfph_or_defensive_first_fire() -> None:
     g.apply({"type": "cancel"})
     with pytest.raises(ActionError, match="^E1.92"):
         shell(g, "Allied")  # the moving side in its MPh
-    go(g, "DFPh")  # the text is cut: the players rule
-    shell(g, "Axis")
-    p = g.waiting_for()
-    assert p is not None and p.rule == "E1.92" and "cut" in p.label
-    evs = g.apply({"type": "choose", "choice": "not in the DFPh: no Starshell"})
-    assert g.state.outcomes[-1]["result"] == "not now" and g.waiting_for() is None and evs
+    go(g, "DFPh")  # the text is cut: the players decide, with the box
+    with pytest.raises(ActionError, match="^E1.92: Starshells may be fired in the PFPh or Defensive First Fire/ — the rule "
+                                          "text is cut here: the players decide whether Axis \\(the DEFENDER\\) may fire "
+                                          "one in this Defensive Fire Phase"):
+        shell(g, "Axis")
+    evs = shell(g, "Axis", **{OVERRIDE.key: True})
+    assert any(AGREED in t for t in infos(evs, "E1.92"))
+    g.apply({"type": "cancel"})
     evs = shell(g, "Allied", **{OVERRIDE.key: True})
     assert any(AGREED in t for t in infos(evs, "E1.92"))
 

@@ -34,7 +34,7 @@ from ..hexes import Hex
 from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from .sight import sight, zone
 from .random_location import random_location
-from .turn_rules import STARSHELL_CUT, phase_key, phasing_side, starshell_turn
+from .turn_rules import phase_key, phasing_side, starshell_turn
 
 __all__ = [
     "FIRERS", "STARSHELL_RADIUS", "IR_RADIUS", "LIGHT_KINDS", "Source", "usage_number", "check_firer",
@@ -210,8 +210,6 @@ def gunflash_in_view(state: GameState, firer: Hex, aim: Hex) -> tuple[bool, list
 METHODS = ("aimed at a hex (Starshell Placement DR)", "placed by the players (rule text cut)")
 IN_VIEW = ("as the map reads", "yes", "no")
 INITIAL = ("Starshells may be used now", "not yet: no Starshell")
-#: E1.92 is cut after "Defensive First Fire/": may the DEFENDER fire one in the DFPh? The players rule.
-PHASE_92 = ("it may be fired in this DFPh", "not in the DFPh: no Starshell")
 
 
 @dataclass(frozen=True)
@@ -280,7 +278,7 @@ class Starshell(Procedure[_Shell]):
             raise DataError(f"the side is one of {', '.join(state.sides)}", "side")
         check_firer(params["good_order"], params["pinned"])
         usage_number(params["firer"])
-        cut, agreed = starshell_turn(state, params, side)
+        agreed = starshell_turn(state, params, side)
         aimed = params["method"] == METHODS[0]
         halved, why = self.halved(state, params) if aimed else (False, [])
         data = _Shell(params["firer"], side, params["firer_hex"], params["aim"], aimed, halved)
@@ -289,15 +287,12 @@ class Starshell(Procedure[_Shell]):
                           + (f"aimed at {m.label(data.aim)}" if aimed else f"placed by the players in {m.label(data.aim)}"))]
         if aimed:
             events.append(ev.info("E1.922", ("Extent of Error halved: " if halved else "Extent of Error not halved: ") + "; ".join(why)))
-        step = "phase" if cut == STARSHELL_CUT else "initial" if self._first(state) else "usage"
+        step = "initial" if self._first(state) else "usage"
         return StepResult(ProcState(self.name, step, data), tuple(agreed + events))
 
     def prompt(self, state: GameState, proc: ProcState[_Shell]) -> Prompt:
         s = proc.data
         m = state.scenario.map
-        if proc.step == "phase":
-            return Prompt("choice", "E1.92", "E1.92: Starshells may be fired in the PFPh or Defensive First Fire/ — the rule "
-                          "text is cut here (may the DEFENDER fire one in the DFPh?): players decide", options=PHASE_92)
         if proc.step == "initial":
             return Prompt("choice", "E1.91", "E1.91: the rule text is cut here (when the first Starshell/IR may be used) — "
                           "players decide", options=INITIAL)
@@ -307,13 +302,6 @@ class Starshell(Procedure[_Shell]):
                       + (" (Extent of Error halved)" if s.halved else ""), DR)
 
     def choose(self, state: GameState, proc: ProcState[_Shell], choice: str) -> StepResult:
-        if proc.step == "phase":
-            if choice == PHASE_92[1]:
-                events = (ev.result("E1.92", "the players rule that no Starshell may be fired in the DFPh"),)
-                return StepResult(None, events, outcome=self._outcome(state, proc.data, "not now"))
-            step = "initial" if self._first(state) else "usage"
-            return StepResult(ProcState(self.name, step, proc.data),
-                              (ev.info("E1.92", "the players rule that a Starshell may be fired in the DFPh"),))
         if choice == INITIAL[1]:
             events = (ev.result("E1.91", "the players rule that no Starshell may be used yet"),)
             return StepResult(None, events, outcome=self._outcome(state, proc.data, "not yet"))
@@ -427,8 +415,6 @@ class Starshell(Procedure[_Shell]):
         result = outcome.get("result")
         if result == "not yet":
             return f"No {kind}: the players ruled it may not be used yet."
-        if result == "not now":
-            return f"No {kind}: the players ruled it may not be fired in the DFPh."
         if result == "failed":
             return f"The {kind} was not fired: the Usage dr failed."
         return f"{kind} in {player_name(str(outcome.get('hex')))}: it Illuminates until the end of the CCPh."

@@ -16,7 +16,7 @@ log says they agreed.
   Turn" is read from the record (:func:`attacked_this_turn`);
 * E1.12 — the NVR Change DR is made at the start of each RPh after the opening Player Turn, once;
 * E1.92 — a Starshell is fired in its side's PFPh or during Defensive First Fire (the opponent's
-  MPh); the rule text is cut after that, so the opponent's DFPh is the players' ruling.
+  MPh); the rule text is cut after that, so the opponent's DFPh is the players' ruling (the box).
 """
 
 from __future__ import annotations
@@ -31,15 +31,12 @@ from .night import NVR_CHANGE
 
 __all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "phase_key", "phasing_side", "now", "agree",
            "arrival_turn", "exit_turn", "exited", "ground_attack_turn", "attacked_this_turn", "nvr_change_turn",
-           "starshell_turn", "STARSHELL_CUT"]
+           "starshell_turn"]
 
 #: The procedures whose outcomes make the record these rules read.
 STRAFING_RUN = "asl.strafing"
 AIR_ARRIVAL = "asl.air_arrival"
 AIR_EXIT = "asl.air_exit"
-
-#: E1.92's cut case: the firer's side in the opponent's DFPh.
-STARSHELL_CUT = "cut"
 
 
 def phase_key(state: GameState) -> str:
@@ -137,16 +134,16 @@ def nvr_change_turn(state: GameState, params: Mapping[str, Any]) -> list[Event]:
                        f"E1.12: the NVR Change DR of this Rally Phase has already been made; {now(state)}")
 
 
-def starshell_turn(state: GameState, params: Mapping[str, Any], side: str) -> tuple[str, list[Event]]:
+def starshell_turn(state: GameState, params: Mapping[str, Any], side: str) -> list[Event]:
     """E1.92: "Starshells may be fired in either the PFPh or Defensive First Fire/" (cut): its
-    side's PFPh, or the opponent's MPh (Defensive First Fire). In the opponent's DFPh the cut
-    text may allow it: returns :data:`STARSHELL_CUT` for the players to rule (unless they have
-    already agreed), else ``""``."""
+    side's PFPh, or the opponent's MPh (Defensive First Fire). The opponent's DFPh may be what the
+    cut text goes on to name: the players decide it with the agreement box, as for any other phase."""
     phase, mine = phase_key(state), side == phasing_side(state)
-    if (mine and phase == "PFPh") or (not mine and phase == "MPh"):
-        return "", []
-    if not mine and phase == "DFPh" and not params.get(OVERRIDE.key):
-        return STARSHELL_CUT, []
-    return "", agree(params, "E1.92", False, f"E1.92: a Starshell is fired in its side's Prep Fire Phase or during "
-                                             f"Defensive First Fire (the opponent's Movement Phase; the rule text is cut "
-                                             f"after 'Defensive First Fire/'); {side} fires it, {now(state)}")
+    if not mine and phase == "DFPh":
+        return agree(params, "E1.92", False, f"E1.92: Starshells may be fired in the PFPh or Defensive First Fire/ — the "
+                                             f"rule text is cut here: the players decide whether {side} (the DEFENDER) may "
+                                             f"fire one in this Defensive Fire Phase; {now(state)}")
+    return agree(params, "E1.92", (mine and phase == "PFPh") or (not mine and phase == "MPh"),
+                 f"E1.92: a Starshell is fired in its side's Prep Fire Phase or during Defensive First Fire (the "
+                 f"opponent's Movement Phase; the rule text is cut after 'Defensive First Fire/'); {side} fires it, "
+                 f"{now(state)}")
