@@ -237,6 +237,15 @@ def test_e7_22_aerial_combat_in_the_attackers_ccph() -> None:
         g.apply({**fight, "params": {"attacker": "Axis", "planes": planes}})
     g.apply(fight)
     assert g.waiting_for() is not None and g.waiting_for().rule == "E7.221"  # type: ignore[union-attr]
+    # sides typed into the form that are not the game's (the EX's British and German on a map of
+    # Allied and Axis): whose Player Turn it is cannot be read, only the phase is checked
+    typed = [dict(planes[0], side="British"), dict(planes[1], side="German")]
+    ex = {"type": "start", "procedure": "asl.aerial_combat", "params": {"attacker": "British", "planes": typed}}
+    h = new_game(sc(), "e7.22", at("CCPh"))  # the Axis CCPh
+    h.apply(ex)
+    assert h.waiting_for() is not None
+    with pytest.raises(ActionError, match="^E7.22"):
+        new_game(sc(), "e7.22", at("MPh")).apply(ex)
 
 
 # ---------------------------------------------------------------------- E1.12 / E1.92

@@ -42,7 +42,7 @@ from .air_support import (
 )
 from .night import is_night
 from .air_exit import no_return
-from .turn_rules import AIR_ARRIVAL, agree, arrival_turn, now, phase_key, phasing_side
+from .turn_rules import AIR_ARRIVAL, agree, arrival_turn, now, own_turn, phase_key
 
 __all__ = ["AirArrival", "AerialCombat", "Jettison", "PLANE_FIELDS", "NO_MORE", "LEAVE", "RECALL"]
 
@@ -320,7 +320,7 @@ class AerialCombat(Stepped[Dogfight]):
         his CCPh (the EX: "during the British CCPh"; the Melee goes on "in their CCPh" with the
         other side attacking first): the ATTACKER is the side whose CCPh it is."""
         attacker = str(params.get("attacker", ""))
-        return agree(params, "E7.22", phase_key(state) == "CCPh" and attacker == phasing_side(state),
+        return agree(params, "E7.22", phase_key(state) == "CCPh" and own_turn(state, attacker) is not False,
                      f"E7.22: Aerial Combat is fought in the Close Combat Phase, the ATTACKER being the side whose CCPh "
                      f"it is ({attacker} attacks); {now(state)}")
 
@@ -597,7 +597,7 @@ class Jettison(Procedure[_Nothing]):
         a = next((x for x in aircraft_of(state.counters) if x.name == name), None)
         if a is None:
             raise RulesError(f"E7.225: there is no aircraft named {name} on the map")
-        turn = agree(params, "E7.225", phase_key(state) == "MPh" and a.side == phasing_side(state),
+        turn = agree(params, "E7.225", phase_key(state) == "MPh" and own_turn(state, a.side) is not False,
                      f"E7.225: a plane jettisons its bombs during its own Movement Phase ({a.name} is {a.side}'s); {now(state)}")
         b, e = jettison(a)
         return StepResult(None, (*turn, e), counters=write_aircraft(state.counters, b),

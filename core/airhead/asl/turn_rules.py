@@ -29,7 +29,7 @@ from ..events import Event
 from ..plug import OVERRIDE, GameState
 from .night import NVR_CHANGE
 
-__all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "phase_key", "phasing_side", "now", "agree",
+__all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "phase_key", "phasing_side", "own_turn", "now", "agree",
            "arrival_turn", "exit_turn", "exited", "ground_attack_turn", "attacked_this_turn", "nvr_change_turn",
            "starshell_turn"]
 
@@ -47,6 +47,13 @@ def phase_key(state: GameState) -> str:
 def phasing_side(state: GameState) -> str:
     """The side whose Player Turn it is."""
     return state.sides[state.turn.player]
+
+
+def own_turn(state: GameState, side: str) -> bool | None:
+    """Whether it is ``side``'s Player Turn; None when ``side`` is not one of the game's sides (a
+    side typed into a form, as the worked examples' "British" on a map of Allied and Axis): then
+    only the phase can be checked."""
+    return side == phasing_side(state) if side in state.sides else None
 
 
 def now(state: GameState) -> str:
@@ -70,7 +77,7 @@ def agree(params: Mapping[str, Any], rule: str, ok: bool, why: str) -> list[Even
 def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, arrived: bool) -> list[Event]:
     """E7.2: "he makes a dr during the RPh of each of his Player Turns until he rolls < the current
     Game Turn Number. Once he does this, his Air Support must be placed onboard in his next MPh"."""
-    mine = side == phasing_side(state)
+    mine = own_turn(state, side) is not False
     if arrived:
         return agree(params, "E7.2", mine and phase_key(state) == "MPh",
                      f"E7.2: {side}'s Air Support is placed onboard in {side}'s Movement Phase (the next MPh after its "
@@ -84,7 +91,7 @@ def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, arrived
 
 def exit_turn(state: GameState, params: Mapping[str, Any], name: str, side: str) -> list[Event]:
     """E7.21: an aircraft leaves the map "voluntarily ... during an enemy MPh"."""
-    return agree(params, "E7.21", side != phasing_side(state) and phase_key(state) == "MPh",
+    return agree(params, "E7.21", own_turn(state, side) is not True and phase_key(state) == "MPh",
                  f"E7.21: an aircraft exits voluntarily during an enemy Movement Phase ({name} is {side}'s); {now(state)}")
 
 
@@ -97,7 +104,7 @@ def exited(state: GameState, name: str) -> bool:
 def ground_attack_turn(state: GameState, params: Mapping[str, Any], name: str, side: str) -> list[Event]:
     """E7.4 (its phase), E7.401 (one attack per Player Turn) and E7.3 (one Sighting TC per turn;
     a failed one bars ground attacks that Player Turn) for aircraft ``name`` of ``side``."""
-    out = agree(params, "E7.4", side != phasing_side(state) and phase_key(state) in ("MPh", "DFPh"),
+    out = agree(params, "E7.4", own_turn(state, side) is not True and phase_key(state) in ("MPh", "DFPh"),
                 f"E7.4: a strafing run or Point Attack is made in the opponent's Movement Phase or the aircraft's own "
                 f"Defensive Fire Phase ({name} is {side}'s); {now(state)}")
     earlier = [o for o in state.this_turn(STRAFING_RUN) if o.get("aircraft") == name
@@ -138,7 +145,7 @@ def starshell_turn(state: GameState, params: Mapping[str, Any], side: str) -> li
     """E1.92: "Starshells may be fired in either the PFPh or Defensive First Fire/" (cut): its
     side's PFPh, or the opponent's MPh (Defensive First Fire). The opponent's DFPh may be what the
     cut text goes on to name: the players decide it with the agreement box, as for any other phase."""
-    phase, mine = phase_key(state), side == phasing_side(state)
+    phase, mine = phase_key(state), side == phasing_side(state)  # the form's side is one of the game's
     if not mine and phase == "DFPh":
         return agree(params, "E1.92", False, f"E1.92: Starshells may be fired in the PFPh or Defensive First Fire/ — the "
                                              f"rule text is cut here: the players decide whether {side} (the DEFENDER) may "
