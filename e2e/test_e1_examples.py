@@ -76,7 +76,8 @@ def test_e1_12_example_nvr_3_to_4_and_the_scattered_half_moon_further_dr(page: A
     assert "not in effect" not in log  # a night scenario: no warning
 
     # "Had there been Scattered Clouds and a Half Moon, another dr would have to be made ...; a dr
-    # of 1-3 would result in an increase of one"
+    # of 1-3 would result in an increase of one" — in the next RPh: one NVR Change DR per RPh
+    next_phase(page, 8)
     fill(page, "cloud", "Scattered")
     fill(page, "moon", "Half")
     page.wait_for_function("() => document.getElementById('odds-nvr')?.textContent === '4 hexes'")
@@ -86,8 +87,8 @@ def test_e1_12_example_nvr_3_to_4_and_the_scattered_half_moon_further_dr(page: A
     waiting(page, "E1.12")
     assert label(page) == "NVR change dr (Scattered Clouds, Half Moon: divided by three, rounded up)"
     text = dice(page, "2")
-    assert "2 ÷ 3, rounded up: a change of 1 hex" in text and "Game Turn 1: NVR 4 → 5" in text
-    assert page.locator("#prompt-result").inner_text() == "NVR change (E1.12) Game Turn 1: NVR 4 → 5."
+    assert "2 ÷ 3, rounded up: a change of 1 hex" in text and "Game Turn 2: NVR 4 → 5" in text
+    assert page.locator("#prompt-result").inner_text() == "NVR change (E1.12) Game Turn 2: NVR 4 → 5."
 
 
 # ---- E1.922 Starshell
@@ -95,6 +96,7 @@ def test_e1_12_example_nvr_3_to_4_and_the_scattered_half_moon_further_dr(page: A
 def test_e1_922_starshell_example(page: Any, in_view: str, lands: str, error: str) -> None:
     new_map(page, "13", "E1.922 EX")
     page.locator("#tab-play").tap()
+    next_phase(page, 2)  # the MPh: the DEFENDER fires it during Defensive First Fire (E1.92)
     page.locator("#proc-asl-starshell").tap()
     page.wait_for_selector("#plan-form[data-proc='asl.starshell']")
     # "A leader in 13I4 ... opts to fire a Starshell toward the bridge. The DEFENDER picks K6"

@@ -190,6 +190,7 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
     open_play(page)
     page.locator("#proc-asl-strafing").tap()
     page.wait_for_selector("#plan-form[data-proc='asl.strafing']")
+    fill(page, "out_of_phase", "on")  # played at the game's start, not in the German MPh (E7.4): agreed
     fill(page, "mg_disabled", "on")  # the EX is about the bombs alone
     fill(page, "target", "2K7")
     fill(page, "grain", "4")
@@ -222,7 +223,9 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
         assert unit in text, unit
     page.wait_for_selector("#prompt-result")
     assert "FB 1 completed its attack on 2K7 (MG Disabled)." in page.locator("#prompt-result").inner_text()
-    assert "E7.42    info      FB 1 has dropped its bombs (once per aircraft)" in log_text(page)
+    log = log_text(page)
+    assert "E7.42    info      FB 1 has dropped its bombs (once per aircraft)" in log
+    assert "the players agree to do it anyway" in log  # the log records the agreement
 
 
 # ---- the strafing planner
@@ -239,6 +242,11 @@ def test_strafing_planner_shows_the_run_its_odds_and_the_light_aa(page: Any) -> 
     assert page.locator("#f-target").input_value() == "2K7"
     add_row(page, "units", {"name": "squad", "hex": "2K7", "sight_unconcealed": "on"})
     add_row(page, "aa", {"name": "20L", "hex": "2L5", "kill": "5", "rof": "2"})
+    # out of its phase the planner says why, in the rule's words (E7.4), until the players agree
+    assert "it is now the Rally Phase (RPh) of Game Turn 1" in plan_error(
+        page, "E7.4: a strafing run or Point Attack is made in the opponent's Movement Phase or the aircraft's own "
+              "Defensive Fire Phase")
+    fill(page, "out_of_phase", "on")
     page.wait_for_selector("#odds-sight")
     assert page.locator("#odds-entry").inner_text() == "2K3"
     assert page.locator("#odds-path").inner_text() == "2K3, 2K4, 2K5, 2K6, 2K7"  # it ends over the last hex attacked
@@ -273,6 +281,8 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     new_map(page, "19", "E7.3 EX")
     paint(page, "building", "19K7")  # "A 4-6-7 is in the 19K7 building"
     paint(page, "orchard", "19K9")  # "the K9 orchard" (in season: the New map's default)
+    page.locator("#tab-play").tap()
+    next_phase(page, 10)  # the second side's MPh: the first side's FB attacks (E7.4)
     # "Were the truck not present ..., the FB would have to add a +3 DRM for the building and a -2
     # DRM for the squad's not being concealed, so it would have to roll <= an Original 7"
     strafing_form(page, "FB 2", "19K7", "4")  # "The FB is moved to K3 ... along the K3-K4 Hex Grain"
@@ -349,6 +359,8 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
 # ---- E7.511 4G6 FlaKPz EX (board 4, as far as its text goes)
 def test_e7_511_4g6_flakpz_example(page: Any) -> None:
     new_map(page, "4", "4G6 EX")  # "a 1944 scenario"
+    page.locator("#tab-play").tap()
+    next_phase(page, 10)  # "The 4-6-7 enters 4G6": the German MPh, where the American FB attacks (E7.4)
     # "The 4-6-7 enters 4G6, so the American player places his FB in C8, makes a Sighting TC on it"
     strafing_form(page, "FB", "4G6", "2")
     add_row(page, "units", {"name": "4-6-7", "hex": "4G6", "drm": "-2", "sight_new_hex": "on", "sight_unconcealed": "on"})

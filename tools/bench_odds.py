@@ -107,7 +107,7 @@ def main() -> None:
              night.nvr_change_odds.cache_clear))
 
     sc = Scenario("bench", "asl", HexMap.asl([["4"]]), Terrain(), {})
-    g0 = new_game(sc, "o")
+    g0 = new_game(sc, "o", [{"type": "advance", "phase": "MPh"}] * 2)  # the Axis MPh: the Allied FB attacks (E7.4)
     proc = g0.system.procedure("asl.strafing")
     assert isinstance(proc, Strafing)
     for n in (2, 8):

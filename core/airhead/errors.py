@@ -9,7 +9,9 @@ player. The kinds tell *why* the input was refused:
   :class:`~airhead.codec.CodecError` family are its specific cases.
   :class:`MissingBoardError` is the case of a map on boards this device does not hold.
 * :class:`RulesError` — the input is well formed but the rules forbid it (a glider in Falling
-  Snow, a third Army Group on one drop hex); the message cites the rule.
+  Snow, a third Army Group on one drop hex); the message cites the rule. Its case
+  :class:`TurnError`: the rules forbid it *now* (out of its phase or Player Turn), which the
+  players may agree to do anyway.
 * :class:`ActionError` — an action cannot be applied to the game as it stands (nothing waits for
   dice, a procedure is already under way); :class:`ReplayError` when a saved action list does
   not replay, and its case :class:`WorkError` when the replay asks for more work than a saved
@@ -22,7 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-__all__ = ["AirheadError", "DataError", "MissingBoardError", "RulesError", "ActionError", "ReplayError", "WorkError"]
+__all__ = ["AirheadError", "DataError", "MissingBoardError", "RulesError", "TurnError", "ActionError", "ReplayError",
+           "WorkError"]
 
 
 class AirheadError(ValueError):
@@ -55,6 +58,12 @@ class MissingBoardError(DataError):
 
 class RulesError(AirheadError):
     """Well-formed input that the rules forbid; the message cites the rule."""
+
+
+class TurnError(RulesError):
+    """An action the rules forbid at this point of the turn: out of the phase or the Player Turn
+    its rule names, or once more than the rule allows in a Player Turn. The procedure's
+    ``out_of_phase`` field (:data:`airhead.plug.OVERRIDE`) lets the players do it anyway."""
 
 
 class ActionError(AirheadError):

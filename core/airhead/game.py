@@ -39,11 +39,12 @@ from . import events as ev
 from .boards import HexNameError
 from .counters import Marker, Unit
 from .dice import Roll, parse_typed
-from .errors import ActionError, AirheadError, DataError, ReplayError, WorkError
+from .errors import ActionError, AirheadError, DataError, ReplayError, TurnError, WorkError
 from .events import Event
 from .fields import Field, Schema, dump_fields, parse_fields
 from .hexes import DIRECTION_NAMES
 from .plug import (
+    OVERRIDE,
     GameState,
     Procedure,
     ProcState,
@@ -337,6 +338,8 @@ def _step(run: Any) -> StepResult:
         result: StepResult = run()
     except ActionError:
         raise
+    except TurnError as e:  # kept as the cause: a replay may take it as agreed (Game._replay)
+        raise ActionError(str(e)) from e
     except AirheadError as e:
         raise ActionError(str(e)) from None
     return result
@@ -543,7 +546,12 @@ class Game:
                     try:
                         self.apply(a)
                     except ActionError as e:
-                        raise ReplayError(i, str(e)) from None
+                        try:
+                            agreed = self._agreed(a, e)
+                        except ActionError as again:
+                            raise ReplayError(i, str(again)) from None
+                        if not agreed:
+                            raise ReplayError(i, str(e)) from None
         except OverBudget:
             raise WorkError(i, REPLAY_BUDGET) from None
         try:
@@ -554,6 +562,24 @@ class Game:
                     pass  # the map shows the refusal when it draws, as it did before
         except OverBudget:
             raise WorkError(i, DRAW_BUDGET, drawing=True) from None
+
+    def _agreed(self, action: Any, refused: ActionError) -> bool:
+        """A saved start action refused only by a rule of its phase or Player Turn (a game
+        saved before Airhead checked that rule): replayed with the players' agreement
+        (:data:`~airhead.plug.OVERRIDE`), which the action then carries and the log says. False
+        if that is not the refusal, or the action already carries the agreement."""
+        if not isinstance(refused.__cause__, TurnError) or not isinstance(action, dict) or action.get("type") != "start":
+            return False
+        params = action.get("params")
+        params = dict(params) if isinstance(params, dict) else {}
+        if params.get(OVERRIDE.key):
+            return False
+        self.apply({**action, "params": {**params, OVERRIDE.key: True}})
+        done = self.entries[-1]
+        note = ev.info("", "this game was saved before Airhead checked that rule: the action is replayed as the "
+                           "players' agreement to do it anyway")
+        done.events = (note, *done.events)
+        return True
 
     @property
     def state(self) -> GameState:

@@ -74,6 +74,7 @@ __all__ = [
     "SIDES",
     "Condition",
     "Tool",
+    "OVERRIDE",
 ]
 
 D = TypeVar("D")
@@ -84,6 +85,14 @@ Condition = int | str | bool
 #: The "sides" setting every system has: who moves first, and the other side.
 SIDES = Field("sides", "Sides (first to move, then the other)", "list", lo=2, hi=2, default=["Allied", "Axis"],
               item=Field("sides", "Side", "text", lo=1, hi=24))
+
+#: The field of a procedure whose rules name its phase or Player Turn: ticked, an action out of
+#: its phase (or once more than its Player Turn allows) is done anyway, and the log says the
+#: players agreed (:class:`~airhead.errors.TurnError`). A replayed game saved before a check
+#: existed gets it where that check refuses an action (:class:`airhead.game.Game`).
+OVERRIDE = Field("out_of_phase", "We agree to do it anyway (out of its phase or turn)", "bool", default=False,
+                 help="the rules name the phase or the Player Turn of this action; tick this to do it now anyway "
+                      "(the log records that the players agreed)")
 
 
 @dataclass(frozen=True)
@@ -487,9 +496,10 @@ class Outcomes(Sequence[Mapping[str, Any]]):
     :meth:`plus` costs O(1) however many came before: the versions made from each other share
     one list (and one list of positions per procedure name), each seeing its first ``n`` items;
     adding to a version that is not the newest of its list copies it (once, a unit of work per
-    item, :mod:`airhead.work`), as after an undo."""
+    item, :mod:`airhead.work`), as after an undo. Beside the index, the record of the latest
+    Player Turn of each procedure (:meth:`in_turn`: turns only move on, so older ones are dropped)."""
 
-    __slots__ = ("_items", "_n", "_index")
+    __slots__ = ("_items", "_n", "_index", "_turns")
 
     def __init__(self, items: Iterable[Mapping[str, Any]] = ()) -> None:
         self._items: list[Mapping[str, Any]] = list(items)
@@ -500,6 +510,8 @@ class Outcomes(Sequence[Mapping[str, Any]]):
             pos = self._index.setdefault(str(o.get("procedure")), ([], 0))[0]
             pos.append(i)
             self._index[str(o.get("procedure"))] = (pos, len(pos))
+        #: By procedure name: the Player Turn of its latest outcomes and those outcomes.
+        self._turns: Mapping[str, tuple[tuple[int, int], tuple[Mapping[str, Any], ...]]] = {}
 
     def _indexed(self, key: str, i: int) -> dict[str, tuple[list[int], int]]:
         """The index with position ``i`` added under ``key`` (the name's list shared when this
@@ -510,8 +522,9 @@ class Outcomes(Sequence[Mapping[str, Any]]):
         pos.append(i)
         return {**self._index, key: (pos, count + 1)}
 
-    def plus(self, outcome: Mapping[str, Any]) -> Outcomes:
-        """These outcomes and ``outcome`` after them."""
+    def plus(self, outcome: Mapping[str, Any], turn: Turn | None = None) -> Outcomes:
+        """These outcomes and ``outcome`` after them, reached in ``turn`` (if given: the record
+        of that Player Turn kept)."""
         items = self._items
         if not self._n:
             items = []
@@ -521,8 +534,30 @@ class Outcomes(Sequence[Mapping[str, Any]]):
         items.append(outcome)
         made: Outcomes = Outcomes.__new__(Outcomes)
         made._items, made._n = items, self._n + 1
-        made._index = self._indexed(str(outcome.get("procedure")), self._n)
+        key = str(outcome.get("procedure"))
+        made._index = self._indexed(key, self._n)
+        made._turns = self._turns
+        if turn is not None:
+            when = (turn.game_turn, turn.player)
+            was, these = self._turns.get(key, (when, ()))
+            made._turns = {**self._turns, key: (when, (these if was == when else ()) + (outcome,))}
         return made
+
+    def in_turn(self, turn: Turn, *procedures: str) -> tuple[Mapping[str, Any], ...]:
+        """The outcomes of these procedures reached in ``turn``'s Player Turn, in order."""
+        when = (turn.game_turn, turn.player)
+        got: list[tuple[int, Mapping[str, Any]]] = []
+        for p in procedures:
+            was, these = self._turns.get(p, (None, ()))
+            if was == when:
+                pos, count = self._index[p]
+                got.extend((pos[count - len(these) + i], o) for i, o in enumerate(these))
+        return tuple(o for _, o in sorted(got, key=lambda x: x[0]))
+
+    def count_in_turn(self, turn: Turn, *procedures: str) -> int:
+        """How many outcomes these procedures reached in ``turn``'s Player Turn (O(1))."""
+        when = (turn.game_turn, turn.player)
+        return sum(len(these) for was, these in (self._turns.get(p, (None, ())) for p in procedures) if was == when)
 
     def of(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
         """The outcomes of these procedures, in order."""
@@ -636,10 +671,23 @@ class GameState:
         return sum(1 for o in self.outcomes if o.get("procedure") in procedures)
 
     def with_outcome(self, outcome: Mapping[str, Any]) -> Outcomes:
-        """The outcomes and ``outcome`` after them (the index kept up to date)."""
+        """The outcomes and ``outcome`` after them, reached now (the indexes kept up to date)."""
         if isinstance(self.outcomes, Outcomes):
-            return self.outcomes.plus(outcome)
-        return Outcomes(self.outcomes).plus(outcome)
+            return self.outcomes.plus(outcome, self.turn)
+        return Outcomes(self.outcomes).plus(outcome, self.turn)
+
+    def count_this_turn(self, *procedures: str) -> int:
+        """How many of these procedures finished this Player Turn (without reading them)."""
+        if isinstance(self.outcomes, Outcomes):
+            return self.outcomes.count_in_turn(self.turn, *procedures)
+        return len(self.this_turn(*procedures))
+
+    def this_turn(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
+        """The record of this Player Turn: the outcomes of these procedures finished in it, in
+        order, read from the index (only this Player Turn's are walked)."""
+        got = self.outcomes.in_turn(self.turn, *procedures) if isinstance(self.outcomes, Outcomes) else ()
+        spend(len(got))
+        return got
 
     def waiting_for(self) -> Prompt | None:
         """The prompt of the procedure under way, or None when no procedure is running."""

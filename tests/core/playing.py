@@ -16,3 +16,13 @@ def play_out(g: Game, choose: Callable[[Any], str] = lambda p: str(p.options[-1]
             return
         g.apply({"type": "roll"} if p.kind == "roll" else {"type": "choose", "choice": choose(p)})
     raise AssertionError(f"the procedure still waits after {limit} answers: {g.waiting_for()}")
+
+
+def at(phase: str, player: int = 1) -> list[dict[str, Any]]:
+    """The ``advance`` actions from a new game to ``phase`` of Game Turn 1's Player Turn ``player``
+    (0: the side that moves first; by default the other side's, where the first side's aircraft
+    attack, E7.4, and fire Starshells during Defensive First Fire, E1.92)."""
+    go = {"type": "advance", "phase": phase}
+    if player == 0:
+        return [] if phase == "RPh" else [go]
+    return [go] if phase == "RPh" else [go, go]

@@ -27,6 +27,8 @@ from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import HexTerrain, Terrain
 
+from playing import at
+
 M = HexMap.asl([["13"]])
 
 
@@ -51,13 +53,13 @@ def test_e1_922_example_lands_in_h7_and_in_i7_with_the_error_halved() -> None:
     # "A leader in 13I4 ... opts to fire a Starshell toward the bridge. The DEFENDER picks K6 as the
     # initial placement hex, and then makes a Starshell Placement DR which is a colored 5 and a
     # white 3, resulting in the Starshell counter being finally placed in H7."
-    g = new_game(night(), "ex", [shell(in_view="no"), USE_NOW, {"type": "dice", "values": [4]},
+    g = new_game(night(), "ex", [*at("MPh", 0), shell(in_view="no"), USE_NOW, {"type": "dice", "values": [4]},
                                  {"type": "dice", "values": [5, 3]}])
     assert landed(g) == "13H7"
     assert [e.cause for e in g.events() if e.rule == "E1.922" and e.kind == "result"] == ["3 hexes in direction 5: 13K6 -> 13H7"]
     # "Had the Elevated Road in K6 not blocked the LOS to K7, the Gunflash in K7 would have allowed
     # the DEFENDER to halve the Extent of Error dr so as to place the Starshell in I7."
-    g = new_game(night(), "ex", [shell(in_view="yes"), USE_NOW, {"type": "dice", "values": [4]},
+    g = new_game(night(), "ex", [*at("MPh", 0), shell(in_view="yes"), USE_NOW, {"type": "dice", "values": [4]},
                                  {"type": "dice", "values": [5, 3]}])
     assert landed(g) == "13I7"
     mods = [(e.value, e.cause) for e in g.events() if e.kind == "modifier"]
@@ -73,7 +75,7 @@ def test_e1_922_the_map_reads_the_gunflash_in_view_through_the_los_engine() -> N
     # both sides must block by default: both hexes hold it)
     road = Terrain({M.parse("13K6"): HexTerrain("woods", obstacle=1), M.parse("13J6"): HexTerrain("woods", obstacle=1)})
     for terrain, where in ((road, "13H7"), (Terrain(), "13I7")):
-        g = new_game(night(terrain), "v", [gunflash, shell(), USE_NOW, {"type": "dice", "values": [1]},
+        g = new_game(night(terrain), "v", [*at("MPh", 0), gunflash, shell(), USE_NOW, {"type": "dice", "values": [1]},
                                            {"type": "dice", "values": [5, 3]}])
         assert landed(g) == where
         halved = [e.cause for e in g.events() if e.rule == "E1.922" and e.kind == "info"][0]
@@ -87,9 +89,9 @@ def test_e1_921_usage_thresholds(firer: str, need: int) -> None:
     # Before a CE AFV with no Armor Leader, or a MMC, can fire a Starshell ... <= 2."
     assert usage_number(firer) == need
     assert starshell_usage(firer, need)[0] and not starshell_usage(firer, need + 1)[0]
-    g = new_game(night(), "u", [shell(firer=firer), USE_NOW, {"type": "dice", "values": [need + 1]}])
+    g = new_game(night(), "u", [*at("MPh", 0), shell(firer=firer), USE_NOW, {"type": "dice", "values": [need + 1]}])
     assert g.state.outcomes[-1]["result"] == "failed" and g.state.counters.markers == ()
-    g = new_game(night(), "u", [shell(firer=firer, method="placed by the players (rule text cut)", aim="13C3"),
+    g = new_game(night(), "u", [*at("MPh", 0), shell(firer=firer, method="placed by the players (rule text cut)", aim="13C3"),
                                 USE_NOW, {"type": "dice", "values": [need]}])
     assert landed(g) == "13C3"
 
@@ -97,7 +99,7 @@ def test_e1_921_usage_thresholds(firer: str, need: int) -> None:
 def test_e1_921_the_usage_dr_says_its_delta_mark() -> None:
     # "he must first make a Usage dr (Δ) of <= 4": Δ is not explained in the rule text Airhead has:
     # read as rolled, and said
-    g = new_game(night(), "u", [shell(), USE_NOW])
+    g = new_game(night(), "u", [*at("MPh", 0), shell(), USE_NOW])
     p = g.waiting_for()
     assert p is not None and p.label == "Starshell Usage dr (Δ) (leader: ≤ 4)"
     g.apply({"type": "dice", "values": [4]})
@@ -106,7 +108,7 @@ def test_e1_921_the_usage_dr_says_its_delta_mark() -> None:
 
 
 def test_e1_921_good_order_not_pinned_and_e1_91_asked_once() -> None:
-    g = new_game(night(), "u")
+    g = new_game(night(), "u", at("MPh", 0))
     with pytest.raises(ActionError, match="E1.921: a unit must be in Good Order"):
         g.apply(shell(pinned=True))
     with pytest.raises(ActionError, match="E1.921"):
@@ -124,7 +126,7 @@ def test_e1_921_good_order_not_pinned_and_e1_91_asked_once() -> None:
 
 # ---------------------------------------------------------------------- E1.923 / 1.933
 def test_e1_923_three_hex_radius_removed_at_the_end_of_the_ccph() -> None:
-    g = new_game(night(), "r", [shell(in_view="no"), USE_NOW, {"type": "dice", "values": [1]},
+    g = new_game(night(), "r", [*at("MPh", 0), shell(in_view="no"), USE_NOW, {"type": "dice", "values": [1]},
                                 {"type": "dice", "values": [5, 3]}])
     h7 = M.parse("13H7")
     mk = g.state.counters.markers[0]
@@ -144,17 +146,17 @@ def test_e1_923_three_hex_radius_removed_at_the_end_of_the_ccph() -> None:
 
 def test_e1_93_illuminating_rounds_light_six_hexes() -> None:
     # "An IR Illuminates all non-subterranean and non-Interior Building Locations within six hexes."
-    g = new_game(night(), "ir", [{"type": "start", "procedure": "asl.illuminating_round", "params": {"hex": "13Q5"}}])
+    g = new_game(night(), "ir", [*at("MPh", 0), {"type": "start", "procedure": "asl.illuminating_round", "params": {"hex": "13Q5"}}])
     q5 = M.parse("13Q5")
     assert g.state.outcomes[-1]["procedure"] == "asl.illuminating_round"
     assert all(illuminated(g.state, h) for h in q5.ring(6) if M.in_play(h))
     assert not any(illuminated(g.state, h) for h in q5.ring(7) if M.in_play(h))
     assert g.state.counters.markers[0].expires == "CCPh"
     # E1.931: an onboard mortar needs a Usage dr <= 4, then its To Hit DR (cut: players decide)
-    g = new_game(night(), "ir", [{"type": "start", "procedure": "asl.illuminating_round",
+    g = new_game(night(), "ir", [*at("MPh", 0), {"type": "start", "procedure": "asl.illuminating_round",
                                   "params": {"hex": "13Q5", "firer": "onboard mortar"}}, {"type": "dice", "values": [5]}])
     assert g.state.counters.markers == ()
-    g = new_game(night(), "ir", [{"type": "start", "procedure": "asl.illuminating_round",
+    g = new_game(night(), "ir", [*at("MPh", 0), {"type": "start", "procedure": "asl.illuminating_round",
                                   "params": {"hex": "13Q5", "firer": "onboard mortar"}}, {"type": "dice", "values": [4]},
                                  {"type": "choose", "choice": "the IR is fired"}])
     assert [mk.kind for mk in g.state.counters.markers] == ["IR"]
@@ -170,7 +172,7 @@ def test_e1_94_example_blaze_zone_sizes() -> None:
     for levels, reach in ((1, 2), (2, 4), (3, 6), (4, 8)):
         centre = M.parse("13Q5")
         terrain = Terrain({centre: HexTerrain("building", obstacle=levels, blaze=levels)})
-        g = new_game(night(terrain), "b")
+        g = new_game(night(terrain), "b", at("MPh", 0))
         (src,) = light_sources(g.state)
         assert (src.kind, src.radius, src.rule) == ("Blaze", reach, "E1.94")
         assert set(src.lit) == {h for h in centre.within(reach) if M.in_play(h)}  # open map: no shadow
@@ -181,7 +183,7 @@ def test_e1_941_a_blaze_leaves_hexes_behind_an_obstacle_in_shadow() -> None:
     blaze, wood = M.parse("13Q5"), M.parse("13Q4")
     behind = M.parse("13Q3")
     terrain = Terrain({blaze: HexTerrain("brush", blaze=1), wood: HexTerrain("woods", obstacle=1)})
-    g = new_game(night(terrain), "s")
+    g = new_game(night(terrain), "s", at("MPh", 0))
     (src,) = light_sources(g.state)
     assert behind in src.shadow and not illuminated(g.state, behind)
     assert illuminated(g.state, wood)
@@ -189,7 +191,7 @@ def test_e1_941_a_blaze_leaves_hexes_behind_an_obstacle_in_shadow() -> None:
 
 
 def test_e1_942_a_flame_lights_only_its_own_location() -> None:
-    g = new_game(night(), "f", [{"type": "edit", "op": "marker", "id": "F", "kind": "Flame", "hex": "13E5"}])
+    g = new_game(night(), "f", [*at("MPh", 0), {"type": "edit", "op": "marker", "id": "F", "kind": "Flame", "hex": "13E5"}])
     assert [M.name(h) for h in M.hexes() if illuminated(g.state, h)] == ["13E5"]
 
 
@@ -199,12 +201,12 @@ def test_starshell_odds_are_the_enumeration_of_the_procedure() -> None:
         counts: dict[str, int] = {}
         for c in range(1, 7):
             for w in range(1, 7):
-                g = new_game(night(), "o", [shell(in_view="yes" if halved else "no"), USE_NOW,
+                g = new_game(night(), "o", [*at("MPh", 0), shell(in_view="yes" if halved else "no"), USE_NOW,
                                             {"type": "dice", "values": [1]}, {"type": "dice", "values": [c, w]}])
                 counts[landed(g)] = counts.get(landed(g), 0) + 1
         odds = {M.name(h): p for h, p in placement_odds(M.parse("13K6"), halved).items()}
         assert odds == {k: Fraction(v, 36) for k, v in counts.items()}
-    g = new_game(night(), "o")
+    g = new_game(night(), "o", at("MPh", 0))
     proc = g.system.procedure("asl.starshell")
     params = proc.read(g.state, shell(in_view="yes", firer="MMC")["params"])
     o = proc.odds(g.state, params)

@@ -35,6 +35,8 @@ from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import Terrain
 
+from playing import at
+
 B3 = HexMap.asl([["3"]])
 
 
@@ -47,7 +49,8 @@ def play(actions: list[dict[str, Any]], **settings: Any) -> Game:
 
 
 def change(*dice: list[int], choose: str = "", **settings: Any) -> Game:
-    actions: list[dict[str, Any]] = [{"type": "start", "procedure": "asl.nvr_change", "params": {}}]
+    # the RPh after the opening Player Turn: the first NVR Change DR (E1.12)
+    actions: list[dict[str, Any]] = [*at("RPh"), {"type": "start", "procedure": "asl.nvr_change", "params": {}}]
     actions += [{"type": "dice", "values": d} for d in dice]
     if choose:
         actions.append({"type": "choose", "choice": choose})
@@ -61,7 +64,7 @@ def lines(g: Game, rule: str) -> list[str]:
 # --------------------------------------------------------------------- the night as game-wide state
 def test_is_night_and_current_nvr_read_the_settings_then_the_conditions() -> None:
     # E1.1 "Night rules are in effect only when cited by SSR. A SSR must always cite the Base NVR"
-    g = play([], base_nvr=2)
+    g = play(at("RPh"), base_nvr=2)
     assert is_night(g.state) and current_nvr(g.state) == 2
     day = new_game(Scenario("day", "asl", B3, Terrain(), {}), "d")
     assert not is_night(day.state) and current_nvr(day.state) == 3  # the settings' defaults
@@ -228,8 +231,9 @@ def test_e1_12_white_four_is_no_change_once_a_starshell_has_been_fired() -> None
     shell = {"type": "start", "procedure": "asl.starshell",
              "params": {"firer": "leader", "aim": "3C3", "side": "Allied", "method": "placed by the players (rule text cut)"}}
     fired = [shell, {"type": "choose", "choice": "Starshells may be used now"}, {"type": "dice", "values": [1]}]
+    nvr_dr = [{"type": "advance", "phase": "RPh"}, {"type": "start", "procedure": "asl.nvr_change", "params": {}}]
     for before in (fired, [{"type": "edit", "op": "marker", "id": "S", "kind": "Starshell", "hex": "3C3"}]):
-        g = play(before + [{"type": "start", "procedure": "asl.nvr_change", "params": {}}, {"type": "dice", "values": [6, 4]}])
+        g = play(at("PFPh", 0) + before + nvr_dr + [{"type": "dice", "values": [6, 4]}])
         assert g.waiting_for() is None and g.state.conditions["nvr"] == 3
         assert "E1.12    result    colored dr 6 and white dr 4: No Change (a Starshell has been fired: the exception, " \
                "before the first Starshell, no longer applies)" in lines(g, "E1.12")
@@ -237,8 +241,7 @@ def test_e1_12_white_four_is_no_change_once_a_starshell_has_been_fired() -> None
         assert odds is not None and WHITE4 not in dict(odds.tables[0].rows)
         assert dict(odds.tables[0].rows)["NVR 3"] == pytest.approx(31 / 36)  # 30 without a colored 6, and the white 4
     # a Starshell whose Usage dr failed was not fired: the players are still asked
-    failed = play(fired[:2] + [{"type": "dice", "values": [6]}, {"type": "start", "procedure": "asl.nvr_change", "params": {}},
-                               {"type": "dice", "values": [6, 4]}])
+    failed = play(at("PFPh", 0) + fired[:2] + [{"type": "dice", "values": [6]}, *nvr_dr, {"type": "dice", "values": [6, 4]}])
     assert failed.waiting_for() is not None
     assert dict(nvr_change_odds(3, "None", "No Moon", True)) == {"NVR 2": Fraction(3, 36), "NVR 3": Fraction(31, 36),
                                                                 "NVR 4": Fraction(2, 36)}
@@ -328,5 +331,5 @@ def test_recon_odds_enumerate_the_procedure() -> None:
 
 def test_nvr_procedures_outside_a_night_scenario_say_so() -> None:
     g = new_game(Scenario("day", "asl", B3, Terrain(), {}), "d", [
-        {"type": "start", "procedure": "asl.nvr_change", "params": {}}, {"type": "dice", "values": [1, 1]}])
+        *at("RPh"), {"type": "start", "procedure": "asl.nvr_change", "params": {}}, {"type": "dice", "values": [1, 1]}])
     assert any("Night rules are not in effect" in ln for ln in g.log_lines())

@@ -35,6 +35,8 @@ from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import Terrain
 
+from playing import at
+
 B4 = HexMap.asl([["4"]])
 B19 = HexMap.asl([["19"]])
 
@@ -88,7 +90,7 @@ EX = {"target": "4G6", "grain": 2, "aircraft": "FB",
 
 def test_4g6_example_as_far_as_its_text_goes() -> None:
     sc = open4()
-    g = new_game(sc, "ex")
+    g = new_game(sc, "ex", at("MPh"))
     proc = g.system.procedure("asl.strafing")
     # "the +3 DRM for the 1944 FB": the Aerial DRM the seed prints, filled in for a 1944 scenario
     assert g.state.settings["year"] == 1944 and proc.defaults(g.state)["aerial_drm"] == 3
@@ -122,7 +124,7 @@ def test_4g6_example_as_far_as_its_text_goes() -> None:
 
 def test_light_aa_damage_then_second_damage_eliminates_and_writes_the_counter() -> None:
     sc = open4()
-    g = new_game(sc, "d", [{"type": "edit", "op": "unit", "id": "fb1", "side": "Allied", "kind": "aircraft",
+    g = new_game(sc, "d", [*at("MPh"), {"type": "edit", "op": "unit", "id": "fb1", "side": "Allied", "kind": "aircraft",
                             "hex": "4A1", "label": "P-47", "status": ["bombs"]}])
     params = dict(EX, aircraft="P-47", aa=[{"name": "20L", "hex": "4L4", "kill": 7, "rof": 6}])
     g.apply({"type": "start", "procedure": "asl.strafing", "params": params})
@@ -139,10 +141,10 @@ def test_light_aa_damage_then_second_damage_eliminates_and_writes_the_counter() 
 
 
 def test_cut_results_are_a_players_choice() -> None:
-    g = new_game(open4(), "c", [{"type": "start", "procedure": "asl.strafing", "params": EX},
+    g = new_game(open4(), "c", [*at("MPh"), {"type": "start", "procedure": "asl.strafing", "params": EX},
                                 {"type": "dice", "values": [1, 1]}, {"type": "choose", "choice": "FlaKPz 38(t) fires"}])
     g.apply({"type": "dice", "values": [1, 1]})  # Original 2, Final 5 = Kill: Damaged (no Unlikely Kill needed)
-    g2 = new_game(open4(), "c", [{"type": "start", "procedure": "asl.strafing", "params": dict(EX, aa=[dict(EX["aa"][0], kill=2)])},
+    g2 = new_game(open4(), "c", [*at("MPh"), {"type": "start", "procedure": "asl.strafing", "params": dict(EX, aa=[dict(EX["aa"][0], kill=2)])},
                                  {"type": "dice", "values": [1, 1]}, {"type": "choose", "choice": "FlaKPz 38(t) fires"}])
     g2.apply({"type": "dice", "values": [1, 1]})  # Original 2, Final 5 vs Kill 2: E7.512
     p = g2.waiting_for()
@@ -157,7 +159,7 @@ def test_light_aa_odds_are_every_dr_played_through_the_procedure() -> None:
     """One firer without ROF on a strafing run: it fires once, in the first hex."""
     sc = open4()
     params = dict(EX, aa=[{"name": "20L", "hex": "4L4", "kill": 6, "rof": 0}])
-    g0 = new_game(sc, "o")
+    g0 = new_game(sc, "o", at("MPh"))
     proc = g0.system.procedure("asl.strafing")
     assert isinstance(proc, Strafing)
     plan = proc.plan(g0.state, proc.read(g0.state, params))
@@ -165,7 +167,7 @@ def test_light_aa_odds_are_every_dr_played_through_the_procedure() -> None:
     counts: dict[str, int] = {}
     for c in range(1, 7):
         for w in range(1, 7):
-            g = new_game(sc, "o", [{"type": "start", "procedure": "asl.strafing", "params": params},
+            g = new_game(sc, "o", [*at("MPh"), {"type": "start", "procedure": "asl.strafing", "params": params},
                                    {"type": "dice", "values": [1, 1]}, {"type": "choose", "choice": "20L fires"}])
             g.apply({"type": "dice", "values": [c, w]})
             p = g.waiting_for()
@@ -208,7 +210,7 @@ def test_7_62_mistaken_fire_mission_on_the_closest_enemy_unit_in_los() -> None:
 
 def test_an_observation_plane_makes_no_strafing_run() -> None:
     sc = open4()
-    g = new_game(sc, "op", [{"type": "edit", "op": "unit", "id": "op", "side": "Allied", "kind": "aircraft",
+    g = new_game(sc, "op", [*at("MPh"), {"type": "edit", "op": "unit", "id": "op", "side": "Allied", "kind": "aircraft",
                              "hex": None, "label": "L-4", "status": ["Observation"]}])
     with pytest.raises(ActionError, match="E7.6"):
         g.apply({"type": "start", "procedure": "asl.strafing", "params": dict(EX, aircraft="L-4")})

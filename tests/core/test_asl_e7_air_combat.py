@@ -272,10 +272,10 @@ def test_e7_225_jettison_in_its_own_mph() -> None:
     g = new_game(SC, "e7")
     g.apply({"type": "edit", "op": "unit", "id": "Stuka 1", "side": "British", "kind": "aircraft", "status": ["Stuka", "bombs"],
              "hex": None})
-    with pytest.raises(ActionError, match="own MPh"):
+    with pytest.raises(ActionError, match="E7.225: a plane jettisons its bombs during its own Movement Phase"):
         g.apply({"type": "start", "procedure": "asl.air_jettison", "params": {"aircraft": "Stuka 1"}})
     g.apply({"type": "advance", "phase": "MPh"})
-    assert g.state.system.procedure("asl.air_jettison").defaults(g.state) == {"aircraft": "Stuka 1"}
+    assert g.state.system.procedure("asl.air_jettison").defaults(g.state) == {"aircraft": "Stuka 1", "out_of_phase": False}
     g.apply({"type": "start", "procedure": "asl.air_jettison", "params": {"aircraft": "Stuka 1"}})
     assert not aircraft_of(g.state.counters)[0].bombs
 

@@ -14,6 +14,8 @@ from airhead.systems import new_game
 from airhead.tablepack import prefill_values
 from airhead.terrain import Terrain
 
+from playing import at
+
 B4 = HexMap.asl([["4"]])
 
 
@@ -42,9 +44,13 @@ def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
     evs = g.apply({"type": "dice", "values": [3]})
     assert [e.cause for e in evs if e.kind == "result"] == ["3 is not < Game Turn 3: no Air Support this Player Turn (roll again next RPh)"]
     assert g.waiting_for() is None and aircraft_of(g.state.counters) == ()
+    with pytest.raises(ActionError, match="E7.2: British has already made its Air Support arrival dr this Player Turn"):
+        start(g)  # one dr in each of his RPh
+    for a in to_turn(2):  # the British RPh of Game Turn 4
+        g.apply(a)
     start(g)
-    evs = g.apply({"type": "dice", "values": [2]})
-    assert "2 < Game Turn 3: British Air Support must be placed onboard in the next MPh" in [e.cause for e in evs]
+    evs = g.apply({"type": "dice", "values": [3]})
+    assert "3 < Game Turn 4: British Air Support must be placed onboard in the next MPh" in [e.cause for e in evs]
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.21"
 
@@ -53,7 +59,7 @@ def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
 def test_e7_21_number_of_aircraft_is_the_dr_halved_fru(entry: int, n: int) -> None:
     # "another Air Support dr (halved; FRU) must be made to determine the number of aircraft"
     assert aircraft_count(entry) == n
-    g = new_game(scenario(), "e7")
+    g = new_game(scenario(), "e7", at("MPh", 0))  # "placed onboard in his next MPh"
     start(g, arrived=True, hex="4E5", name="Typhoon")
     g.apply({"type": "dice", "values": [entry]})
     g.apply({"type": "dice", "values": [6]})
@@ -69,7 +75,7 @@ def test_e7_21_bombs_and_type_on_a_dr_at_most_the_exponent() -> None:
     # type and armament."
     assert bombs_received(3, 3) and not bombs_received(4, 3)
     for bombs_dr, kind, bombs in ((3, "Stuka", True), (4, "FB", False)):
-        g = new_game(scenario(sides=["German", "British"]), "e7")
+        g = new_game(scenario(sides=["German", "British"]), "e7", at("MPh", 0))
         start(g, arrived=True, type_bombs="Stuka", type_else="FB")
         g.apply({"type": "dice", "values": [5]})
         evs = g.apply({"type": "dice", "values": [bombs_dr]})

@@ -34,6 +34,8 @@ from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import HexTerrain, Terrain
 
+from playing import at
+
 B19 = HexMap.asl([["19"]])
 B4 = HexMap.asl([["4"]])
 S = from_asl_direction(4)  # down the column: K3 -> K4
@@ -55,7 +57,7 @@ TRUCK = {"name": "truck", "hex": "19K7", "kind": "soft vehicle", "sight_unconcea
 
 
 def start(sc: Scenario, params: dict[str, Any]) -> Game:
-    return new_game(sc, "e7", [{"type": "start", "procedure": "asl.strafing", "params": params}])
+    return new_game(sc, "e7", [*at("MPh"), {"type": "start", "procedure": "asl.strafing", "params": params}])
 
 
 # --------------------------------------------------------------------- E7.3 Sighting TC (7.3 EX)
@@ -154,7 +156,7 @@ def test_7_32_mistaken_attack_on_the_defenders_closest_unit() -> None:
                   Unit("c", "Axis", "squad", h19("K6")), Unit("d", "Allied", "squad", h19("J7"), frozenset({"hidden"}))])
     assert [(d, n) for d, n, _ in mistaken_targets(c, "Allied", h19("K7"))] == [(2, "a")]
     sc = sighting_map()
-    g = new_game(sc, "m", [{"type": "edit", "op": "unit", "id": "own", "side": "Allied", "kind": "squad", "hex": "19K5"}])
+    g = new_game(sc, "m", [*at("MPh"), {"type": "edit", "op": "unit", "id": "own", "side": "Allied", "kind": "squad", "hex": "19K5"}])
     g.apply({"type": "start", "procedure": "asl.strafing",
              "params": {"side": "Allied", "target": "19K7", "grain": 4, "units": [{"name": "sq", "hex": "19K7", "sight_building": True, "sight_near_vehicle": True}]}})
     g.apply({"type": "dice", "values": [4, 4]})  # Final 12: failed, and a Mistaken Attack
@@ -298,9 +300,9 @@ def test_7_421_bombs_attack_one_afv_the_other_is_unaffected_except_by_overstacki
     assert [e.cause.split(":")[0] for e in ev if e.kind == "result"] == ["Tiger", "truck", "squad", "HS"]
     proc = g.system.procedure("asl.strafing")
     assert isinstance(proc, Strafing)
-    plan = proc.read(new_game(sc, "p").state, {"target": "19K7", "grain": 4, "attack": POINT, "mg_disabled": True,
+    plan = proc.read(new_game(sc, "p", at("MPh")).state, {"target": "19K7", "grain": 4, "attack": POINT, "mg_disabled": True,
                                                  "bomb_at": "second attack", "units": units})
-    odds = proc.odds(new_game(sc, "p").state, plan)
+    odds = proc.odds(new_game(sc, "p", at("MPh")).state, plan)
     assert "  bombs vs Pz IV: an additional AFV, unaffected except by Overstacking (E7.421)" in odds.lines
     assert "  bombs vs Tiger: Direct Hit 16.7%, Near Miss 66.7%" in odds.lines
 
@@ -317,7 +319,7 @@ def test_7_42_bombs_once_per_aircraft_and_stuka_never_in_a_strafing_run() -> Non
 
 def test_planner_view_and_odds_name_the_path_targets_and_bomb_chances() -> None:
     sc = Scenario("open", "asl", B19, Terrain(), {})
-    g = new_game(sc, "p")
+    g = new_game(sc, "p", at("MPh"))
     proc = g.system.procedure("asl.strafing")
     assert isinstance(proc, Strafing)
     plan = proc.read(g.state, {"target": "19K7", "grain": 4, "attack": POINT, "bomb_at": "second attack",

@@ -22,6 +22,8 @@ from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import Terrain
 
+from playing import at
+
 B4 = HexMap.asl([["4"]])
 GUN = {"type": "edit", "op": "unit", "id": "88L", "side": "Axis", "kind": "gun", "hex": "4G6"}
 FB = {"type": "edit", "op": "unit", "id": "fb1", "side": "Allied", "kind": "aircraft", "hex": "4C3", "label": "P-47",
@@ -226,7 +228,7 @@ def test_light_aa_in_a_strafing_run_puts_its_unit_in_aa_mode_once() -> None:
     aa = [{"name": "FlaKPz", "hex": "4L4", "kill": 5, "rof": 2}, {"name": "M16", "hex": "4L5", "kill": 5, "vehicular_aamg": True}]
     flak = {"type": "edit", "op": "unit", "id": "flak", "side": "Axis", "kind": "AFV", "hex": "4L4", "label": "FlaKPz"}
     m16 = {"type": "edit", "op": "unit", "id": "m16", "side": "Axis", "kind": "AFV", "hex": "4L5", "label": "M16"}
-    g = game(flak, m16, FB, {"type": "start", "procedure": "asl.strafing", "params": dict(STRAFE, aa=aa)}, *fire)
+    g = game(*at("MPh", 0), flak, m16, FB, {"type": "start", "procedure": "asl.strafing", "params": dict(STRAFE, aa=aa)}, *fire)
     evs = lines(g.apply({"type": "dice", "values": [1, 3]}))  # Final 7: no effect; ROF kept
     assert evs[3] == "E7.51    info      FlaKPz retains Multiple ROF (colored dr 1, ROF 2)"
     assert evs[4] == "E7.5     info      FlaKPz attacks an Aerial target while not in AA mode: an AA counter is placed on it"
@@ -240,14 +242,14 @@ def test_light_aa_in_a_strafing_run_puts_its_unit_in_aa_mode_once() -> None:
     evs = lines(g.apply({"type": "dice", "values": [1, 5]}))
     assert not any(x.startswith("E7.5 ") for x in evs)
     # a typed firer: said once, nothing changed
-    g2 = game(FB, {"type": "start", "procedure": "asl.strafing", "params": dict(STRAFE, aa=aa[:1])}, *fire)
+    g2 = game(*at("MPh", 0), FB, {"type": "start", "procedure": "asl.strafing", "params": dict(STRAFE, aa=aa[:1])}, *fire)
     evs = lines(g2.apply({"type": "dice", "values": [1, 3]}))
     assert evs[4].startswith("E7.5     info      FlaKPz has no counter on the map: its AA counter is not kept here")
 
 
 def test_light_aa_shooting_down_the_aircraft_still_marks_the_firer() -> None:
     flak = {"type": "edit", "op": "unit", "id": "flak", "side": "Axis", "kind": "gun", "hex": "4L4", "label": "20L"}
-    g = game(flak, dict(FB, status=["damaged"]), {"type": "start", "procedure": "asl.strafing",
+    g = game(*at("MPh", 0), flak, dict(FB, status=["damaged"]), {"type": "start", "procedure": "asl.strafing",
                                                  "params": dict(STRAFE, aa=[{"name": "20L", "hex": "4L4", "kill": 7}])},
              {"type": "dice", "values": [5, 6]}, {"type": "choose", "choice": "20L fires"})
     g.apply({"type": "dice", "values": [1, 3]})  # Final 7 = Kill: Damaged, already Damaged: eliminated
@@ -256,7 +258,7 @@ def test_light_aa_shooting_down_the_aircraft_still_marks_the_firer() -> None:
 
 
 def test_a_strafing_aircraft_typed_with_no_counter_is_added_off_the_map_and_said_so() -> None:
-    g = game({"type": "start", "procedure": "asl.strafing", "params": dict(STRAFE, aircraft="Typhoon")},
+    g = game(*at("MPh"), {"type": "start", "procedure": "asl.strafing", "params": dict(STRAFE, aircraft="Typhoon")},
              {"type": "dice", "values": [6, 6]}, {"type": "choose", "choice": "Recalled: no attack"})
     assert any("Typhoon had no counter on the map: it is added off the map" in x for x in g.log_lines())
     (t,) = aircraft_of(g.state.counters)

@@ -12,13 +12,15 @@ from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import HexTerrain, Terrain
 
+from playing import at
+
 B19 = HexMap.asl([["19"]])
 SQUAD = {"name": "4-6-7", "hex": "19K7", "sight_building": True, "sight_unconcealed": True}
 
 
 def odds(params: dict[str, Any], **settings: Any) -> Any:
     t = Terrain({B19.parse("19K7"): HexTerrain("building", obstacle=1), B19.parse("19K9"): HexTerrain("orchard", obstacle=0.5)})
-    g = new_game(Scenario("7.3 EX", "asl", B19, t, dict(settings)), "lane")
+    g = new_game(Scenario("7.3 EX", "asl", B19, t, dict(settings)), "lane", at("MPh"))
     proc = g.system.procedure("asl.strafing")
     assert isinstance(proc, Strafing)
     return proc.odds(g.state, proc.read(g.state, {"target": "19K7", "grain": 4, "units": [SQUAD], **params}))
@@ -48,7 +50,7 @@ def test_7_3_example_k10_with_the_orchard_out_of_season_is_seen_through_a_plus_1
 
 def test_a_point_attack_has_no_lane_and_an_open_map_no_blind_hex() -> None:
     assert "blind" not in {f.key for f in odds({"attack": "point attack"}).facts}
-    g = new_game(Scenario("open", "asl", B19, Terrain(), {}), "open")
+    g = new_game(Scenario("open", "asl", B19, Terrain(), {}), "open", at("MPh"))
     proc = g.system.procedure("asl.strafing")
     od = proc.odds(g.state, proc.read(g.state, {"target": "19K7", "grain": 4, "units": [SQUAD]}))
     assert {f.key: f.value for f in od.facts}["blind"] == "none"

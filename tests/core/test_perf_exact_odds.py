@@ -20,6 +20,8 @@ from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import HexTerrain, Terrain, Water
 
+from playing import at
+
 DICE = [(c, w) for c in range(1, 7) for w in range(1, 7)]
 B4 = HexMap.asl([["4"]])
 P = B4.parse
@@ -134,7 +136,7 @@ def brute_strafing(g: Any, below: str) -> list[tuple[Fraction, Fraction, Fractio
 
 def strike(aa: list[dict[str, Any]], damaged: bool = False) -> Any:
     sc = Scenario("t", "asl", B4, Terrain(), {})
-    g0 = new_game(sc, "o")
+    g0 = new_game(sc, "o", at("MPh"))
     proc = g0.system.procedure("asl.strafing")
     assert isinstance(proc, Strafing)
     params = {"target": "4G6", "grain": 2, "aircraft": "FB", "aa": aa,

@@ -24,6 +24,8 @@ from airhead.vasl import BoardError, read_board
 from airhead.vasl.library import LIBRARY, BoardLibrary, MissingBoardError, imported_terrain, scenario_data
 from airhead.vasl.writer import write_board
 
+from playing import at
+
 DESC = json.loads((Path(__file__).parent / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
 
@@ -330,7 +332,7 @@ def test_e7_strafing_and_e1_starshell_procedures_read_the_board() -> None:
     sc = load_scenario(scenario_data([["2"]], boards()))
 
     def strafe(target: str) -> Any:
-        return new_game(sc, "e7", [{"type": "start", "procedure": "asl.strafing",
+        return new_game(sc, "e7", [*at("MPh"), {"type": "start", "procedure": "asl.strafing",
                                     "params": {"target": target, "grain": 4, "units": [{"name": "4-6-7", "hex": target}]}}])
 
     with pytest.raises(ReplayError, match="E7.25: 2C3 is a Blind Hex \\(2C2: Woods"):
@@ -340,7 +342,7 @@ def test_e7_strafing_and_e1_starshell_procedures_read_the_board() -> None:
     for firer, aim, why, lands in (("2A3", "2E3", "Extent of Error not halved: the Gunflash in 2E3 is out of LOS (2C3 blocks it)", "2B4"),
                                    ("2A6", "2E6", "Extent of Error halved: the Gunflash in 2E6 is in LOS of 2A6", "2C7")):
         g = new_game(night, "v", [
-            {"type": "edit", "op": "marker", "id": "GF", "kind": "Gunflash", "hex": aim},
+            *at("MPh", 0), {"type": "edit", "op": "marker", "id": "GF", "kind": "Gunflash", "hex": aim},
             {"type": "start", "procedure": "asl.starshell", "params": {"firer": "leader", "firer_hex": firer, "aim": aim, "side": "Axis"}},
             {"type": "choose", "choice": "Starshells may be used now"}, {"type": "dice", "values": [1]},
             {"type": "dice", "values": [5, 3]}])

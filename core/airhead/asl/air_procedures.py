@@ -17,7 +17,7 @@ from ..errors import ActionError, DataError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, Step, Stepped, StepResult, Table, View, percent
+from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, Step, Stepped, StepResult, Table, View, percent
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
@@ -41,6 +41,8 @@ from .air_support import (
     write_aircraft,
 )
 from .night import is_night
+from .air_exit import no_return
+from .turn_rules import AIR_ARRIVAL, agree, arrival_turn, now, own_turn, phase_key
 
 __all__ = ["AirArrival", "AerialCombat", "Jettison", "PLANE_FIELDS", "NO_MORE", "LEAVE", "RECALL"]
 
@@ -76,7 +78,7 @@ class AirArrival(Procedure[_Arrival]):
     > the exponent, as the 7.1 table says), ``fog`` (the target Location is in or beneath Fog),
     ``arrived`` (the RPh dr already succeeded: only the entry drs), ``name``, ``hex``."""
 
-    name = "asl.air_arrival"
+    name = AIR_ARRIVAL
     title = "Air Support arrival (E7.2)"
     params = Schema((
         Field("side", "Side receiving Air Support", "text", lo=1, hi=24, rule="E7.2"),
@@ -92,6 +94,7 @@ class AirArrival(Procedure[_Arrival]):
         Field("name", "Aircraft name", "text", lo=1, hi=16, default="Aircraft"),
         Field("hex", "Hex to place them in (optional)", "hex", default=None, rule="E7.21",
               help="aircraft may be placed anywhere on the mapboard"),
+        OVERRIDE,
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -110,11 +113,12 @@ class AirArrival(Procedure[_Arrival]):
         barred = arrival_barred(night=is_night(state), weather=str(state.settings.get("weather", "")), fog=bool(params["fog"]))
         if barred:
             raise RulesError(barred)
+        turn = arrival_turn(state, params, params["side"], bool(params["arrived"]))
         a = _Arrival(params["side"], params["name"], params["exponent"], _kind(params["type_bombs"]),
                      _kind(params["type_else"]), params.get("hex"))
         if params["arrived"]:
-            return StepResult(ProcState(self.name, "entry", a), (ev.info("E7.2", f"{a.side} Air Support enters this MPh"),))
-        return StepResult(ProcState(self.name, "arrival", a))
+            return StepResult(ProcState(self.name, "entry", a), (*turn, ev.info("E7.2", f"{a.side} Air Support enters this MPh")))
+        return StepResult(ProcState(self.name, "arrival", a), tuple(turn))
 
     def prompt(self, state: GameState, proc: ProcState[_Arrival]) -> Prompt:
         a = proc.data
@@ -235,6 +239,7 @@ class AerialCombat(Stepped[Dogfight]):
         Field("attacker", "ATTACKER (whose CCPh)", "text", lo=1, hi=24, rule="E7.221"),
         Field("planes", "Planes in the Dogfight", "list", hi=16, default=[], rule="E7.22",
               item=Field("planes", "Plane", "record", fields=PLANE_FIELDS)),
+        OVERRIDE,
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -278,11 +283,14 @@ class AerialCombat(Stepped[Dogfight]):
         if len(sides) != 2 or attacker not in sides:
             raise DataError(f"E7.22: a Dogfight has planes of two sides, one of them the ATTACKER {attacker}", "planes")
         defender = sides[0] if sides[1] == attacker else sides[1]
+        self.turn_events(state, params)  # E7.22: its CCPh
         on_counters = {a.name: a for a in aircraft_of(state.counters)}
         planes: list[Aircraft] = []
         targets: list[int | None] = []
         for r in rows:
             old = on_counters.get(r["name"])
+            if old is None:
+                no_return(state, r["name"])
             a = Aircraft(old.id if old else state.counters.free_id(r["name"]), r["side"], _kind(r["type"]), r["bombs"], r["damaged"], r["mg_disabled"],
                          melee=r["melee"], label=r["name"], hex=old.hex if old else None)
             planes.append(a)
@@ -306,9 +314,19 @@ class AerialCombat(Stepped[Dogfight]):
             tuple(i for i, a in enumerate(planes) if a.side == defender)
         return Dogfight(tuple(planes), tuple(targets), attacker, defender, order)
 
+    @staticmethod
+    def turn_events(state: GameState, params: Mapping[str, Any]) -> list[Event]:
+        """E7.22: "a player places his FB on top of one or more enemy aircraft during the CCPh" —
+        his CCPh (the EX: "during the British CCPh"; the Melee goes on "in their CCPh" with the
+        other side attacking first): the ATTACKER is the side whose CCPh it is."""
+        attacker = str(params.get("attacker", ""))
+        return agree(params, "E7.22", phase_key(state) == "CCPh" and own_turn(state, attacker) is not False,
+                     f"E7.22: Aerial Combat is fought in the Close Combat Phase, the ATTACKER being the side whose CCPh "
+                     f"it is ({attacker} attacks); {now(state)}")
+
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         d = self.plan(state, params)
-        events = [ev.info("E7.22", f"Dogfight: {', '.join(a.describe() for a in d.planes)}")]
+        events = self.turn_events(state, params) + [ev.info("E7.22", f"Dogfight: {', '.join(a.describe() for a in d.planes)}")]
         for side in (d.attacker, d.defender):
             for i, a in enumerate(d.planes):
                 t = d.targets[i]
@@ -566,7 +584,7 @@ class Jettison(Procedure[_Nothing]):
     name = "asl.air_jettison"
     title = "Jettison bombs (E7.225)"
     params = Schema((Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.225",
-                           help="the name of an aircraft on the map carrying bombs"),))
+                           help="the name of an aircraft on the map carrying bombs"), OVERRIDE))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
         """The first aircraft of the current Player Turn's side that carries bombs."""
@@ -579,11 +597,10 @@ class Jettison(Procedure[_Nothing]):
         a = next((x for x in aircraft_of(state.counters) if x.name == name), None)
         if a is None:
             raise RulesError(f"E7.225: there is no aircraft named {name} on the map")
-        phase = state.system.track.phase(state.turn).key
-        if phase != "MPh" or a.side != state.sides[state.turn.player]:
-            raise RulesError(f"E7.225: a plane jettisons its bombs during its own MPh ({a.name} is {a.side}'s)")
+        turn = agree(params, "E7.225", phase_key(state) == "MPh" and own_turn(state, a.side) is not False,
+                     f"E7.225: a plane jettisons its bombs during its own Movement Phase ({a.name} is {a.side}'s); {now(state)}")
         b, e = jettison(a)
-        return StepResult(None, (e,), counters=write_aircraft(state.counters, b),
+        return StepResult(None, (*turn, e), counters=write_aircraft(state.counters, b),
                           outcome={"procedure": self.name, "aircraft": a.name})
 
     def prompt(self, state: GameState, proc: ProcState[_Nothing]) -> Prompt:

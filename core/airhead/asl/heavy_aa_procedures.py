@@ -21,6 +21,7 @@ from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
 from ..plug import GameState, Procedure, ProcState, Prompt, StepResult, View
+from .air_exit import no_return
 from .air_support import AIRCRAFT_TYPES, Aircraft, AircraftType, added_off_map, aircraft_of, victory_points, write_aircraft
 from .anti_aircraft import (
     AA_MODE_CUT,
@@ -117,6 +118,7 @@ class HeavyAA(Procedure[Shot]):
         name = p["aircraft"]
         plane = next((a for a in aircraft_of(state.counters) if name in (a.name, a.id)), None)
         if plane is None:
+            no_return(state, name)  # E7.21: an aircraft that left the mapboard is not there to fire at
             t = p.get("type", "FB")
             kind: AircraftType = "Stuka" if t == "Stuka" else "Observation" if t == OBSERVATION else "FB"
             side = _other(state, gun_side)

@@ -31,9 +31,10 @@ from ..errors import DataError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from .sight import sight, zone
 from .random_location import random_location
+from .turn_rules import phase_key, phasing_side, starshell_turn
 
 __all__ = [
     "FIRERS", "STARSHELL_RADIUS", "IR_RADIUS", "LIGHT_KINDS", "Source", "usage_number", "check_firer",
@@ -287,10 +288,15 @@ class Starshell(Procedure[_Shell]):
         Field("aim", "Aimed at (or placed in)", "hex", offboard=True, rule="E1.922"),
         Field("in_view", "Aim in view (a Gunflash in LOS): halve the error", "choice", choices=IN_VIEW, default=IN_VIEW[0],
               rule="E1.922", help="the map reads a Gunflash in or next to the aimed hex in the firer's LOS; overrule it here"),
+        OVERRIDE,
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
-        return {"side": state.sides[state.turn.player]}
+        """The side that may fire one now (E1.92): the DEFENDER in the MPh and the DFPh, else the
+        side whose Player Turn it is."""
+        mover = phasing_side(state)
+        other = next((s for s in state.sides if s != mover), mover)
+        return {"side": other if phase_key(state) in ("MPh", "DFPh") else mover}
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         where = f" in {params['firer_hex']}" if params.get("firer_hex") else ""
@@ -317,6 +323,7 @@ class Starshell(Procedure[_Shell]):
             raise DataError(f"the side is one of {', '.join(state.sides)}", "side")
         check_firer(params["good_order"], params["pinned"])
         usage_number(params["firer"])
+        agreed = starshell_turn(state, params, side)
         aimed = params["method"] == METHODS[0]
         halved, why = self.halved(state, params) if aimed else (False, [])
         data = _Shell(params["firer"], side, params["firer_hex"], params["aim"], aimed, halved)
@@ -326,7 +333,7 @@ class Starshell(Procedure[_Shell]):
         if aimed:
             events.append(ev.info("E1.922", ("Extent of Error halved: " if halved else "Extent of Error not halved: ") + "; ".join(why)))
         step = "initial" if self._first(state) else "usage"
-        return StepResult(ProcState(self.name, step, data), tuple(events))
+        return StepResult(ProcState(self.name, step, data), tuple(agreed + events))
 
     def prompt(self, state: GameState, proc: ProcState[_Shell]) -> Prompt:
         s = proc.data
@@ -389,6 +396,8 @@ class Starshell(Procedure[_Shell]):
         """The Usage dr's chance and, if it passes, where the Starshell lands (every Placement DR)."""
         m = state.scenario.map
         check_firer(params["good_order"], params["pinned"])
+        if params.get("side") in state.sides:
+            starshell_turn(state, params, str(params["side"]))  # out of its phase: the planner says so
         p_use = Fraction(usage_number(params["firer"]), 6)
         facts = [Fact("usage", "Usage dr passes", percent(p_use))]
         if params["method"] != METHODS[0]:

@@ -16,11 +16,11 @@ from typing import Any, Mapping
 from .. import events as ev
 from ..boards import player_name
 from ..dice import DR, Roll, dr
-from ..errors import ActionError, RulesError
+from ..errors import ActionError, RulesError, TurnError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
+from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
 from .night_movement import ATTACK_GUNFLASH, concealment_terrain, night_mf
 from .night import (
     CLOUD_COVER,
@@ -46,6 +46,7 @@ from .night import (
     recon_table,
     starshell_fired,
 )
+from .turn_rules import nvr_change_turn
 from .night_combat import ATTACKS, GUNFLASH_CAUSES, gunflash_marker, makes_gunflash, night_lv_on_map
 
 __all__ = ["NvrTableProc", "NvrChangeProc", "ReconProc", "NightLvProc", "GunflashProc", "WHITE4_OPTIONS",
@@ -175,6 +176,7 @@ class NvrChangeProc(Procedure[_Change]):
               help="the game's (the NVR table or the scenario's setting) unless you change it here"),
         Field("moon", "Moon Phase", "choice", choices=MOON_PHASES, default="No Moon", rule="E1.12",
               help="Scattered Clouds with a Half or Full Moon: the change is a further dr ÷ 3 or ÷ 2"),
+        OVERRIDE,
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -185,11 +187,7 @@ class NvrChangeProc(Procedure[_Change]):
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         data = _Change(current_nvr(state), params["cloud"], params["moon"])
-        events = _not_night(state, "E1.12")
-        turn = state.turn
-        if state.system.track.phase(turn).key != "RPh" or (turn.game_turn == 1 and turn.player == 0):
-            events.append(ev.info("E1.12", f"the NVR Change DR is made at the start of each RPh after the opening Player "
-                                           f"Turn; the turn track is at {state.describe_turn()}"))
+        events = _not_night(state, "E1.12") + nvr_change_turn(state, params)
         events.append(ev.info("E1.12", f"Base NVR {data.current}; Cloud Cover {data.cloud}, {moon_words(data.moon)}"))
         return StepResult(ProcState(self.name, "dr", data), tuple(events))
 
@@ -259,6 +257,11 @@ class NvrChangeProc(Procedure[_Change]):
 
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
         """The exact distribution of the Base NVR after the next NVR Change DR (E1.12)."""
+        try:
+            nvr_change_turn(state, params)
+            when: list[str] = []
+        except TurnError as e:  # out of its RPh: the planner says so, and still shows the tracker
+            when = [str(e)]
         nvr = current_nvr(state)
         cloud, moon = str(params.get("cloud", current_cloud(state))), str(params.get("moon", current_moon(state)))
         fired = starshell_fired(state)
@@ -271,7 +274,7 @@ class NvrChangeProc(Procedure[_Change]):
                             f"{3 if moon == 'Half' else 2}, rounded up (E1.12).")
         return Odds(facts=_tracker(state), tables=(Table("next", "Base NVR after the next NVR Change DR",
                                                          tuple((k, float(p)) for k, p in rows)),),
-                    notes=tuple(notes))
+                    notes=tuple(when + notes))
 
     def summary(self, outcome: Mapping[str, Any]) -> str:
         return f"Game Turn {outcome['turn']}: NVR {outcome['from']} → {outcome['nvr']}."

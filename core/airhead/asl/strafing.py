@@ -21,7 +21,7 @@ from ..errors import ActionError, DataError, RulesError
 from ..events import Event
 from ..fields import Field, Schema
 from ..hexes import Hex, asl_direction, opposite
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from .air_support import Aircraft, added_off_map, aircraft_of, write_aircraft
 from .anti_aircraft import AA_RUN_FIELDS, aircraft_aa_result, aerial_drm_from_seed, mark_aa_mode, retains_rof
 from .ground_support import (
@@ -46,12 +46,17 @@ from .ground_support import (
 )
 from .los import LosSettings, aerial
 from .sight import aerial_terrain
+from .air_exit import no_return
+from .turn_rules import STRAFING_RUN, attacked_this_turn, ground_attack_turn
 
 __all__ = ["Strafing", "Strike", "Target", "bombed", "Firer", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "STRAFING_PACK",
            "STRAFING_SETTINGS", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "NO_MORE_AA", "aa_odds", "YEARS"]
 
 #: The kinds of a target unit: an AFV is armoured (To Hit first, E7.41 / A9.6).
-UNIT_KINDS: tuple[str, ...] = ("infantry", "AFV", "soft vehicle", "other")
+UNIT_KINDS: tuple[str, ...] = ("infantry", "AFV", "soft vehicle", "other", "Dummy")
+#: E7.25: a Sighting TC that reveals only a Dummy unit: the aircraft counts it as its one Sighting
+#: TC for that turn, or not (subject to Light AA fire either way).
+DUMMY_25: tuple[str, ...] = ("count it as its only Sighting TC this turn", "do not count it")
 BOMB_AT: tuple[str, ...] = ("no bombs", "first attack", "second attack", "third attack", "fourth attack")
 #: E7.421 EX: "10 [Basic TH# at six-hex Aerial range]" (and E7.421: "≤ 5 unless a FB bombs from an
 #: Aerial Range of eight hexes"). The 7-12 column's is not in the source rules.
@@ -90,13 +95,18 @@ def _sight_field(row_key: str, drm: int | None, condition: str) -> Field:
     return Field(f"sight_{row_key}", f"Sighting: {condition} ({drm:+d})", "bool", default=False, rule="E7.3")
 
 
+#: E7.3's row read from this Player Turn's record, not ticked in the form: "Target has been attacked
+#: by a friendly plane during this Player Turn" (:func:`~.turn_rules.attacked_this_turn`).
+RECORDED = "attacked"
+
+
 #: A target unit as the form gives it.
 TARGET_FIELDS: tuple[Field, ...] = (
     Field("name", "Unit", "text", lo=1, hi=24),
     Field("hex", "Hex", "hex", rule="E7.4"),
     Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41",
           help="the first AFV listed in a hex is the one the aircraft attacks; the bombs leave any other AFV there "
-               "unaffected except by Overstacking (E7.421)"),
+               "unaffected except by Overstacking (E7.421); a Dummy in the initial target hex: E7.25"),
     Field("drm", "IFT DRM vs it", "int", lo=-6, hi=9, default=0, rule="E7.41", help="TEM, FFMO and the like"),
     Field("mg_th_far", "MG To Hit number, 7-12 column", "int", lo=0, hi=16, default=None, rule="E7.41",
           help="an AFV: the Original To Hit DR it is hit on from four hexes (Vehicle Target Type, Black TH#)"),
@@ -104,7 +114,7 @@ TARGET_FIELDS: tuple[Field, ...] = (
           help="an AFV: the Original To Hit DR it is hit on from three hexes or closer"),
     Field("bomb_th", "Bomb To Hit number", "int", lo=0, hi=16, default=None, rule="E7.42",
           help="the Original To Hit DR the bombs hit it on (7.421 EX: Tiger 9, truck 10, squad 8, HS 6)"),
-) + tuple(_sight_field(r.key, r.drm, r.label) for r in sighting_rows())
+) + tuple(_sight_field(r.key, r.drm, r.label) for r in sighting_rows() if r.key != RECORDED)
 
 
 def bombed(here: list[Target]) -> list[Target]:
@@ -186,6 +196,11 @@ class Strike:
     candidates: tuple[str, ...] = ()
     #: E7.5: the firers whose AA counter this run has already placed (or noted as untracked).
     aa_noted: tuple[bool, ...] = ()
+    #: The units attacked so far (by name): this Player Turn's record for E7.3.
+    attacked: tuple[str, ...] = ()
+    #: E7.25: the Sighting TC revealed only a Dummy: counted as its one TC this turn (True) or not
+    #: (False); None: it did not.
+    dummy: bool | None = None
 
     @property
     def here(self) -> Hex:
@@ -207,7 +222,7 @@ class Strafing(Procedure[Strike]):
     Vehicle Kill Number, ROF, DRM) and the players' Blind Hex rulings.
     """
 
-    name = "asl.strafing"
+    name = STRAFING_RUN
     title = "Strafing run / Point attack (E7.4)"
     params = Schema((
         Field("aircraft", "Aircraft", "text", lo=1, hi=24, default="FB 1", rule="E7.4",
@@ -234,6 +249,7 @@ class Strafing(Procedure[Strike]):
               item=Field("aa", "Light AA weapon", "record", fields=AA_RUN_FIELDS)),
         _hex_list("blind_hexes", "Blind Hexes (the players' ruling)", "hexes the players rule Blind whatever the map reads"),
         _hex_list("seen_hexes", "Seen hexes (the players' ruling)", "hexes the players rule seen whatever the map reads"),
+        OVERRIDE,
     ))
 
     # -- parameters ------------------------------------------------------------------------
@@ -248,6 +264,23 @@ class Strafing(Procedure[Strike]):
         if seed is not None:
             out["aerial_drm"] = seed
         return out
+
+    @staticmethod
+    def _current(raw: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A plan without the units' ``sight_attacked`` flag, which saves made before E7.3's
+        "attacked by a friendly plane during this Player Turn" was read from the record carry:
+        the record decides it now."""
+        units = raw.get("units") if isinstance(raw, Mapping) else None
+        if not isinstance(units, list) or not any(isinstance(u, Mapping) and f"sight_{RECORDED}" in u for u in units):
+            return raw
+        return {**raw, "units": [{k: v for k, v in u.items() if k != f"sight_{RECORDED}"} if isinstance(u, Mapping) else u
+                                 for u in units]}
+
+    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return super().read(state, self._current(raw))
+
+    def read_some(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return super().read_some(state, self._current(raw))
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         """Log text: the aircraft, its attack, the target hex and the grain."""
@@ -270,6 +303,7 @@ class Strafing(Procedure[Strike]):
         for a in aircraft_of(state.counters):
             if a.name == name or a.id == name:
                 return a
+        no_return(state, name)
         t = p.get("type", "FB")
         return Aircraft(name, str(p.get("side") or state.sides[0]), "Stuka" if t == "Stuka" else "FB", bool(p.get("bombs", True)),
                         bool(p.get("damaged", False)), bool(p.get("mg_disabled", False)), label=name)
@@ -282,13 +316,16 @@ class Strafing(Procedure[Strike]):
             raise RulesError(f"E7.6: {plane.name} is an Observation Plane: it directs OBA and makes no ground attack")
         if plane.eliminated or plane.recalled:
             raise RulesError(f"E7.24: {plane.name} is {'eliminated' if plane.eliminated else 'Recalled'}")
+        ground_attack_turn(state, p, plane.name, plane.side)  # E7.4, E7.401, E7.3: its phase and Player Turn
         stuka = plane.type == "Stuka"
         if "target" not in p or "grain" not in p:
             raise DataError("choose the initial target hex and the Hex Grain first", "target" if "target" not in p else "grain")
         target: Hex = p["target"]
         grain: int = p["grain"]
+        hit = attacked_this_turn(state, plane.side)
         units = tuple(Target(u["name"], u["hex"], u["kind"], u["drm"], u["mg_th_far"], u["mg_th_near"], u["bomb_th"],
-                             tuple((r.key, u[f"sight_{r.key}"]) for r in sighting_rows())) for u in p.get("units", []))
+                             tuple((r.key, u["name"] in hit if r.key == RECORDED else u[f"sight_{r.key}"])
+                                   for r in sighting_rows())) for u in p.get("units", []))
         kind = str(p.get("attack", STRAFE))
         attacked = sorted({u.hex for u in units} | {target}, key=lambda h: h.distance(target)) if kind == STRAFE else None
         run = attack_run(target, grain, kind, stuka=stuka, attacked=attacked)
@@ -386,7 +423,7 @@ class Strafing(Procedure[Strike]):
         m = state.scenario.map
         run = g.run
         where = "adjacent to" if run.stuka and run.kind == POINT else "four hexes from"
-        events = [
+        events = ground_attack_turn(state, params, g.plane.name, g.plane.side) + [
             ev.info("E7.4", f"{g.plane.describe()}: {run.kind} on {m.label(run.target)} along Hex Grain "
                     f"{asl_direction(run.grain)}", [m.name(run.target)]),
             ev.info("E7.401" if run.kind == STRAFE else ("E7.403" if run.stuka else "E7.402"),
@@ -409,6 +446,9 @@ class Strafing(Procedure[Strike]):
         if step == "recall":
             return Prompt("choice", "E7.31", "E7.31: an Original 12 is Recall at the end of the MPh — the rule text is cut "
                           "here: players decide the rest", options=RECALL_31)
+        if step == "dummy":
+            return Prompt("choice", "E7.25", f"E7.25: the Sighting TC reveals only a Dummy unit in {m.label(g.run.target)}: "
+                          f"count it as {name}'s only allowed Sighting TC for this turn?", options=DUMMY_25)
         if step == "mistaken":
             who = "; ".join(g.candidates) or "no DEFENDER unit found on the map"
             return Prompt("choice", "E7.32", f"E7.32 Mistaken Attack, directed by the opponent, on the closest DEFENDER unit "
@@ -442,7 +482,12 @@ class Strafing(Procedure[Strike]):
             events = [ev.result("E7.31", f"{g.plane.name}: {choice} (the players' decision)")]
             if choice == RECALL_31[1]:
                 return self._finish(state, g, "recalled", events)
-            return self._advance(state, g, events)
+            return self._sighted(state, g, events)
+        if proc.step == "dummy":
+            counted = choice == DUMMY_25[0]
+            events = [ev.result("E7.25", f"{g.plane.name} {'counts' if counted else 'does not count'} that Sighting TC as its "
+                                         "only one this turn; it is subject to Light AA fire regardless, and makes no attack")]
+            return self._advance(state, replace(g, dummy=counted), events)
         if proc.step == "mistaken":
             events = [ev.result("E7.32", f"{choice} (the players' decision; the opponent directs it)")]
             return self._finish(state, g, "mistaken attack" if choice == MISTAKEN_32[0] else "no attack", events)
@@ -510,6 +555,14 @@ class Strafing(Procedure[Strike]):
             return StepResult(ProcState(self.name, "recall", g), tuple(events))
         if not tc.passed:
             return self._finish(state, g, "not sighted", events)
+        return self._sighted(state, g, events)
+
+    def _sighted(self, state: GameState, g: Strike, events: list[Event]) -> StepResult:
+        """A passed Sighting TC: on with the run, unless it reveals only Dummies (E7.25: the
+        players choose whether it counts as the aircraft's one Sighting TC this turn)."""
+        here = [u for u in g.units if u.hex == g.run.target]
+        if here and all(u.kind == "Dummy" for u in here):
+            return StepResult(ProcState(self.name, "dummy", g), tuple(events))
         return self._advance(state, g, events)
 
     def _blind_map(self, state: GameState, g: Strike) -> Mapping[Hex, bool]:
@@ -531,6 +584,8 @@ class Strafing(Procedure[Strike]):
                     if any(left and not done for left, done in zip(g.fire_left, g.fired_here)):
                         return StepResult(ProcState(self.name, "aa", g), tuple(events))
                     g = replace(g, aa_done=True)
+                if what == "attack" and g.dummy is not None:  # E7.25: Light AA, and no attack
+                    return self._finish(state, g, "dummy", events)
                 if what == "attack" and not g.attack_done:
                     if s.target is None:
                         g = replace(g, attack_done=True)
@@ -635,6 +690,8 @@ class Strafing(Procedure[Strike]):
             if not self._here(g):
                 events.append(ev.info("E7.4", f"no target unit listed in {m.label(s.target)}: no attack"))
                 return self._advance(state, replace(g, attack_done=True), events)
+            if not g.plane.mg_disabled or g.bomb_stop == g.stop:
+                g = replace(g, attacked=g.attacked + tuple(u.name for u in self._here(g) if u.name not in g.attacked))
             if g.plane.mg_disabled:
                 events.append(ev.info("E7.41", f"{g.plane.name}'s MG is Disabled: no MG attack"))
             else:
@@ -770,7 +827,11 @@ class Strafing(Procedure[Strike]):
             "damaged": plane.damaged,
             "mg_disabled": plane.mg_disabled,
             "recalled": plane.recalled,
+            "side": plane.side,
+            "attacked": list(g.attacked),
         }
+        if g.dummy is not None:
+            outcome["counted"] = g.dummy
         if added:
             outcome["added"] = True
         return StepResult(None, tuple(events), counters=counters, outcome=outcome)
@@ -894,6 +955,8 @@ class Strafing(Procedure[Strike]):
             "recalled": f"{name} is Recalled without attacking",
             "mistaken attack": f"{name} made a Mistaken Attack, directed by the opponent",
             "no attack": f"{name} made no attack",
+            "dummy": f"{name}'s Sighting TC revealed only a Dummy: no attack"
+                     + ("" if outcome.get("counted", True) else " (not counted as its Sighting TC this turn)"),
         }.get(res, f"{name}: {res}")
         extra = [w for w, on in (("Damaged", outcome.get("damaged")), ("MG Disabled", outcome.get("mg_disabled")),
                                  ("Recalled", outcome.get("recalled") and res != "recalled")) if on]

@@ -6,6 +6,7 @@ from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..turns import Phase, Track
 from .glider_landing import GliderLanding
+from .air_exit import AirExit
 from .air_procedures import AerialCombat, AirArrival, Jettison
 from .air_support import AIR_PACK, remove_recalled
 from .heavy_aa_procedures import AAMode, HeavyAA
@@ -59,14 +60,14 @@ TRACK = Track((
 #: The Play menu, by rules chapter.
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Gliders (E8)", ("asl.glider_landing",)),
-    ("Air Support (E7)", ("asl.air_arrival", "asl.aerial_combat", "asl.air_jettison", "asl.strafing", "asl.heavy_aa",
+    ("Air Support (E7)", ("asl.air_arrival", "asl.aerial_combat", "asl.air_jettison", "asl.air_exit", "asl.strafing", "asl.heavy_aa",
                           "asl.aa_mode", "asl.observation_plane", "asl.observation_sighting")),
     ("Night (E1)", ("asl.nvr_table", "asl.nvr_change", "asl.recon", "asl.night_lv", "asl.night_mf", "asl.gunflash", "asl.straying",
                     "asl.cloaking", "asl.cloaking_lost", "asl.starshell", "asl.illuminating_round")),
     ("Dice", ("asl.random_location",)),
 )
 
-RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), AerialCombat(), Jettison(), Strafing(),
+RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), AerialCombat(), Jettison(), AirExit(), Strafing(),
                           HeavyAA(), AAMode(), ObservationPlane(), ObservationSighting(),
                           Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES), settings=SETTINGS,
               track=TRACK, tools=TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"),
