@@ -18,7 +18,7 @@ SIZES = {"tablet 1024×768": {"width": 1024, "height": 768}, "phone 390×844": {
 #: Steps checked per procedure (the prompt after Start and the next ones), and the fewest
 #: procedures that must start with their form's defaults, per scenario.
 STEPS = 6
-STARTED_AT_LEAST = {"default": 7, "panzer_leader_drop": 2, "army_group_landing": 1}
+STARTED_AT_LEAST = {"default": 6, "panzer_leader_drop": 2, "army_group_landing": 1}
 
 # Where the prompt's label (or the result) and its first control are, against the window and the
 # Play panel: "" when both are fully in view, else a sentence saying what is out of view.
