@@ -365,7 +365,7 @@ def test_e7_511_4g6_flakpz_example(page: Any) -> None:
     strafing_form(page, "FB", "4G6", "2")
     add_row(page, "units", {"name": "4-6-7", "hex": "4G6", "drm": "-2", "sight_new_hex": "on", "sight_unconcealed": "on"})
     # "the stationary FlaKPz 38(t) in L4 ... conducts Light AA fire": its ★ Vehicle Kill Number
-    # (three FP, Long Range) and ROF typed (the IFT is not in the source rules)
+    # (three FP, Long Range) and ROF typed (read off the player's own IFT)
     add_row(page, "aa", {"name": "FlaKPz 38(t)", "hex": "4L4", "kill": "5", "rof": "2"})
     assert page.locator("#f-aerial_drm").input_value() == "3"  # "the +3 DRM for the 1944 FB"
     odds_fact(page, "sight", "passes on an Original DR ≤ 11 (97.2%)")

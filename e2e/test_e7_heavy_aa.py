@@ -48,7 +48,7 @@ def heavy_aa(page: Any, aircraft: str, damaged: bool, roll: str, res: str) -> tu
     assert label(page) == f"Heavy AA DR by 88L at {aircraft}"
     text = dice(page, roll)
     # the resolution is cut: the players choose from a fixed list, and the prompt says why
-    assert "the rule text is cut" in label(page) and "players decide the result" in label(page)
+    assert "the rule text is cut" in label(page) and "resolve it with your rulebook and choose the result" in label(page)
     assert options(page) == ["no effect", "Damaged", "eliminated"]
     choose(page, res)
     return text, result(page)

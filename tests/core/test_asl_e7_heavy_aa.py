@@ -119,7 +119,7 @@ def test_the_result_is_the_players_choice_from_a_fixed_list_saying_the_text_is_c
     assert "E7.52    modifier  +2  the players' DRM" in evs and evs[-1].startswith("E7.52    info      Final DR 5:")
     p = g.waiting_for()
     assert p is not None and p.kind == "choice" and p.options == HEAVY_AA_RESULTS == ("no effect", "Damaged", "eliminated")
-    assert "Final DR 5" in p.label and "the rule text is cut" in p.label and "players decide" in p.label
+    assert "Final DR 5" in p.label and "the rule text is cut" in p.label and "with your rulebook and choose" in p.label
     with pytest.raises(ActionError, match="'Recalled' is not one of no effect, Damaged, eliminated"):
         g.apply({"type": "choose", "choice": "Recalled"})
 

@@ -191,7 +191,7 @@ def test_7_62_mistaken_attack_places_the_opponents_ffe_on_the_closest_unit() -> 
     assert evs == ["E7.62    result    a Mistaken Attack opportunity (E7.32): Axis calls for a Fire For Effect immediately "
                    "with Grasshopper's OBA — no Sighting TC, Radio Contact or Spotting Rounds needed"]
     p = g.waiting_for()
-    assert p is not None and p.rule == "E7.62" and "Battery Access" in p.label and "not in the source rules" in p.label
+    assert p is not None and p.rule == "E7.62" and "Battery Access" in p.label and "(C1, in your rulebook)" in p.label
     evs = lines(g.apply({"type": "choose", "choice": "Battery Access achieved: Fire For Effect"}))
     # the hidden unit in G5 and the Axis unit in the target hex are not its targets; sq in G6 is the closest
     assert evs[1] == ("E7.62    result    Axis places the Fire For Effect of Grasshopper's OBA on sq in 4G6: the Allied "

@@ -84,7 +84,7 @@ class AirArrival(Procedure[_Arrival]):
         Field("side", "Side receiving Air Support", "text", lo=1, hi=24, rule="E7.2"),
         Field("exponent", "Air Support Number: exponent (7.1 table)", "int", lo=0, hi=6, rule="E7.21 (7.1 table)",
               pack="air_support_exponent",
-              help="the 7.1 Air Support table is not in the source rules: type your scenario's exponent"),
+              help="from your rulebook's 7.1 Air Support table: type your scenario's exponent"),
         Field("type_bombs", "Type received on a dr ≤ the exponent (with bombs)", "choice", choices=AIRCRAFT_TYPES[:2],
               default="FB", rule="E7.21 (7.1 table)"),
         Field("type_else", "Type received otherwise (no bombs)", "choice", choices=AIRCRAFT_TYPES[:2], default="FB",

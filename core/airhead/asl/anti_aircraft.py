@@ -111,8 +111,8 @@ AA_RUN_FIELDS: tuple[Field, ...] = (
     Field("name", "Name", "text", lo=1, hi=24),
     Field("hex", "Hex", "hex", rule="E7.51"),
     Field("kill", "★ Vehicle Kill Number", "int", lo=2, hi=12, rule="E7.511",
-          help="read off the IFT's ★ Vehicle line for the FP it fires with (halved at Long Range, as in the 4G6 EX); "
-               "the IFT is not in the source rules"),
+          help="read off your rulebook's IFT, ★ Vehicle line, for the FP it fires with (halved at Long Range, as in "
+               "the 4G6 EX)"),
     Field("rof", "ROF", "int", lo=0, hi=6, default=0, rule="E7.51", help="Multiple ROF: kept on a colored dr ≤ ROF"),
     Field("drm", "Other DRM", "int", lo=-6, hi=6, default=0, rule="E7.511",
           help="LV Hindrances and the like; never TEM (E7.511)"),

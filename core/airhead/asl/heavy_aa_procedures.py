@@ -161,7 +161,7 @@ class HeavyAA(Procedure[Shot]):
             return Prompt("roll", "E7.52", f"Heavy AA DR by {s.gun} at {s.plane.name}", DR)
         if proc.step == "result":
             return Prompt("choice", "E7.52", f"Heavy AA by {s.gun} at {s.plane.name}, Final DR {s.final} — {HEAVY_AA_CUT}, "
-                          "so the resolution is not in the source rules: players decide the result", options=HEAVY_AA_RESULTS)
+                          "so resolve it with your rulebook and choose the result", options=HEAVY_AA_RESULTS)
         raise ActionError("Heavy AA has no such step")
 
     def roll(self, state: GameState, proc: ProcState[Shot], roll: Roll) -> StepResult:

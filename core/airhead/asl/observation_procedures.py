@@ -203,7 +203,7 @@ class ObservationSighting(Procedure[_Look]):
                           "players decide", options=SIGHTING_61)
         if proc.step == "battery":
             return Prompt("choice", "E7.62", f"E7.62 Mistaken Attack: the opponent calls for a Fire For Effect with "
-                          f"{look.plane.name}'s OBA if Battery Access is achieved (C1, not in the source rules): players say "
+                          f"{look.plane.name}'s OBA if Battery Access is achieved (C1, in your rulebook): say "
                           "which", options=BATTERY_ACCESS)
         if proc.step == "aim":
             return Prompt("choice", "E7.62", "E7.62: these units are equally close to the original target: the opponent "
@@ -234,8 +234,8 @@ class ObservationSighting(Procedure[_Look]):
             if choice not in BATTERY_ACCESS:
                 raise ActionError(f"choose one of: {', '.join(BATTERY_ACCESS)}")
             if choice == BATTERY_ACCESS[1]:
-                events = [ev.result("E7.62", "Battery Access is not achieved: no Mistaken Attack occurs (the players' answer: "
-                                    "C1 is not in the source rules)")]
+                events = [ev.result("E7.62", "Battery Access is not achieved: no Mistaken Attack occurs (the players' answer, "
+                                    "by C1 in their rulebook)")]
                 return self._finish(state, look, "no Battery Access", events)
             found = tuple(mistaken_fire_mission(state.counters, look.plane.side, look.target, _blind(state)))
             events = [ev.info("E7.62", "Battery Access is achieved (the players' answer): one Fire Mission")]
@@ -263,7 +263,7 @@ class ObservationSighting(Procedure[_Look]):
             ev.result("E7.62", f"{opp} places the Fire For Effect of {look.plane.name}'s OBA on {unit} in {m.label(h)}: the "
                       f"{look.plane.side} non-hidden ground unit closest to {m.label(look.target)} ({k} hex{'es' if k != 1 else ''}) "
                       "in the plane's LOS", [m.name(h)]),
-            ev.info("E7.62", "if the FFE is not accurately placed (C1.3, not in the source rules: roll it at the table), move "
+            ev.info("E7.62", "if the FFE is not accurately placed (C1.3 in your rulebook: roll it at the table), move "
                     "the marker in Edit and Correct it toward that unit or the original AR in the next PFPh or DFPh"),
         ]
         return self._finish(state, look, "FFE", events, counters=counters, ffe=(unit, h))

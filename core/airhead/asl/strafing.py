@@ -237,7 +237,7 @@ class Strafing(Procedure[Strike]):
               help="the aircraft flies this way: it is placed four hexes before the target (a Stuka's Point Attack: one)"),
         Field("attack", "Attack", "choice", choices=(STRAFE, POINT), default=STRAFE, rule="E7.4"),
         Field("aerial_drm", "Aircraft's Aerial DRM", "int", lo=-6, hi=6, default=None, rule="E7.511", pack="aerial_drm.{year}",
-              help="added to Light AA fire at it (by year: not in the source rules, except +3 for a 1944 FB in the 4G6 EX)"),
+              help="added to Light AA fire at it (by year, from your rulebook; +3 for a 1944 FB in the 4G6 EX)"),
         Field("mg_fp", "MG FP", "int", lo=1, hi=36, default=None, rule="E7.41", pack="stuka_mg_fp",
               help="a FB's comes from the year (6 / 8 / 12); type a Stuka's"),
         Field("bomb_at", "Bombs dropped at", "choice", choices=BOMB_AT, default=BOMB_AT[0], rule="E7.42"),
@@ -347,7 +347,7 @@ class Strafing(Procedure[Strike]):
         firers = tuple(Firer(f["name"], f["hex"], f["kill"], f["rof"], f["drm"], bool(f.get("vehicular_aamg", False)))
                        for f in p.get("aa", []))
         if firers and p.get("aerial_drm") is None:
-            raise DataError("E7.511: type the aircraft's Aerial DRM (by year; not in the source rules)", "aerial_drm")
+            raise DataError("E7.511: type the aircraft's Aerial DRM (by year, from your rulebook)", "aerial_drm")
         basic_far = p.get("basic_th_far")
         g = Strike(plane, run, units, firers, int(p.get("aerial_drm") or 0), int(fp), year, bomb_stop,
                    None if basic_far is None else int(basic_far))
