@@ -14,8 +14,8 @@ import time
 
 
 def main() -> None:
-    from airhead.asl.gliders import AAFirer
-    from airhead.asl.gliders_odds import glider_odds, heatmap
+    from airhead.asl.e8.gliders import AAFirer
+    from airhead.asl.e8.gliders_odds import glider_odds, heatmap
     from airhead.boards import HexMap
     from airhead.hexes import from_asl_direction
     from airhead.systems import builtin

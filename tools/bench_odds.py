@@ -38,12 +38,13 @@ def best(fn: Callable[[], Any], clear: Callable[[], None] = lambda: None, repeat
 
 
 def main() -> None:
-    from airhead.asl import air_support, night
-    from airhead.asl.air_support import Aircraft, attack_odds, rof_chain_odds
-    from airhead.asl.gliders import AAFirer
-    from airhead.asl.gliders_odds import clear_cache, glider_odds, heatmap
-    from airhead.asl.ground_support import bomb_odds, sighting_odds
-    from airhead.asl.strafing import Strafing, aa_odds
+    from airhead.asl.e7 import air_support
+    from airhead.asl.e1 import night
+    from airhead.asl.e7.air_support import Aircraft, attack_odds, rof_chain_odds
+    from airhead.asl.e8.gliders import AAFirer
+    from airhead.asl.e8.gliders_odds import clear_cache, glider_odds, heatmap
+    from airhead.asl.e7.ground_support import bomb_odds, sighting_odds
+    from airhead.asl.e7.strafing import Strafing, aa_odds
     from airhead.boards import HexMap
     from airhead.hexes import from_asl_direction
     from airhead.scenario import Scenario

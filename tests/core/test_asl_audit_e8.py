@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from airhead.asl.gliders import approach, crash_drm
-from airhead.asl.gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
+from airhead.asl.e8.gliders import approach, crash_drm
+from airhead.asl.e8.gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
 from airhead.boards import HexMap
 from airhead.codec import decode_link, encode_link
 from airhead.errors import ActionError
@@ -108,7 +108,7 @@ def test_a_depression_is_seen_into_and_a_surrounded_hex_is_unseen() -> None:
 
 def test_the_aerial_los_helper_explains_its_answer() -> None:
     # E7.25, one helper for E8.23 now and E7 next: each hex considered, what it is, how high.
-    from airhead.asl.aerial_los import aerial_sight, blind_behind, surrounded
+    from airhead.asl.e7.aerial_los import aerial_sight, blind_behind, surrounded
 
     t = terrain(H5=HexTerrain("woods", obstacle=1))
     sight = aerial_sight(t, P("4G6"), NE)
@@ -141,7 +141,7 @@ LEVELS = st.sampled_from([HexTerrain(), HexTerrain(base_level=1), HexTerrain(bas
 def test_an_aerial_blind_hex_depends_only_on_the_hexes_next_to_it(inner: list[HexTerrain], outer: list[HexTerrain], toward: int) -> None:
     # E7.25: Aerial units reduce every Blind Hex "to one hex": what lies two or more hexes away
     # never changes whether a hex is seen.
-    from airhead.asl.aerial_los import aerial_sight
+    from airhead.asl.e7.aerial_los import aerial_sight
 
     centre = P("4M5")
     near = centre.within(2)  # the hex, its 6 neighbours and the 12 hexes of the next ring

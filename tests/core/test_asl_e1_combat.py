@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from airhead.asl.night_combat import (
+from airhead.asl.e1.night_combat import (
     LV_EXEMPT_ATTACKS,
     UnitAtNight,
     ambush_margin,

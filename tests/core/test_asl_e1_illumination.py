@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from airhead.asl.illumination import (
+from airhead.asl.e1.illumination import (
     blaze_range,
     extent_of_error,
     illuminated,

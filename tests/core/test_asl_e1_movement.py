@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from airhead.asl.night_movement import (
+from airhead.asl.e1.night_movement import (
     ATTACK_GUNFLASH,
     CLASSES,
     cloaking_allotment,
@@ -148,7 +148,7 @@ def test_e1_55_the_attack_gunflash_condition_enables_jitter_fire() -> None:
     assert not g.state.conditions.get(ATTACK_GUNFLASH)
     from dataclasses import replace
 
-    from airhead.asl.night_movement import jitter_possible
+    from airhead.asl.e1.night_movement import jitter_possible
     assert not jitter_possible(g.state)
     assert jitter_possible(replace(g.state, conditions={ATTACK_GUNFLASH: True}))
 

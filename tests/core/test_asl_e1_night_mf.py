@@ -41,7 +41,7 @@ def test_by_day_or_into_open_ground_the_daytime_cost_stands() -> None:
 def test_a_terrain_type_the_table_is_silent_on_is_left_to_the_players() -> None:
     game = _game(True)
     game.apply({"type": "edit", "op": "hex", "hex": "1E5", "set": {"t": "crag"}})
-    from airhead.asl.night_movement import concealment_terrain
+    from airhead.asl.e1.night_movement import concealment_terrain
 
     if concealment_terrain("crag") is None:
         with pytest.raises(ActionError, match="choose it in the form"):

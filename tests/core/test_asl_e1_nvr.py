@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from airhead.asl import night
-from airhead.asl.glider_landing import GliderLanding
-from airhead.asl.night import (
+from airhead.asl.e1 import night
+from airhead.asl.e8.glider_landing import GliderLanding
+from airhead.asl.e1.night import (
     WHITE4,
     change_amount,
     cloud_cover,

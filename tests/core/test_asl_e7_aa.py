@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
-from airhead.asl import anti_aircraft, gliders
-from airhead.asl.air_support import Aircraft, write_aircraft
-from airhead.asl.anti_aircraft import (
+from airhead.asl.e7 import anti_aircraft
+
+from airhead.asl.e8 import gliders
+from airhead.asl.e7.air_support import Aircraft, write_aircraft
+from airhead.asl.e7.anti_aircraft import (
     aa_mode_after,
     aerial_drm_from_seed,
     aircraft_aa_result,
@@ -19,7 +21,7 @@ from airhead.asl.anti_aircraft import (
     light_aa_result,
     retains_rof,
 )
-from airhead.asl.observation import (
+from airhead.asl.e7.observation import (
     DYO_COST,
     check_one_per_side,
     inherent_radio,
@@ -27,7 +29,7 @@ from airhead.asl.observation import (
     mistaken_fire_mission,
     observation_available,
 )
-from airhead.asl.strafing import Strafing, aa_odds
+from airhead.asl.e7.strafing import Strafing, aa_odds
 from airhead.boards import HexMap
 from airhead.counters import Counters, Unit
 from airhead.errors import ActionError, RulesError
@@ -50,7 +52,7 @@ def test_e8_uses_the_one_light_aa_function_of_e7() -> None:
     assert gliders.light_aa_result is anti_aircraft.light_aa_result
     assert gliders.retains_rof is anti_aircraft.retains_rof
     assert gliders.AAFirer is anti_aircraft.AAFirer and gliders.AA_FIELDS is anti_aircraft.AA_FIELDS
-    from airhead.asl import glider_landing, gliders_odds
+    from airhead.asl.e8 import glider_landing, gliders_odds
 
     assert glider_landing.light_aa_result is gliders_odds.light_aa_result is light_aa_result
 

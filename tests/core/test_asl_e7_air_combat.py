@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from airhead.asl.air_support import (
+from airhead.asl.e7.air_support import (
     Aircraft,
     aerial_combat_drms,
     aircraft_of,

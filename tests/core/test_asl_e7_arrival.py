@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from airhead.asl.air_support import aircraft_count, aircraft_of, arrival_barred, arrives, bombs_received
+from airhead.asl.e7.air_support import aircraft_count, aircraft_of, arrival_barred, arrives, bombs_received
 from airhead.boards import HexMap
 from airhead.errors import ActionError
 from airhead.scenario import Scenario

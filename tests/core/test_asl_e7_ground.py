@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from airhead.asl.ground_support import (
+from airhead.asl.e7.ground_support import (
     POINT,
     STRAFE,
     attack_run,
@@ -24,7 +24,7 @@ from airhead.asl.ground_support import (
     sighting_tc,
     sighting_terms,
 )
-from airhead.asl.strafing import Strafing
+from airhead.asl.e7.strafing import Strafing
 from airhead.boards import HexMap
 from airhead.counters import Counters, Unit
 from airhead.errors import ActionError, RulesError

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from airhead.asl.air_support import aircraft_of
-from airhead.asl.anti_aircraft import HEAVY_AA_RESULTS, heavy_aa_effect, heavy_aa_phase, mark_aa_mode
-from airhead.asl.air_support import Aircraft
+from airhead.asl.e7.air_support import aircraft_of
+from airhead.asl.e7.anti_aircraft import HEAVY_AA_RESULTS, heavy_aa_effect, heavy_aa_phase, mark_aa_mode
+from airhead.asl.e7.air_support import Aircraft
 from airhead.boards import HexMap
 from airhead.codec import decode_link, encode_link
 from airhead.counters import Counters, Unit

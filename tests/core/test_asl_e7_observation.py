@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from airhead.asl.air_support import aircraft_of
+from airhead.asl.e7.air_support import aircraft_of
 from airhead.boards import HexMap
 from airhead.codec import decode_link, encode_link
 from airhead.errors import ActionError

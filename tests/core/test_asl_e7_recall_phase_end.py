@@ -3,7 +3,7 @@ phase end (``Rules.phase_end``) does it when the players advance, logged with it
 
 from __future__ import annotations
 
-from airhead.asl.air_support import aircraft_of
+from airhead.asl.e7.air_support import aircraft_of
 from airhead.codec import decode_save, encode_save
 from airhead.game import Game
 from airhead.systems import builtin, new_game

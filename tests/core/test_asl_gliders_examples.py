@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from airhead.asl.gliders import Approach, approach, landing_drm
+from airhead.asl.e8.gliders import Approach, approach, landing_drm
 from airhead.boards import HexMap
 from airhead.scenario import Scenario
 from airhead.systems import new_game

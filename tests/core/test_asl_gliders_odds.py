@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from airhead.asl.gliders import AAFirer
-from airhead.asl.gliders_odds import glider_odds, heatmap
+from airhead.asl.e8.gliders import AAFirer
+from airhead.asl.e8.gliders_odds import glider_odds, heatmap
 from airhead.boards import HexMap
 from airhead.hexes import from_asl_direction
 from airhead.scenario import Scenario

@@ -13,7 +13,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from airhead.asl.gliders import (
+from airhead.asl.e8.gliders import (
     AAFirer,
     Approach,
     crash_effect,
@@ -22,8 +22,8 @@ from airhead.asl.gliders import (
     landing_hex,
     landing_terms,
 )
-from airhead.asl.gliders_odds import _Enumerator, clear_cache, glider_odds, heatmap
-from airhead.asl.random_location import random_location
+from airhead.asl.e8.gliders_odds import _Enumerator, clear_cache, glider_odds, heatmap
+from airhead.asl.e8.random_location import random_location
 from airhead.boards import HexMap
 from airhead.hexes import Hex, from_asl_direction
 from airhead.scenario import Scenario
@@ -114,7 +114,7 @@ def test_every_ilh_of_a_board_equals_the_plain_count() -> None:
 def plain_odds(ilh: Hex, aa: list[AAFirer], depth: int) -> dict[str, Fraction]:
     """Every shot and Evasive Action path followed one at a time (as the glider flies), each
     landing counted the plain way; what goes further than ``depth`` Evasive Actions is "more"."""
-    from airhead.asl.gliders import light_aa_result, retains_rof, table
+    from airhead.asl.e8.gliders import light_aa_result, retains_rof, table
     aerial = int(table()["aerial_drm"])
     out: dict[str, Fraction] = {}
     landings: dict[tuple[Hex, bool], dict[tuple[str, Hex], int]] = {}
@@ -160,7 +160,7 @@ def test_odds_with_evasive_action_equal_the_plain_count_near_the_edge() -> None:
 def test_odds_with_two_evasive_actions_equal_the_fraction_walk() -> None:
     # the chain's states at each Evasive Action, each ILH the walk reaches counted the plain way,
     # summed in fractions level by level (the method before the integer sums and the memo)
-    from airhead.asl.gliders_odds import _FiringChain
+    from airhead.asl.e8.gliders_odds import _FiringChain
     aa = [AAFirer("FlaK", kill=6, rof=2), AAFirer("MG", kill=7, rof=1)]
     for ilh, damaged in (("4B2", False), ("4Q6", True)):
         clear_cache()

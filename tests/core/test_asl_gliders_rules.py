@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from airhead.asl.gliders import (
+from airhead.asl.e8.gliders import (
     Approach,
     Passenger,
     approach,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from airhead.asl.air_support import aircraft_of
+from airhead.asl.e7.air_support import aircraft_of
 from airhead.boards import HexMap
 from airhead.codec import SaveData, decode_save, encode_save
 from airhead.errors import ActionError, TurnError

@@ -9,11 +9,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from airhead.asl.anti_aircraft import aircraft_aa_result, light_aa_result, retains_rof
-from airhead.asl.gliders import AAFirer, table
-from airhead.asl.gliders_odds import _Enumerator, glider_odds
-from airhead.asl.random_location import random_location
-from airhead.asl.strafing import Strafing, aa_odds
+from airhead.asl.e7.anti_aircraft import aircraft_aa_result, light_aa_result, retains_rof
+from airhead.asl.e8.gliders import AAFirer, table
+from airhead.asl.e8.gliders_odds import _Enumerator, glider_odds
+from airhead.asl.e8.random_location import random_location
+from airhead.asl.e7.strafing import Strafing, aa_odds
 from airhead.boards import HexMap
 from airhead.hexes import Hex, from_asl_direction
 from airhead.scenario import Scenario

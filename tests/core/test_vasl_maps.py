@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from airhead.__main__ import main
-from airhead.asl.gliders import approach, landing_drm
+from airhead.asl.e8.gliders import approach, landing_drm
 from airhead.asl.los import los
 from airhead.codec import decode_link, decode_save, encode_link, encode_save
 from airhead.errors import DataError

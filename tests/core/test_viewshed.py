@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from airhead.asl.illumination import gunflash_in_view, light_sources
+from airhead.asl.e1.illumination import gunflash_in_view, light_sources
 from airhead.asl.los import Location, LosSettings, illuminated_zone
 from airhead.asl.los_grid import GridSight, sights, trace
 from airhead.asl.sight import sight, zone
@@ -168,7 +168,7 @@ def test_e8_and_e7_25_read_obstacles_along_the_grain_on_boards() -> None:
     """2E7's woods lie along its north hexside, off its centre dot: read whole, 2E7 is open ground;
     on the north-south grain line through its centre (an Avenue of Approach, an aircraft's line
     of sight along the grain) the woods are crossed: an Obstacle one level high."""
-    from airhead.asl.gliders import Approach, landing_terms
+    from airhead.asl.e8.gliders import Approach, landing_terms
     from airhead.asl.los import aerial
     from airhead.asl.board_pixels import grain
     from airhead.asl.sight import aerial_terrain, along_grain

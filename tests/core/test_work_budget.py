@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from airhead import work
 from airhead.asl import los
-from airhead.asl.night_movement import LOSS_CAUSES
+from airhead.asl.e1.night_movement import LOSS_CAUSES
 from airhead.codec import SaveData, SizeError, decode_link, encode_link
 from airhead.errors import WorkError
 from airhead.systems import builtin, new_game

@@ -1,6 +1,8 @@
-"""Advanced Squad Leader rules, one module per rules section: E8 Gliders in ``gliders.py`` (exact
-odds in ``gliders_odds.py``), E7.25 Aerial LOS in ``aerial_los.py``, the Random Location DR in
-``random_location.py``; the system's procedures, settings and turn track in ``system.py``."""
+"""Advanced Squad Leader rules, a folder per chapter and a module per rules section: ``e8/`` Gliders,
+``e7/`` Air Support, ``e1/`` Night (the rule map from rule numbers to modules: README.md); beside
+them what the chapters share — line of sight (``los.py``, ``los_grid.py``, ``board_pixels.py``,
+``sight.py``, ``viewshed.py``), the turn's rules (``turn_rules.py``), the map tools
+(``map_tools.py``) — and the system's procedures, settings and turn track (``system.py``)."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ from ..hexes import Hex, HexLine, Hexside, Step, line
 from ..plug import View
 from ..tables import TerrainType, hexside_heights, terrain_types
 from ..terrain import HexTerrain, Terrain
-from .aerial_los import AerialSight, aerial_sight
+from .e7.aerial_los import AerialSight, aerial_sight
 
 if TYPE_CHECKING:
     from ..plug import GameState

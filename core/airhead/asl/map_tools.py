@@ -22,11 +22,11 @@ from ..errors import RulesError
 from ..fields import Field, Schema
 from ..hexes import Hex
 from ..plug import GameState, Tool, View
-from .illumination import illuminated_hexes
+from .e1.illumination import illuminated_hexes
 from .los import LosSettings, los, los_view
 from .board_pixels import on_boards
 from .los_grid import grid_view, trace
-from .night import current_nvr, is_night, within_nvr
+from .e1.night import current_nvr, is_night, within_nvr
 from .sight import zone
 from .viewshed import MAX_REACH, seen_from, viewshed
 

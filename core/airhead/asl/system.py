@@ -5,21 +5,21 @@ from __future__ import annotations
 from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..turns import Phase, Track
-from .glider_landing import GliderLanding
-from .air_exit import AirExit
-from .air_procedures import AerialCombat, AirArrival, Jettison
-from .air_support import AIR_PACK, remove_recalled
-from .heavy_aa_procedures import AAMode, HeavyAA
-from .observation_procedures import ObservationPlane, ObservationSighting
-from .night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
-from .night_combat import COMBAT_SETTINGS
-from .night_procedures import NIGHT_PROCEDURES
-from .illumination import IlluminatingRound, Starshell
-from .night_movement import NIGHT_MOVE_SETTINGS, Cloaking, CloakingLost, Straying
+from .e8.glider_landing import GliderLanding
+from .e7.air_exit import AirExit
+from .e7.air_procedures import AerialCombat, AirArrival, Jettison
+from .e7.air_support import AIR_PACK, remove_recalled
+from .e7.heavy_aa_procedures import AAMode, HeavyAA
+from .e7.observation_procedures import ObservationPlane, ObservationSighting
+from .e1.night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
+from .e1.night_combat import COMBAT_SETTINGS
+from .e1.night_procedures import NIGHT_PROCEDURES
+from .e1.illumination import IlluminatingRound, Starshell
+from .e1.night_movement import NIGHT_MOVE_SETTINGS, Cloaking, CloakingLost, Straying
 from .los import SETTING_FIELDS as LOS_SETTINGS
 from .map_tools import TOOLS
-from .random_location import RandomLocation
-from .strafing import STRAFING_PACK, STRAFING_SETTINGS, Strafing
+from .e8.random_location import RandomLocation
+from .e7.strafing import STRAFING_PACK, STRAFING_SETTINGS, Strafing
 
 __all__ = ["RULES", "SETTINGS", "TRACK", "WEATHER"]
 

@@ -27,7 +27,7 @@ from .. import events as ev
 from ..errors import TurnError
 from ..events import Event
 from ..plug import OVERRIDE, GameState
-from .night import NVR_CHANGE
+from .e1.night import NVR_CHANGE
 
 __all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "phase_key", "phasing_side", "own_turn", "now", "agree",
            "arrival_turn", "exit_turn", "exited", "ground_attack_turn", "attacked_this_turn", "nvr_change_turn",

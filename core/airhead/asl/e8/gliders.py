@@ -7,7 +7,7 @@ Sections, in rule order (search for the rule number):
 * E8.12  :data:`PASSENGER_IMMUNITIES`
 * E8.2   :func:`approach` (Avenue of Approach), :func:`check_placements`
 * E8.21  :func:`light_aa_result`, :func:`retains_rof` (in :mod:`.anti_aircraft`, shared with E7.511)
-* E8.211 evasive action: :func:`airhead.asl.random_location.random_location`
+* E8.211 evasive action: :func:`airhead.asl.e8.random_location.random_location`
 * E8.22  :func:`landing_drm`, :func:`landing_hex`
 * E8.221 offboard ILH / Avenue: :func:`approach`, :meth:`Approach.equivalent`
 * E8.23  :func:`crash_drm`, :func:`blind_hex` (E7.25 Aerial LOS: :mod:`.aerial_los`); E8.231
@@ -18,7 +18,7 @@ Sections, in rule order (search for the rule number):
 * E8.41  :func:`damage_effects`, :func:`random_selection`, :func:`casualty_reduction`
 * E8.5   offboard landings (re-entry is noted; E9.41 is not in the seeds)
 
-:class:`~airhead.asl.glider_landing.GliderLanding` (``asl.glider_landing``) runs one glider
+:class:`~airhead.asl.e8.glider_landing.GliderLanding` (``asl.glider_landing``) runs one glider
 through all of it, waiting for each AA decision, roll and choice; :mod:`.gliders_odds` gives
 the exact odds through the same functions. Readings where the seed is damaged or silent are
 recorded in ``docs/rules-notes.md``.
@@ -30,17 +30,17 @@ from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from typing import Any, Literal, Mapping, Sequence
 
-from .. import events as ev
-from ..boards import HexMap
-from ..counters import Counters
-from ..errors import DataError, RulesError
-from ..events import Event
-from ..fields import Field, check_record
-from ..hexes import DIRECTIONS, Hex, Hexside, from_asl_direction, opposite
-from ..tables import load_table
-from ..terrain import HexTerrain, Terrain
-from .aerial_los import AerialSight, blind_behind, surrounded
-from .anti_aircraft import AA_FIELDS, AAFirer, AAResult, light_aa_result, retains_rof
+from ... import events as ev
+from ...boards import HexMap
+from ...counters import Counters
+from ...errors import DataError, RulesError
+from ...events import Event
+from ...fields import Field, check_record
+from ...hexes import DIRECTIONS, Hex, Hexside, from_asl_direction, opposite
+from ...tables import load_table
+from ...terrain import HexTerrain, Terrain
+from ..e7.aerial_los import AerialSight, blind_behind, surrounded
+from ..e7.anti_aircraft import AA_FIELDS, AAFirer, AAResult, light_aa_result, retains_rof
 
 __all__ = [
     "Passenger",
@@ -390,7 +390,7 @@ def blind_hex(terrain: Terrain, appr: Approach, k: int, types: Mapping[str, str]
     """E8.23 / E7.25: landing position ``k`` as an Aerial viewer on the Avenue of Approach sees it.
 
     Blind when completely surrounded by higher LOS obstacles, or behind the hex just astern of it
-    (:func:`~airhead.asl.aerial_los.blind_behind`: a full-level Obstacle leaves one Blind Hex, a
+    (:func:`~airhead.asl.e7.aerial_los.blind_behind`: a full-level Obstacle leaves one Blind Hex, a
     crest line only when > 1 level higher, a cliff always; a Depression is seen into), looking
     across the hexside the glider crosses entering it. Bocage does not create a Blind Hex for this
     rule. Reflected offboard terrain (E8.221) is used as for every other E8 term.

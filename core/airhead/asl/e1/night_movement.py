@@ -26,16 +26,16 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping, Sequence, Union
 
-from .. import events as ev
-from ..boards import player_name
-from ..counters import Counters, Unit
-from ..dice import DR, Roll
-from ..errors import ActionError, AirheadError, DataError, RulesError
-from ..events import Event
-from ..fields import Field, Schema
-from ..hexes import Hex
-from ..plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from ..tables import load_table, shared_table, terrain_types
+from ... import events as ev
+from ...boards import player_name
+from ...counters import Counters, Unit
+from ...dice import DR, Roll
+from ...errors import ActionError, AirheadError, DataError, RulesError
+from ...events import Event
+from ...fields import Field, Schema
+from ...hexes import Hex
+from ...plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ...tables import load_table, shared_table, terrain_types
 from .illumination import illuminated_by
 from .night import is_night
 from .night_combat import NIGHT_CLASSES, gunflash_marker, unit_night_class

@@ -24,12 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from .. import events as ev
-from ..counters import Counters, Unit
-from ..errors import RulesError
-from ..events import Event
-from ..fields import Field, check_record
-from ..hexes import Hex
+from ... import events as ev
+from ...counters import Counters, Unit
+from ...errors import RulesError
+from ...events import Event
+from ...fields import Field, check_record
+from ...hexes import Hex
 from .air_support import KIND as AIRCRAFT, Aircraft
 
 __all__ = [

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from .. import events as ev
-from ..dice import DR, Roll, dr
-from ..errors import ActionError, DataError, RulesError
-from ..events import Event
-from ..fields import Field, Schema
-from ..hexes import Hex
-from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, Step, Stepped, StepResult, Table, View, percent
+from ... import events as ev
+from ...dice import DR, Roll, dr
+from ...errors import ActionError, DataError, RulesError
+from ...events import Event
+from ...fields import Field, Schema
+from ...hexes import Hex
+from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, Step, Stepped, StepResult, Table, View, percent
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
@@ -40,9 +40,9 @@ from .air_support import (
     victory_points,
     write_aircraft,
 )
-from .night import is_night
+from ..e1.night import is_night
 from .air_exit import no_return
-from .turn_rules import AIR_ARRIVAL, agree, arrival_turn, now, own_turn, phase_key
+from ..turn_rules import AIR_ARRIVAL, agree, arrival_turn, now, own_turn, phase_key
 
 __all__ = ["AirArrival", "AerialCombat", "Jettison", "PLANE_FIELDS", "NO_MORE", "LEAVE", "RECALL"]
 

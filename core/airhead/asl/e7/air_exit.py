@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .. import events as ev
-from ..errors import ActionError, RulesError
-from ..fields import Field, Schema
-from ..plug import OVERRIDE, GameState, Procedure, ProcState, Prompt, StepResult
+from ... import events as ev
+from ...errors import ActionError, RulesError
+from ...fields import Field, Schema
+from ...plug import OVERRIDE, GameState, Procedure, ProcState, Prompt, StepResult
 from .air_support import aircraft_of
-from .turn_rules import AIR_EXIT, exit_turn, exited, phasing_side
+from ..turn_rules import AIR_EXIT, exit_turn, exited, phasing_side
 
 __all__ = ["AirExit", "no_return"]
 

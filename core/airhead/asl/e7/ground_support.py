@@ -26,10 +26,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal, Mapping, Sequence
 
-from ..counters import Counters
-from ..errors import DataError, RulesError
-from ..hexes import Hex, opposite
-from ..tables import load_table
+from ...counters import Counters
+from ...errors import DataError, RulesError
+from ...hexes import Hex, opposite
+from ...tables import load_table
 
 __all__ = [
     "SightRow",

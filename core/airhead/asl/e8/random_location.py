@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .. import events as ev
-from ..boards import player_name
-from ..dice import DR, Roll
-from ..fields import Field, Schema
-from ..hexes import Hex, from_asl_direction
-from ..plug import GameState, Procedure, ProcState, Prompt, StepResult, View
+from ... import events as ev
+from ...boards import player_name
+from ...dice import DR, Roll
+from ...fields import Field, Schema
+from ...hexes import Hex, from_asl_direction
+from ...plug import GameState, Procedure, ProcState, Prompt, StepResult, View
 
 __all__ = ["random_location", "RandomLocation"]
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Mapping
 
-from .. import events as ev
-from ..dice import DR, Roll
-from ..errors import ActionError, DataError, RulesError
-from ..events import Event
-from ..fields import Field, Schema
-from ..hexes import Hex
-from ..plug import GameState, Procedure, ProcState, Prompt, StepResult, View
+from ... import events as ev
+from ...dice import DR, Roll
+from ...errors import ActionError, DataError, RulesError
+from ...events import Event
+from ...fields import Field, Schema
+from ...hexes import Hex
+from ...plug import GameState, Procedure, ProcState, Prompt, StepResult, View
 from .air_exit import no_return
 from .air_support import AIRCRAFT_TYPES, Aircraft, AircraftType, added_off_map, aircraft_of, victory_points, write_aircraft
 from .anti_aircraft import (

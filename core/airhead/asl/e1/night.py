@@ -21,15 +21,15 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from .. import events as ev
-from ..errors import RulesError
-from ..events import Event
-from ..fields import Field
-from ..hexes import Hex
-from ..tables import load_table
+from ... import events as ev
+from ...errors import RulesError
+from ...events import Event
+from ...fields import Field
+from ...hexes import Hex
+from ...tables import load_table
 
 if TYPE_CHECKING:
-    from ..plug import GameState
+    from ...plug import GameState
 
 __all__ = [
     "NIGHT_FIELD", "NIGHT_SETTINGS", "CLOUD_COVER", "MOON_PHASES", "NVR_MIN", "NVR_MAX",
@@ -106,7 +106,7 @@ def current_moon(state: GameState) -> str:
     return _condition(state, "moon", "moon", MOON_PHASES)
 
 
-#: The procedures that fire a Starshell or an IR (``asl/illumination.py``).
+#: The procedures that fire a Starshell or an IR (``asl/e1/illumination.py``).
 STARSHELL_PROCEDURES: tuple[str, ...] = ("asl.starshell", "asl.illuminating_round")
 
 

@@ -23,18 +23,18 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .. import events as ev
-from ..boards import HexMap, player_name
-from ..counters import Counters, Marker
-from ..dice import DR, Roll, dr
-from ..errors import DataError, RulesError
-from ..events import Event
-from ..fields import Field, Schema
-from ..hexes import Hex
-from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from .sight import sight, zone
-from .random_location import random_location
-from .turn_rules import phase_key, phasing_side, starshell_turn
+from ... import events as ev
+from ...boards import HexMap, player_name
+from ...counters import Counters, Marker
+from ...dice import DR, Roll, dr
+from ...errors import DataError, RulesError
+from ...events import Event
+from ...fields import Field, Schema
+from ...hexes import Hex
+from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ..sight import sight, zone
+from ..e8.random_location import random_location
+from ..turn_rules import phase_key, phasing_side, starshell_turn
 
 __all__ = [
     "FIRERS", "STARSHELL_RADIUS", "IR_RADIUS", "LIGHT_KINDS", "Source", "usage_number", "check_firer",

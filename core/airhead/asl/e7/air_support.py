@@ -19,13 +19,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal, Mapping, Sequence
 
-from .. import events as ev
-from ..counters import Counters, Unit
-from ..errors import DataError, RulesError
-from ..events import Event
-from ..fields import Field
-from ..hexes import Hex
-from ..tables import load_table
+from ... import events as ev
+from ...counters import Counters, Unit
+from ...errors import DataError, RulesError
+from ...events import Event
+from ...fields import Field
+from ...hexes import Hex
+from ...tables import load_table
 
 __all__ = [
     "KIND", "AIRCRAFT_TYPES", "AircraftType", "Aircraft", "from_unit", "aircraft_of", "write_aircraft",

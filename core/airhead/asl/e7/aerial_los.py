@@ -41,11 +41,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
-from ..hexes import Hex, Hexside
-from ..terrain import HexTerrain, Terrain
+from ...hexes import Hex, Hexside
+from ...terrain import HexTerrain, Terrain
 
 if TYPE_CHECKING:
-    from ..counters import Counters
+    from ...counters import Counters
 
 __all__ = ["RULE", "Feature", "Look", "AerialSight", "los_feature", "blind_behind", "surrounded", "aerial_sight", "BlindUnits"]
 

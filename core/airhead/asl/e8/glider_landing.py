@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
-from .. import events as ev
-from ..boards import HexMap, player_name
-from ..counters import Counters, Marker, Unit
-from ..dice import DR, DiceSpec, Die, Roll, dr
-from ..errors import ActionError, AirheadError, DataError
-from ..events import Event
-from ..fields import Field, Schema
-from ..hexes import Hex, asl_direction
-from ..terrain import Terrain
-from ..plug import (
+from ... import events as ev
+from ...boards import HexMap, player_name
+from ...counters import Counters, Marker, Unit
+from ...dice import DR, DiceSpec, Die, Roll, dr
+from ...errors import ActionError, AirheadError, DataError
+from ...events import Event
+from ...fields import Field, Schema
+from ...hexes import Hex, asl_direction
+from ...terrain import Terrain
+from ...plug import (
     Fact,
     GameState,
     Odds,
@@ -59,8 +59,8 @@ from .gliders import (
     table,
 )
 from .gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
-from .night import is_night
-from .sight import along_grain
+from ..e1.night import is_night
+from ..sight import along_grain
 from .random_location import random_location
 
 __all__ = ["Glider", "GliderLanding", "side_of", "manifest_label", "NO_MORE_AA", "FINAL_FIRE", "MINEFIELD",

@@ -24,14 +24,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Mapping
 
-from .. import events as ev
-from ..counters import Counters, Marker, Unit
-from ..errors import RulesError
-from ..events import Event
-from ..fields import Field
-from ..hexes import Hex
-from ..terrain import Terrain
-from .los import Location, LosSettings, top_above
+from ... import events as ev
+from ...counters import Counters, Marker, Unit
+from ...errors import RulesError
+from ...events import Event
+from ...fields import Field
+from ...hexes import Hex
+from ...terrain import Terrain
+from ..los import Location, LosSettings, top_above
 
 __all__ = [
     "NIGHT_CLASSES", "STEALTHY_DESIGNATIONS", "UnitAtNight", "Classification", "night_class",

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from .. import events as ev
-from ..counters import Marker
-from ..errors import ActionError, DataError, RulesError
-from ..events import Event
-from ..fields import Field, Schema
-from ..hexes import Hex
-from ..plug import GameState, Procedure, ProcState, Prompt, StepResult, View
+from ... import events as ev
+from ...counters import Marker
+from ...errors import ActionError, DataError, RulesError
+from ...events import Event
+from ...fields import Field, Schema
+from ...hexes import Hex
+from ...plug import GameState, Procedure, ProcState, Prompt, StepResult, View
 from .air_support import Aircraft, aircraft_of, write_aircraft
 from .observation import (
     BATTERY_ACCESS,
@@ -147,7 +147,7 @@ def _blind(state: GameState) -> Mapping[Hex, bool]:
     (surrounded, E7.25, on the terrain as an aircraft sees around it) — the reading E7.32 uses
     for a plane's Mistaken Attack; each hex read when it is asked for."""
     from .aerial_los import BlindUnits
-    from .sight import aerial_terrain
+    from ..sight import aerial_terrain
 
     return BlindUnits(lambda h: aerial_terrain(state, h), state.counters)
 

@@ -1,11 +1,11 @@
 """Exact odds of a planned ASL glider landing (E8.21–E8.24) and a heatmap over every ILH.
 
 Nothing here re-implements a rule: every die outcome is pushed through the same functions the
-landing procedure uses (:func:`~airhead.asl.gliders.light_aa_result`,
-:func:`~airhead.asl.gliders.retains_rof`, :func:`~airhead.asl.random_location.random_location`,
-:func:`~airhead.asl.gliders.landing_terms`, :func:`~airhead.asl.gliders.landing_hex`,
-:func:`~airhead.asl.gliders.hazard`, :func:`~airhead.asl.gliders.crash_terms`,
-:func:`~airhead.asl.gliders.crash_effect`) and the outcomes are counted exactly (fractions).
+landing procedure uses (:func:`~airhead.asl.e8.gliders.light_aa_result`,
+:func:`~airhead.asl.e8.gliders.retains_rof`, :func:`~airhead.asl.e8.random_location.random_location`,
+:func:`~airhead.asl.e8.gliders.landing_terms`, :func:`~airhead.asl.e8.gliders.landing_hex`,
+:func:`~airhead.asl.e8.gliders.hazard`, :func:`~airhead.asl.e8.gliders.crash_terms`,
+:func:`~airhead.asl.e8.gliders.crash_effect`) and the outcomes are counted exactly (fractions).
 
 What the odds assume: each planned Light AA weapon fires once at the glider in every ILH while it
 keeps its ROF (the DEFENDER's choice at the table may differ); a minefield's attack and Final
@@ -35,9 +35,9 @@ from math import gcd, lcm
 from operator import add
 from typing import Mapping, Sequence
 
-from ..boards import HexMap
-from ..hexes import DIRECTIONS, Hex, from_asl_direction, opposite
-from ..terrain import Terrain
+from ...boards import HexMap
+from ...hexes import DIRECTIONS, Hex, from_asl_direction, opposite
+from ...terrain import Terrain
 from .gliders import (
     AVENUE_LENGTH,
     AAFirer,
@@ -215,7 +215,7 @@ class _Landings:
         return kind, v
 
     def _crash_sum(self, appr: Approach, k: int, bridge: bool) -> int:
-        """E8.23: the intact Crash drm (:func:`~airhead.asl.gliders.crash_terms`) of position ``k``."""
+        """E8.23: the intact Crash drm (:func:`~airhead.asl.e8.gliders.crash_terms`) of position ``k``."""
         terms = crash_terms(self.terrain, appr, k, damaged=False, night=self.night, gusts=self.gusts, on_bridge=bridge,
                             blind=self.blind, explain=False)
         return sum(t[0] for t in terms)
@@ -224,7 +224,7 @@ class _Landings:
         """Where a glider in ``ilh`` may land along the grain (E8.22), shared by the odds' and
         the heatmap's view of the ILH. An ILH in play whose Avenue is in play reads the Avenue's
         own hexes (E8.221 changes nothing there); any other goes through the whole
-        :func:`~airhead.asl.gliders.landing_terms`."""
+        :func:`~airhead.asl.e8.gliders.landing_terms`."""
         hit = self._landing.get(ilh)
         if hit is None:
             q, r = ilh

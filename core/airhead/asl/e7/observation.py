@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Literal, Mapping
 
-from ..counters import Counters
-from ..errors import RulesError
-from ..hexes import Hex
+from ...counters import Counters
+from ...errors import RulesError
+from ...hexes import Hex
 from .air_support import Aircraft, aircraft_of
 from .ground_support import mistaken_targets
 

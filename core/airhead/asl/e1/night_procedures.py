@@ -13,14 +13,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .. import events as ev
-from ..boards import player_name
-from ..dice import DR, Roll, dr
-from ..errors import ActionError, RulesError, TurnError
-from ..events import Event
-from ..fields import Field, Schema
-from ..hexes import Hex
-from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
+from ... import events as ev
+from ...boards import player_name
+from ...dice import DR, Roll, dr
+from ...errors import ActionError, RulesError, TurnError
+from ...events import Event
+from ...fields import Field, Schema
+from ...hexes import Hex
+from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
 from .night_movement import ATTACK_GUNFLASH, concealment_terrain, night_mf
 from .night import (
     CLOUD_COVER,
@@ -46,7 +46,7 @@ from .night import (
     recon_table,
     starshell_fired,
 )
-from .turn_rules import nvr_change_turn
+from ..turn_rules import nvr_change_turn
 from .night_combat import ATTACKS, GUNFLASH_CAUSES, gunflash_marker, makes_gunflash, night_lv_on_map
 
 __all__ = ["NvrTableProc", "NvrChangeProc", "ReconProc", "NightLvProc", "GunflashProc", "WHITE4_OPTIONS",

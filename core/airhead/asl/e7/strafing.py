@@ -14,14 +14,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .. import events as ev
-from ..boards import HexMap
-from ..dice import DR, Roll
-from ..errors import ActionError, DataError, RulesError
-from ..events import Event
-from ..fields import Field, Schema
-from ..hexes import Hex, asl_direction, opposite
-from ..plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ... import events as ev
+from ...boards import HexMap
+from ...dice import DR, Roll
+from ...errors import ActionError, DataError, RulesError
+from ...events import Event
+from ...fields import Field, Schema
+from ...hexes import Hex, asl_direction, opposite
+from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from .air_support import Aircraft, added_off_map, aircraft_of, write_aircraft
 from .anti_aircraft import AA_RUN_FIELDS, aircraft_aa_result, aerial_drm_from_seed, mark_aa_mode, retains_rof
 from .ground_support import (
@@ -44,10 +44,10 @@ from .ground_support import (
     sighting_tc,
     sighting_terms,
 )
-from .los import LosSettings, aerial
-from .sight import aerial_terrain
+from ..los import LosSettings, aerial
+from ..sight import aerial_terrain
 from .air_exit import no_return
-from .turn_rules import STRAFING_RUN, attacked_this_turn, ground_attack_turn
+from ..turn_rules import STRAFING_RUN, attacked_this_turn, ground_attack_turn
 
 __all__ = ["Strafing", "Strike", "Target", "bombed", "Firer", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "STRAFING_PACK",
            "STRAFING_SETTINGS", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "NO_MORE_AA", "aa_odds", "YEARS"]

@@ -1,0 +1,1 @@
+"""ASL Chapter E7, Air Support: its rules and procedures (the rule map: README.md)."""
