@@ -132,11 +132,13 @@ def offmap_view(game: Game) -> list[dict[str, Any]]:
 
 
 def result_view(game: Game) -> dict[str, Any] | None:
-    """The last finished procedure in one sentence (``{"title", "text"}``), or None."""
+    """The last finished procedure in one sentence (``{"title", "text"}``, the sentence starting
+    with a capital, as a sentence does: "Glider landed safely in 1G9."), or None."""
     for out in reversed(game.state.outcomes):
         proc = game.system.procedures.get(str(out.get("procedure")))
         if proc is not None:
-            return {"title": proc.title, "text": proc.summary(out)}
+            text = proc.summary(out)
+            return {"title": proc.title, "text": text[:1].upper() + text[1:]}
     return None
 
 
