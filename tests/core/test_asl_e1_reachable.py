@@ -76,15 +76,15 @@ def test_e1_6_each_units_class_is_read_from_its_counter() -> None:
 
 
 # ---------------------------------------------------------------------- E1.2, 1.22, 1.76: the sides
-def test_e1_2_hip_allowance_from_the_scenario_defenders_squads_on_the_map() -> None:
+def test_e1_2_hip_allowance_from_the_scenario_defenders_squads_in_the_game() -> None:
     # the Scenario Attacker is the side that moves first (Allied): the Axis defend
-    g = new_game(night(), "t", [unit(f"S{i}", "Axis", "13C3") for i in range(5)]
+    g = new_game(night(), "t", [unit(f"S{i}", "Axis", "13C3") for i in range(5)] + [unit("S5", "Axis", None)]
                  + [unit("H1", "Axis", "13C4", "half-squad"), unit("H2", "Axis", "13C4", "half-squad"),
-                    unit("A", "Allied", "13I5")])
+                    unit("A", "Allied", "13I5"), unit("X", "Allied", "13I6")])
     lines = with_rule(here(g, "13I5"), "E1.2")
-    # 5 squads + 2 HS (one Deployed squad) = 6 squads: 25 %, fractions rounded up, is 2
-    assert lines[0] == "Axis, the Scenario Defender, may set up HIP at most 2 of his squads: 25 % (FRU) of the 5 squads " \
-                       "and 2 HS on the map (E1.2)"
+    # 6 squads (one offboard) + 2 HS (one Deployed squad) = 7 squads: 25 %, fractions rounded up, is 2
+    assert lines[0] == "Axis, the Scenario Defender, may set up HIP at most 2 of his squads: 25 % (FRU) of the 6 squads " \
+                       "and 2 HS in the game (E1.2)"
     assert "cut after 'any SMC/': players decide" in lines[1]
     other = new_game(night(e1_scenario_attacker="the other side"), "t", [unit("A", "Allied", "13I5")])
     assert with_rule(here(other, "13I5"), "E1.2")[0].startswith("Allied, the Scenario Defender, may set up HIP at most 1 ")

@@ -4,7 +4,7 @@ that the players do not type what it already knows. No dice, no change to the ga
 
 * **At night here** (one hex): each unit's class, Stealthy / Normal / Lax, from the counter
   (E1.6, :func:`.night_combat.unit_night_class`); the Scenario Defender's HIP allowance from his
-  squads on the map (E1.2), his ELR (E1.22) and each side's SAN (E1.76) from the numbers the
+  squads in the game (E1.2), his ELR (E1.22) and each side's SAN (E1.76) from the numbers the
   players give once; concealment lost and gained here (E1.31 / 1.32: Illuminated, enemy-occupied);
   a broken unit's rout (E1.54); the Recovery drm (E1.56); the Ambush margin (E1.77: Illuminated
   or not); a Fortification here (E1.16); a cliff hexside's Falling DR (E1.421);
@@ -65,8 +65,8 @@ def climbing_drm(night: bool) -> int:
 
 
 def hip_allowance(state: GameState, side: str) -> tuple[int, int, int]:
-    """E1.2 read from the map: ``(squads, half-squads, HIP allowance)`` of ``side``'s counters of
-    kind squad and half-squad (:data:`SQUAD_KINDS`, :data:`HALF_SQUAD_KINDS`); two half-squads
+    """E1.2 read from the game: ``(squads, half-squads, HIP allowance)`` of ``side``'s counters
+    (on the map or off it) of kind squad and half-squad (:data:`SQUAD_KINDS`, :data:`HALF_SQUAD_KINDS`); two half-squads
     count as one squad (the HS of a Deployed squad, A2.9), an odd one as a whole squad (read:
     fractions rounded up); the allowance is :func:`.night.hip_squads` of that."""
     squads = sum(1 for k in SQUAD_KINDS for u in state.counters.units_of_kind(k) if u.side == side)
@@ -130,7 +130,7 @@ def at_night_here(state: GameState, hexes: tuple[Hex, ...], options: Options) ->
     squads, halves, hip = hip_allowance(state, defender)
     counted = f"{squads} squad{'' if squads == 1 else 's'}" + (f" and {halves} HS" if halves else "")
     lines.append(f"{defender}, the Scenario Defender, may set up HIP at most {hip} of his squads: 25 % (FRU) of the "
-                 f"{counted} on the map (E1.2)")
+                 f"{counted} in the game (E1.2)")
     cut = HIP_CUT.removeprefix("E1.2: ")
     lines.append(cut[:1].upper() + cut[1:] + " (E1.2)")
     elr = options.get("elr")
