@@ -28,7 +28,6 @@ from ...plug import GameState, Tool, View
 from .illumination import illuminated_by
 from .night import FORTIFICATIONS_CUT, HIP_CUT, current_nvr, hip_squads, is_night, night_elr, starshell_fired, within_nvr
 from .night_combat import (
-    NIGHT_AMBUSH_MARGIN,
     SAN_MAX,
     ambush_margin,
     captured_mg_sniper,
@@ -169,12 +168,11 @@ def at_night_here(state: GameState, hexes: tuple[Hex, ...], options: Options) ->
     drm, _ = recovery_drm(True)
     lines.append(f"Recovery attempts (A4.44) here: {drm:+d} drm at night (E1.56)")
     # E1.77
-    margin = ambush_margin(bool(lit), 0)
     if lit:
         lines.append(f"CC in {here}: Illuminated, so Ambush as by day (A11.4, your rulebook) (E1.77)")
     else:
-        lines.append(f"CC in {here}: the ATTACKER gains Ambush with a dr at least {margin} less than the DEFENDER's "
-                     "(A11.4) (E1.77)")
+        lines.append(f"CC in {here}: the ATTACKER gains Ambush with a dr at least {ambush_margin(False, 0)} less than "
+                     "the DEFENDER's (A11.4) (E1.77)")
     # E1.16, E1.421
     t = state.terrain.at(h)
     forts = [w for w, on in (("a minefield", t.minefield > 0), ("a trench", t.trench)) if on]
