@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RULE", "Location", "LosSettings", "SETTING_FIELDS", "BLIND_PACK_FIELD", "BlindTable", "blind_table",
            "Crossing", "Sight", "los", "top_above", "Blind", "blind_hex", "Aerial", "aerial", "Zone",
-           "illuminated_zone", "los_view", "explain"]
+           "blaze_range", "illuminated_zone", "los_view", "explain"]
 
 RULE = "LOS at hex level"
 TABLE = "terrain_asl"
@@ -652,6 +652,13 @@ class Zone:
                     labels=tuple((h, "shadow") for h in self.shadow))
 
 
+def blaze_range(levels: int) -> int:
+    """E1.94: a Blaze's Illuminated Zone reaches twice its blazing levels (Rooftops excluded)."""
+    if levels < 1:
+        raise DataError("a Blaze has at least one blazing level")
+    return 2 * levels
+
+
 def illuminated_zone(terrain: Terrain, blaze_hex: Hex, *, settings: LosSettings | None = None,
                      types: Mapping[str, TerrainType] | None = None, sides: Mapping[str, float] | None = None,
                      in_play: Callable[[Hex], bool] | None = None, level: float = 0) -> Zone:
@@ -664,7 +671,7 @@ def illuminated_zone(terrain: Terrain, blaze_hex: Hex, *, settings: LosSettings 
     if t.blaze is None:
         raise RulesError("there is no Blaze in that hex (E1.94)")
     levels = max(1, ceil(t.blaze))
-    radius = 2 * levels
+    radius = blaze_range(levels)
     s = settings or LosSettings()
     ty = _types(types)
     sd = hexside_heights(TABLE) if sides is None else sides

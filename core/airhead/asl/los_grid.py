@@ -40,7 +40,7 @@ from ..tables import terrain_types
 from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
-from .los import TABLE, LosSettings, Location, Where, Zone, _read
+from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range
 from .board_pixels import APOTHEM as _APOTHEM
 from .board_pixels import SQRT3 as _SQRT3
 from .board_pixels import STEP_PX, frames_of, grain, on_boards
@@ -539,7 +539,7 @@ def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = N
     if t.blaze is None:
         raise RulesError("there is no Blaze in that hex (E1.94)")
     levels = max(1, math.ceil(t.blaze))
-    radius = 2 * levels
+    radius = blaze_range(levels)
     s = settings or LosSettings()
     kinds, memo = _shadow_kinds(s.in_season), _Memo(scenario, frames_of(scenario), s)
     viewer = Location(blaze_hex, level)

@@ -14,6 +14,8 @@ from .e7.observation_procedures import ObservationPlane, ObservationSighting
 from .e1.night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
 from .e1.night_combat import COMBAT_SETTINGS
 from .e1.night_procedures import NIGHT_PROCEDURES
+from .e1.night_tools import NIGHT_TOOLS
+from .e1.night_cc import NIGHT_CC_PROCEDURES
 from .e1.illumination import IlluminatingRound, Starshell
 from .e1.night_movement import NIGHT_MOVE_SETTINGS, Cloaking, CloakingLost, Straying
 from .los import SETTING_FIELDS as LOS_SETTINGS
@@ -63,12 +65,14 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Air Support (E7)", ("asl.air_arrival", "asl.aerial_combat", "asl.air_jettison", "asl.air_exit", "asl.strafing", "asl.heavy_aa",
                           "asl.aa_mode", "asl.observation_plane", "asl.observation_sighting")),
     ("Night (E1)", ("asl.nvr_table", "asl.nvr_change", "asl.recon", "asl.night_lv", "asl.night_mf", "asl.gunflash", "asl.straying",
-                    "asl.cloaking", "asl.cloaking_lost", "asl.starshell", "asl.illuminating_round")),
+                    "asl.cloaking", "asl.cloaking_lost", "asl.sniper_cloaking", "asl.night_ambush", "asl.starshell",
+                    "asl.illuminating_round")),
     ("Dice", ("asl.random_location",)),
 )
 
 RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), AerialCombat(), Jettison(), AirExit(), Strafing(),
                           HeavyAA(), AAMode(), ObservationPlane(), ObservationSighting(),
-                          Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES), settings=SETTINGS,
-              track=TRACK, tools=TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"),
+                          Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES,
+                          *NIGHT_CC_PROCEDURES), settings=SETTINGS,
+              track=TRACK, tools=TOOLS + NIGHT_TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"),
               phase_end=remove_recalled, status=night_status)

@@ -4,7 +4,8 @@ Flames (E1.942), and which hexes are Illuminated.
 Rule functions: :func:`usage_number` / :func:`starshell_usage` (E1.921), :func:`extent_of_error`
 and :func:`starshell_placement` (E1.922, Random Location from the aimed hex; the error halved,
 rounded up, when the aim is in view — the E1.922 EX pins the rounding: white 3 halved lands
-in I7, two hexes out, not three), :func:`mortar_usage` (E1.931), :func:`blaze_range` (E1.94).
+in I7, two hexes out, not three), :func:`mortar_usage` (E1.931), :func:`blaze_range` (E1.94: it lives beside the zone it sizes,
+:func:`.los.illuminated_zone`, and is read here).
 
 Which hexes are Illuminated (:func:`light_sources`, :func:`illuminated`, :func:`illuminated_by`,
 :func:`illumination_view`) is read from the game: every Starshell marker (three hexes, E1.923),
@@ -32,6 +33,7 @@ from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
 from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ..los import blaze_range
 from ..sight import sight, zone
 from ..e8.random_location import random_location
 from ..turn_rules import phase_key, phasing_side, starshell_turn
@@ -110,13 +112,6 @@ def mortar_usage(roll: int) -> tuple[bool, list[Event]]:
     """E1.931: the firer of an onboard mortar needs a Usage dr ≤ 4 to fire an IR (OBA needs none)."""
     ok = roll <= 4
     return ok, [ev.result("E1.931", f"Usage dr {roll} {'≤' if ok else '>'} 4: " + ("it may fire an IR" if ok else "no IR"))]
-
-
-def blaze_range(levels: int) -> int:
-    """E1.94: a Blaze's Illuminated Zone reaches twice its blazing levels (Rooftops excluded)."""
-    if levels < 1:
-        raise DataError("a Blaze has at least one blazing level")
-    return 2 * levels
 
 
 # ---------------------------------------------------------------------- what is Illuminated

@@ -390,6 +390,8 @@ class NightLvProc(Procedure[None]):
 # ----------------------------------------------------------------------------- E1.51
 #: What the players say when the terrain table does not say whether a type is Concealment Terrain.
 CONCEALMENT_CHOICES = ("as the terrain table says", "Concealment Terrain", "not Concealment Terrain")
+#: E1.421: who enters (a Cloaking counter's MF costs are the daytime costs).
+MOVERS = ("Infantry", "a Cloaking counter")
 
 
 class NightMfProc(Procedure[None]):
@@ -405,10 +407,13 @@ class NightMfProc(Procedure[None]):
               help="every daytime rule applied (e.g. woods 2, doubled up a Crest Line: 4)"),
         Field("concealment", "Concealment Terrain", "choice", choices=CONCEALMENT_CHOICES, default=CONCEALMENT_CHOICES[0],
               rule="E1.51"),
+        Field("mover", "Who enters", "choice", choices=MOVERS, default=MOVERS[0], rule="E1.421",
+              help="a Cloaking counter pays the daytime costs (E1.421)"),
     ))
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
-        return f"entering {player_name(str(params.get('to')))}, daytime cost {params.get('day_mf')} MF"
+        who = f"{params['mover']} " if params.get("mover", MOVERS[0]) != MOVERS[0] else ""
+        return f"{who}entering {player_name(str(params.get('to')))}, daytime cost {params.get('day_mf')} MF"
 
     def _reading(self, state: GameState, params: Mapping[str, Any]) -> tuple[int, list[Event]]:
         m = state.scenario.map
@@ -426,8 +431,12 @@ class NightMfProc(Procedure[None]):
         else:
             conceal = said == CONCEALMENT_CHOICES[1]
             why = f"{label}: {said} (the players' ruling)"
-        mf, events = night_mf(params["day_mf"], conceal, night=is_night(state))
+        cloaking = params.get("mover", MOVERS[0]) == MOVERS[1]
+        mf, events = night_mf(params["day_mf"], conceal, night=is_night(state) and not cloaking)
         head = ev.info("E1.51", f"entering {m.label(to)}: {why}", (m.name(to),))
+        if cloaking and is_night(state):
+            events.append(ev.info("E1.421", "a Cloaking counter: all its MF costs are the daytime costs (a Climbing unit's "
+                                            "Falling DR is +1 at night all the same)"))
         if not is_night(state):
             events.append(ev.info("E1.1", "Night rules are not in effect in this scenario: the daytime cost"))
         return mf, [head, *events, ev.result("E1.51", f"{mf} MF to enter {m.label(to)}", (m.name(to),))]
