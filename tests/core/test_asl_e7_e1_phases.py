@@ -199,3 +199,25 @@ def test_e7_32_a_mistaken_attack_is_played_on_the_closest_own_unit_after_the_tc_
     assert proc.summary(out) == "FB 1's Mistaken Attack on b in 4G7: 12 FP, IFT Final DR 12 (read it on your IFT)."
     with pytest.raises(ActionError, match="^E7.223: FB 1's MG is Disabled"):
         h.apply(MISTAKE)
+
+
+def test_e7_25_the_aerial_view_tool_gives_the_aerial_range_blind_hexes_and_mist() -> None:
+    # E7.25: "All Aerial units are considered to be at sufficient elevation to reduce the number of
+    # Blind Hexes created by any full-level-or-higher LOS Obstacle to one hex"; "LV Hindrances
+    # (Mist; 3.32) also apply to Aerial LOS, as per the Aerial Range (E.5)"
+    from airhead.present import tool_view
+    from airhead.systems import builtin
+
+    base = builtin()
+    mist = Scenario.from_data(dict(base.to_data(), settings={**base.to_data().get("settings", {}), "weather": "Mist"}))
+    game = new_game(mist, "aerial")
+    game.apply({"type": "edit", "op": "hex", "hex": "1I5", "set": {"t": "woods", "obs": 1}})
+    out = tool_view(game, "aerial", ["1I2", "1I6"])  # the woods in 1I5 is just before 1I6: Blind
+    assert out["lines"][0] == "Aerial view from 1I2 to 1I6: 4 hexes along the grain, Aerial Range 8 hexes (E7.402)"
+    assert ["1I6", "los-block"] in out["view"]["marks"]
+    assert out["lines"][-1] == ("Mist is an LV Hindrance to Aerial LOS too, as per the Aerial Range: read its DRM on your "
+                                "rulebook's E3.32 at an Aerial Range of 8 hexes (4 hexes away) (E7.25)")
+    seen = tool_view(game, "aerial", ["1I2", "1I7"])  # one Blind Hex only: 1I7, two behind the woods, is seen
+    assert ["1I7", "los-end"] in seen["view"]["marks"]
+    with pytest.raises(Exception, match="not on a hex grain"):
+        tool_view(game, "aerial", ["1I2", "1K7"])
