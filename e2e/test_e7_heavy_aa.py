@@ -81,8 +81,24 @@ def test_heavy_aa_and_an_observation_plane(page: Any) -> None:
     _, res = heavy_aa(page, "Observation Plane", False, "6 6", "no effect")
     assert res.endswith("Heavy AA by 88L: no effect on Observation Plane.")
 
+    # E7.61: the Observation Plane rolls its Sighting TC like any aircraft (E7.6), the Mist row and
+    # the other E7.3 modifiers on the form; its phase is cut: the log says the players decide it
+    open_form(page, "asl.observation_sighting")
+    fill(page, "target", "1I3")
+    fill(page, "sight_building", "on")
+    start(page)
+    waiting(page, "E7.3")
+    assert label(page) == "Sighting TC DR by Observation Plane at 1I3 (Morale Level 8)"
+    text = dice(page, "2 3")
+    assert text.startswith("E7.3 Sighting TC")
+    assert result(page).endswith("Observation Plane sights 1I3 (its Sighting TC).")
+
     log = log_text(page)
     for line in (
+        "E7.61    info      the phase in which an Observation Plane sights is in the part of E7.61 cut from the rule "
+        "text: the players decide it",
+        "E7.3     result    Final DR 8 vs Morale Level 8: passed (what the plane then does with its OBA is C1, in your "
+        "rulebook)",
         "E7.6     result    Axis brings in its Observation Plane, Observation Plane (one per side in a scenario; DYO cost "
         "25 points, in the OBA section of the DYO purchase Roster)",
         "E7.61    info      Observation Plane does not take counter form: it is kept just offboard (off the map) until "
@@ -101,6 +117,6 @@ def test_heavy_aa_and_an_observation_plane(page: Any) -> None:
         assert line in log, line
     # every line of these procedures cites an E7 rule, in plain words (no reprs, ids or JSON)
     mine = [x.strip() for x in log.splitlines() if re.match(r"\s*E7\.", x)]
-    assert len(mine) >= 30 and all(re.match(r"E7\.(5|52|6|61|23|24|226)\s", x) for x in mine), mine
+    assert len(mine) >= 30 and all(re.match(r"E7\.(5|52|6|61|23|24|226|3)\s", x) for x in mine), mine
     for x in mine:
         assert not re.search(r"Hex\(|None|True|False|[{}\[\]]|_[a-z]", x), x

@@ -9,6 +9,7 @@ import pytest
 from airhead.asl.e7.air_support import aircraft_count, aircraft_of, arrival_barred, arrives, bombs_received
 from airhead.boards import HexMap
 from airhead.errors import ActionError
+from airhead.plug import OVERRIDE
 from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.tablepack import prefill_values
@@ -23,8 +24,9 @@ def scenario(**settings: Any) -> Scenario:
     return Scenario("E7 arrival", "asl", B4, Terrain({}), {"weather": "Clear", "sides": ["British", "German"], **settings})
 
 
-def start(g: Any, **params: Any) -> None:
-    g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, **params}})
+def start(g: Any, **params: Any) -> Any:
+    """Start the arrival as the form does (its agreement box unticked unless given)."""
+    return g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, OVERRIDE.key: False, **params}})
 
 
 def to_turn(n: int) -> list[dict[str, Any]]:
@@ -51,8 +53,59 @@ def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
     start(g)
     evs = g.apply({"type": "dice", "values": [3]})
     assert "3 < Game Turn 4: British Air Support must be placed onboard in the next MPh" in [e.cause for e in evs]
+    # E7.21 "Upon mapboard entry, another Air Support dr ...": the entry drs wait for that MPh
+    assert g.waiting_for() is None and aircraft_of(g.state.counters) == ()
+    out = g.state.outcomes[-1]
+    assert (out["arrived"], out["entered"]) == (True, False)
+    assert g.system.procedure("asl.air_arrival").summary(out) == "British's Air Support arrives: it enters in British's " \
+                                                                 "next Movement Phase."
+    assert "E7.21: the entry drs are made upon mapboard entry: in British's Movement Phase, start Air Support arrival " \
+           "again (Arrival dr already passed is ticked for you)" in [f"{e.rule}: {e.cause}" for e in evs]
+    proc = g.system.procedure("asl.air_arrival")
+    assert proc.defaults(g.state)["arrived"] is True  # the record: the dr passed this Player Turn
+    g.apply({"type": "advance", "phase": "MPh"})
+    assert proc.defaults(g.state)["arrived"] is True
+    start(g, arrived=True)
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.21"
+    g.apply({"type": "dice", "values": [4]})
+    g.apply({"type": "dice", "values": [6]})
+    assert len(aircraft_of(g.state.counters, "British")) == 2
+    assert proc.defaults(g.state)["arrived"] is False  # entered
+
+
+def test_e7_21_entry_at_once_only_by_the_players_agreement_or_in_a_game_saved_before() -> None:
+    # the entry drs right after the RPh dr are out of their phase: the agreement box lets them
+    # follow at once (logged); a start saved before the rules of the turn (no box) did so then
+    for params, why in (({OVERRIDE.key: True}, "the players agree to do it anyway"),
+                        (None, "this game was saved before Airhead checked it, so they follow as it then did")):
+        g = new_game(scenario(), "e7", to_turn(2))
+        action = {"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, **(params or {})}}
+        g.apply(action)
+        evs = g.apply({"type": "dice", "values": [1]})
+        assert f"the entry drs follow at once, not in British's next Movement Phase: {why}" in [e.cause for e in evs]
+        p = g.waiting_for()
+        assert p is not None and p.rule == "E7.21"
+
+
+def test_e7_2_on_game_turn_1_the_arrival_dr_cannot_succeed_the_prompt_and_odds_say_so() -> None:
+    # "he makes a dr during the RPh of each of his Player Turns until he rolls < the current Game
+    # Turn Number": the dr is made, but on Game Turn 1 none is < 1 (#32 item 3)
+    g = new_game(scenario(), "e7")
+    proc = g.system.procedure("asl.air_arrival")
+    odds = proc.odds(g.state, proc.read(g.state, {"exponent": 3, OVERRIDE.key: False}))
+    assert [(f.label, f.value) for f in odds.facts][:1] == [("Arrival dr < Game Turn 1", "0.0%")]
+    assert odds.notes[0].startswith("E7.2: on Game Turn 1 no dr is < 1: the arrival dr cannot succeed")
+    assert [r for r in odds.tables[0].rows] == [("1 aircraft", 1 / 3), ("2 aircraft", 1 / 3), ("3 aircraft", 1 / 3)]
+    start(g)
+    p = g.waiting_for()
+    assert p is not None and p.label == ("RPh Air Support arrival dr for British: on Game Turn 1 no dr is < 1, so it cannot "
+                                         "succeed (roll again in the next RPh)")
+    g.apply({"type": "dice", "values": [1]})
+    assert g.state.outcomes[-1]["arrived"] is False
+    h = new_game(scenario(), "e7", to_turn(3))
+    odds = proc.odds(h.state, proc.read(h.state, {"exponent": 3, OVERRIDE.key: False}))
+    assert [(f.label, f.value) for f in odds.facts] == [("Arrival dr < Game Turn 3", "33.3%"), ("Bombs (dr ≤ 3)", "50.0%")]
 
 
 @pytest.mark.parametrize(("entry", "n"), [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])

@@ -24,7 +24,7 @@ def _edit(game: Game, name: str, **terrain: object) -> None:
 
 
 def test_asl_lists_its_tools() -> None:
-    assert [t["key"] for t in tools_view(_game())] == ["los", "sees", "nvr", "blaze", "night_here", "night_fire"]
+    assert [t["key"] for t in tools_view(_game())] == ["los", "sees", "nvr", "blaze", "aerial", "night_here", "night_fire"]
 
 
 def test_line_of_sight_blocked_by_woods_between_explained_and_drawn() -> None:

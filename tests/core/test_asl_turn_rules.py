@@ -181,7 +181,7 @@ def test_e7_25_a_sighting_tc_revealing_only_a_dummy_counts_if_the_players_choose
 
 # ---------------------------------------------------------------------- E7.2 / E7.21
 def arrival(g: Game, **params: Any) -> list[Any]:
-    return g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, **params}})
+    return g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, OVERRIDE.key: False, **params}})
 
 
 def test_e7_2_the_arrival_dr_in_its_sides_rph_and_entry_in_its_mph() -> None:

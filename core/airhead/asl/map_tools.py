@@ -8,7 +8,9 @@
   beyond it that are Illuminated (E1.101) by a Starshell, an IR or a Blaze on the map, each in
   the line of sight that applies (:mod:`.sight`);
 * **What this hex sees** (or who sees it) at a chosen level and range: a viewshed
-  (:mod:`.viewshed`), drawn on the map.
+  (:mod:`.viewshed`), drawn on the map;
+* **Aerial view** (E7.25) from an aircraft's hex to a target along a hex grain: Blind Hex or seen
+  (with the Hindrance before it), the Aerial Range, and in Mist the LV Hindrance read at it.
 
 Every answer reads line of sight as :mod:`.sight` says: over the boards' pixels on imported
 boards, hex by hex on a painted map.
@@ -18,19 +20,20 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..errors import RulesError
+from ..errors import DataError, RulesError
 from ..fields import Field, Schema
-from ..hexes import Hex
+from ..hexes import Hex, direction_between
 from ..plug import GameState, Tool, View
 from .e1.illumination import illuminated_hexes
-from .los import LosSettings, los, los_view
+from .e7.aerial_los import aerial_range, mist_lv_hindrance
+from .los import LosSettings, aerial, los, los_view
 from .board_pixels import on_boards
 from .los_grid import grid_view, trace
 from .e1.night import current_nvr, is_night, within_nvr
-from .sight import zone
+from .sight import aerial_terrain, zone
 from .viewshed import MAX_REACH, seen_from, viewshed
 
-__all__ = ["TOOLS", "line_of_sight", "blaze_zone", "night_visibility", "what_it_sees"]
+__all__ = ["TOOLS", "line_of_sight", "blaze_zone", "night_visibility", "what_it_sees", "aerial_view"]
 
 Options = Mapping[str, Any]
 
@@ -113,6 +116,30 @@ def what_it_sees(state: GameState, hexes: tuple[Hex, ...], options: Options) -> 
     return tuple(v.explain(state.scenario.map.label)), v.view()
 
 
+def aerial_view(state: GameState, hexes: tuple[Hex, ...], options: Options) -> tuple[tuple[str, ...], View]:
+    """E7.25 from an aircraft in the first hex to the second along their hex grain (an aircraft
+    sights and attacks along one, E7.3 / E7.401): whether the target is a Blind Hex, the LOS
+    Hindrance just before it, the Aerial Range (twice the hexes) and, in Mist, E7.25's "LV
+    Hindrances (Mist; 3.32) also apply to Aerial LOS, as per the Aerial Range"."""
+    plane, target = hexes
+    m = state.scenario.map
+    toward = direction_between(target, plane)
+    if toward is None:
+        raise DataError(f"{m.label(target)} is not on a hex grain from {m.label(plane)}: an aircraft sights and attacks "
+                        "along a Hex Grain (E7.3, E7.401); tap a hex in a straight line")
+    settings = LosSettings.from_settings(state.settings)
+    look = aerial(aerial_terrain(state, target), target, toward, settings=settings, types=state.system.terrain_types)
+    n = plane.distance(target)
+    lines = [f"Aerial view from {m.label(plane)} to {m.label(target)}: {n} hex{'es' if n != 1 else ''} along the grain, "
+             f"Aerial Range {aerial_range(n)} hexes (E7.402)"]
+    lines += look.explain(m.label)
+    mist = mist_lv_hindrance(str(state.settings.get("weather", "")), n)
+    if mist:
+        lines.append(f"{mist} (E7.25)")
+    marks = ((plane, "viewer"), (target, "los-block" if look.blind else "los-end"))
+    return tuple(lines), View(marks=marks, paths=((plane, target),))
+
+
 TOOLS: tuple[Tool, ...] = (
     Tool("los", "Line of sight", 2, line_of_sight,
          "from this hex to the next hex you tap, at ground level, read from your boards' own terrain "
@@ -122,4 +149,7 @@ TOOLS: tuple[Tool, ...] = (
          VIEW_OPTIONS),
     Tool("nvr", "Night visibility", 1, night_visibility, "the hexes within the current NVR of a unit here that it can see (E1.1)"),
     Tool("blaze", "Blaze's Illuminated Zone", 1, blaze_zone, "the hexes a Blaze here lights, and its shadows (E1.94)"),
+    Tool("aerial", "Aerial view", 2, aerial_view,
+         "from an aircraft here to the next hex you tap along a hex grain: Blind Hex or seen, the Aerial Range, Mist "
+         "(E7.25)"),
 )

@@ -10,6 +10,7 @@ from .e7.air_exit import AirExit
 from .e7.air_procedures import AerialCombat, AirArrival, Jettison
 from .e7.air_support import AIR_PACK, remove_recalled
 from .e7.heavy_aa_procedures import AAMode, HeavyAA
+from .e7.mistaken_attack import MistakenAttack
 from .e7.observation_procedures import ObservationPlane, ObservationSighting
 from .e1.night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
 from .e1.night_combat import COMBAT_SETTINGS
@@ -62,7 +63,8 @@ TRACK = Track((
 #: The Play menu, by rules chapter.
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Gliders (E8)", ("asl.glider_landing",)),
-    ("Air Support (E7)", ("asl.air_arrival", "asl.aerial_combat", "asl.air_jettison", "asl.air_exit", "asl.strafing", "asl.heavy_aa",
+    ("Air Support (E7)", ("asl.air_arrival", "asl.aerial_combat", "asl.air_jettison", "asl.air_exit", "asl.strafing", "asl.mistaken_attack",
+                          "asl.heavy_aa",
                           "asl.aa_mode", "asl.observation_plane", "asl.observation_sighting")),
     ("Night (E1)", ("asl.nvr_table", "asl.nvr_change", "asl.recon", "asl.night_lv", "asl.night_mf", "asl.gunflash", "asl.straying",
                     "asl.cloaking", "asl.cloaking_lost", "asl.sniper_cloaking", "asl.night_ambush", "asl.starshell",
@@ -71,7 +73,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), AerialCombat(), Jettison(), AirExit(), Strafing(),
-                          HeavyAA(), AAMode(), ObservationPlane(), ObservationSighting(),
+                          MistakenAttack(), HeavyAA(), AAMode(), ObservationPlane(), ObservationSighting(),
                           Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES,
                           *NIGHT_CC_PROCEDURES), settings=SETTINGS,
               track=TRACK, tools=TOOLS + NIGHT_TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"),

@@ -7,16 +7,24 @@ raises :class:`~airhead.errors.TurnError` citing its rule and saying where the g
 unless the players ticked "We agree to do it anyway" (:data:`~airhead.plug.OVERRIDE`): then the
 log says they agreed.
 
-* E7.2 — the Air Support arrival dr is made in its side's RPh, once; the aircraft enter in its MPh;
+* E7.2 — the Air Support arrival dr is made in its side's RPh, once; the aircraft enter (E7.21: the
+  entry drs are made "upon mapboard entry") in its next MPh (:func:`arrival_passed` reads the dr);
 * E7.21 — an aircraft exits voluntarily during an enemy MPh and may not return (:func:`exited`);
 * E7.4 — a strafing run or Point Attack is made in the opponent's MPh or the aircraft's DFPh;
 * E7.401 / E7.3 — one attack and one Sighting TC per aircraft per Player Turn (E7.25: one that
   revealed only a Dummy counts only if the players chose so); a failed Sighting TC bars its ground
   attacks that Player Turn; "attacked by a friendly plane during this Player
   Turn" is read from the record (:func:`attacked_this_turn`);
+* E7.6 / E7.3 — an Observation Plane, "subject to normal aircraft rules", takes one Sighting TC per
+  Player Turn; the phase it sights in is in E7.61's cut text: the log says the players decide it;
+* E7.32 — a Mistaken Attack is played in the Player Turn of the Sighting TC that gave it;
+* E1.11 — the NVR table DR is made "prior to setup": at the game's start (the first side's RPh of
+  Game Turn 1), once;
 * E1.12 — the NVR Change DR is made at the start of each RPh after the opening Player Turn, once;
 * E1.92 — a Starshell is fired in its side's PFPh or during Defensive First Fire (the opponent's
-  MPh); the rule text is cut after that, so the opponent's DFPh is the players' ruling (the box).
+  MPh); the rule text is cut after that, so the opponent's DFPh is the players' ruling (the box);
+* E1.93 — an IR is fired "only via Indirect Fire, and only by OBA/" (cut): the phases of Indirect
+  Fire are not in the extract; the log says the players decide (:func:`illuminating_round_turn`).
 """
 
 from __future__ import annotations
@@ -27,16 +35,19 @@ from .. import events as ev
 from ..errors import TurnError
 from ..events import Event
 from ..plug import OVERRIDE, GameState
-from .e1.night import NVR_CHANGE
+from .e1.night import NVR_CHANGE, NVR_TABLE
 
-__all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "phase_key", "phasing_side", "own_turn", "now", "agree",
-           "arrival_turn", "exit_turn", "exited", "ground_attack_turn", "attacked_this_turn", "nvr_change_turn",
-           "starshell_turn"]
+__all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "OBSERVATION_SIGHTING", "MISTAKEN_ATTACK", "phase_key",
+           "phasing_side", "own_turn", "now", "agree", "arrival_turn", "arrival_passed", "exit_turn", "exited",
+           "ground_attack_turn", "attacked_this_turn", "observation_sighting_turn", "mistaken_attack_turn",
+           "nvr_table_turn", "nvr_change_turn", "starshell_turn", "illuminating_round_turn"]
 
 #: The procedures whose outcomes make the record these rules read.
 STRAFING_RUN = "asl.strafing"
 AIR_ARRIVAL = "asl.air_arrival"
 AIR_EXIT = "asl.air_exit"
+OBSERVATION_SIGHTING = "asl.observation_sighting"
+MISTAKEN_ATTACK = "asl.mistaken_attack"
 
 
 def phase_key(state: GameState) -> str:
@@ -89,6 +100,13 @@ def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, arrived
                                                    f"Player Turn (one dr in each of its RPh); {now(state)}")
 
 
+def arrival_passed(state: GameState, side: str) -> bool:
+    """E7.2: ``side``'s Air Support arrival dr passed this Player Turn (in its RPh) and its aircraft
+    have not entered yet: "his Air Support must be placed onboard in his next MPh"."""
+    mine = [o for o in state.this_turn(AIR_ARRIVAL) if o.get("side") == side]
+    return bool(mine) and bool(mine[-1].get("arrived")) and mine[-1].get("entered") is False
+
+
 def exit_turn(state: GameState, params: Mapping[str, Any], name: str, side: str) -> list[Event]:
     """E7.21: an aircraft leaves the map "voluntarily ... during an enemy MPh"."""
     return agree(params, "E7.21", own_turn(state, side) is not True and phase_key(state) == "MPh",
@@ -129,7 +147,53 @@ def attacked_this_turn(state: GameState, side: str) -> frozenset[str]:
                      for n in o.get("attacked", ()))
 
 
-# ---------------------------------------------------------------------- E1.12 / E1.92
+# ---------------------------------------------------------------------- E7.6 / E7.32
+def observation_sighting_turn(state: GameState, params: Mapping[str, Any], name: str) -> list[Event]:
+    """E7.6: an Observation Plane "is subject to normal aircraft rules except where specified
+    otherwise": one Sighting TC per Player Turn (E7.3, E7.25 "its only allowed Sighting TC for that
+    turn"). The phase it sights in is in E7.61's cut text: not checked, the log says so."""
+    out = [ev.info("E7.61", "the phase in which an Observation Plane sights is in the part of E7.61 cut from the rule "
+                            "text: the players decide it")]
+    again = any(o.get("plane") == name and o.get("rolled") for o in state.this_turn(OBSERVATION_SIGHTING))
+    return out + agree(params, "E7.3", not again, f"E7.3: {name} has already taken its Sighting TC this Player Turn (an "
+                                                  f"Observation Plane is subject to normal aircraft rules, E7.6: one "
+                                                  f"Sighting TC per turn); {now(state)}")
+
+
+def mistaken_attack_turn(state: GameState, params: Mapping[str, Any], name: str) -> list[Event]:
+    """E7.32: "A Final Sighting TC DR ≥12 results in a Mistaken Attack ... The ATTACKER may then
+    immediately move the aircraft ... and attack": only after a Sighting TC of ``name`` this Player
+    Turn that gave one (the record), and once."""
+    runs = [o for o in state.this_turn(STRAFING_RUN) if o.get("aircraft") == name]
+    done = any(o.get("aircraft") == name for o in state.this_turn(MISTAKEN_ATTACK))
+    out = agree(params, "E7.32", bool(runs) and runs[-1].get("result") == "mistaken attack",
+                f"E7.32: a Mistaken Attack is made immediately after a Sighting TC with a Final DR ≥ 12; {name} has no "
+                f"such Sighting TC this Player Turn; {now(state)}")
+    return out + agree(params, "E7.32", not done, f"E7.32: {name} has already made its Mistaken Attack this Player "
+                                                  f"Turn; {now(state)}")
+
+
+# ---------------------------------------------------------------------- E1.11 / E1.12 / E1.92 / E1.93
+def nvr_table_turn(state: GameState, params: Mapping[str, Any]) -> list[Event]:
+    """E1.11: "make a DR on the NVR table prior to setup but after rolling for Weather": at the
+    game's start — the first side's RPh of Game Turn 1 — and once in the game."""
+    t = state.turn
+    out = agree(params, "E1.11", phase_key(state) == "RPh" and (t.game_turn, t.player) == (1, 0),
+                f"E1.11: the NVR table DR is made prior to setup (at the start of the game, before the first Player "
+                f"Turn's play); {now(state)}")
+    return out + agree(params, "E1.11", not state.count_outcomes(NVR_TABLE),
+                       f"E1.11: the NVR table DR of this scenario has already been made (the NVR then changes by E1.12); "
+                       f"{now(state)}")
+
+
+def illuminating_round_turn(firer: str) -> list[Event]:
+    """E1.93: "IR may be fired only via Indirect Fire, and only by OBA/" (cut): when Indirect Fire
+    by OBA or a mortar may be made is not in the extract; the players decide the phase."""
+    return [ev.info("E1.93", f"an IR is fired only via Indirect Fire ({firer}); the phases Indirect Fire is made in are "
+                             "not in the rule text here (it is cut after 'only by OBA/'): the players decide that it may "
+                             "be fired now")]
+
+
 def nvr_change_turn(state: GameState, params: Mapping[str, Any]) -> list[Event]:
     """E1.12: "At the start of each subsequent RPh after the opening Player Turn of every night
     scenario, a NVR Change DR is made": in a RPh, not the opening Player Turn's, once."""

@@ -36,7 +36,7 @@ from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Promp
 from ..los import blaze_range
 from ..sight import sight, zone
 from ..e8.random_location import random_location
-from ..turn_rules import phase_key, phasing_side, starshell_turn
+from ..turn_rules import illuminating_round_turn, phase_key, phasing_side, starshell_turn
 
 __all__ = [
     "FIRERS", "STARSHELL_RADIUS", "IR_RADIUS", "LIGHT_KINDS", "Source", "usage_number", "check_firer",
@@ -495,7 +495,8 @@ class IlluminatingRound(Procedure[_Shell]):
         if side not in state.sides:
             raise DataError(f"the side is one of {', '.join(state.sides)}", "side")
         s = _Shell(params["firer"], side, None, params["hex"], False, False, kind="IR", landed=params["hex"])
-        events = [ev.info("E1.93", f"{side} fires an Illuminating Round by {s.firer} (Indirect Fire)")]
+        events = [ev.info("E1.93", f"{side} fires an Illuminating Round by {s.firer} (Indirect Fire)"),
+                  *illuminating_round_turn(s.firer)]
         if s.firer == "OBA":
             events.append(ev.info("E1.931", "OBA needs no Usage dr to fire IR"))
             return Starshell()._place(state, s, events)

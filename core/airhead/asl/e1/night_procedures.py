@@ -46,7 +46,7 @@ from .night import (
     recon_table,
     starshell_fired,
 )
-from ..turn_rules import nvr_change_turn
+from ..turn_rules import nvr_change_turn, nvr_table_turn
 from .night_combat import ATTACKS, GUNFLASH_CAUSES, gunflash_marker, makes_gunflash, night_lv_on_map
 
 __all__ = ["NvrTableProc", "NvrChangeProc", "ReconProc", "NightLvProc", "GunflashProc", "WHITE4_OPTIONS",
@@ -95,6 +95,7 @@ class NvrTableProc(Procedure[_Table]):
         Field("overcast", "Cloud Cover Overcast by the weather", "bool", default=False, rule="E1.11",
               help="with Weather rules in play the Cloud Cover is automatically Overcast during Overcast weather; the "
                    "rule text is cut after 'Overcast/': for other weather, players decide"),
+        OVERRIDE,
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -108,7 +109,8 @@ class NvrTableProc(Procedure[_Table]):
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         data = _Table(bool(params["winter"]), bool(params["ground_snow"]), bool(params["overcast"]))
-        return StepResult(ProcState(self.name, "dr", data), tuple(_not_night(state, "E1.11")))
+        events = _not_night(state, "E1.11") + nvr_table_turn(state, params)
+        return StepResult(ProcState(self.name, "dr", data), tuple(events))
 
     def prompt(self, state: GameState, proc: ProcState[_Table]) -> Prompt:
         return Prompt("roll", "E1.11", "NVR table DR (colored: Cloud Cover, white: Moon Phase)", DR)
@@ -139,6 +141,10 @@ class NvrTableProc(Procedure[_Table]):
                 cloud[r.cloud] = cloud.get(r.cloud, Fraction(0)) + p
                 moon[r.moon] = moon.get(r.moon, Fraction(0)) + p
         notes = [f"A Final dr of 5 has no row in the NVR table as printed: read {dr5} (the NVR table setting)."]
+        try:
+            nvr_table_turn(state, params)
+        except TurnError as e:  # not at the game's start: the planner says so, and still shows the odds
+            notes.insert(0, str(e))
         return Odds(
             facts=_tracker(state),
             tables=(Table("nvr", "Base NVR", tuple((_hexes(k), float(v)) for k, v in sorted(nvr.items()))),

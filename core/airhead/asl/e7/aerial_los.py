@@ -47,7 +47,8 @@ from ...terrain import HexTerrain, Terrain
 if TYPE_CHECKING:
     from ...counters import Counters
 
-__all__ = ["RULE", "Feature", "Look", "AerialSight", "los_feature", "blind_behind", "surrounded", "aerial_sight", "BlindUnits"]
+__all__ = ["RULE", "Feature", "Look", "AerialSight", "los_feature", "blind_behind", "surrounded", "aerial_sight", "BlindUnits",
+           "aerial_range", "mist_lv_hindrance"]
 
 RULE = "E7.25"
 DEPRESSION = "depression"
@@ -196,6 +197,25 @@ def aerial_sight(terrain: Terrain, target: Hex, toward: int, *, bocage: bool = T
     near = target.neighbor(toward)
     side = terrain.sides.get(Hexside.of(target, toward), frozenset())
     return blind_behind(target, terrain.at(target), near, terrain.at(near), side, bocage=bocage, types=types)
+
+
+def aerial_range(hexes: int) -> int:
+    """E7.402 / the 4G6 EX: the Aerial Range is twice the range in hexes ("three hexes away
+    (six-hex Aerial Range)"; "nine hexes away (Aerial Range 18 hexes)")."""
+    return 2 * hexes
+
+
+def mist_lv_hindrance(weather: str, hexes: int | None) -> str:
+    """E7.25: "LV Hindrances (Mist; 3.32) also apply to Aerial LOS, as per the Aerial Range (E.5)":
+    in Mist, the sentence a player reads (its DRM by range is E3.32's table, not in the source
+    rules: the players read it at the Aerial Range); '' in any other weather. ``hexes``: the range
+    in hexes, None where the rules give none (an Observation Plane is offboard, E7.61)."""
+    if weather != "Mist":
+        return ""
+    at = (f"at an Aerial Range of {aerial_range(hexes)} hexes ({hexes} hex{'es' if hexes != 1 else ''} away)"
+          if hexes is not None else "at the Aerial Range the players judge (an Observation Plane is offboard, E7.61)")
+    return (f"Mist is an LV Hindrance to Aerial LOS too, as per the Aerial Range: read its DRM on your rulebook's "
+            f"E3.32 {at}")
 
 
 class BlindUnits(Mapping[Hex, bool]):

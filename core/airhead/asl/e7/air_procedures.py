@@ -1,6 +1,6 @@
-"""The ASL E7 Air Support procedures, part A: arrival and entry (E7.2–E7.21), Aerial Combat — a
-dogfight from predesignated targets to the end-of-CCPh Recall choices (E7.22–E7.24) — and
-jettisoning bombs (E7.225).
+"""The ASL E7 Air Support procedures, part A: Aerial Combat — a dogfight from predesignated
+targets to the end-of-CCPh Recall choices (E7.22–E7.24) — and jettisoning bombs (E7.225). The
+arrival and entry (E7.2–E7.21) are :mod:`.air_arrival`.
 
 They string together the rule functions of :mod:`.air_support` and read and write aircraft as
 units of the game's counters through it; the odds come from the same functions.
@@ -12,24 +12,18 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ... import events as ev
-from ...dice import DR, Roll, dr
+from ...dice import DR, Roll
 from ...errors import ActionError, DataError, RulesError
 from ...events import Event
 from ...fields import Field, Schema
-from ...hexes import Hex
 from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, Step, Stepped, StepResult, Table, View, percent
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
-    AircraftType,
     added_off_map,
     aerial_combat_drms,
-    aircraft_count,
     aircraft_of,
-    arrival_barred,
-    arrives,
     attack_odds,
-    bombs_received,
     combat_rof,
     damage_recall,
     jettison,
@@ -40,9 +34,9 @@ from .air_support import (
     victory_points,
     write_aircraft,
 )
-from ..e1.night import is_night
+from .air_arrival import AirArrival, kind_of
 from .air_exit import no_return
-from ..turn_rules import AIR_ARRIVAL, agree, arrival_turn, now, own_turn, phase_key
+from ..turn_rules import agree, now, own_turn, phase_key
 
 __all__ = ["AirArrival", "AerialCombat", "Jettison", "PLANE_FIELDS", "NO_MORE", "LEAVE", "RECALL"]
 
@@ -51,130 +45,6 @@ NO_MORE = "no further attack"
 #: The end-of-CCPh choices: leave Melee (E7.22, text cut) and Recall (E7.223 / E7.224).
 LEAVE = ("leave Melee", "stay in Melee")
 RECALL = ("accept Recall", "no Recall")
-
-
-def _kind(t: str) -> AircraftType:
-    return "Stuka" if t == "Stuka" else "Observation" if t == "Observation" else "FB"
-
-
-# ---------------------------------------------------------------------- E7.2 / E7.21 arrival
-@dataclass(frozen=True)
-class _Arrival:
-    side: str
-    name: str
-    exponent: int
-    type_bombs: AircraftType
-    type_else: AircraftType
-    hex: Hex | None
-    count: int = 0
-
-
-class AirArrival(Procedure[_Arrival]):
-    """E7.2 arrival (RPh dr < Game Turn) and E7.21 entry (number of aircraft, bombs and type);
-    places the aircraft on the counters.
-
-    Params: ``side`` (who received Air Support), ``exponent`` (of the Air Support Number, 7.1
-    table: not in the source rules), ``type_bombs`` / ``type_else`` (the type received on a dr ≤ /
-    > the exponent, as the 7.1 table says), ``fog`` (the target Location is in or beneath Fog),
-    ``arrived`` (the RPh dr already succeeded: only the entry drs), ``name``, ``hex``."""
-
-    name = AIR_ARRIVAL
-    title = "Air Support arrival (E7.2)"
-    params = Schema((
-        Field("side", "Side receiving Air Support", "text", lo=1, hi=24, rule="E7.2"),
-        Field("exponent", "Air Support Number: exponent (7.1 table)", "int", lo=0, hi=6, rule="E7.21 (7.1 table)",
-              pack="air_support_exponent",
-              help="from your rulebook's 7.1 Air Support table: type your scenario's exponent"),
-        Field("type_bombs", "Type received on a dr ≤ the exponent (with bombs)", "choice", choices=AIRCRAFT_TYPES[:2],
-              default="FB", rule="E7.21 (7.1 table)"),
-        Field("type_else", "Type received otherwise (no bombs)", "choice", choices=AIRCRAFT_TYPES[:2], default="FB",
-              rule="E7.21 (7.1 table)"),
-        Field("fog", "Target Location in or beneath Fog", "bool", default=False, rule="E7.2"),
-        Field("arrived", "Arrival dr already passed (enter now)", "bool", default=False, rule="E7.2"),
-        Field("name", "Aircraft name", "text", lo=1, hi=16, default="Aircraft"),
-        Field("hex", "Hex to place them in (optional)", "hex", default=None, rule="E7.21",
-              help="aircraft may be placed anywhere on the mapboard"),
-        OVERRIDE,
-    ))
-
-    def fallbacks(self, state: GameState) -> Mapping[str, Any]:
-        """The side of the current Player Turn (the arrival dr is made in its own RPh)."""
-        return {"side": state.sides[state.turn.player]}
-
-    def describe_params(self, params: Mapping[str, Any]) -> str:
-        bits = [f"{params['side']}" if params.get("side") else "", f"Air Support Number exponent {params.get('exponent')}"]
-        if params.get("fog"):
-            bits.append("target in or beneath Fog")
-        if params.get("arrived"):
-            bits.append("arrival dr already passed")
-        return ", ".join(b for b in bits if b)
-
-    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        barred = arrival_barred(night=is_night(state), weather=str(state.settings.get("weather", "")), fog=bool(params["fog"]))
-        if barred:
-            raise RulesError(barred)
-        turn = arrival_turn(state, params, params["side"], bool(params["arrived"]))
-        a = _Arrival(params["side"], params["name"], params["exponent"], _kind(params["type_bombs"]),
-                     _kind(params["type_else"]), params.get("hex"))
-        if params["arrived"]:
-            return StepResult(ProcState(self.name, "entry", a), (*turn, ev.info("E7.2", f"{a.side} Air Support enters this MPh")))
-        return StepResult(ProcState(self.name, "arrival", a), tuple(turn))
-
-    def prompt(self, state: GameState, proc: ProcState[_Arrival]) -> Prompt:
-        a = proc.data
-        if proc.step == "arrival":
-            return Prompt("roll", "E7.2", f"RPh Air Support arrival dr for {a.side} (needs < Game Turn {state.turn.game_turn})",
-                          dr("arrival dr"))
-        if proc.step == "entry":
-            return Prompt("roll", "E7.21", f"Entry dr for {a.side} Air Support: number of aircraft (halved, FRU)", dr("entry dr"))
-        return Prompt("roll", "E7.21", f"Bombs dr for all {a.count} aircraft (bombs on ≤ {a.exponent})", dr("bombs dr"))
-
-    def roll(self, state: GameState, proc: ProcState[_Arrival], roll: Roll) -> StepResult:
-        a = proc.data
-        v = roll.total
-        if proc.step == "arrival":
-            turn = state.turn.game_turn
-            if not arrives(v, turn):
-                events = (ev.roll("E7.2", f"arrival dr {v}"),
-                          ev.result("E7.2", f"{v} is not < Game Turn {turn}: no Air Support this Player Turn (roll again next RPh)"))
-                return StepResult(None, events, outcome={"procedure": self.name, "side": a.side, "arrived": False, "count": 0})
-            events = (ev.roll("E7.2", f"arrival dr {v}"),
-                      ev.result("E7.2", f"{v} < Game Turn {turn}: {a.side} Air Support must be placed onboard in the next MPh"))
-            return StepResult(ProcState(self.name, "entry", a), events)
-        if proc.step == "entry":
-            n = aircraft_count(v)
-            entry = (ev.roll("E7.21", f"entry dr {v}"), ev.result("E7.21", f"{v} halved, rounded up: {n} aircraft"))
-            return StepResult(ProcState(self.name, "bombs", replace(a, count=n)), entry)
-        bombs = bombs_received(v, a.exponent)
-        kind = a.type_bombs if bombs else a.type_else
-        what = f"{kind} with bombs" if bombs else f"{kind} without bombs"
-        out: list[Event] = [ev.roll("E7.21", f"bombs dr {v}"),
-                  ev.result("E7.21", f"{v} {'≤' if bombs else '>'} exponent {a.exponent}: all {a.count} aircraft are {what}")]
-        counters = state.counters
-        placed = []
-        for i in range(a.count):
-            label = f"{a.name} {i + 1}"
-            plane = Aircraft(counters.free_id(label), a.side, kind, bombs, label=label, hex=a.hex)
-            counters = write_aircraft(counters, plane)
-            placed.append(label)
-        where = f" in {state.scenario.map.label(a.hex)}" if a.hex is not None else ""
-        out.append(ev.result("E7.21", f"placed onboard{where}: {', '.join(placed)}",
-                                [state.scenario.map.name(a.hex)] if a.hex is not None else []))
-        outcome = {"procedure": self.name, "side": a.side, "arrived": True, "count": a.count, "type": kind, "bombs": bombs,
-                   "aircraft": placed, "hex": state.scenario.map.name(a.hex) if a.hex is not None else None}
-        return StepResult(None, tuple(out), counters=counters, outcome=outcome)
-
-    def outcome_view(self, state: GameState, outcome: Mapping[str, Any]) -> View:
-        if not outcome.get("hex"):
-            return View()
-        h = state.scenario.map.parse(outcome["hex"])
-        return View(marks=((h, "target"),), labels=((h, f"{outcome['count']} {outcome['type']}"),))
-
-    def summary(self, outcome: Mapping[str, Any]) -> str:
-        if not outcome.get("arrived"):
-            return f"No Air Support for {outcome['side']} this Player Turn."
-        arms = "with bombs" if outcome.get("bombs") else "without bombs"
-        return f"{outcome['side']} receives {outcome['count']} {outcome['type']} {arms}."
 
 
 # ---------------------------------------------------------------------- E7.22 aerial combat
@@ -291,7 +161,7 @@ class AerialCombat(Stepped[Dogfight]):
             old = on_counters.get(r["name"])
             if old is None:
                 no_return(state, r["name"])
-            a = Aircraft(old.id if old else state.counters.free_id(r["name"]), r["side"], _kind(r["type"]), r["bombs"], r["damaged"], r["mg_disabled"],
+            a = Aircraft(old.id if old else state.counters.free_id(r["name"]), r["side"], kind_of(r["type"]), r["bombs"], r["damaged"], r["mg_disabled"],
                          melee=r["melee"], label=r["name"], hex=old.hex if old else None)
             planes.append(a)
         for a, r in zip(planes, rows):

@@ -33,7 +33,7 @@ from .anti_aircraft import (
     heavy_aa_phase,
     mark_aa_mode,
 )
-from .observation import TYPE as OBSERVATION, check_one_per_side
+from .observation import TYPE as OBSERVATION, check_one_per_side, may_attack
 
 __all__ = ["HeavyAA", "AAMode", "PHASE_52", "AA_MODE_WHAT"]
 
@@ -143,7 +143,7 @@ class HeavyAA(Procedure[Shot]):
         events: list[Event] = [ev.info("E7.52", f"{gun} ({gun_side}, an AA Gun without a printed IFE) fires Heavy AA at "
                                        f"{plane.describe()}")]
         if plane.type == OBSERVATION:
-            events.append(ev.info("E7.6", "Heavy AA is the only way ground units can attack an Observation Plane"))
+            events.append(ev.info("E7.6", may_attack("Heavy AA")[1].removeprefix("E7.6: ")))
         player = state.sides[state.turn.player]
         if heavy_aa_phase(phase.key, gun_side, player):
             events.append(ev.info("E7.52", f"{gun_side} {phase.title}: the Gun's PFPh"))

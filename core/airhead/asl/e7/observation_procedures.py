@@ -18,8 +18,12 @@ from ...errors import ActionError, DataError, RulesError
 from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
-from ...plug import GameState, Procedure, ProcState, Prompt, StepResult, View
+from ...dice import DR, Roll
+from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View, percent
+from ..turn_rules import attacked_this_turn, observation_sighting_turn
+from .aerial_los import mist_lv_hindrance
 from .air_support import Aircraft, aircraft_of, write_aircraft
+from .ground_support import sighting_morale, sighting_odds, sighting_rows, sighting_tc, sighting_terms
 from .observation import (
     BATTERY_ACCESS,
     DYO_COST,
@@ -135,11 +139,27 @@ class ObservationPlane(Procedure[_Entry]):
 
 
 # ---------------------------------------------------------------------- E7.61 / E7.62 sighting
+#: The E7.3 row read from the record ("attacked by a friendly plane during this Player Turn").
+RECORDED = "attacked"
+
+
+def _sight_field(key: str, drm: int | None, label: str) -> Field:
+    if drm is None:
+        return Field(f"sight_{key}", f"Sighting: {label} (+X)", "int", lo=0, hi=9, default=0, rule="E7.3")
+    return Field(f"sight_{key}", f"Sighting: {label} ({drm:+d})", "bool", default=False, rule="E7.3")
+
+
+#: E7.3's Sighting TC DRM of the easiest target in the hex (none for an empty hex).
+SIGHT_FIELDS: tuple[Field, ...] = tuple(_sight_field(r.key, r.drm, r.label) for r in sighting_rows() if r.key != RECORDED)
+
+
 @dataclass(frozen=True)
 class _Look:
     plane: Aircraft
     target: Hex
     candidates: tuple[tuple[int, str, Hex], ...] = ()
+    flags: tuple[tuple[str, Any], ...] = ()
+    legacy: bool = False
 
 
 def _blind(state: GameState) -> Mapping[Hex, bool]:
@@ -153,14 +173,17 @@ def _blind(state: GameState) -> Mapping[Hex, bool]:
 
 
 class ObservationSighting(Procedure[_Look]):
-    """E7.61 / E7.62: an Observation Plane's sighting of a hex (its text is cut: the players rule
-    it) and, when they say a Mistaken Attack opportunity occurred, the opponent's one Fire Mission
-    with the plane's OBA: Battery Access (C1, not in the source rules) confirmed by the players,
-    then a Fire For Effect marker on the plane side's closest non-hidden ground unit to the
-    original target in the plane's LOS.
+    """E7.61 / E7.62: an Observation Plane's Sighting TC of a hex — E7.6: it "is subject to normal
+    aircraft rules", so the E7.3 Sighting TC (Morale Level 8, the DRM of the easiest target; an
+    empty hex has none), E7.31 Recall on an Original 12 and E7.32 a Mistaken Attack on a Final ≥ 12
+    — and on a Mistaken Attack (E7.62) the opponent's one Fire Mission with the plane's OBA:
+    Battery Access (C1, not in the source rules) confirmed by the players, then a Fire For Effect
+    marker on the plane side's closest non-hidden ground unit to the original target in the plane's
+    LOS. What a passed TC lets the plane do (E7.61 is cut; its OBA follows C1) is the players'.
 
     Params: ``plane`` (an Observation Plane in play), ``target`` (the hex it tries to sight; it may
-    be empty, E7.3 EXC)."""
+    be empty, E7.3 EXC), the ``sight_*`` DRM of its easiest target, the agreement box. A start
+    saved before the Sighting TC was rolled (no agreement key) is the players' ruling it was then."""
 
     name = "asl.observation_sighting"
     title = "Observation Plane sighting (E7.61–7.62)"
@@ -168,36 +191,113 @@ class ObservationSighting(Procedure[_Look]):
         Field("plane", "Observation Plane", "text", lo=1, hi=24, rule="E7.61"),
         Field("target", "Hex it tries to sight", "hex", rule="E7.61",
               help="the original target of its sighting (an Observation Plane may target an empty hex, E7.3)"),
+        *SIGHT_FIELDS,
+        OVERRIDE,
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
-        """The current Player Turn's Observation Plane, else the first one in play."""
+        """The current Player Turn's Observation Plane, else the first one in play; in Mist the
+        Mist row ticked (E7.25: an LV Hindrance to Aerial LOS)."""
         side = state.sides[state.turn.player]
         planes = [a for a in aircraft_of(state.counters) if a.type == TYPE and not a.recalled]
         mine = next((a for a in planes if a.side == side), planes[0] if planes else None)
-        return {"plane": mine.name if mine is not None else None}
+        out: dict[str, Any] = {"plane": mine.name if mine is not None else None}
+        if state.settings.get("weather") == "Mist":
+            out["sight_mist"] = True
+        return out
 
-    def describe_params(self, params: Mapping[str, Any]) -> str:
-        return f"{params.get('plane', 'Observation Plane')} sights {params.get('target', '')}"
+    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
+        out = super().read(state, raw)
+        out["_legacy"] = isinstance(raw, Mapping) and OVERRIDE.key not in raw
+        return out
 
-    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        name = params["plane"]
+    def _flags(self, state: GameState, plane: Aircraft, target: Hex, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The easiest target's E7.3 flags: the form's, and "attacked by a friendly plane during
+        this Player Turn" read from the record (a unit of the target hex a plane of this side
+        attacked)."""
+        flags: dict[str, Any] = {r.key: params.get(f"sight_{r.key}") for r in sighting_rows() if r.key != RECORDED}
+        hit = attacked_this_turn(state, plane.side)
+        flags[RECORDED] = bool(hit) and any(u.hex == target and u.name in hit for u in state.counters.units)
+        return flags
+
+    def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
+        """E7.3: the chance the Sighting TC passes, of E7.31 Recall and of an E7.32 Mistaken Attack."""
+        plane = self._plane(state, str(params["plane"]))
+        observation_sighting_turn(state, params, plane.name)
+        terms = sighting_terms(self._flags(state, plane, params["target"], params))
+        so = sighting_odds(sum(v for v, _ in terms))
+        facts = (Fact("pass", f"Sighting TC passes (Final DR ≤ {sighting_morale()})", percent(so["pass"])),
+                 Fact("recall", "Recall (Original 12, E7.31)", percent(so["recall"])),
+                 Fact("mistaken", "Mistaken Attack (Final DR ≥ 12, E7.32)", percent(so["mistaken"])))
+        return Odds(facts=facts, reasons=tuple(f"{v:+d} {why}" for v, why in terms),
+                    notes=("E7.25: " + mist_lv_hindrance("Mist", None),) if
+                    state.settings.get("weather") == "Mist" else (),
+                    view=View(marks=((params["target"], "target"),)))
+
+    def _plane(self, state: GameState, name: str) -> Aircraft:
         plane = next((a for a in aircraft_of(state.counters) if a.type == TYPE and name in (a.name, a.id)), None)
         if plane is None:
             raise RulesError(f"E7.6: there is no Observation Plane named {name} in play: bring one in with Observation "
                              "Plane (E7.6)")
         if plane.recalled:
             raise RulesError(f"E7.24: {plane.name} is Recalled: it leaves play at the end of this phase")
+        return plane
+
+    def describe_params(self, params: Mapping[str, Any]) -> str:
+        return f"{params.get('plane', 'Observation Plane')} sights {params.get('target', '')}"
+
+    def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
+        plane = self._plane(state, str(params["plane"]))
+        legacy = bool(params.get("_legacy"))
+        turn = [] if legacy else observation_sighting_turn(state, params, plane.name)
         m = state.scenario.map
         target: Hex = params["target"]
-        events: list[Event] = [ev.info("E7.61", f"{plane.name} ({plane.side}) tries to sight {m.label(target)}", [m.name(target)])]
+        events: list[Event] = turn + [ev.info("E7.61", f"{plane.name} ({plane.side}) tries to sight {m.label(target)}",
+                                              [m.name(target)])]
         if not inherent_radio(plane.melee):
             events.append(ev.info("E7.6", f"{plane.name} is held in Aerial Melee: it has lost Radio Contact"))
-        return StepResult(ProcState(self.name, "sight", _Look(plane, target)), tuple(events))
+        if legacy:
+            return StepResult(ProcState(self.name, "sight", _Look(plane, target, legacy=True)), tuple(events))
+        flags = tuple(sorted(self._flags(state, plane, target, params).items()))
+        if params.get("sight_mist"):
+            events.append(ev.info("E7.25", mist_lv_hindrance("Mist", None)))
+        return StepResult(ProcState(self.name, "tc", _Look(plane, target, flags=flags)), tuple(events))
+
+    def roll(self, state: GameState, proc: ProcState[_Look], roll: Roll) -> StepResult:
+        if proc.step != "tc":
+            raise ActionError("the sighting is not waiting for dice")
+        look = proc.data
+        m = state.scenario.map
+        terms = sighting_terms(dict(look.flags))
+        tc = sighting_tc(roll.total, sum(v for v, _ in terms))
+        events: list[Event] = [ev.roll("E7.3", f"Sighting TC {roll.describe()}")]
+        events += [ev.modifier("E7.3", v, why) for v, why in terms]
+        verdict = "passed" if tc.passed else "failed"
+        events.append(ev.result("E7.3", f"Final DR {tc.final} vs Morale Level {sighting_morale()}: {verdict}"
+                                + (" (what the plane then does with its OBA is C1, in your rulebook)" if tc.passed else ""),
+                                [m.name(look.target)]))
+        counters = None
+        if tc.recall:
+            events.append(ev.result("E7.31", f"Original 12: {look.plane.name} is Recalled at the end of the MPh (the rest "
+                                    "of E7.31 is cut: the players rule whether its sighting still counts)"))
+            recalled = replace(look.plane, recalled=True)
+            counters = write_aircraft(state.counters, recalled)
+            look = replace(look, plane=recalled)
+        if tc.mistaken:
+            opp = state.sides[1] if look.plane.side == state.sides[0] else state.sides[0]
+            events.append(ev.result("E7.62", f"Final DR {tc.final} ≥ 12: a Mistaken Attack (E7.32): {opp} calls for a Fire "
+                                    f"For Effect immediately with {look.plane.name}'s OBA — no Sighting TC, Radio Contact or "
+                                    "Spotting Rounds needed"))
+            return StepResult(ProcState(self.name, "battery", look), tuple(events), counters=counters)
+        res = self._finish(state, look, "sighted" if tc.passed else "not sighted", events, counters=counters)
+        return res
 
     def prompt(self, state: GameState, proc: ProcState[_Look]) -> Prompt:
         look = proc.data
         m = state.scenario.map
+        if proc.step == "tc":
+            return Prompt("roll", "E7.3", f"Sighting TC DR by {look.plane.name} at {m.label(look.target)} (Morale Level "
+                          f"{sighting_morale()})", DR)
         if proc.step == "sight":
             return Prompt("choice", "E7.61", f"E7.61 Sighting by {look.plane.name} at {m.label(look.target)} — {SIGHTING_CUT}: "
                           "players decide", options=SIGHTING_61)
@@ -273,6 +373,8 @@ class ObservationSighting(Procedure[_Look]):
         m = state.scenario.map
         out: dict[str, Any] = {"procedure": self.name, "plane": look.plane.name, "side": look.plane.side,
                                "target": m.name(look.target), "result": result}
+        if not look.legacy:
+            out["rolled"] = True
         if ffe is not None:
             out["unit"], out["ffe"] = ffe[0], m.name(ffe[1])
         return StepResult(None, tuple(events), counters=counters, outcome=out)
@@ -289,9 +391,10 @@ class ObservationSighting(Procedure[_Look]):
 
     def summary(self, outcome: Mapping[str, Any]) -> str:
         plane, res = outcome["plane"], outcome["result"]
+        how = "its Sighting TC" if outcome.get("rolled") else "the players' ruling"
         return {
-            "sighted": f"{plane} sights {outcome['target']} (the players' ruling).",
-            "not sighted": f"{plane} does not sight {outcome['target']} (the players' ruling).",
+            "sighted": f"{plane} sights {outcome['target']} ({how}).",
+            "not sighted": f"{plane} does not sight {outcome['target']} ({how}).",
             "no Battery Access": f"Mistaken Attack: no Battery Access, so no Fire Mission by {plane}'s OBA.",
             "no target": f"Mistaken Attack: no {outcome['side']} unit to fire at, so no Fire Mission by {plane}'s OBA.",
             "FFE": f"Mistaken Attack: the opponent's Fire For Effect with {plane}'s OBA lands on {outcome.get('unit')} in "
