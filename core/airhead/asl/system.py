@@ -15,7 +15,9 @@ from .e1.night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
 from .e1.night_combat import COMBAT_SETTINGS
 from .e1.night_procedures import NIGHT_PROCEDURES
 from .e1.illumination import IlluminatingRound, Starshell
-from .e1.night_movement import NIGHT_MOVE_SETTINGS, Cloaking, CloakingLost, Straying
+from .e1.night_movement import NIGHT_MOVE_SETTINGS
+from .e1.cloaking_procedures import Cloaking, CloakingLost
+from .e1.night_movement_procedures import Straying
 from .los import SETTING_FIELDS as LOS_SETTINGS
 from .map_tools import TOOLS
 from .e8.random_location import RandomLocation
