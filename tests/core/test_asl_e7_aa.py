@@ -29,7 +29,8 @@ from airhead.asl.e7.observation import (
     mistaken_fire_mission,
     observation_available,
 )
-from airhead.asl.e7.strafing import Strafing, aa_odds
+from airhead.asl.e7.strafing import aa_odds
+from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.counters import Counters, Unit
 from airhead.errors import ActionError, RulesError

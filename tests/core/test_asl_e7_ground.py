@@ -24,7 +24,7 @@ from airhead.asl.e7.ground_support import (
     sighting_tc,
     sighting_terms,
 )
-from airhead.asl.e7.strafing import Strafing
+from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.counters import Counters, Unit
 from airhead.errors import ActionError, RulesError

@@ -13,7 +13,8 @@ from airhead.asl.e7.anti_aircraft import aircraft_aa_result, light_aa_result, re
 from airhead.asl.e8.gliders import AAFirer, table
 from airhead.asl.e8.gliders_odds import _Enumerator, glider_odds
 from airhead.asl.e8.random_location import random_location
-from airhead.asl.e7.strafing import Strafing, aa_odds
+from airhead.asl.e7.strafing import aa_odds
+from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.hexes import Hex, from_asl_direction
 from airhead.scenario import Scenario

@@ -21,7 +21,8 @@ from .e1.night_movement_procedures import Straying
 from .los import SETTING_FIELDS as LOS_SETTINGS
 from .map_tools import TOOLS
 from .e8.random_location import RandomLocation
-from .e7.strafing import STRAFING_PACK, STRAFING_SETTINGS, Strafing
+from .e7.strafing import STRAFING_PACK, STRAFING_SETTINGS
+from .e7.strafing_procedures import Strafing
 
 __all__ = ["RULES", "SETTINGS", "TRACK", "WEATHER"]
 
