@@ -177,6 +177,11 @@ class Strike:
     attack_done: bool = False
     attack_step: str = ""
     hits: tuple[int, ...] = ()
+    #: How each unit in :attr:`hits` was hit ("hit", "direct hit" or "near miss", E7.421).
+    hit_kinds: tuple[str, ...] = ()
+    #: What the players look up in their rulebook's tables, one line per unit attacked, in the
+    #: order attacked ("bombs vs 4-6-7: IFT Final DR 5 on the bombs' column"): the result's summary.
+    lookups: tuple[str, ...] = ()
     recall: bool = False
     decide: str = ""
     candidates: tuple[str, ...] = ()
@@ -192,6 +197,22 @@ class Strike:
     def here(self) -> Hex:
         """The hex the aircraft is in."""
         return self.run.stops[self.stop].hex
+
+    def attacked_here(self) -> list[Target]:
+        """The target units in the hex the aircraft attacks from where it is."""
+        target = self.run.stops[self.stop].target
+        return [u for u in self.units if u.hex == target]
+
+    def afv(self) -> Target:
+        """The AFV the aircraft attacks from where it is (the first listed there, E7.421)."""
+        afv = next((u for u in self.attacked_here() if u.armoured), None)
+        assert afv is not None
+        return afv
+
+    def hindrance_here(self) -> int:
+        """The LOS Hindrance DRM to the hex attacked from where it is (E7.25)."""
+        target = self.run.stops[self.stop].target
+        return dict(self.hindrance).get(target, 0) if target is not None else 0
 
 
 

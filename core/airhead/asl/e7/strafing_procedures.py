@@ -167,10 +167,10 @@ class Strafing(Stepped[Strike]):
         return state.scenario.map.label(g.run.stops[g.stop].target or g.here)
 
     def _ask_mg_th(self, state: GameState, g: Strike) -> Prompt:
-        return Prompt("roll", "E7.41", f"MG To Hit DR by {g.plane.name} at {self._afv(g).name} in {self._target(state, g)}", DR)
+        return Prompt("roll", "E7.41", f"MG To Hit DR by {g.plane.name} at {g.afv().name} in {self._target(state, g)}", DR)
 
     def _ask_mg_tk(self, state: GameState, g: Strike) -> Prompt:
-        return Prompt("roll", "E7.41", f"MG To Kill DR by {g.plane.name} at {self._afv(g).name}", DR)
+        return Prompt("roll", "E7.41", f"MG To Kill DR by {g.plane.name} at {g.afv().name}", DR)
 
     def _ask_mg_ift(self, state: GameState, g: Strike) -> Prompt:
         return Prompt("roll", "E7.41", f"MG attack ({g.fp} FP) by {g.plane.name} on {self._target(state, g)}: IFT Effects DR", DR)
@@ -358,19 +358,6 @@ class Strafing(Stepped[Strike]):
         return self._advance(state, g, events)
 
     # -- E7.41 / E7.42 attacks -------------------------------------------------------------
-    def _here(self, g: Strike) -> list[Target]:
-        target = g.run.stops[g.stop].target
-        return [u for u in g.units if u.hex == target]
-
-    def _afv(self, g: Strike) -> Target:
-        afv = next((u for u in self._here(g) if u.armoured), None)
-        assert afv is not None
-        return afv
-
-    def _hind(self, g: Strike) -> int:
-        target = g.run.stops[g.stop].target
-        return dict(g.hindrance).get(target, 0) if target is not None else 0
-
     def _attack(self, state: GameState, g: Strike, events: list[Event]) -> StepResult:
         """An attack from this hex: MG first (an AFV: To Hit), then the bombs if dropped here."""
         m = state.scenario.map
@@ -382,15 +369,15 @@ class Strafing(Stepped[Strike]):
             events.append(ev.info(rule, f"{g.plane.name} attacks {m.label(s.target)} from {m.label(s.hex)} ({s.range} "
                                   f"hex{'es' if s.range != 1 else ''}: Aerial Range {s.aerial_range}, {s.column} column)",
                                   [m.name(s.target)]))
-            if not self._here(g):
+            if not g.attacked_here():
                 events.append(ev.info("E7.4", f"no target unit listed in {m.label(s.target)}: no attack"))
                 return self._advance(state, replace(g, attack_done=True), events)
             if not g.plane.mg_disabled or g.bomb_stop == g.stop:
-                g = replace(g, attacked=g.attacked + tuple(u.name for u in self._here(g) if u.name not in g.attacked))
+                g = replace(g, attacked=g.attacked + tuple(u.name for u in g.attacked_here() if u.name not in g.attacked))
             if g.plane.mg_disabled:
                 events.append(ev.info("E7.41", f"{g.plane.name}'s MG is Disabled: no MG attack"))
             else:
-                step = "mg_th" if any(u.armoured for u in self._here(g)) else "mg_ift"
+                step = "mg_th" if any(u.armoured for u in g.attacked_here()) else "mg_ift"
                 return StepResult(ProcState(self.name, step, replace(g, attack_step=step)), tuple(events))
         return self._to_bombs(state, g, events)
 
@@ -399,23 +386,28 @@ class Strafing(Stepped[Strike]):
             return StepResult(ProcState(self.name, "bomb_th", replace(g, attack_step="bomb_th")), tuple(events))
         return self._advance(state, replace(g, attack_done=True, attack_step=""), list(events))
 
-    def _ift_lines(self, g: Strike, original: int, units: list[Target], rule: str, fp: str) -> list[Event]:
-        hind = self._hind(g)
-        out = []
+    def _ift(self, g: Strike, original: int, units: list[Target], rule: str, weapon: str) -> tuple[Strike, list[Event]]:
+        """The IFT Effects DR vs each unarmoured unit, on the MG's FP column (E7.41) or the bombs'
+        (E7.42): its Final DR for the players to read on their IFT, logged and kept as a lookup."""
+        hind = g.hindrance_here()
+        column = f"{g.fp} FP" if weapon == "MG" else "bombs'"
+        out: list[Event] = []
+        looks: list[str] = []
         for u in units:
             final = original + u.drm + hind
             extra = f" + LOS Hindrance {hind:+d}" if hind else ""
-            out.append(ev.result(rule, f"{u.name}: Final DR {final} (Original {original}, DRM {u.drm:+d}{extra}) on the IFT's "
-                                 f"{fp} column: read the result on your IFT"))
+            out.append(ev.result(rule, f"{weapon} vs {u.name}: IFT Final DR {final} (Original {original}, DRM {u.drm:+d}{extra}) "
+                                 f"on the {column} column: read the result on your IFT"))
+            looks.append(f"{weapon} vs {u.name}: IFT Final DR {final} on the {column} column")
         if any(u.flags().get("building") for u in units):
             out.append(ev.info(rule, "a building hex: each level in LOS is attacked with the same Effects DR"))
-        return out
+        return replace(g, lookups=g.lookups + tuple(looks)), out
 
     def _mg_ift(self, state: GameState, g: Strike, roll: Roll) -> StepResult:
         """E7.41: the MG attack on a hex without an AFV: one IFT Effects DR."""
-        soft = [u for u in self._here(g) if not u.armoured]
-        events = [ev.roll("E7.41", f"MG attack, {g.fp} FP: Effects {roll.describe()}")]
-        events += self._ift_lines(g, roll.total, soft, "E7.41", f"{g.fp} FP")
+        soft = [u for u in g.attacked_here() if not u.armoured]
+        g, lines = self._ift(g, roll.total, soft, "E7.41", "MG")
+        events = [ev.roll("E7.41", f"MG attack, {g.fp} FP: Effects {roll.describe()}")] + lines
         if g.run.stops[g.stop].pin:
             events.append(ev.result("E7.403", "all unbroken Infantry fired on in the target hex are pinned"))
         if mg_breakdown(roll.total):
@@ -426,8 +418,8 @@ class Strafing(Stepped[Strike]):
         """E7.41: the MG attack on a hex with an AFV: a To Hit DR, its Original DR also the Effects
         DR vs the unarmoured units there; a To Kill DR follows a hit."""
         s = g.run.stops[g.stop]
-        soft = [u for u in self._here(g) if not u.armoured]
-        afv = self._afv(g)
+        soft = [u for u in g.attacked_here() if not u.armoured]
+        afv = g.afv()
         need = afv.mg_th_near if s.column == "0-6" else afv.mg_th_far
         assert need is not None
         hit = roll.total <= need
@@ -436,7 +428,8 @@ class Strafing(Stepped[Strike]):
                             f"Type): {'hit' if hit else 'miss'}")]
         if soft:
             events.append(ev.info("E7.41", "the Original To Hit DR is the IFT Effects DR vs the unarmoured units in the hex"))
-            events += self._ift_lines(g, roll.total, soft, "E7.41", f"{g.fp} FP")
+            g, lines = self._ift(g, roll.total, soft, "E7.41", "MG")
+            events += lines
         if s.pin:
             events.append(ev.result("E7.403", "all unbroken Infantry fired on in the target hex are pinned"))
         if mg_breakdown(roll.total):
@@ -447,11 +440,13 @@ class Strafing(Stepped[Strike]):
 
     def _mg_tk(self, state: GameState, g: Strike, roll: Roll) -> StepResult:
         """E7.41: the MG To Kill DR vs the AFV hit, resolved on the player's AFV Destruction Table."""
-        afv = self._afv(g)
+        afv = g.afv()
         col = mg_tk_column(g.year, g.run.stuka)
         events = [ev.roll("E7.41", f"MG To Kill {roll.describe()} vs {afv.name}"),
                   ev.result("E7.41", f"resolve on the AFV Destruction Table's MG column with the {col} MG Basic TK#, "
                             "modified only by the Aerial AF, Aerial Advantage and rear Target Facing")]
+        g = replace(g, lookups=g.lookups + (f"MG vs {afv.name}: To Kill DR {roll.total} on the AFV Destruction Table's MG "
+                                            f"column with the {col} MG Basic TK#",))
         return self._to_bombs(state, g, events)
 
     def _breakdown(self, state: GameState, g: Strike, events: list[Event]) -> StepResult:
@@ -463,10 +458,11 @@ class Strafing(Stepped[Strike]):
     def _bomb_th(self, state: GameState, g: Strike, roll: Roll) -> StepResult:
         """E7.42 / E7.421: one To Hit DR against every unit the bombs attack in the Location."""
         s = g.run.stops[g.stop]
-        here = self._here(g)
+        here = g.attacked_here()
         basic = BASIC_TH_NEAR if s.column == "0-6" else (g.basic_th_far or 0)
         events = [ev.roll("E7.42", f"Bomb To Hit {roll.describe()} ({s.column} column)")]
         hits: list[int] = []
+        kinds: list[str] = []
         for u in here:
             if spared(u, here):
                 events.append(ev.result("E7.421", f"{u.name}: an additional AFV in the Location: unaffected except by "
@@ -480,7 +476,8 @@ class Strafing(Stepped[Strike]):
             events.append(ev.result("E7.421" if u.armoured else "E7.42", f"{u.name}: hit on ≤ {u.bomb_th}: {why}"))
             if r != "miss":
                 hits.append(g.units.index(u))
-        g = replace(g, plane=replace(g.plane, bombs=False), hits=tuple(hits))
+                kinds.append(r)
+        g = replace(g, plane=replace(g.plane, bombs=False), hits=tuple(hits), hit_kinds=tuple(kinds))
         events.append(ev.info("E7.42", f"{g.plane.name} has dropped its bombs (once per aircraft)"))
         if hits:
             return StepResult(ProcState(self.name, "bomb_effect", replace(g, attack_step="bomb_effect")), tuple(events))
@@ -490,12 +487,18 @@ class Strafing(Stepped[Strike]):
         """E7.421: one effects DR for every unit the bombs hit (To Kill vs an AFV, IFT vs the rest)."""
         hit = [g.units[i] for i in g.hits]
         events = [ev.roll("E7.421", f"Bomb effects {roll.describe()}: the same DR for every unit hit")]
-        for u in hit:
+        for u, kind in zip(hit, g.hit_kinds or ("hit",) * len(hit)):
             if u.armoured:
-                events.append(ev.result("E7.421", f"{u.name}: To Kill DR {roll.total} on the HE To Kill Table (C7.34)"))
+                tk = "half the bombs' HE Basic TK#" if kind == "near miss" else "the bombs' HE Basic TK#"
+                how = "Near Miss" if kind == "near miss" else "Direct Hit"
+                events.append(ev.result("E7.421", f"bombs vs {u.name}: To Kill DR {roll.total} on the HE To Kill Table (C7.34), "
+                                                  f"{how}: vs its Aerial AF with {tk}"))
+                g = replace(g, lookups=g.lookups + (f"bombs vs {u.name} ({how}): To Kill DR {roll.total} on the HE To Kill "
+                                                    f"Table (C7.34) vs its Aerial AF with {tk}",))
         soft = [u for u in hit if not u.armoured]
-        events += self._ift_lines(g, roll.total, soft, "E7.42", "bombs'")
-        return self._advance(state, replace(g, attack_done=True, attack_step="", hits=()), events)
+        g, lines = self._ift(g, roll.total, soft, "E7.42", "bombs")
+        events += lines
+        return self._advance(state, replace(g, attack_done=True, attack_step="", hits=(), hit_kinds=()), events)
 
     # -- the end ---------------------------------------------------------------------------
     def _finish(self, state: GameState, g: Strike, result: str, events: list[Event]) -> StepResult:
@@ -530,6 +533,8 @@ class Strafing(Stepped[Strike]):
         }
         if g.dummy is not None:
             outcome["counted"] = g.dummy
+        if g.lookups:
+            outcome["lookups"] = list(g.lookups)
         if added:
             outcome["added"] = True
         return StepResult(None, tuple(events), counters=counters, outcome=outcome)
@@ -567,8 +572,10 @@ class Strafing(Stepped[Strike]):
         }.get(res, f"{name}: {res}")
         extra = [w for w, on in (("Damaged", outcome.get("damaged")), ("MG Disabled", outcome.get("mg_disabled")),
                                  ("Recalled", outcome.get("recalled") and res != "recalled")) if on]
+        looks = [str(x) for x in outcome.get("lookups") or ()]  # what the players read on their own tables
+        look = f" To look up: {'; '.join(looks)}." if looks else ""
         added = f" {name} had no counter on the map: it was added off the map." if outcome.get("added") else ""
-        return text + (f" ({', '.join(extra)})" if extra else "") + "." + added
+        return text + (f" ({', '.join(extra)})" if extra else "") + "." + look + added
 
     steps = {
         "sight": Step(_ask_sight, roll=_sight),
