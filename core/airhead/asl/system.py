@@ -5,11 +5,11 @@ from __future__ import annotations
 from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..turns import Phase, Track
-from .e8.glider_landing import GliderLanding
+from .e8.gliders_procedures import GliderLanding
 from .e7.air_exit import AirExit
-from .e7.air_procedures import AerialCombat, AirArrival, Jettison
+from .e7.air_support_procedures import AerialCombat, AirArrival, Jettison
 from .e7.air_support import AIR_PACK, remove_recalled
-from .e7.heavy_aa_procedures import AAMode, HeavyAA
+from .e7.anti_aircraft_procedures import AAMode, HeavyAA
 from .e7.observation_procedures import ObservationPlane, ObservationSighting
 from .e1.night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
 from .e1.night_combat import COMBAT_SETTINGS
