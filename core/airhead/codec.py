@@ -29,7 +29,8 @@ from typing import Any, Callable
 
 from .errors import ActionError, DataError, MissingBoardError, WorkError
 from .fields import Field, parse_fields
-from .game import Game, check_action
+from .actions import check_action
+from .game import Game
 from .scenario import Scenario
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
 from .work import collector_paused
