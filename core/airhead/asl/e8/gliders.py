@@ -22,6 +22,9 @@ Sections, in rule order (search for the rule number):
 through all of it, waiting for each AA decision, roll and choice; :mod:`.gliders_odds` gives
 the exact odds through the same functions. Readings where the seed is damaged or silent are
 recorded in ``docs/rules-notes.md``.
+
+One concern past 600 lines: Chapter E8's rule functions, kept in rule order in one file so that
+any E8 rule number is one search away (the README's rule map points here).
 """
 
 from __future__ import annotations
