@@ -36,11 +36,13 @@ from typing import Mapping, Sequence
 from ...boards import HexMap
 from ...hexes import Hex
 from ...terrain import Terrain
-from .gliders import AAFirer, light_aa_result, retains_rof, table
+from ...plug import Fact, Odds, Table, View
+from .gliders import AAFirer, Approach, landing_drm, light_aa_result, retains_rof, table
 from .gliders_landings import QR, Landings, clear_landings, landings
 from .random_location import random_location
 
-__all__ = ["OUTCOMES", "GliderOdds", "glider_odds", "heatmap", "clear_cache"]
+__all__ = ["OUTCOMES", "OUTCOME_LABELS", "GliderOdds", "glider_odds", "heatmap", "clear_cache", "Conditions", "plan_odds",
+           "plan_heatmap"]
 
 #: Outcome keys, in display order.
 OUTCOMES: tuple[str, ...] = ("safe_ilh", "safe_elsewhere", "damaged", "eliminated", "offboard", "unresolved")
@@ -403,3 +405,57 @@ def _shift(v: list[int], o: int) -> list[int]:
 def summary(odds: GliderOdds) -> Mapping[str, float]:
     """Outcome probabilities as floats."""
     return {k: float(v) for k, v in odds.outcomes.items()}
+
+
+# ----------------------------------------------------------------------------- the planner
+@dataclass(frozen=True)
+class Conditions:
+    """What a landing's Light AA and Crash dr depend on besides the map and the Avenue: read once
+    by :meth:`.gliders_procedures.GliderLanding.conditions`, the same for the procedure, its odds and its heatmap."""
+
+    night: bool
+    gusts: bool
+    damaged: bool
+    blind: bool | None  # the players' Blind Hex ruling; None: the map's reading
+    below_kill: str  # E8.21: what a Light AA Final DR below the Kill Number does
+
+
+def plan_odds(terrain: Terrain, m: HexMap, ilh: Hex, facing: int, aa: Sequence[AAFirer], c: Conditions) -> Odds:
+    """The planner's odds of one glider: its Avenue of Approach, the Landing drm with its reasons
+    (:func:`~airhead.asl.e8.gliders.landing_drm`) and the exact odds of every outcome and landing
+    hex (:func:`glider_odds`), with what they assume in words."""
+    appr = Approach(m, ilh, facing)
+    drm, events = landing_drm(terrain, appr)
+    odds = glider_odds(terrain, m, ilh, facing, aa=aa, damaged=c.damaged, night=c.night, gusts=c.gusts,
+                       blind=c.blind, below_kill=c.below_kill)
+    landing = sorted(odds.landing.items(), key=lambda kv: (-kv[1], m.name(kv[0])))
+    notes = ["A possible landing hex holds a minefield: its attack is not included."] if odds.minefield else []
+    if aa:
+        notes.append("Each Light AA weapon is assumed to fire at the glider in every ILH while it keeps its ROF.")
+    notes.append("Final Fire (E8.3) is not included: its result is entered at the table.")
+    if c.blind is not None:
+        notes.append(f"Every landing hex is taken as {'a Blind Hex' if c.blind else 'not a Blind Hex'}, as the plan rules.")
+    conds = [w for w, on in (("at night", c.night), ("during Gusts", c.gusts), ("already Damaged", c.damaged)) if on]
+    if conds:
+        notes.insert(0, f"Landing {', '.join(conds)}: +1 to the Crash dr each (E8.23).")
+    avenue = [m.label(h) for h in appr.avenue()]
+    return Odds(
+        facts=(Fact("avenue", "Avenue of Approach", ", ".join(avenue)), Fact("drm", "Landing colored drm", f"{drm:+d}")),
+        reasons=tuple(e.render() for e in events),
+        tables=(Table("outcomes", "Outcome", tuple((OUTCOME_LABELS[k], float(v)) for k, v in odds.outcomes.items() if v)),
+                Table("landing", "Most likely landing hexes", tuple((m.label(h), float(p)) for h, p in landing[:6]))),
+        notes=tuple(notes),
+        view=View(marks=((ilh, "ilh"),) + tuple((h, "avenue") for h in appr.avenue())),
+    )
+
+
+def plan_heatmap(terrain: Terrain, m: HexMap, facing: int, aa: Sequence[AAFirer], c: Conditions) -> View:
+    """The planner's heatmap: for every hex as an ILH, with the Light AA planned (each weapon
+    firing in every ILH while it keeps its ROF, as in the odds), the chance the glider comes down
+    on the board (:func:`heatmap`)."""
+    heat = heatmap(terrain, m, facing, night=c.night, gusts=c.gusts, damaged=c.damaged, blind=c.blind,
+                   aa=aa, below_kill=c.below_kill)
+    fire = (f"with the Light AA planned: {len(aa)} weapon{'s' if len(aa) > 1 else ''}, each firing in every ILH while it "
+            "keeps its ROF") if aa else "no Light AA"
+    return View(heat=tuple((h, v[0]) for h, v in heat.items()), heat_unit="%",
+                heat_label=f"chance a glider aimed at the hex comes down on the board, intact or Damaged ({fire})")
