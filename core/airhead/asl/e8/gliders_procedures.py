@@ -5,9 +5,9 @@ It strings together the rule functions of :mod:`.gliders` (each named for its ru
 E8.41) and waits for every Light AA decision, roll and choice; the planner's odds and heatmap
 come from :mod:`.gliders_odds`, through the same functions and the same settings.
 
-One concern past 600 lines: the landing's ten steps (Light AA fire and its DR, Evasive Action, Landing, Blind
-Hex, manifest, minefield, Crash, Final Fire, Random Selection) are one procedure, each step
-logging the rule it applies; its planner is in :mod:`.gliders_odds`.
+One concern past 600 lines: the landing's ten steps (Light AA fire and its DR, Evasive Action,
+Landing, Blind Hex, manifest, minefield, Crash, Final Fire, Random Selection) are one procedure,
+each step logging the rule it applies; its planner is in :mod:`.gliders_odds`.
 """
 
 from __future__ import annotations
