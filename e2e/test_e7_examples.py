@@ -219,10 +219,17 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
     waiting(page, "E7.421")
     text = dice(page, "2 3")
     assert text.startswith("E7.421 Bomb effects DR 5 (colored 2, white 3): the same DR for every unit hit")
-    for unit in ("Tiger: To Kill DR 5", "truck: Final DR 5", "squad: Final DR 5", "HS: Final DR 5"):
+    for unit in ("bombs vs Tiger: To Kill DR 5", "bombs vs truck: IFT Final DR 5", "bombs vs squad: IFT Final DR 5",
+                 "bombs vs HS: IFT Final DR 5"):
         assert unit in text, unit
+    assert text.split("\n")[1:3] == [  # the last roll a line each (#32 item 8)
+        "→ bombs vs Tiger: To Kill DR 5 on the HE To Kill Table (C7.34), Near Miss: vs its Aerial AF with half the bombs' "
+        "HE Basic TK#", "→ bombs vs truck: IFT Final DR 5 (Original 5, DRM +0) on the bombs' column: read the result on your IFT"]
     page.wait_for_selector("#prompt-result")
-    assert "FB 1 completed its attack on 2K7 (MG Disabled)." in page.locator("#prompt-result").inner_text()
+    res = page.locator("#prompt-result").inner_text()
+    # the numbers to look up are in the result (#32 item 8)
+    assert "FB 1 completed its attack on 2K7 (MG Disabled). To look up: bombs vs Tiger (Near Miss): To Kill DR 5" in res
+    assert "bombs vs HS: IFT Final DR 5 on the bombs' column." in res
     log = log_text(page)
     assert "E7.42    info      FB 1 has dropped its bombs (once per aircraft)" in log
     assert "the players agree to do it anyway" in log  # the log records the agreement
@@ -340,14 +347,15 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     waiting(page, "E7.41")
     assert label(page) == "MG attack (12 FP) by FB 1 on 19K7: IFT Effects DR"
     text = plain(dice(page, "3 3"))
-    assert "4-6-7: Final DR 6" in text and "truck: Final DR 6" in text
+    assert "MG vs 4-6-7: IFT Final DR 6" in text and "MG vs truck: IFT Final DR 6" in text
     # on to K5, and K9 attacked from there: no second Sighting TC
     waiting(page, "E7.41")
     assert label(page) == "MG attack (12 FP) by FB 1 on 19K9: IFT Effects DR"
     text = plain(dice(page, "2 2"))
-    assert "HS: Final DR 4" in text
+    assert "MG vs HS: IFT Final DR 4" in text
     page.wait_for_selector("#prompt-result")
-    assert "FB 1 completed its attack on 19K7." in plain(page.locator("#prompt-result").inner_text())
+    assert "FB 1 completed its attack on 19K7. To look up: MG vs 4-6-7: IFT Final DR 6 on the 12 FP column" in plain(
+        page.locator("#prompt-result").inner_text())
     log = plain(log_text(page))
     assert log.count("E7.3     roll      Sighting TC DR") == 2  # FB 2's, FB 1's: none for K9
     for line in ("E7.3     modifier  -1  Target is vehicular, or boat in water",
@@ -397,7 +405,7 @@ def test_e7_511_4g6_flakpz_example(page: Any) -> None:
     waiting(page, "E7.41")
     assert label(page) == "MG attack (12 FP) by FB on 4G6: IFT Effects DR"
     text = plain(dice(page, "3 4"))
-    assert "4-6-7: Final DR 5 (Original 7, DRM -2) on the IFT's 12 FP column" in text
+    assert "MG vs 4-6-7: IFT Final DR 5 (Original 7, DRM -2) on the 12 FP column" in text
     # the text ends there: the FB flies on to G6, the FlaKPz (its ROF kept) declines to fire again
     for _ in range(8):
         if page.locator("#prompt-result").count():
@@ -405,7 +413,8 @@ def test_e7_511_4g6_flakpz_example(page: Any) -> None:
         waiting(page, "E7.51")
         choose(page, "no more Light AA fire here")
     result = plain(page.locator("#prompt-result").inner_text())
-    assert "FB completed its attack on 4G6." in result and "Damaged" not in result and "Recalled" not in result
+    assert "FB completed its attack on 4G6. To look up: MG vs 4-6-7: IFT Final DR 5 on the 12 FP column." in result
+    assert "Damaged" not in result and "Recalled" not in result
     log = plain(log_text(page))
     for line in ("E7.3     modifier  -1  Target has entered a new hex… (the rest of this line: see your rulebook)",
                  "E7.3     modifier  -2  Target is not entirely concealed… (the rest of this line: see your rulebook)",

@@ -27,9 +27,10 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Callable
 
+from .actions import check_action
 from .errors import ActionError, DataError, MissingBoardError, WorkError
 from .fields import Field, parse_fields
-from .game import Game, check_action
+from .game import Game
 from .scenario import Scenario
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
 from .work import collector_paused

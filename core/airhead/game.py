@@ -3,7 +3,8 @@
 A game is a scenario, a dice seed and an ordered list of *actions* (plain JSON data), played
 with the rules of the scenario's system (:class:`~airhead.plug.System`, handed in: this module
 imports no rules). Replaying the actions rebuilds the state exactly, so saves and links carry
-only those.
+only those. Their shapes, the check of one from outside and its words in the log are in
+:mod:`airhead.actions`.
 
 Actions::
 
@@ -36,12 +37,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from . import events as ev
+from .actions import ACTION_TYPES, JSONDict, check_action, compact, describe_action, setting_words, want
 from .boards import HexNameError
 from .counters import Marker, Unit
 from .dice import Roll, parse_typed
 from .errors import ActionError, AirheadError, DataError, ReplayError, TurnError, WorkError
 from .events import Event
-from .fields import Field, Schema, dump_fields, parse_fields
+from .fields import dump_fields, parse_fields
 from .hexes import DIRECTION_NAMES
 from .plug import (
     OVERRIDE,
@@ -55,8 +57,8 @@ from .plug import (
     initial_state,
 )
 from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, Scenario
-from .sealed import CODE_EXAMPLE, CODE_PATTERN, MAX_OPEN_SEALS, check_plan, describe_plan, is_legacy, verify
-from .terrain import HEXSIDE_FEATURES, HexTerrain
+from .sealed import MAX_OPEN_SEALS, describe_plan, is_legacy, verify
+from .terrain import HexTerrain
 from .work import ACTION, DRAW_BUDGET, REPLAY_BUDGET, OverBudget, collector_paused, metered, spend
 
 __all__ = [
@@ -76,167 +78,6 @@ __all__ = [
     "ACTION_TYPES",
 ]
 
-JSONDict = dict[str, Any]
-
-MAX_TEXT = 500
-
-
-def _text(key: str, label: str, hi: int, lo: int = 1, default: Any = ...) -> Field:
-    return Field(key, label, "text", lo=lo, hi=hi) if default is ... else Field(key, label, "text", lo=lo, hi=hi, default=default)
-
-
-_NAME = 24
-#: The shape of every action type (meaning is checked when it is applied).
-ACTIONS: dict[str, Schema] = {
-    "start": Schema((_text("procedure", "procedure", 64), Field("params", "params", "any", default={})), "field"),
-    "roll": Schema((), "field"),
-    "dice": Schema((Field("values", "dice values", "list", lo=1, hi=12, item=Field("values", "die", "int", lo=0, hi=1000)),), "field"),
-    "choose": Schema((_text("choice", "choice", 64, lo=0),), "field"),
-    "cancel": Schema((), "field"),
-    "advance": Schema((_text("phase", "phase", 16, default=None),), "field"),
-    "edit": Schema((
-        Field("op", "edit op", "choice", choices=("hex", "side", "unit", "marker", "settings")),
-        _text("hex", "hex", 16, default=None),
-        Field("set", "terrain", "any", default=None),
-        Field("dir", "hexside direction", "choice", choices=DIRECTION_NAMES, default=None),
-        Field("feature", "hexside feature", "choice", choices=HEXSIDE_FEATURES, default=None),
-        Field("on", "on", "bool", default=None),
-        _text("id", "id", 32, default=None),
-        _text("side", "side", _NAME, default=None),
-        _text("kind", "kind", _NAME, default=None),
-        _text("label", "label", 48, lo=0, default=None),
-        Field("status", "status", "list", hi=12, default=None, item=_text("status", "status flag", _NAME)),
-        _text("expires", "expires", 16, lo=0, default=None),
-        Field("remove", "remove", "bool", default=None),
-    ), "field"),
-    "note": Schema((_text("text", "note", MAX_TEXT, lo=0),), "field"),
-    "seal": Schema((_text("side", "side", 24), _text("label", "label", 48), _text("code", "code", 40)), "field"),
-    "reveal": Schema((_text("side", "side", 24), _text("label", "label", 48), Field("plan", "plan", "any"),
-                      _text("salt", "salt", 32, lo=32)), "field"),
-    "undo": Schema((), "field"),
-    "redo": Schema((), "field"),
-}
-ACTION_TYPES: tuple[str, ...] = tuple(ACTIONS)
-
-
-# ---------------------------------------------------------------------- action validation
-def _want(cond: bool, msg: str) -> None:
-    if not cond:
-        raise ActionError(msg)
-
-
-class _Checked(dict[str, Any]):
-    """An action :func:`check_action` has checked: applying it (a replay of decoded actions)
-    does not check it again."""
-
-    __slots__ = ()
-
-
-def check_action(action: Any) -> JSONDict:
-    """Check an action's shape (types, sizes, known fields) and return it as a dict (one
-    already checked as it is).
-
-    Meaning is checked when it is applied; this guards everything that comes from outside.
-    """
-    if type(action) is _Checked:
-        return action
-    _want(isinstance(action, dict), "an action must be an object")
-    t = action.get("type")
-    _want(isinstance(t, str) and t in ACTIONS, f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
-    try:
-        ACTIONS[t].parse({k: v for k, v in action.items() if k != "type"})
-    except DataError as e:
-        raise ActionError(f"{t} action: {e}") from None
-    if t == "start":
-        params = action.get("params", {})
-        _want(isinstance(params, dict) and len(params) <= 32, "start params must be a small object")
-    elif t == "seal":
-        _want(CODE_PATTERN.match(action["code"]) is not None, f"a commitment code looks like {CODE_EXAMPLE}")
-    elif t == "reveal":
-        try:
-            check_plan(action["plan"], action["salt"])
-        except DataError as e:
-            raise ActionError(str(e)) from None
-    elif t == "edit":
-        op = action["op"]
-        need = {"hex": ("hex", "set"), "side": ("hex", "dir", "feature"), "unit": ("id",), "marker": ("id",),
-                "settings": ("set",)}[op]
-        missing = [k for k in need if action.get(k) is None]
-        _want(not missing, f"a {op} edit needs {', '.join(missing)}")
-        if op == "hex":
-            _want(isinstance(action.get("set"), dict), "a hex edit needs 'set': an object of terrain fields")
-        if op == "settings":
-            _want(isinstance(action.get("set"), dict) and 0 < len(action["set"]) <= 32,
-                  "a settings edit needs 'set': an object of at most 32 settings")
-        if op in ("unit", "marker") and not action.get("remove"):
-            _want(action.get("kind") is not None and "hex" in action,
-                  f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
-    return _Checked(action)
-
-
-def _compact(obj: Any) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(", ", ": "), ensure_ascii=False)
-
-
-def describe_action(action: Mapping[str, Any], system: System | None = None) -> str:
-    """Short human text of an action for the log."""
-    t = action.get("type")
-    if t == "start":
-        raw = dict(action.get("params", {}))
-        proc = system.procedures.get(str(action.get("procedure"))) if system is not None else None
-        if proc is not None:  # the procedure by its title, its plan in its own words
-            described = proc.describe_params(raw) if raw else ""
-            return f"start {proc.title}" + (f": {described}" if described else "")
-        params = ", ".join(f"{k} {v}" for k, v in sorted(raw.items()))
-        return f"start {action.get('procedure')}" + (f" ({params})" if params else "")
-    if t == "dice":
-        return "dice " + ",".join(str(v) for v in action.get("values", []))
-    if t == "choose":
-        return f"choose {action.get('choice')}"
-    if t == "note":
-        return f"note: {action.get('text')}"
-    if t == "seal":
-        return f"seal: {action.get('side')} seals {action.get('label')} as {action.get('code')}"
-    if t == "reveal":
-        return f"reveal: {action.get('side')} reveals {action.get('label')}"
-    if t == "advance":
-        return f"advance to the {action['phase']}" if action.get("phase") else "advance to the next phase"
-    if t == "edit":
-        op = action.get("op")
-        if op == "side":
-            verb = "add" if action.get("on", True) else "remove"
-            return f"edit {verb} {action.get('feature')} on {action.get('hex')} {action.get('dir')} hexside"
-        if op == "settings":
-            return "change the scenario's settings: " + ", ".join(
-                f"{_setting_label(system, str(k))} {_setting_words(v)}"
-                for k, v in sorted(dict(action.get("set") or {}).items()))
-        if op in ("unit", "marker"):
-            if action.get("remove"):
-                return f"edit remove {op} {action.get('id')}"
-            return f"edit {op} {action.get('id')} in {action.get('hex') or 'off the map'}"
-        return f"edit {action.get('hex')}: {_compact(action.get('set'))}"
-    return str(t)
-
-
-def _setting_label(system: System | None, key: str) -> str:
-    """A setting's label (its key if the system does not know it)."""
-    if system is not None:
-        try:
-            return system.rules.settings.field(key).label
-        except KeyError:
-            pass
-    return key
-
-
-def _setting_words(v: Any) -> str:
-    """A setting's value as a player reads it."""
-    if v is None:
-        return "back to its default"
-    if isinstance(v, bool):
-        return "on" if v else "off"
-    return v if isinstance(v, str) else _compact(v)
-
-
 # ---------------------------------------------------------------------- the reducer
 def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
     """Apply one action (not undo/redo, which :class:`Game` handles); pure and deterministic.
@@ -253,27 +94,27 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     if t == "note":
         return state, [ev.info("", f"note: {a['text']}")]
     if t == "start":
-        _want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
+        want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
         proc = system.procedure(a["procedure"])
         step = _step(lambda: proc.start(state, proc.read(state, a.get("params", {}))))
         return _advance(state, step, [ev.info("", f"begin {proc.title}")])
     if t == "cancel":
-        _want(state.procedure is not None, "no procedure to cancel")
+        want(state.procedure is not None, "no procedure to cancel")
         assert state.procedure is not None
         title = system.procedure(state.procedure.procedure).title
         return replace(state, procedure=None), [ev.info("", f"cancelled {title}")]
     if t in ("roll", "dice", "choose"):
-        _want(state.procedure is not None, "nothing is waiting for dice or a choice: start a procedure first")
+        want(state.procedure is not None, "nothing is waiting for dice or a choice: start a procedure first")
         assert state.procedure is not None
         under_way = state.procedure
         proc = system.procedure(under_way.procedure)
         spend(proc.step_work)
         prompt = proc.prompt(state, under_way)
         if t == "choose":
-            _want(prompt.kind == "choice", f"waiting for {prompt.describe()}, not a choice")
-            _want(a["choice"] in prompt.options, f"{a['choice']!r} is not one of {', '.join(prompt.options)}")
+            want(prompt.kind == "choice", f"waiting for {prompt.describe()}, not a choice")
+            want(a["choice"] in prompt.options, f"{a['choice']!r} is not one of {', '.join(prompt.options)}")
             return _advance(state, _step(lambda: proc.choose(state, under_way, a["choice"])), [])
-        _want(prompt.kind == "roll" and prompt.dice is not None, f"waiting for {prompt.describe()}, not dice")
+        want(prompt.kind == "roll" and prompt.dice is not None, f"waiting for {prompt.describe()}, not dice")
         assert prompt.dice is not None
         dice = state.dice
         if t == "roll":
@@ -286,18 +127,18 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         moved = state.changed(dice=dice, last_roll=roll)
         return _advance(moved, _step(lambda: proc.roll(moved, under_way, roll)), [])
     if t == "advance":
-        _want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
+        want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
         return _advance_turn(state, a.get("phase"))
     if t == "edit":
-        _want(state.procedure is None, "the map cannot be edited while a procedure is under way")
+        want(state.procedure is None, "the map cannot be edited while a procedure is under way")
         if a["op"] in ("unit", "marker"):
             return _edit_counter(state, a)
         if a["op"] == "settings":
             return _edit_settings(state, a)
         return _edit(state, a)
     if t == "seal":
-        _want(state.sealed(a["side"], a["label"]) is None, f"{a['side']} has already sealed a {a['label']}")
-        _want(len(state.seals) < MAX_OPEN_SEALS,
+        want(state.sealed(a["side"], a["label"]) is None, f"{a['side']} has already sealed a {a['label']}")
+        want(len(state.seals) < MAX_OPEN_SEALS,
               f"at most {MAX_OPEN_SEALS} sealed plans can wait to be revealed: reveal one first")
         event = ev.info("", f"{a['side']} seals a {a['label']}: commitment code {a['code']}")
         return replace(state, seals=state.seals + ((a["side"], a["label"], a["code"]),)), [event]
@@ -315,7 +156,7 @@ def _reveal(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     then replay identically)."""
     side, label = a["side"], a["label"]
     code = state.sealed(side, label)
-    _want(code is not None, f"{side} has sealed no {label} to reveal")
+    want(code is not None, f"{side} has sealed no {label} to reveal")
     assert code is not None
     valid = verify(a["plan"], a["salt"], code)
     outcome = {"procedure": "reveal", "side": side, "label": label, "plan": a["plan"], "code": code, "valid": valid}
@@ -379,7 +220,7 @@ def _advance_turn(state: GameState, phase: str | None) -> tuple[GameState, list[
         turn = track.next(turn)
         if phase is None or track.phase(turn).key == phase:
             break
-    _want(turn.game_turn <= 99, "the game is over: Game Turn 99 is the last")
+    want(turn.game_turn <= 99, "the game is over: Game Turn 99 is the last")
     new = replace(state, turn=turn, counters=counters)
     return new, events + [ev.info(track.rule, new.describe_turn())]
 
@@ -408,9 +249,9 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         except DataError as err:
             raise ActionError(f"{m.name(h)}: {err}") from None
         types = state.system.terrain_types
-        _want(new.terrain in types, f"{m.name(h)}: unknown terrain {new.terrain!r} for {state.system.title} (one of {', '.join(types)})")
+        want(new.terrain in types, f"{m.name(h)}: unknown terrain {new.terrain!r} for {state.system.title} (one of {', '.join(types)})")
         terrain = state.terrain.set_hex(h, new)
-        event = Event("edit", "", f"{m.name(h)} set to {_compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
+        event = Event("edit", "", f"{m.name(h)} set to {compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
     return replace(state, terrain=terrain), [event]
 
 
@@ -427,10 +268,10 @@ def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event
     schema = system.rules.settings
     root = system.rules.settings_root
     changes = a["set"]
-    _want("sides" not in changes, "the sides are set when the map is made: start a new map to change them")
+    want("sides" not in changes, "the sides are set when the map is made: start a new map to change them")
     known = {f.key: f for f in schema.fields}
     unknown = sorted(str(k) for k in changes if k not in known)
-    _want(not unknown, f"unknown setting(s) for {system.title}: {', '.join(unknown)[:80]}")
+    want(not unknown, f"unknown setting(s) for {system.title}: {', '.join(unknown)[:80]}")
     raw = dict(state.scenario.settings)
     own = dict(raw.get(root) or {}) if root else raw
     for k, v in changes.items():
@@ -442,7 +283,7 @@ def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event
         raw[root] = own
         if not own:
             raw.pop(root)
-    _want(len(own) <= MAX_SETTINGS and len(json.dumps(raw)) <= MAX_SETTINGS_CHARS,
+    want(len(own) <= MAX_SETTINGS and len(json.dumps(raw)) <= MAX_SETTINGS_CHARS,
           f"a scenario's settings hold at most {MAX_SETTINGS} values and {MAX_SETTINGS_CHARS:,} characters of JSON: "
           "this change would make them larger")
     fields = [known[k] for k in sorted(changes)]
@@ -459,7 +300,7 @@ def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event
         v = typed.get(f.key)
         options = f.options() if f.kind in ("direction", "choice") else ()
         shown = next((str(lb) for val, lb in options if val == v), None)  # "5 (SW)"
-        words.append(f"{f.label} {shown or ('—' if v is None else _setting_words(v))}")
+        words.append(f"{f.label} {shown or ('—' if v is None else setting_words(v))}")
     event = Event("edit", "", "scenario settings changed: " + "; ".join(words))
     return replace(state, scenario=scenario, settings=settings), [event]
 
@@ -470,7 +311,7 @@ def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]
     uid, op = a["id"], a["op"]
     present = counters.unit(uid) if op == "unit" else counters.marker(uid)
     if a.get("remove"):
-        _want(present is not None, f"there is no {op} {uid!r} to remove")
+        want(present is not None, f"there is no {op} {uid!r} to remove")
         return replace(state, counters=counters.remove(uid)), [Event("edit", "", f"{op} {uid} removed")]
     where = None
     if a.get("hex") is not None:
@@ -631,13 +472,13 @@ class Game:
         outcome = None
         roll = None
         if a["type"] == "undo":
-            _want(self.can_undo, "nothing to undo")
+            want(self.can_undo, "nothing to undo")
             idx = self._applied.pop()
             self._redo.append((idx, self._states.pop()))
             self.entries[idx].undone = True
             events = [ev.info("", f"undo #{idx + 1}: {self.describe(self.entries[idx].action)}")]
         elif a["type"] == "redo":
-            _want(self.can_redo, "nothing to redo")
+            want(self.can_redo, "nothing to redo")
             idx, st = self._redo.pop()
             self._applied.append(idx)
             self._states.append(st)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from airhead.army_group import SYSTEM
-from airhead.army_group.drop_turn import ArmyGroupLanding, Drop
+from airhead.army_group.landing_procedures import ArmyGroupLanding, Drop
 from airhead.army_group.forces import Paratrooper, enemy_data, enemy_unit
 from airhead.army_group.landing import LandingRules
 from airhead.boards import HexMap

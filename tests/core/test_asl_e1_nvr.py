@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from airhead.asl.e1 import night
-from airhead.asl.e8.glider_landing import GliderLanding
+from airhead.asl.e8.gliders_procedures import GliderLanding
 from airhead.asl.e1.night import (
     WHITE4,
     change_amount,

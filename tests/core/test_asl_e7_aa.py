@@ -29,7 +29,8 @@ from airhead.asl.e7.observation import (
     mistaken_fire_mission,
     observation_available,
 )
-from airhead.asl.e7.strafing import Strafing, aa_odds
+from airhead.asl.e7.strafing import aa_odds
+from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.counters import Counters, Unit
 from airhead.errors import ActionError, RulesError
@@ -52,9 +53,9 @@ def test_e8_uses_the_one_light_aa_function_of_e7() -> None:
     assert gliders.light_aa_result is anti_aircraft.light_aa_result
     assert gliders.retains_rof is anti_aircraft.retains_rof
     assert gliders.AAFirer is anti_aircraft.AAFirer and gliders.AA_FIELDS is anti_aircraft.AA_FIELDS
-    from airhead.asl.e8 import glider_landing, gliders_odds
+    from airhead.asl.e8 import gliders_odds, gliders_procedures
 
-    assert glider_landing.light_aa_result is gliders_odds.light_aa_result is light_aa_result
+    assert gliders_procedures.light_aa_result is gliders_odds.light_aa_result is light_aa_result
 
 
 def test_7_511_results_against_an_aircraft_read_as_e8_with_the_cut_rest_for_the_players() -> None:

@@ -24,7 +24,7 @@ from airhead.asl.e7.ground_support import (
     sighting_tc,
     sighting_terms,
 )
-from airhead.asl.e7.strafing import Strafing
+from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.counters import Counters, Unit
 from airhead.errors import ActionError, RulesError
@@ -125,8 +125,11 @@ def test_7_3_example_blind_hexes_k8_and_k10_and_k9_without_a_new_tc() -> None:
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.41" and "on 19K9" in p.label  # K9 from K5, no new TC
     ev = g.apply({"type": "dice", "values": [2, 2]})
-    assert any(e.cause.startswith("HS: Final DR 4") for e in ev)
+    assert any(e.cause.startswith("MG vs HS: IFT Final DR 4") for e in ev)
     assert g.state.procedure is None and g.state.outcomes[-1]["result"] == "done"
+    assert g.state.outcomes[-1]["lookups"] == [  # what the players read on their IFT (#32 item 8)
+        "MG vs 4-6-7: IFT Final DR 6 on the 12 FP column", "MG vs truck: IFT Final DR 6 on the 12 FP column",
+        "MG vs HS: IFT Final DR 4 on the 12 FP column"]
     assert g.state.outcomes[-1]["path"] == ["19K3", "19K4", "19K5", "19K6", "19K7", "19K8", "19K9"]
 
 
@@ -236,7 +239,7 @@ def test_7_41_mg_vs_afv_to_hit_dr_is_the_effects_dr_vs_the_others_and_12_disable
     ev = g.apply({"type": "dice", "values": [6, 6]})
     causes = [e.cause for e in ev]
     assert "Original 12 vs To Hit number 6 (7-12 column, Vehicle Target Type): miss" in causes
-    assert any(c.startswith("squad: Final DR 10 (Original 12, DRM -2)") for c in causes)
+    assert any(c.startswith("MG vs squad: IFT Final DR 10 (Original 12, DRM -2) on the 12 FP column") for c in causes)
     assert any("MG breaks down permanently (MG Disabled)" in c for c in causes)
     assert g.state.outcomes[-1]["mg_disabled"] is True
 
@@ -277,8 +280,15 @@ def test_7_421_example_played_one_to_hit_dr_one_effects_dr() -> None:
         "truck: hit on ≤ 10: hit", "squad: hit on ≤ 8: hit", "HS: hit on ≤ 6: hit"]
     ev = g.apply({"type": "dice", "values": [2, 3]})
     assert ev[0].cause == "Bomb effects DR 5 (colored 2, white 3): the same DR for every unit hit"
-    assert [e.cause.split(":")[0] for e in ev if e.kind == "result"] == ["Tiger", "truck", "squad", "HS"]
+    assert [e.cause.split(":")[0] for e in ev if e.kind == "result"] == [
+        "bombs vs Tiger", "bombs vs truck", "bombs vs squad", "bombs vs HS"]
     assert g.state.procedure is None
+    # #32 item 8: the result gives the numbers the players look up on their own tables
+    assert g.system.procedure("asl.strafing").summary(g.state.outcomes[-1]) == (
+        "FB 1 completed its attack on 19K7 (MG Disabled). To look up: bombs vs Tiger (Near Miss): To Kill DR 5 on the HE "
+        "To Kill Table (C7.34) vs its Aerial AF with half the bombs' HE Basic TK#; bombs vs truck: IFT Final DR 5 on the "
+        "bombs' column; bombs vs squad: IFT Final DR 5 on the bombs' column; bombs vs HS: IFT Final DR 5 on the bombs' "
+        "column. FB 1 had no counter on the map: it was added off the map.")
 
 
 def test_7_421_bombs_attack_one_afv_the_other_is_unaffected_except_by_overstacking() -> None:
@@ -297,7 +307,8 @@ def test_7_421_bombs_attack_one_afv_the_other_is_unaffected_except_by_overstacki
         "truck: hit on ≤ 10: hit", "squad: hit on ≤ 8: hit", "HS: hit on ≤ 6: hit"]
     assert all(e.rule == "E7.421" for e in ev if e.cause.startswith("Pz IV"))
     ev = g.apply({"type": "dice", "values": [2, 3]})
-    assert [e.cause.split(":")[0] for e in ev if e.kind == "result"] == ["Tiger", "truck", "squad", "HS"]
+    assert [e.cause.split(":")[0] for e in ev if e.kind == "result"] == [
+        "bombs vs Tiger", "bombs vs truck", "bombs vs squad", "bombs vs HS"]
     proc = g.system.procedure("asl.strafing")
     assert isinstance(proc, Strafing)
     plan = proc.read(new_game(sc, "p", at("MPh")).state, {"target": "19K7", "grain": 4, "attack": POINT, "mg_disabled": True,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from airhead.asl.e7.strafing import Strafing
+from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.scenario import Scenario
 from airhead.systems import new_game

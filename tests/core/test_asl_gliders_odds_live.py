@@ -22,7 +22,8 @@ from airhead.asl.e8.gliders import (
     landing_hex,
     landing_terms,
 )
-from airhead.asl.e8.gliders_odds import _Enumerator, clear_cache, glider_odds, heatmap
+from airhead.asl.e8.gliders_landings import Enumerator
+from airhead.asl.e8.gliders_odds import clear_cache, glider_odds, heatmap
 from airhead.asl.e8.random_location import random_location
 from airhead.boards import HexMap
 from airhead.hexes import Hex, from_asl_direction
@@ -97,7 +98,7 @@ def plain_landing(terrain: Terrain, m: HexMap, ilh: Hex, facing: int, damaged: b
 def test_memoized_landing_equals_the_plain_count(q: int, r: int, facing: int, damaged: bool, night: bool, gusts: bool,
                                                   blind: bool | None) -> None:
     ilh = Hex(q, r)
-    enum = _Enumerator(TERRAIN, B4, facing, night=night, gusts=gusts, blind=blind)
+    enum = Enumerator(TERRAIN, B4, facing, night=night, gusts=gusts, blind=blind)
     assert enum.landing(ilh, damaged) == plain_landing(TERRAIN, B4, ilh, facing, damaged, night, gusts, blind)
 
 
@@ -105,7 +106,7 @@ def test_every_ilh_of_a_board_equals_the_plain_count() -> None:
     # every hex in play and a ring beyond the edges, one Wind Direction each way along the grain
     clear_cache()
     for facing in (SW, 1):
-        enum = _Enumerator(TERRAIN, B4, facing, night=False, gusts=False)
+        enum = Enumerator(TERRAIN, B4, facing, night=False, gusts=False)
         for h in {n for c in B4.hexes() for n in c.within(1)}:
             for damaged in (False, True):
                 assert enum.landing(h, damaged) == plain_landing(TERRAIN, B4, h, facing, damaged, False, False, None), B4.name(h)

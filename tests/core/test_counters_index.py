@@ -103,7 +103,7 @@ def test_reading_the_occupants_of_a_hex_and_the_aircraft_costs_the_same_among_fe
 
 
 def test_the_outcomes_index_gives_what_a_scan_gives() -> None:
-    from airhead.plug import Outcomes
+    from airhead.outcomes import Outcomes
 
     rnd = random.Random(5)
     outs = Outcomes()

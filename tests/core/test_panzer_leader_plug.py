@@ -15,7 +15,7 @@ from airhead.game import Game
 from airhead.hexes import Hex
 from airhead.panzer_leader import SYSTEM
 from airhead.panzer_leader.odds import glider_odds, paradrop_odds
-from airhead.panzer_leader.paradrop_procedure import PATTERN_HEAT_LABEL
+from airhead.panzer_leader.paradrop_procedures import PATTERN_HEAT_LABEL
 from airhead.panzer_leader.wind import Wind
 from airhead.scenario import Scenario
 from airhead.systems import builtin, new_game

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from airhead.asl.e7.anti_aircraft import aircraft_aa_result, light_aa_result, retains_rof
 from airhead.asl.e8.gliders import AAFirer, table
-from airhead.asl.e8.gliders_odds import _Enumerator, glider_odds
+from airhead.asl.e8.gliders_landings import Enumerator
+from airhead.asl.e8.gliders_odds import glider_odds
 from airhead.asl.e8.random_location import random_location
-from airhead.asl.e7.strafing import Strafing, aa_odds
+from airhead.asl.e7.strafing import aa_odds
+from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.hexes import Hex, from_asl_direction
 from airhead.scenario import Scenario
@@ -37,7 +39,7 @@ TERRAIN = Terrain({
 def brute_glider(ilh: Hex, aa: list[AAFirer], depth: int, below: str = "eliminated") -> dict[tuple[str, Hex | None], Fraction]:
     """Every die of every shot and Evasive Action followed one path at a time (no sharing), the
     chain cut at ``depth`` Evasive Actions; what goes further is reported as ("more", None)."""
-    enum = _Enumerator(TERRAIN, B4, SW, night=False, gusts=False)
+    enum = Enumerator(TERRAIN, B4, SW, night=False, gusts=False)
     aerial = int(table()["aerial_drm"])
     out: dict[tuple[str, Hex | None], Fraction] = {}
 

@@ -313,7 +313,7 @@ def test_a_stepped_procedure_refuses_in_one_voice() -> None:
 
     stepped = [p for s in systems.SYSTEMS for p in s.rules.procedures if isinstance(p, Stepped)]
     assert {p.name for p in stepped} >= {"asl.glider_landing", "asl.aerial_combat", "army_group.landing",
-                                         "panzer_leader.paradrop"}
+                                         "panzer_leader.paradrop", "asl.strafing"}
     state = new_game(builtin(), "x").state  # never read: each answer is refused first
     for p in stepped:
         assert p.steps and all(isinstance(s, Step) for s in p.steps.values())

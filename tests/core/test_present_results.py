@@ -29,6 +29,9 @@ def test_the_last_roll_is_drawn_as_dice_with_its_sentence() -> None:
     assert view["sentence"] == (
         "Landing DR 6 (colored 4, white 2); -2 2 consecutive hexes clear of Obstacles: 1F6, 1G6; "
         "+1 Obstacle 1 level above the ILH's Base Level in 1H5 → Final colored dr 3, white dr 2: short by 2: lands in 1G6")
+    assert view["lines"] == [  # the box shows it a line each (#32 item 8)
+        "Landing DR 6 (colored 4, white 2)", "-2 2 consecutive hexes clear of Obstacles: 1F6, 1G6",
+        "+1 Obstacle 1 level above the ILH's Base Level in 1H5", "→ Final colored dr 3, white dr 2: short by 2: lands in 1G6"]
     assert "1G6" in view["hexes"]
 
 

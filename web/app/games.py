@@ -18,6 +18,10 @@ decoded, replayed and drawn in full before it becomes the current game; any fail
 game on screen and every stored game as they were and says so. A saved game that cannot be
 opened is listed as damaged with its raw data to download. A change is handed to IndexedDB
 before the page hides or unloads.
+
+One concern past 600 lines: the current game's life — opening it atomically, saving it, every
+storage failure — whose steps share one state (which game, saved or not, its revision); the
+panel's markup is :mod:`games_view`, its share section :mod:`share_panel`, its notices :mod:`notice`.
 """
 
 from __future__ import annotations

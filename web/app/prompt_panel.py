@@ -1,7 +1,7 @@
 """The top of the Play panel: the turn track with Next phase, the units off the map, and the
 prompt — what the game waits for (the app's dice, dice typed in at the table, or a choice), the
-last roll drawn as dice with its sentence, or the last result. Drawn from
-``airhead.present.play_panel``.
+last roll drawn as dice with its lines (the roll, its modifiers, its results), or the last
+result. Drawn from ``airhead.present.play_panel``.
 
 Element ids used by the e2e tests: ``turn-*``, ``prompt-*``, ``dice-mode-*``, ``last-roll*``.
 """
@@ -148,11 +148,11 @@ def _die_svg(value: int, tone: str, sides: int = 6) -> str:
 
 def _roll_html(r: dict[str, Any] | None) -> str:
     """The last roll where it happened: its dice drawn, then the roll, its modifiers and its
-    results in one sentence (the log's words), with its rule."""
+    results (the log's words), a line each, with its rule."""
     if r is None:
         return ""
     dice = "".join(_die_svg(int(d["value"]), str(d["tone"])) for d in r["dice"])
     where = "typed in" if r["source"] == "typed" else "the app's dice"
     return (f"<section id='last-roll' class='last-roll' aria-label='Last roll'><div class='dice-row'>{dice}"
             f"<span class='hint'>{E(where)}</span></div>"
-            f"<p id='last-roll-text'><span class='rule'>{E(r['rule'])}</span> {E(r['sentence'])}</p></section>")
+            f"<p id='last-roll-text'><span class='rule'>{E(r['rule'])}</span> {'<br>'.join(E(x) for x in r['lines'])}</p></section>")

@@ -15,7 +15,7 @@ die (d10; d12 in scenarios of 4 or 6 maps) and lands that many hexes from its dr
   setting, :data:`WATER`);
 * then the enemy may make opportunity fire (:mod:`.opportunity_fire`).
 
-Every step here is a pure function; :class:`~.drop_turn.ArmyGroupLanding` strings them into a
+Every step here is a pure function; :class:`~.landing_procedures.ArmyGroupLanding` strings them into a
 procedure and :mod:`.odds` enumerates the dice through the same functions.
 """
 

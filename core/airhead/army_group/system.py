@@ -14,7 +14,7 @@ from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..tables import load_table
 from ..turns import Phase, Track
-from .drop_turn import LANDING_PARAMS, ArmyGroupLanding
+from .landing_procedures import LANDING_PARAMS, ArmyGroupLanding
 from .landing import DUMMY, LOSS_CAP, RULE, RULE_DAMAGE, WATER
 from .opportunity_fire import RULE as RULE_FIRE
 

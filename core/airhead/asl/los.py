@@ -28,6 +28,10 @@ above the line there blocks (level with it: setting ``los_level_obstacle``); the
 and hexsides never block or hinder; each Hindrance above the line adds its DRM and a total of
 ``los_hindrance_limit`` (6) blocks; where the line runs exactly along a hexside, ``los_hexside``
 says whether both sides or either side must block (the lesser or the greater Hindrance counts).
+
+One concern past 600 lines: the hex-level trace and the readings built on it (a Blind Hex, the
+aerial view, a Blaze's zone, the map's thread) share its private reading of a hex (``_read``,
+``_trace``); apart, each would need those internals exported.
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ from __future__ import annotations
 from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..turns import Phase, Track
-from .e8.glider_landing import GliderLanding
+from .e8.gliders_procedures import GliderLanding
 from .e7.air_exit import AirExit
-from .e7.air_procedures import AerialCombat, AirArrival, Jettison
+from .e7.air_support_procedures import AerialCombat, AirArrival, Jettison
 from .e7.air_support import AIR_PACK, remove_recalled
-from .e7.heavy_aa_procedures import AAMode, HeavyAA
+from .e7.anti_aircraft_procedures import AAMode, HeavyAA
 from .e7.mistaken_attack import MistakenAttack
 from .e7.observation_procedures import ObservationPlane, ObservationSighting
 from .e1.night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
@@ -18,11 +18,14 @@ from .e1.night_procedures import NIGHT_PROCEDURES
 from .e1.night_tools import NIGHT_TOOLS
 from .e1.night_cc import NIGHT_CC_PROCEDURES
 from .e1.illumination import IlluminatingRound, Starshell
-from .e1.night_movement import NIGHT_MOVE_SETTINGS, Cloaking, CloakingLost, Straying
+from .e1.night_movement import NIGHT_MOVE_SETTINGS
+from .e1.cloaking_procedures import Cloaking, CloakingLost
+from .e1.night_movement_procedures import Straying
 from .los import SETTING_FIELDS as LOS_SETTINGS
 from .map_tools import TOOLS
 from .e8.random_location import RandomLocation
-from .e7.strafing import STRAFING_PACK, STRAFING_SETTINGS, Strafing
+from .e7.strafing import STRAFING_PACK, STRAFING_SETTINGS
+from .e7.strafing_procedures import Strafing
 
 __all__ = ["RULES", "SETTINGS", "TRACK", "WEATHER"]
 

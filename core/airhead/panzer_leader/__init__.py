@@ -2,9 +2,9 @@
 
 ``wind``                I.D wind direction, I.E wind speed (and the ``panzer_leader.wind`` procedure)
 ``paradrop``            II paratroops: sticks, Drift Pattern Chart and Diagrams, Jump Survival Chart
-``paradrop_procedure``  the ``panzer_leader.paradrop`` procedure, its views and odds
+``paradrop_procedures`` the ``panzer_leader.paradrop`` procedure, its views and odds
 ``gliders``             III gliders: entry, short / on target / long, wind shift, two per hex
-``gliders_procedure``   the ``panzer_leader.gliders`` procedure, its views and odds
+``gliders_procedures``  the ``panzer_leader.gliders`` procedure, its views and odds
 ``plan``                I the written landing plan (``panzer_leader.landing_plan``; or sealed)
 ``night``               I.C night modifications
 ``capabilities``        I.B paratroop engineers, 88/90 mm batteries in the AA role

@@ -9,7 +9,7 @@
 * III.F.2: then shifted 1 / 2 / 3 hexes for a Low / Gusty / High wind "in that direction": downwind
   (default) or, read literally, toward the hexside the wind blows from (:data:`GLIDER_SHIFT`).
 
-Pure functions for each step; :class:`.gliders_procedure.GliderLanding` strings them together;
+Pure functions for each step; :class:`.gliders_procedures.GliderLanding` strings them together;
 :mod:`.odds` enumerates the dice through the same functions.
 """
 

@@ -12,7 +12,7 @@
   there that did not fire in this turn's anti-aircraft segment (resolved with the PL CRT).
 * II.F: no movement on the drop turn. II.G: minefield attacks. II.H: forming whole platoons.
 
-Pure functions for each step; :class:`.paradrop_procedure.Paradrop` strings them together;
+Pure functions for each step; :class:`.paradrop_procedures.Paradrop` strings them together;
 :mod:`.odds` enumerates the dice through the same functions.
 """
 

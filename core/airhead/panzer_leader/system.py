@@ -10,9 +10,9 @@ from ..plug import SIDES, Rules
 from ..turns import Phase, Track
 from .anti_aircraft import AA_UNITS
 from .gliders import GLIDER_SHIFT
-from .gliders_procedure import GLIDERS, GliderLanding
+from .gliders_procedures import GLIDERS, GliderLanding
 from .paradrop import AIRDROP_ARTILLERY, EXTRA_STICKS
-from .paradrop_procedure import DROPS, ENEMY, Paradrop
+from .paradrop_procedures import DROPS, ENEMY, Paradrop
 from .plan import LandingPlan
 from .stacking import STACKING
 from .wind import ORIENTATION, WindProcedure

@@ -63,9 +63,10 @@ def _tone(name: str) -> str:
 def roll_view(game: Game) -> dict[str, Any] | None:
     """The last roll, if the last logged action was one (not undone), for Play to show where it
     happened: ``{"n", "rule", "label", "source", "dice": [{"name", "value", "tone"}], "total",
-    "roll", "modifiers": [{"rule", "value", "cause"}], "results": [...], "sentence", "hexes",
+    "roll", "modifiers": [{"rule", "value", "cause"}], "results": [...], "sentence", "lines", "hexes",
     "summary"}`` — ``tone`` is ``colored``, ``white`` or ``plain`` (how the die is drawn), the
-    sentence is the roll, its modifiers and its results in the log's words."""
+    sentence is the roll, its modifiers and its results in the log's words; ``lines`` the same
+    words a line each (the roll, each modifier, each result after "→ "), as the box shows them."""
     if not game.entries:
         return None
     last = game.entries[-1]
@@ -94,6 +95,7 @@ def roll_view(game: Game) -> dict[str, Any] | None:
         "modifiers": [{"rule": m.rule, "value": f"{m.value:+d}", "cause": m.cause} for m in mods],
         "results": results,
         "sentence": sentence,
+        "lines": [head] + [f"{m.value:+d} {m.cause}" for m in mods] + [f"→ {x}" for x in results],
         "hexes": hexes,
         "summary": proc.summary(last.outcome) if proc is not None and last.outcome is not None else "",
     }

@@ -33,7 +33,7 @@ __all__ = [
     "arrival_barred", "arrives", "aircraft_count", "bombs_received", "may_enter_combat",
     "AttackResult", "resolve_attack", "combat_rof", "retains_rof", "may_opt_recall_mg", "damage_recall",
     "jettison", "VP_PER_AIRCRAFT", "victory_points", "AIR_PACK",
-    "attack_odds", "AttackOdds", "rof_chain_odds", "RofChainOdds",
+    "attack_odds", "AttackOdds", "rof_chain_odds", "RofChainOdds", "PLANE_FIELDS", "Dogfight",
 ]
 
 #: The counters' kind of an aircraft.
@@ -450,3 +450,51 @@ def _rof_chain(firer: Aircraft, target: Aircraft) -> RofChainOdds:
             damaged += n * r.target.damaged
     k = 1 / (1 - self_p)
     return RofChainOdds(attacks * k, kill * k, damaged * k, lost * k)
+
+
+# ---------------------------------------------------------------------- E7.22 a dogfight
+#: A plane of a Dogfight as the form gives it.
+PLANE_FIELDS: tuple[Field, ...] = (
+    Field("name", "Aircraft", "text", lo=1, hi=24),
+    Field("side", "Side", "text", lo=1, hi=24),
+    Field("type", "Type", "choice", choices=AIRCRAFT_TYPES, default="FB", rule="E7.21"),
+    Field("bombs", "Carries bombs", "bool", default=False, rule="E7.221"),
+    Field("damaged", "Damaged", "bool", default=False, rule="E7.226"),
+    Field("mg_disabled", "MG Disabled", "bool", default=False, rule="E7.223"),
+    Field("melee", "Already in Aerial Melee", "bool", default=False, rule="E7.22"),
+    Field("target", "Predesignated initial target", "text", lo=0, hi=24, default="", rule="E7.221",
+          help="the enemy plane it attacks first (ATTACKER first); empty for a plane that cannot attack"),
+)
+
+
+@dataclass(frozen=True)
+class Dogfight:
+    """A dogfight under way: the planes (``ids`` their counters), each one's predesignated target
+    (an index), the firing order (ATTACKER's planes, then the DEFENDER's return fire), who fires
+    now (``pos`` in ``order``) at whom (``aim``), and the end-of-CCPh choices still to make."""
+
+    planes: tuple[Aircraft, ...]
+    targets: tuple[int | None, ...]
+    attacker: str
+    defender: str
+    order: tuple[int, ...]
+    pos: int = 0
+    aim: int | None = None
+    queue: tuple[tuple[str, int], ...] = ()
+    left: tuple[str, ...] = ()
+    shot_down: tuple[int, ...] = ()
+
+    @property
+    def firer(self) -> Aircraft:
+        """The plane attacking now."""
+        return self.planes[self.order[self.pos]]
+
+    def enemies(self, i: int) -> tuple[int, ...]:
+        """The indices of the live enemy planes of plane ``i``."""
+        side = self.planes[i].side
+        return tuple(j for j, p in enumerate(self.planes) if p.side != side and not p.eliminated)
+
+    def can_attack(self, i: int) -> bool:
+        """Plane ``i`` can attack in Aerial Combat (alive, MG working, not an Observation Plane)."""
+        p = self.planes[i]
+        return not p.eliminated and not p.mg_disabled and p.type != "Observation"

@@ -2,8 +2,8 @@
 cut in the source (E7.61): the players rule it — with the E7.62 Mistaken Attack, the opponent's
 Fire For Effect with the plane's OBA placed on the closest non-hidden unit of the plane's side.
 
-Heavy AA at an Observation Plane is :class:`.heavy_aa_procedures.HeavyAA`; Aerial Combat
-(:class:`.air_procedures.AerialCombat`) takes it as a target that cannot fire back. The rule
+Heavy AA at an Observation Plane is :class:`.anti_aircraft_procedures.HeavyAA`; Aerial Combat
+(:class:`.air_support_procedures.AerialCombat`) takes it as a target that cannot fire back. The rule
 functions are in :mod:`.observation`.
 """
 

@@ -18,10 +18,13 @@ Sections, in rule order (search for the rule number):
 * E8.41  :func:`damage_effects`, :func:`random_selection`, :func:`casualty_reduction`
 * E8.5   offboard landings (re-entry is noted; E9.41 is not in the seeds)
 
-:class:`~airhead.asl.e8.glider_landing.GliderLanding` (``asl.glider_landing``) runs one glider
+:class:`~airhead.asl.e8.gliders_procedures.GliderLanding` (``asl.glider_landing``) runs one glider
 through all of it, waiting for each AA decision, roll and choice; :mod:`.gliders_odds` gives
 the exact odds through the same functions. Readings where the seed is damaged or silent are
 recorded in ``docs/rules-notes.md``.
+
+One concern past 600 lines: Chapter E8's rule functions, kept in rule order in one file so that
+any E8 rule number is one search away (the README's rule map points here).
 """
 
 from __future__ import annotations

@@ -19,11 +19,9 @@ the landings after more are the ``unresolved`` row (being shot down later is cou
 
 Speed (issue #15): what a glider in one ILH does on landing does not depend on the firers nor on
 how it got there, so each ILH's landing (both intact and Damaged) is worked out once per map,
-terrain, Wind Direction and Crash dr settings and kept in a small memo (:func:`clear_cache`)
-shared by the odds and the heatmap, across calls while the player drags the ILH. Inside one ILH
-the Crash drm of a landing hex whose terrain and approach do not depend on the ILH (the hex and
-the one astern of it both in play) is worked out once per hex. Counts stay integers (over
-216 × 36^n) until one exact fraction per result.
+terrain, Wind Direction and Crash dr settings and kept in a small memo (:mod:`.gliders_landings`;
+:func:`clear_cache`) shared by the odds and the heatmap, across calls while the player drags the
+ILH. Counts stay integers (over 216 × 36^n) until one exact fraction per result.
 """
 
 from __future__ import annotations
@@ -36,26 +34,15 @@ from operator import add
 from typing import Mapping, Sequence
 
 from ...boards import HexMap
-from ...hexes import DIRECTIONS, Hex, from_asl_direction, opposite
+from ...hexes import Hex
 from ...terrain import Terrain
-from .gliders import (
-    AVENUE_LENGTH,
-    AAFirer,
-    Approach,
-    avenue_terms,
-    crash_effect,
-    crash_terms,
-    hazard,
-    landing_hex,
-    landing_terms,
-    light_aa_result,
-    obstacle_top,
-    retains_rof,
-    table,
-)
+from ...plug import Fact, Odds, Table, View
+from .gliders import AAFirer, Approach, landing_drm, light_aa_result, retains_rof, table
+from .gliders_landings import QR, Landings, clear_landings, landings
 from .random_location import random_location
 
-__all__ = ["OUTCOMES", "GliderOdds", "glider_odds", "heatmap", "clear_cache"]
+__all__ = ["OUTCOMES", "OUTCOME_LABELS", "GliderOdds", "glider_odds", "heatmap", "clear_cache", "Conditions", "plan_odds",
+           "plan_heatmap"]
 
 #: Outcome keys, in display order.
 OUTCOMES: tuple[str, ...] = ("safe_ilh", "safe_elsewhere", "damaged", "eliminated", "offboard", "unresolved")
@@ -69,7 +56,6 @@ OUTCOME_LABELS: dict[str, str] = {
 }
 
 _DICE = [(c, w) for c in range(1, 7) for w in range(1, 7)]
-_SURVIVE = frozenset(("safe_ilh", "safe_elsewhere", "damaged"))
 
 
 @dataclass
@@ -90,303 +76,10 @@ class GliderOdds:
         return out
 
 
-# ----------------------------------------------------------------------------- one ILH's landing
-#: Axial coordinates (q, r): the memo's keys (a tuple hashes in C, a Hex in Python).
-QR = tuple[int, int]
-#: One ILH's landing, intact or Damaged: ((outcome, landing hex), count out of 216) pairs.
-Counts = tuple[tuple[tuple[str, QR], int], ...]
-
-
-@dataclass(frozen=True)
-class _Entry:
-    """A glider in one ILH: its landings intact and Damaged, and whether one may be in a minefield."""
-
-    intact: Counts
-    damaged: Counts
-    minefield: bool
-
-
-@lru_cache(maxsize=256)
-def _effects(cdrm: int, damaged: bool, on_board: bool, in_ilh: bool) -> tuple[tuple[str, int], ...]:
-    """E8.23 / E8.24: the six Crash drs with a total Crash drm ``cdrm``: each outcome's count."""
-    out: dict[str, int] = {}
-    for crash in range(1, 7):
-        effect = crash_effect(crash + cdrm)
-        if effect == "eliminated" or (effect == "damaged" and damaged):
-            res = "eliminated"
-        elif not on_board:
-            res = "offboard"
-        elif effect == "damaged" or damaged:
-            res = "damaged"
-        else:
-            res = "safe_ilh" if in_ilh else "safe_elsewhere"
-        out[res] = out.get(res, 0) + 1
-    return tuple(out.items())
-
-
-@lru_cache(maxsize=256)
-def _survival(cdrm: int, damaged: bool, in_ilh: bool) -> tuple[int, int]:
-    """Of the six Crash drs on the board: how many come down intact or Damaged, and how many land
-    safely in the final ILH."""
-    effects = _effects(cdrm, damaged, True, in_ilh)
-    return sum(n for res, n in effects if res in _SURVIVE), sum(n for res, n in effects if res == "safe_ilh")
-
-
-_NONE = (0, 0, 0, 0)
-
-
-class _Landings:
-    """Every ILH's landing under one map, terrain, Wind Direction and Crash dr settings (memoized:
-    the landing does not depend on the Light AA nor on how the glider got to the ILH)."""
-
-    #: ILHs kept before the memo starts afresh (a 4-board map and its 12-hex ring: ~4,000).
-    LIMIT = 30_000
-
-    def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None) -> None:
-        self.terrain, self.m, self.facing = terrain, m, facing
-        self.night, self.gusts, self.blind = night, gusts, blind
-        cond = table()["crash_conditions"]
-        self.not_in_ilh, self.when_damaged = int(cond["not_in_ilh"]), int(cond["damaged"])
-        self.step = DIRECTIONS[opposite(facing)]  # astern, along the Avenue of Approach
-        self.board: frozenset[QR] = frozenset((h.q, h.r) for h in m.hexes())
-        self._positions: dict[int, tuple[tuple[int, int], ...]] = {}
-        self._regular: dict[QR, tuple[str, int]] = {}
-        #: The intact Crash drm by what it depends on: the hexes that stand for the position and
-        #: for the hex astern of it (E8.221), whether it is the ILH, whether the flight is
-        #: reversed there (the hexside crossed) and a bridge landing.
-        self._crash: dict[tuple[Hex, Hex, bool, bool, bool], int] = {}
-        self._hazard: dict[Hex, str] = {}
-        self._entries: dict[QR, _Entry] = {}
-        self._heat: dict[QR, tuple[int, int, int, int]] = {}
-        self._landing: dict[QR, tuple[tuple[int, int], ...]] = {}
-        self._levels: dict[QR, tuple[float, float]] = {}
-        self._any = Approach(m, Hex(0, 0), facing)  # landing_hex reads only the dice
-        self._lines: dict[int, tuple[int, int]] | None = None
-        #: The last heatmaps worked out here, by (Light AA, Damaged, below Kill, hexes asked).
-        self.maps: dict[tuple[object, ...], dict[Hex, tuple[float, float]]] = {}
-        self._reach = 0
-
-    def same(self, terrain: Terrain, m: HexMap, facing: int, night: bool, gusts: bool, blind: bool | None) -> bool:
-        """True if this memo holds the landings of these settings."""
-        return (facing == self.facing and night == self.night and gusts == self.gusts and blind == self.blind
-                and (m is self.m or m == self.m) and (terrain is self.terrain or terrain == self.terrain))
-
-    def positions(self, drm: int) -> tuple[tuple[int, int], ...]:
-        """E8.22: (position along the grain, count out of 36 Landing DRs) for a Landing drm."""
-        hit = self._positions.get(drm)
-        if hit is None:
-            counts: dict[int, int] = {}
-            for colored, white in _DICE:
-                k, _ = landing_hex(self._any, colored + drm, white)
-                counts[k] = counts.get(k, 0) + 1
-            hit = self._positions[drm] = tuple(counts.items())
-        return hit
-
-    def _regular_hex(self, real: QR) -> tuple[str, int] | None:
-        """E8.232 hazard and intact Crash drm of a landing in ``real`` as its own ILH, if that is
-        what every landing there is, whatever the ILH: the hex and the one astern of it in play
-        (its terrain, E8.221, the Blind Hex behind and the hexside crossed are its own); the
-        Crash drm of landing there from another ILH is one more (not in the final ILH). None for
-        other hexes."""
-        hit = self._regular.get(real)
-        if hit is None:
-            q, r = real
-            dq, dr = self.step
-            if real not in self.board or (q + dq, r + dr) not in self.board:
-                return None
-            own = Approach(self.m, Hex(q, r), self.facing)
-            kind = hazard(self.terrain, own, 0)[0]
-            drm = 0 if kind == "eliminated" else self._crash_sum(own, 0, kind == "bridge")
-            hit = self._regular[real] = (kind, drm)
-        return hit
-
-    def _landing_hex(self, appr: Approach, k: int) -> tuple[str, int]:
-        """E8.232 hazard and intact Crash drm of landing position ``k`` of ``appr`` (any hex)."""
-        here, reflected = appr.standing(k)
-        kind = self._hazard.get(here)
-        if kind is None:  # the hazard reads the hex standing for the position (and the Wind Direction)
-            kind = self._hazard[here] = hazard(self.terrain, appr, k)[0]
-        if kind == "eliminated":
-            return kind, 0
-        key = (here, appr.equivalent(k + 1), k == 0, reflected, kind == "bridge")
-        v = self._crash.get(key)
-        if v is None:
-            v = self._crash[key] = self._crash_sum(appr, k, kind == "bridge")
-        return kind, v
-
-    def _crash_sum(self, appr: Approach, k: int, bridge: bool) -> int:
-        """E8.23: the intact Crash drm (:func:`~airhead.asl.e8.gliders.crash_terms`) of position ``k``."""
-        terms = crash_terms(self.terrain, appr, k, damaged=False, night=self.night, gusts=self.gusts, on_bridge=bridge,
-                            blind=self.blind, explain=False)
-        return sum(t[0] for t in terms)
-
-    def _positions_of(self, ilh: QR) -> tuple[tuple[int, int], ...]:
-        """Where a glider in ``ilh`` may land along the grain (E8.22), shared by the odds' and
-        the heatmap's view of the ILH. An ILH in play whose Avenue is in play reads the Avenue's
-        own hexes (E8.221 changes nothing there); any other goes through the whole
-        :func:`~airhead.asl.e8.gliders.landing_terms`."""
-        hit = self._landing.get(ilh)
-        if hit is None:
-            q, r = ilh
-            dq, dr = self.step
-            avenue = [(q + k * dq, r + k * dr) for k in range(1, AVENUE_LENGTH + 1)]
-            if ilh in self.board and all(h in self.board for h in avenue):
-                base = self._terrain(ilh)[0]
-                clear, levels, _ = avenue_terms([self._terrain(h)[1] - base for h in avenue])
-                drm = levels - clear
-            else:
-                drm = landing_terms(self.terrain, Approach(self.m, Hex(q, r), self.facing)).drm
-            hit = self._landing[ilh] = self.positions(drm)
-        return hit
-
-    def _terrain(self, h: QR) -> tuple[float, float]:
-        """Base Level and Obstacle top (E8.22) of a hex in play."""
-        hit = self._levels.get(h)
-        if hit is None:
-            t = self.terrain.at(Hex(*h))
-            hit = self._levels[h] = (t.base_level, obstacle_top(t))
-        return hit
-
-    def _room(self, memo: Mapping[QR, object]) -> None:
-        if len(memo) >= self.LIMIT:
-            self._entries.clear()
-            self._heat.clear()
-            self._landing.clear()
-
-    def entry(self, ilh: QR) -> _Entry:
-        """A glider in ``ilh``: counts (out of 216: Landing DR × Crash dr) of each (outcome,
-        landing hex), intact and Damaged."""
-        hit = self._entries.get(ilh)
-        if hit is not None:
-            return hit
-        self._room(self._entries)
-        positions = self._positions_of(ilh)
-        q, r = ilh
-        dq, dr = self.step
-        appr: Approach | None = None
-        intact: dict[tuple[str, QR], int] = {}
-        damaged: dict[tuple[str, QR], int] = {}
-        mine = False
-        for k, n in positions:
-            real = (q + k * dq, r + k * dr)
-            regular = self._regular_hex(real)
-            if regular is not None:
-                kind, cdrm = regular[0], regular[1] + (self.not_in_ilh if k else 0)
-            else:
-                appr = appr or Approach(self.m, Hex(q, r), self.facing)
-                kind, cdrm = self._landing_hex(appr, k)
-            if kind == "eliminated":
-                key = ("eliminated", real)
-                intact[key] = intact.get(key, 0) + 6 * n
-                damaged[key] = damaged.get(key, 0) + 6 * n
-                continue
-            mine = mine or kind == "minefield"
-            on_board = real in self.board
-            for res, c in _effects(cdrm, False, on_board, k == 0):
-                key = (res, real)
-                intact[key] = intact.get(key, 0) + n * c
-            for res, c in _effects(cdrm + self.when_damaged, True, on_board, k == 0):
-                key = (res, real)
-                damaged[key] = damaged.get(key, 0) + n * c
-        out = self._entries[ilh] = _Entry(tuple(intact.items()), tuple(damaged.items()), mine)
-        return out
-
-    def heat(self, ilh: QR) -> tuple[int, int, int, int]:
-        """A glider in ``ilh``, out of 216: comes down on the board intact or Damaged, lands safely
-        in the ILH — intact, then already Damaged. Only landing hexes in play are worked out."""
-        hit = self._heat.get(ilh)
-        if hit is not None:
-            return hit
-        if ilh not in self.board and not self._may_reach_board(ilh):
-            self._heat[ilh] = _NONE
-            return _NONE
-        self._room(self._heat)
-        positions = self._positions_of(ilh)
-        q, r = ilh
-        dq, dr = self.step
-        appr: Approach | None = None
-        s0 = i0 = s1 = i1 = 0
-        for k, n in positions:
-            real = (q + k * dq, r + k * dr)
-            if real not in self.board:
-                continue
-            regular = self._regular_hex(real)
-            if regular is not None:
-                kind, cdrm = regular[0], regular[1] + (self.not_in_ilh if k else 0)
-            else:
-                appr = appr or Approach(self.m, Hex(q, r), self.facing)
-                kind, cdrm = self._landing_hex(appr, k)
-            if kind == "eliminated":
-                continue
-            a, b = _survival(cdrm, False, k == 0)
-            c, d = _survival(cdrm + self.when_damaged, True, k == 0)
-            s0, i0, s1, i1 = s0 + n * a, i0 + n * b, s1 + n * c, i1 + n * d
-        out = self._heat[ilh] = (s0, i0, s1, i1)
-        return out
-
-    def _may_reach_board(self, ilh: QR) -> bool:
-        """False if no landing position an offboard ILH can reach is in play: the Landing drm is
-        at most the highest Obstacle above the lowest Base Level, so a miss is at most 5 more."""
-        if self._lines is None:
-            tops = [obstacle_top(t) for t in self.terrain.hexes.values()] + [0.0]
-            bases = [t.base_level for t in self.terrain.hexes.values()] + [0.0]
-            self._reach = 5 + max(0, int(max(tops) - min(bases)))  # a miss is the Final colored dr - 1
-            lines: dict[int, tuple[int, int]] = {}
-            for h in self.board:
-                lid, pos = self._line(h)
-                lo, hi = lines.get(lid, (pos, pos))
-                lines[lid] = (min(lo, pos), max(hi, pos))
-            self._lines = lines
-        lid, pos = self._line(ilh)
-        span = self._lines.get(lid)
-        return span is not None and span[0] - self._reach <= pos <= span[1] + self._reach
-
-    def _line(self, h: QR) -> tuple[int, int]:
-        """The hex's line along the grain astern (a coordinate that stays put) and its place on it."""
-        q, r = h
-        dq, dr = self.step
-        if dq == 0:
-            return q, r * dr
-        if dr == 0:
-            return r, q * dq
-        return q + r, q * dq
-
-
-#: Memos of the landings last used (a few Wind Directions or settings), most recent last.
-_MEMO: list[_Landings] = []
-_MEMO_SIZE = 6
-
-
-def _landings(terrain: Terrain, m: HexMap, facing: int, night: bool, gusts: bool, blind: bool | None) -> _Landings:
-    for i, memo in enumerate(_MEMO):
-        if memo.same(terrain, m, facing, night, gusts, blind):
-            if i != len(_MEMO) - 1:
-                _MEMO.append(_MEMO.pop(i))
-            return memo
-    memo = _Landings(terrain, m, facing, night=night, gusts=gusts, blind=blind)
-    _MEMO.append(memo)
-    del _MEMO[:-_MEMO_SIZE]
-    return memo
-
-
 def clear_cache() -> None:
     """Forget every ILH's landing worked out so far (a cold start, for the benchmarks)."""
-    _MEMO.clear()
-    _effects.cache_clear()
-    _survival.cache_clear()
+    clear_landings()
     _plan.cache_clear()
-
-
-class _Enumerator:
-    """One ILH's landing, as dict counts (the per-ILH view the tests' brute-force counts use)."""
-
-    def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None = None) -> None:
-        self._memo = _landings(terrain, m, facing, night, gusts, blind)
-
-    def landing(self, ilh: Hex, damaged: bool) -> dict[tuple[str, Hex], int]:
-        """Counts (out of 216: Landing DR × Crash dr) of each (outcome, landing hex)."""
-        e = self._memo.entry((ilh.q, ilh.r))
-        return {(res, Hex(*qr)): n for (res, qr), n in (e.damaged if damaged else e.intact)}
 
 
 # ----------------------------------------------------------------------------- the Light AA chain
@@ -568,7 +261,7 @@ def glider_odds(
     exactly however long the chain; the landings after more than ``max_evasive`` Evasive Actions
     (default: as many as :data:`MAX_EVASIVE` allows, stopping once they weigh at most
     :data:`RESIDUAL`) are the ``unresolved`` row."""
-    memo = _landings(terrain, m, facing, night, gusts, blind)
+    memo = landings(terrain, m, facing, night, gusts, blind)
     plan = _plan(tuple(aa), damaged, below_kill, max_evasive)
     q, r = ilh.q, ilh.r
     total: dict[tuple[str, QR], int] = {}
@@ -630,7 +323,7 @@ def heatmap(
     around it: one spread by a Random Location DR after another, worked out for the whole map
     at once (two sums over 36 moves for two Evasive Actions, the same hex-blind weights as the
     odds), exact in integers until the one division per hex."""
-    memo = _landings(terrain, m, facing, night, gusts, blind)
+    memo = landings(terrain, m, facing, night, gusts, blind)
     key = (tuple(aa), damaged, below_kill, None if hexes is None else tuple(hexes))
     hit = memo.maps.get(key)
     if hit is None:  # the same heatmap is asked for again while the player drags the ILH
@@ -640,7 +333,7 @@ def heatmap(
     return dict(hit)
 
 
-def _heatmap(memo: _Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequence[AAFirer], damaged: bool,
+def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequence[AAFirer], damaged: bool,
              below_kill: str) -> dict[Hex, tuple[float, float]]:
     targets = [(h.q, h.r) for h in (hexes if hexes is not None else m.hexes())]
     plan = _plan(tuple(aa), damaged, below_kill, None)
@@ -712,3 +405,57 @@ def _shift(v: list[int], o: int) -> list[int]:
 def summary(odds: GliderOdds) -> Mapping[str, float]:
     """Outcome probabilities as floats."""
     return {k: float(v) for k, v in odds.outcomes.items()}
+
+
+# ----------------------------------------------------------------------------- the planner
+@dataclass(frozen=True)
+class Conditions:
+    """What a landing's Light AA and Crash dr depend on besides the map and the Avenue: read once
+    by :meth:`.gliders_procedures.GliderLanding.conditions`, the same for the procedure, its odds and its heatmap."""
+
+    night: bool
+    gusts: bool
+    damaged: bool
+    blind: bool | None  # the players' Blind Hex ruling; None: the map's reading
+    below_kill: str  # E8.21: what a Light AA Final DR below the Kill Number does
+
+
+def plan_odds(terrain: Terrain, m: HexMap, ilh: Hex, facing: int, aa: Sequence[AAFirer], c: Conditions) -> Odds:
+    """The planner's odds of one glider: its Avenue of Approach, the Landing drm with its reasons
+    (:func:`~airhead.asl.e8.gliders.landing_drm`) and the exact odds of every outcome and landing
+    hex (:func:`glider_odds`), with what they assume in words."""
+    appr = Approach(m, ilh, facing)
+    drm, events = landing_drm(terrain, appr)
+    odds = glider_odds(terrain, m, ilh, facing, aa=aa, damaged=c.damaged, night=c.night, gusts=c.gusts,
+                       blind=c.blind, below_kill=c.below_kill)
+    landing = sorted(odds.landing.items(), key=lambda kv: (-kv[1], m.name(kv[0])))
+    notes = ["A possible landing hex holds a minefield: its attack is not included."] if odds.minefield else []
+    if aa:
+        notes.append("Each Light AA weapon is assumed to fire at the glider in every ILH while it keeps its ROF.")
+    notes.append("Final Fire (E8.3) is not included: its result is entered at the table.")
+    if c.blind is not None:
+        notes.append(f"Every landing hex is taken as {'a Blind Hex' if c.blind else 'not a Blind Hex'}, as the plan rules.")
+    conds = [w for w, on in (("at night", c.night), ("during Gusts", c.gusts), ("already Damaged", c.damaged)) if on]
+    if conds:
+        notes.insert(0, f"Landing {', '.join(conds)}: +1 to the Crash dr each (E8.23).")
+    avenue = [m.label(h) for h in appr.avenue()]
+    return Odds(
+        facts=(Fact("avenue", "Avenue of Approach", ", ".join(avenue)), Fact("drm", "Landing colored drm", f"{drm:+d}")),
+        reasons=tuple(e.render() for e in events),
+        tables=(Table("outcomes", "Outcome", tuple((OUTCOME_LABELS[k], float(v)) for k, v in odds.outcomes.items() if v)),
+                Table("landing", "Most likely landing hexes", tuple((m.label(h), float(p)) for h, p in landing[:6]))),
+        notes=tuple(notes),
+        view=View(marks=((ilh, "ilh"),) + tuple((h, "avenue") for h in appr.avenue())),
+    )
+
+
+def plan_heatmap(terrain: Terrain, m: HexMap, facing: int, aa: Sequence[AAFirer], c: Conditions) -> View:
+    """The planner's heatmap: for every hex as an ILH, with the Light AA planned (each weapon
+    firing in every ILH while it keeps its ROF, as in the odds), the chance the glider comes down
+    on the board (:func:`heatmap`)."""
+    heat = heatmap(terrain, m, facing, night=c.night, gusts=c.gusts, damaged=c.damaged, blind=c.blind,
+                   aa=aa, below_kill=c.below_kill)
+    fire = (f"with the Light AA planned: {len(aa)} weapon{'s' if len(aa) > 1 else ''}, each firing in every ILH while it "
+            "keeps its ROF") if aa else "no Light AA"
+    return View(heat=tuple((h, v[0]) for h, v in heat.items()), heat_unit="%",
+                heat_label=f"chance a glider aimed at the hex comes down on the board, intact or Damaged ({fire})")

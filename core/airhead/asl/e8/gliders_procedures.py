@@ -4,6 +4,10 @@ Passengers on the board, prompt by prompt.
 It strings together the rule functions of :mod:`.gliders` (each named for its rule: E8.1 ...
 E8.41) and waits for every Light AA decision, roll and choice; the planner's odds and heatmap
 come from :mod:`.gliders_odds`, through the same functions and the same settings.
+
+One concern past 600 lines: the landing's ten steps (Light AA fire and its DR, Evasive Action,
+Landing, Blind Hex, manifest, minefield, Crash, Final Fire, Random Selection) are one procedure,
+each step logging the rule it applies; its planner is in :mod:`.gliders_odds`.
 """
 
 from __future__ import annotations
@@ -21,7 +25,6 @@ from ...fields import Field, Schema
 from ...hexes import Hex, asl_direction
 from ...terrain import Terrain
 from ...plug import (
-    Fact,
     GameState,
     Odds,
     ProcState,
@@ -29,7 +32,6 @@ from ...plug import (
     Step,
     Stepped,
     StepResult,
-    Table,
     View,
 )
 from .gliders import (
@@ -58,7 +60,7 @@ from .gliders import (
     retains_rof,
     table,
 )
-from .gliders_odds import OUTCOME_LABELS, glider_odds, heatmap
+from .gliders_odds import Conditions, plan_heatmap, plan_odds
 from ..e1.night import is_night
 from ..sight import along_grain
 from .random_location import random_location
@@ -142,18 +144,6 @@ class Glider:
     def blind_ruling(self) -> bool | None:
         """The Blind Hex as the players rule it (None: the map's reading)."""
         return {"yes": True, "no": False}.get(self.blind, self.ruling)
-
-
-@dataclass(frozen=True)
-class Conditions:
-    """What a landing's Light AA and Crash dr depend on besides the map and the Avenue: read once
-    by :meth:`GliderLanding.conditions`, the same for the procedure, its odds and its heatmap."""
-
-    night: bool
-    gusts: bool
-    damaged: bool
-    blind: bool | None  # the players' Blind Hex ruling; None: the map's reading
-    below_kill: str  # E8.21: what a Light AA Final DR below the Kill Number does
 
 
 class GliderLanding(Stepped[Glider]):
@@ -579,50 +569,20 @@ class GliderLanding(Stepped[Glider]):
     # -- the planner and the map -----------------------------------------------------------
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
         """The Avenue of Approach, the Landing drm with its reasons and the exact odds of every
-        outcome and landing hex, with the scenario's settings and the Light AA planned."""
+        outcome and landing hex, with the scenario's settings and the Light AA planned
+        (:func:`.gliders_odds.plan_odds`)."""
         g = self.plan(state, params)
-        c = self.conditions(state, params)
-        m = state.scenario.map
-        appr = g.approach(m)
-        terrain = _terrain(state, g.facing)
-        drm, events = landing_drm(terrain, appr)
-        odds = glider_odds(terrain, m, g.ilh, g.facing, aa=g.aa, damaged=c.damaged, night=c.night, gusts=c.gusts,
-                           blind=c.blind, below_kill=c.below_kill)
-        landing = sorted(odds.landing.items(), key=lambda kv: (-kv[1], m.name(kv[0])))
-        notes = ["A possible landing hex holds a minefield: its attack is not included."] if odds.minefield else []
-        if g.aa:
-            notes.append("Each Light AA weapon is assumed to fire at the glider in every ILH while it keeps its ROF.")
-        notes.append("Final Fire (E8.3) is not included: its result is entered at the table.")
-        if c.blind is not None:
-            notes.append(f"Every landing hex is taken as {'a Blind Hex' if c.blind else 'not a Blind Hex'}, as the plan rules.")
-        conds = [w for w, on in (("at night", c.night), ("during Gusts", c.gusts), ("already Damaged", c.damaged)) if on]
-        if conds:
-            notes.insert(0, f"Landing {', '.join(conds)}: +1 to the Crash dr each (E8.23).")
-        avenue = [m.label(h) for h in appr.avenue()]
-        return Odds(
-            facts=(Fact("avenue", "Avenue of Approach", ", ".join(avenue)), Fact("drm", "Landing colored drm", f"{drm:+d}")),
-            reasons=tuple(e.render() for e in events),
-            tables=(Table("outcomes", "Outcome", tuple((OUTCOME_LABELS[k], float(v)) for k, v in odds.outcomes.items() if v)),
-                    Table("landing", "Most likely landing hexes", tuple((m.label(h), float(p)) for h, p in landing[:6]))),
-            notes=tuple(notes),
-            view=View(marks=((g.ilh, "ilh"),) + tuple((h, "avenue") for h in appr.avenue())),
-        )
+        return plan_odds(_terrain(state, g.facing), state.scenario.map, g.ilh, g.facing, g.aa, self.conditions(state, params))
 
     def heatmap(self, state: GameState, params: Mapping[str, Any]) -> View:
         """For every hex as an ILH, with the Light AA planned (each weapon firing in every ILH
-        while it keeps its ROF, as in the odds): the chance the glider comes down on the board."""
+        while it keeps its ROF, as in the odds): the chance the glider comes down on the board
+        (:func:`.gliders_odds.plan_heatmap`)."""
         facing = params.get("wind")
         if facing is None:
             raise DataError("choose the Wind Direction first", "wind")
-        terrain = _terrain(state, facing)
-        c = self.conditions(state, params)
         aa = tuple(AAFirer(**x) for x in params.get("aa") or ())
-        heat = heatmap(terrain, state.scenario.map, facing, night=c.night, gusts=c.gusts, damaged=c.damaged, blind=c.blind,
-                       aa=aa, below_kill=c.below_kill)
-        fire = (f"with the Light AA planned: {len(aa)} weapon{'s' if len(aa) > 1 else ''}, each firing in every ILH while it "
-                "keeps its ROF") if aa else "no Light AA"
-        return View(heat=tuple((h, v[0]) for h, v in heat.items()), heat_unit="%",
-                    heat_label=f"chance a glider aimed at the hex comes down on the board, intact or Damaged ({fire})")
+        return plan_heatmap(_terrain(state, facing), state.scenario.map, facing, aa, self.conditions(state, params))
 
     def view(self, state: GameState, proc: ProcState[Glider]) -> View:
         g = proc.data

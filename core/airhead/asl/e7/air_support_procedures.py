@@ -20,6 +20,8 @@ from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Promp
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
+    Dogfight,
+    PLANE_FIELDS,
     added_off_map,
     aerial_combat_drms,
     aircraft_of,
@@ -38,7 +40,7 @@ from .air_arrival import AirArrival, kind_of
 from .air_exit import no_return
 from ..turn_rules import agree, now, own_turn, phase_key
 
-__all__ = ["AirArrival", "AerialCombat", "Jettison", "PLANE_FIELDS", "NO_MORE", "LEAVE", "RECALL"]
+__all__ = ["AirArrival", "AerialCombat", "Jettison", "NO_MORE", "LEAVE", "RECALL"]
 
 #: The choice that ends a plane's ROF attacks (E7.222) or skips its attack.
 NO_MORE = "no further attack"
@@ -48,52 +50,6 @@ RECALL = ("accept Recall", "no Recall")
 
 
 # ---------------------------------------------------------------------- E7.22 aerial combat
-PLANE_FIELDS: tuple[Field, ...] = (
-    Field("name", "Aircraft", "text", lo=1, hi=24),
-    Field("side", "Side", "text", lo=1, hi=24),
-    Field("type", "Type", "choice", choices=AIRCRAFT_TYPES, default="FB", rule="E7.21"),
-    Field("bombs", "Carries bombs", "bool", default=False, rule="E7.221"),
-    Field("damaged", "Damaged", "bool", default=False, rule="E7.226"),
-    Field("mg_disabled", "MG Disabled", "bool", default=False, rule="E7.223"),
-    Field("melee", "Already in Aerial Melee", "bool", default=False, rule="E7.22"),
-    Field("target", "Predesignated initial target", "text", lo=0, hi=24, default="", rule="E7.221",
-          help="the enemy plane it attacks first (ATTACKER first); empty for a plane that cannot attack"),
-)
-
-
-@dataclass(frozen=True)
-class Dogfight:
-    """A dogfight under way: the planes (``ids`` their counters), each one's predesignated target
-    (an index), the firing order (ATTACKER's planes, then the DEFENDER's return fire), who fires
-    now (``pos`` in ``order``) at whom (``aim``), and the end-of-CCPh choices still to make."""
-
-    planes: tuple[Aircraft, ...]
-    targets: tuple[int | None, ...]
-    attacker: str
-    defender: str
-    order: tuple[int, ...]
-    pos: int = 0
-    aim: int | None = None
-    queue: tuple[tuple[str, int], ...] = ()
-    left: tuple[str, ...] = ()
-    shot_down: tuple[int, ...] = ()
-
-    @property
-    def firer(self) -> Aircraft:
-        """The plane attacking now."""
-        return self.planes[self.order[self.pos]]
-
-    def enemies(self, i: int) -> tuple[int, ...]:
-        """The indices of the live enemy planes of plane ``i``."""
-        side = self.planes[i].side
-        return tuple(j for j, p in enumerate(self.planes) if p.side != side and not p.eliminated)
-
-    def can_attack(self, i: int) -> bool:
-        """Plane ``i`` can attack in Aerial Combat (alive, MG working, not an Observation Plane)."""
-        p = self.planes[i]
-        return not p.eliminated and not p.mg_disabled and p.type != "Observation"
-
-
 class AerialCombat(Stepped[Dogfight]):
     """One Dogfight in the CCPh (E7.22–E7.24): the ATTACKER's planes attack their predesignated
     targets (with ROF chains), then the DEFENDER's surviving planes return fire, then the

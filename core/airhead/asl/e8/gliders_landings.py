@@ -1,0 +1,336 @@
+"""Every landing of an ASL glider from one ILH (E8.22–E8.24), enumerated once and kept: the
+table the exact odds and the heatmap of :mod:`.gliders_odds` read.
+
+What a glider in one ILH does on landing depends neither on the Light AA that fired at it nor on
+how it got there, so each ILH's landings (intact and Damaged: every Landing DR × Crash dr, as
+counts out of 216) are worked out once per map, terrain, Wind Direction and Crash dr settings
+and kept in a small memo (:func:`landings`, :func:`clear_landings`), through the same functions
+the landing procedure uses (:func:`~airhead.asl.e8.gliders.landing_terms`,
+:func:`~airhead.asl.e8.gliders.landing_hex`, :func:`~airhead.asl.e8.gliders.hazard`,
+:func:`~airhead.asl.e8.gliders.crash_terms`, :func:`~airhead.asl.e8.gliders.crash_effect`).
+Inside one ILH the Crash drm of a landing hex whose terrain and approach do not depend on the ILH
+is worked out once per hex.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Mapping
+
+from ...boards import HexMap
+from ...hexes import DIRECTIONS, Hex, opposite
+from ...terrain import Terrain
+from .gliders import (
+    AVENUE_LENGTH,
+    Approach,
+    avenue_terms,
+    crash_effect,
+    crash_terms,
+    hazard,
+    landing_hex,
+    landing_terms,
+    obstacle_top,
+    table,
+)
+
+__all__ = ["QR", "Counts", "Landings", "landings", "clear_landings", "Enumerator"]
+
+_DICE = [(c, w) for c in range(1, 7) for w in range(1, 7)]
+_SURVIVE = frozenset(("safe_ilh", "safe_elsewhere", "damaged"))
+
+#: Axial coordinates (q, r): the memo's keys (a tuple hashes in C, a Hex in Python).
+QR = tuple[int, int]
+#: One ILH's landing, intact or Damaged: ((outcome, landing hex), count out of 216) pairs.
+Counts = tuple[tuple[tuple[str, QR], int], ...]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A glider in one ILH: its landings intact and Damaged, and whether one may be in a minefield."""
+
+    intact: Counts
+    damaged: Counts
+    minefield: bool
+
+
+@lru_cache(maxsize=256)
+def _effects(cdrm: int, damaged: bool, on_board: bool, in_ilh: bool) -> tuple[tuple[str, int], ...]:
+    """E8.23 / E8.24: the six Crash drs with a total Crash drm ``cdrm``: each outcome's count."""
+    out: dict[str, int] = {}
+    for crash in range(1, 7):
+        effect = crash_effect(crash + cdrm)
+        if effect == "eliminated" or (effect == "damaged" and damaged):
+            res = "eliminated"
+        elif not on_board:
+            res = "offboard"
+        elif effect == "damaged" or damaged:
+            res = "damaged"
+        else:
+            res = "safe_ilh" if in_ilh else "safe_elsewhere"
+        out[res] = out.get(res, 0) + 1
+    return tuple(out.items())
+
+
+@lru_cache(maxsize=256)
+def _survival(cdrm: int, damaged: bool, in_ilh: bool) -> tuple[int, int]:
+    """Of the six Crash drs on the board: how many come down intact or Damaged, and how many land
+    safely in the final ILH."""
+    effects = _effects(cdrm, damaged, True, in_ilh)
+    return sum(n for res, n in effects if res in _SURVIVE), sum(n for res, n in effects if res == "safe_ilh")
+
+
+_NONE = (0, 0, 0, 0)
+
+
+class Landings:
+    """Every ILH's landing under one map, terrain, Wind Direction and Crash dr settings (memoized:
+    the landing does not depend on the Light AA nor on how the glider got to the ILH)."""
+
+    #: ILHs kept before the memo starts afresh (a 4-board map and its 12-hex ring: ~4,000).
+    LIMIT = 30_000
+
+    def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None) -> None:
+        self.terrain, self.m, self.facing = terrain, m, facing
+        self.night, self.gusts, self.blind = night, gusts, blind
+        cond = table()["crash_conditions"]
+        self.not_in_ilh, self.when_damaged = int(cond["not_in_ilh"]), int(cond["damaged"])
+        self.step = DIRECTIONS[opposite(facing)]  # astern, along the Avenue of Approach
+        self.board: frozenset[QR] = frozenset((h.q, h.r) for h in m.hexes())
+        self._positions: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._regular: dict[QR, tuple[str, int]] = {}
+        #: The intact Crash drm by what it depends on: the hexes that stand for the position and
+        #: for the hex astern of it (E8.221), whether it is the ILH, whether the flight is
+        #: reversed there (the hexside crossed) and a bridge landing.
+        self._crash: dict[tuple[Hex, Hex, bool, bool, bool], int] = {}
+        self._hazard: dict[Hex, str] = {}
+        self._entries: dict[QR, _Entry] = {}
+        self._heat: dict[QR, tuple[int, int, int, int]] = {}
+        self._landing: dict[QR, tuple[tuple[int, int], ...]] = {}
+        self._levels: dict[QR, tuple[float, float]] = {}
+        self._any = Approach(m, Hex(0, 0), facing)  # landing_hex reads only the dice
+        self._lines: dict[int, tuple[int, int]] | None = None
+        #: The last heatmaps worked out here, by (Light AA, Damaged, below Kill, hexes asked).
+        self.maps: dict[tuple[object, ...], dict[Hex, tuple[float, float]]] = {}
+        self._reach = 0
+
+    def same(self, terrain: Terrain, m: HexMap, facing: int, night: bool, gusts: bool, blind: bool | None) -> bool:
+        """True if this memo holds the landings of these settings."""
+        return (facing == self.facing and night == self.night and gusts == self.gusts and blind == self.blind
+                and (m is self.m or m == self.m) and (terrain is self.terrain or terrain == self.terrain))
+
+    def positions(self, drm: int) -> tuple[tuple[int, int], ...]:
+        """E8.22: (position along the grain, count out of 36 Landing DRs) for a Landing drm."""
+        hit = self._positions.get(drm)
+        if hit is None:
+            counts: dict[int, int] = {}
+            for colored, white in _DICE:
+                k, _ = landing_hex(self._any, colored + drm, white)
+                counts[k] = counts.get(k, 0) + 1
+            hit = self._positions[drm] = tuple(counts.items())
+        return hit
+
+    def _regular_hex(self, real: QR) -> tuple[str, int] | None:
+        """E8.232 hazard and intact Crash drm of a landing in ``real`` as its own ILH, if that is
+        what every landing there is, whatever the ILH: the hex and the one astern of it in play
+        (its terrain, E8.221, the Blind Hex behind and the hexside crossed are its own); the
+        Crash drm of landing there from another ILH is one more (not in the final ILH). None for
+        other hexes."""
+        hit = self._regular.get(real)
+        if hit is None:
+            q, r = real
+            dq, dr = self.step
+            if real not in self.board or (q + dq, r + dr) not in self.board:
+                return None
+            own = Approach(self.m, Hex(q, r), self.facing)
+            kind = hazard(self.terrain, own, 0)[0]
+            drm = 0 if kind == "eliminated" else self._crash_sum(own, 0, kind == "bridge")
+            hit = self._regular[real] = (kind, drm)
+        return hit
+
+    def _landing_hex(self, appr: Approach, k: int) -> tuple[str, int]:
+        """E8.232 hazard and intact Crash drm of landing position ``k`` of ``appr`` (any hex)."""
+        here, reflected = appr.standing(k)
+        kind = self._hazard.get(here)
+        if kind is None:  # the hazard reads the hex standing for the position (and the Wind Direction)
+            kind = self._hazard[here] = hazard(self.terrain, appr, k)[0]
+        if kind == "eliminated":
+            return kind, 0
+        key = (here, appr.equivalent(k + 1), k == 0, reflected, kind == "bridge")
+        v = self._crash.get(key)
+        if v is None:
+            v = self._crash[key] = self._crash_sum(appr, k, kind == "bridge")
+        return kind, v
+
+    def _crash_sum(self, appr: Approach, k: int, bridge: bool) -> int:
+        """E8.23: the intact Crash drm (:func:`~airhead.asl.e8.gliders.crash_terms`) of position ``k``."""
+        terms = crash_terms(self.terrain, appr, k, damaged=False, night=self.night, gusts=self.gusts, on_bridge=bridge,
+                            blind=self.blind, explain=False)
+        return sum(t[0] for t in terms)
+
+    def _positions_of(self, ilh: QR) -> tuple[tuple[int, int], ...]:
+        """Where a glider in ``ilh`` may land along the grain (E8.22), shared by the odds' and
+        the heatmap's view of the ILH. An ILH in play whose Avenue is in play reads the Avenue's
+        own hexes (E8.221 changes nothing there); any other goes through the whole
+        :func:`~airhead.asl.e8.gliders.landing_terms`."""
+        hit = self._landing.get(ilh)
+        if hit is None:
+            q, r = ilh
+            dq, dr = self.step
+            avenue = [(q + k * dq, r + k * dr) for k in range(1, AVENUE_LENGTH + 1)]
+            if ilh in self.board and all(h in self.board for h in avenue):
+                base = self._terrain(ilh)[0]
+                clear, levels, _ = avenue_terms([self._terrain(h)[1] - base for h in avenue])
+                drm = levels - clear
+            else:
+                drm = landing_terms(self.terrain, Approach(self.m, Hex(q, r), self.facing)).drm
+            hit = self._landing[ilh] = self.positions(drm)
+        return hit
+
+    def _terrain(self, h: QR) -> tuple[float, float]:
+        """Base Level and Obstacle top (E8.22) of a hex in play."""
+        hit = self._levels.get(h)
+        if hit is None:
+            t = self.terrain.at(Hex(*h))
+            hit = self._levels[h] = (t.base_level, obstacle_top(t))
+        return hit
+
+    def _room(self, memo: Mapping[QR, object]) -> None:
+        if len(memo) >= self.LIMIT:
+            self._entries.clear()
+            self._heat.clear()
+            self._landing.clear()
+
+    def entry(self, ilh: QR) -> _Entry:
+        """A glider in ``ilh``: counts (out of 216: Landing DR × Crash dr) of each (outcome,
+        landing hex), intact and Damaged."""
+        hit = self._entries.get(ilh)
+        if hit is not None:
+            return hit
+        self._room(self._entries)
+        positions = self._positions_of(ilh)
+        q, r = ilh
+        dq, dr = self.step
+        appr: Approach | None = None
+        intact: dict[tuple[str, QR], int] = {}
+        damaged: dict[tuple[str, QR], int] = {}
+        mine = False
+        for k, n in positions:
+            real = (q + k * dq, r + k * dr)
+            regular = self._regular_hex(real)
+            if regular is not None:
+                kind, cdrm = regular[0], regular[1] + (self.not_in_ilh if k else 0)
+            else:
+                appr = appr or Approach(self.m, Hex(q, r), self.facing)
+                kind, cdrm = self._landing_hex(appr, k)
+            if kind == "eliminated":
+                key = ("eliminated", real)
+                intact[key] = intact.get(key, 0) + 6 * n
+                damaged[key] = damaged.get(key, 0) + 6 * n
+                continue
+            mine = mine or kind == "minefield"
+            on_board = real in self.board
+            for res, c in _effects(cdrm, False, on_board, k == 0):
+                key = (res, real)
+                intact[key] = intact.get(key, 0) + n * c
+            for res, c in _effects(cdrm + self.when_damaged, True, on_board, k == 0):
+                key = (res, real)
+                damaged[key] = damaged.get(key, 0) + n * c
+        out = self._entries[ilh] = _Entry(tuple(intact.items()), tuple(damaged.items()), mine)
+        return out
+
+    def heat(self, ilh: QR) -> tuple[int, int, int, int]:
+        """A glider in ``ilh``, out of 216: comes down on the board intact or Damaged, lands safely
+        in the ILH — intact, then already Damaged. Only landing hexes in play are worked out."""
+        hit = self._heat.get(ilh)
+        if hit is not None:
+            return hit
+        if ilh not in self.board and not self._may_reach_board(ilh):
+            self._heat[ilh] = _NONE
+            return _NONE
+        self._room(self._heat)
+        positions = self._positions_of(ilh)
+        q, r = ilh
+        dq, dr = self.step
+        appr: Approach | None = None
+        s0 = i0 = s1 = i1 = 0
+        for k, n in positions:
+            real = (q + k * dq, r + k * dr)
+            if real not in self.board:
+                continue
+            regular = self._regular_hex(real)
+            if regular is not None:
+                kind, cdrm = regular[0], regular[1] + (self.not_in_ilh if k else 0)
+            else:
+                appr = appr or Approach(self.m, Hex(q, r), self.facing)
+                kind, cdrm = self._landing_hex(appr, k)
+            if kind == "eliminated":
+                continue
+            a, b = _survival(cdrm, False, k == 0)
+            c, d = _survival(cdrm + self.when_damaged, True, k == 0)
+            s0, i0, s1, i1 = s0 + n * a, i0 + n * b, s1 + n * c, i1 + n * d
+        out = self._heat[ilh] = (s0, i0, s1, i1)
+        return out
+
+    def _may_reach_board(self, ilh: QR) -> bool:
+        """False if no landing position an offboard ILH can reach is in play: the Landing drm is
+        at most the highest Obstacle above the lowest Base Level, so a miss is at most 5 more."""
+        if self._lines is None:
+            tops = [obstacle_top(t) for t in self.terrain.hexes.values()] + [0.0]
+            bases = [t.base_level for t in self.terrain.hexes.values()] + [0.0]
+            self._reach = 5 + max(0, int(max(tops) - min(bases)))  # a miss is the Final colored dr - 1
+            lines: dict[int, tuple[int, int]] = {}
+            for h in self.board:
+                lid, pos = self._line(h)
+                lo, hi = lines.get(lid, (pos, pos))
+                lines[lid] = (min(lo, pos), max(hi, pos))
+            self._lines = lines
+        lid, pos = self._line(ilh)
+        span = self._lines.get(lid)
+        return span is not None and span[0] - self._reach <= pos <= span[1] + self._reach
+
+    def _line(self, h: QR) -> tuple[int, int]:
+        """The hex's line along the grain astern (a coordinate that stays put) and its place on it."""
+        q, r = h
+        dq, dr = self.step
+        if dq == 0:
+            return q, r * dr
+        if dr == 0:
+            return r, q * dq
+        return q + r, q * dq
+
+
+#: Memos of the landings last used (a few Wind Directions or settings), most recent last.
+_MEMO: list[Landings] = []
+_MEMO_SIZE = 6
+
+
+def landings(terrain: Terrain, m: HexMap, facing: int, night: bool, gusts: bool, blind: bool | None) -> Landings:
+    for i, memo in enumerate(_MEMO):
+        if memo.same(terrain, m, facing, night, gusts, blind):
+            if i != len(_MEMO) - 1:
+                _MEMO.append(_MEMO.pop(i))
+            return memo
+    memo = Landings(terrain, m, facing, night=night, gusts=gusts, blind=blind)
+    _MEMO.append(memo)
+    del _MEMO[:-_MEMO_SIZE]
+    return memo
+
+
+class Enumerator:
+    """One ILH's landing, as dict counts (the per-ILH view the tests' brute-force counts use)."""
+
+    def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None = None) -> None:
+        self._memo = landings(terrain, m, facing, night, gusts, blind)
+
+    def landing(self, ilh: Hex, damaged: bool) -> dict[tuple[str, Hex], int]:
+        """Counts (out of 216: Landing DR × Crash dr) of each (outcome, landing hex)."""
+        e = self._memo.entry((ilh.q, ilh.r))
+        return {(res, Hex(*qr)): n for (res, qr), n in (e.damaged if damaged else e.intact)}
+
+
+def clear_landings() -> None:
+    """Forget every ILH's landing worked out so far."""
+    _MEMO.clear()
+    _effects.cache_clear()
+    _survival.cache_clear()
