@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from airhead.asl.e1.night_cc import ambush_result
+from airhead.asl.e1.night_combat_procedures import ambush_result
 from airhead.asl.e1.night_tools import climbing_drm
 from airhead.boards import HexMap
 from airhead.errors import AirheadError

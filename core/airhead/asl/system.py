@@ -10,13 +10,13 @@ from .e7.air_exit import AirExit
 from .e7.air_support_procedures import AerialCombat, AirArrival, Jettison
 from .e7.air_support import AIR_PACK, remove_recalled
 from .e7.anti_aircraft_procedures import AAMode, HeavyAA
-from .e7.mistaken_attack import MistakenAttack
+from .e7.mistaken_attack_procedures import MistakenAttack
 from .e7.observation_procedures import ObservationPlane, ObservationSighting
 from .e1.night import NIGHT_FIELD, NIGHT_SETTINGS, night_status
 from .e1.night_combat import COMBAT_SETTINGS
 from .e1.night_procedures import NIGHT_PROCEDURES
 from .e1.night_tools import NIGHT_TOOLS
-from .e1.night_cc import NIGHT_CC_PROCEDURES
+from .e1.night_combat_procedures import NIGHT_CC_PROCEDURES
 from .e1.illumination import IlluminatingRound, Starshell
 from .e1.night_movement import NIGHT_MOVE_SETTINGS
 from .e1.cloaking_procedures import Cloaking, CloakingLost

@@ -1,6 +1,6 @@
 """The ASL E7 Air Support procedures, part A: Aerial Combat — a dogfight from predesignated
 targets to the end-of-CCPh Recall choices (E7.22–E7.24) — and jettisoning bombs (E7.225). The
-arrival and entry (E7.2–E7.21) are :mod:`.air_arrival`.
+arrival and entry (E7.2–E7.21) are :mod:`.air_arrival_procedures`.
 
 They string together the rule functions of :mod:`.air_support` and read and write aircraft as
 units of the game's counters through it; the odds come from the same functions.
@@ -36,7 +36,7 @@ from .air_support import (
     victory_points,
     write_aircraft,
 )
-from .air_arrival import AirArrival, kind_of
+from .air_arrival_procedures import AirArrival, kind_of
 from .air_exit import no_return
 from ..turn_rules import agree, now, own_turn, phase_key
 
