@@ -5,7 +5,7 @@ page shows (the prompt, the last roll's sentence, the result, the log, the odds,
 tool and the map overlay).
 
 The E1.51 EX (5 MF) is not played here: no procedure of the app computes movement costs (it is a
-core test, tests/core/test_asl_e1_movement.py)."""
+core test, tests/core/asl/e1/test_asl_e1_movement.py)."""
 
 from __future__ import annotations
 

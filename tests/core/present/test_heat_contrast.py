@@ -19,7 +19,7 @@ from airhead.scenario import Scenario
 from airhead.svg import LEVEL_FILLS
 
 NAME_INK = "#333333"  # the hex names' fill (svg.render_map)
-CSS = Path(__file__).resolve().parents[2] / "web" / "styles.css"
+CSS = Path(__file__).resolve().parents[3] / "web" / "styles.css"
 
 
 def _rgb(s: str) -> tuple[float, float, float]:

@@ -26,7 +26,7 @@ from airhead.vasl.writer import write_board
 
 from playing import at
 
-DESC = json.loads((Path(__file__).parent / "data" / "fixture_board.json").read_text(encoding="utf-8"))
+DESC = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)

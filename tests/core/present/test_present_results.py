@@ -10,7 +10,7 @@ from airhead.codec import decode_save
 from airhead.game import Game
 from airhead.present import focus_hexes, roll_view
 
-FIXTURE = Path(__file__).parent / "data" / "main_v1" / "asl_default.json"
+FIXTURE = Path(__file__).parents[1] / "data" / "main_v1" / "asl_default.json"
 
 
 def _game(upto: int) -> Game:

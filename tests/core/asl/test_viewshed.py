@@ -25,7 +25,7 @@ from airhead.systems import builtin, load_scenario, new_game
 from airhead.vasl.library import LIBRARY, scenario_data
 from airhead.vasl.writer import write_board
 
-DESC = json.loads((Path(__file__).parent / "data" / "fixture_board.json").read_text(encoding="utf-8"))
+DESC = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)

@@ -26,7 +26,7 @@ from airhead.vasl.geometry import BoardGeometry, column_letters
 from airhead.vasl.losdata import Grid, read_losdata, write_losdata
 from airhead.vasl.writer import write_board
 
-DESC = json.loads((Path(__file__).parent / "data" / "fixture_board.json").read_text(encoding="utf-8"))
+DESC = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 SMALL = {"name": "sm", "version": "1", "width": 5, "height": 3, "image": False,
          "hexes": {"B2": {"code": 60}, "C2": {"code": 41, "level": 1}}, "sides": [["B2", "S", 72]]}
 

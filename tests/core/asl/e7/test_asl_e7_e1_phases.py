@@ -1,7 +1,7 @@
 """Issue #29, the rest of item 1 and item 3's E7 rules: each test names its rule and plays in the
 phase the rule names (``playing.at``).
 
-E7.21 the entry drs upon mapboard entry are in tests/core/test_asl_e7_arrival.py; here: E1.11 the
+E7.21 the entry drs upon mapboard entry are in tests/core/asl/e7/test_asl_e7_arrival.py; here: E1.11 the
 NVR table at the game's start, E1.93 the IR's phase (cut), E7.6 / E7.3 the Observation Plane's
 Sighting TC (once per Player Turn, E7.31, E7.32 / E7.62), E7.32 a Mistaken Attack played, E7.25
 Mist as an LV Hindrance by Aerial Range."""

@@ -154,7 +154,7 @@ def test_aerial_combat_takes_it_as_a_target_that_cannot_fire_back() -> None:
 # --------------------------------------------------------------------- E7.61 / E7.62
 # A sighting started without the agreement key was saved before the Observation Plane rolled its
 # Sighting TC: the players ruled it, and such a game replays so (these tests). The Sighting TC
-# itself: tests/core/test_asl_e7_e1_phases.py.
+# itself: tests/core/asl/e7/test_asl_e7_e1_phases.py.
 def sight(g: Game, target: str = "4G4", **kw: Any) -> list[str]:
     return lines(g.apply({"type": "start", "procedure": "asl.observation_sighting", "params": {"target": target, **kw}}))
 

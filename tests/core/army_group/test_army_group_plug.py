@@ -335,7 +335,7 @@ def test_outcome_view_summary_and_counters() -> None:
 
 
 def test_summary_of_the_fixtures_outcome() -> None:
-    fx = json.loads((Path(__file__).parent / "data" / "main_v1" / "army_group_drop.json").read_text(encoding="utf-8"))
+    fx = json.loads((Path(__file__).parents[1] / "data" / "main_v1" / "army_group_drop.json").read_text(encoding="utf-8"))
     out = fx["outcomes"][-1]
     assert proc().summary(out) == "3 of 6 units landed (3 lost off the map, none eliminated); 1 disorganised next game turn."
     g = new_game(SC, "x")
