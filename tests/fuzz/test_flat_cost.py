@@ -27,14 +27,7 @@ LENGTH, PART = 1_200, 200
 #: procedure's own outcomes so far is counted (a unit each, :meth:`GameState.outcomes_of`).
 SLACK = 1.25
 
-#: Where a late action still costs more, and why (strict: the test says when it no longer does).
-GROWS = {
-    "panzer_leader.gliders": "the two-platoon limit weighs every unit already in a landing hex, and the generated "
-                             "game lands every glider in the same hexes (issue #28: a per-hex sum kept as units land)",
-}
-
-PROCEDURES = [pytest.param(s, p, id=p, marks=[pytest.mark.xfail(strict=True, reason=GROWS[p])] if p in GROWS else [])
-              for s in SYSTEMS for p in s.procedures]
+PROCEDURES = [pytest.param(s, p, id=p) for s in SYSTEMS for p in s.procedures]
 
 
 def _per_action(game: Any, actions: list[dict[str, Any]]) -> float:
