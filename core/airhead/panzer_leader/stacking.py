@@ -149,7 +149,7 @@ def glider_hexes_over(landed: Iterable[Hex], earlier: Mapping[Hex, int]) -> set[
 
 def disperse(counters: Counters, side: str, hexes: Iterable[Hex]) -> tuple[Counters, list[Unit]]:
     """Every friendly unit already on the map in ``hexes`` dispersed; the units newly dispersed."""
-    changed = counters.undispersed_in(hexes, side)
+    changed = list(counters.undispersed_in(hexes, side))
     return counters.put(*(u.flagged("dispersed") for u in changed)), changed
 
 
