@@ -10,16 +10,12 @@ metered block), so the figures are the same on every machine. Shorter games than
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from airhead import work
 from airhead.systems import SYSTEMS, new_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tools.bench_worst import generate  # noqa: E402
+from tools.bench_worst import generate
 
 #: Actions generated per procedure, and how many are compared at each end.
 LENGTH, PART = 1_200, 200
