@@ -36,9 +36,9 @@ for p in (ROOT / "core", ROOT):
 
 
 #: Blazes as high as a Blaze may be in the ASL worst cases: their zones are what the map's first
-#: draw reads (with a second, a finished Illuminating Round takes the draw past
-#: ``airhead.work.DRAW_BUDGET``: such a link is refused).
-BLAZES = 1
+#: draw reads (with an Illuminating Round finished, six leave the draw within
+#: ``airhead.work.DRAW_BUDGET``; eight take it past: such a link is refused).
+BLAZES = 6
 
 
 def heavy_setup(system: str, names: list[str], sides: tuple[str, ...]) -> list[dict[str, Any]]:
