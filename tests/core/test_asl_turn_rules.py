@@ -379,3 +379,5 @@ def test_the_keyed_record_of_a_player_turn_agrees_with_reading_the_turns_outcome
                 last = state.this_turn_under("asl.strafing", ("aircraft", name))[1]
                 assert spent() == 1
             assert last is (counted[-1] if counted else None)
+            every = [x for x in runs if x.get("aircraft") == name]  # E7.32 reads the last run, counted or not
+            assert state.this_turn_under("asl.strafing", ("run", name))[1] is (every[-1] if every else None)
