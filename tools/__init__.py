@@ -9,5 +9,7 @@
 
 Scripts run by those modules (not imported by build.py): devserver.py (also imported by the e2e
 tests and bench.py), bench.py and bench_heatmap.py (run with the venv's Python), pycompile.mjs,
-compress.mjs and bench_py.mjs (the bench scripts in Pyodide; run with Node).
+compress.mjs and bench_py.mjs (the bench scripts in Pyodide; run with Node). corpora/: the
+generated games, saves and links the benches time and the tests check (tests import tools; no
+module here imports tests: tests/tools/test_no_test_imports.py).
 """

@@ -1,6 +1,6 @@
 """Benchmark of hostile input: how long the codec takes to refuse it, and how long an accepted
 game takes to open, over the adversarial inputs and a fuzz run of mutated saves and links
-(``tests/core/codec_fuzz.py``, the corpus the test suite checks).
+(``tools/corpora/codec_fuzz.py``, the corpus the test suite checks).
 
 Prints one JSON line: {"python": ..., "cases": N, "refused": N, "opened": N,
 "refuse_ms": worst time to refuse at decode, "refuse_case": ..., "refuse_replay_ms": worst time
@@ -16,7 +16,6 @@ Usage: bench_decode.py [--fuzz N] [--repeat K]   (each case is timed K times, th
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import platform
 import sys
@@ -24,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-for p in (ROOT / "core", ROOT / "tests" / "core"):
+for p in (ROOT / "core", ROOT):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
@@ -33,7 +32,7 @@ def open_phases(text: str) -> dict[str, float] | None:
     """Times (ms) of each phase of opening ``text`` as the app does; None if it is refused."""
     from airhead.codec import CodecError, decode_any
     from airhead.svg import render_map
-    first_draw = importlib.import_module("codec_fuzz").first_draw  # tests/core/codec_fuzz.py (on sys.path above)
+    from tools.corpora.codec_fuzz import first_draw
 
     t0 = time.perf_counter()
     try:
@@ -58,7 +57,7 @@ def main() -> None:
     ap.add_argument("--fuzz", type=int, default=3000, help="mutated saves and links after the adversarial inputs")
     ap.add_argument("--repeat", type=int, default=2, help="time the slowest cases again, keep the best")
     args = ap.parse_args()
-    codec_fuzz = importlib.import_module("codec_fuzz")  # tests/core/codec_fuzz.py (put on sys.path above)
+    from tools.corpora import codec_fuzz
 
     cases = list(codec_fuzz.adversarial()) + list(codec_fuzz.mutants(20261122, args.fuzz))
     results: list[tuple[str, dict[str, float]]] = []

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Run a benchmark script of tools/ inside Pyodide under Node (the browser's WebAssembly engine,
-// V8), importing the airhead core (and the fuzz corpus of tests/core) from the repo:
+// V8), importing the airhead core (and the corpora of tools/corpora) from the repo:
 //   node tools/bench_py.mjs bench_odds.py [arguments for the script]
 // Prints what the script prints (its JSON line). Used by `python build.py bench`; nothing here
 // asserts a time.
@@ -23,7 +23,7 @@ py.globals.set("_script", script);
 py.globals.set("_args", py.toPy(args));
 await py.runPythonAsync(`
 import sys, runpy
-sys.path[:0] = ["/proj/core", "/proj/tests/core"]
+sys.path[:0] = ["/proj/core", "/proj"]
 sys.argv = [_script, *_args]
 runpy.run_path("/proj/tools/" + _script, run_name="__main__")
 `);

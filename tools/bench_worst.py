@@ -4,7 +4,7 @@ For every procedure of every system (from the registry, ``airhead.systems.SYSTEM
 generated worst case: the system's first built-in scenario made heavy (for ASL a night with
 Blazes as high as a Blaze may be, Starshells, aircraft, Cloaking counters and a hundred units;
 for the others a hundred units), then the procedure played again and again with the dice
-(its form filled as a player could, ``tests/fuzz/game_fuzz.py``) until the game holds the most
+(its form filled as a player could, ``tools/corpora/game_fuzz.py``) until the game holds the most
 actions a save may (5,000) or its replay the most work (``airhead.work.REPLAY_BUDGET``).
 
 Prints one JSON line: {"python": ..., "budget_units": ..., "procedures": [{"procedure", "actions",
@@ -21,7 +21,6 @@ Usage: bench_worst.py [--only SUBSTRING] [--actions N]
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import platform
 import random
@@ -31,15 +30,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-for p in (ROOT / "core", ROOT / "tests" / "core", ROOT / "tests" / "fuzz"):
+for p in (ROOT / "core", ROOT):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
 
 #: Blazes as high as a Blaze may be in the ASL worst cases: their zones are what the map's first
-#: draw reads (with a second, a finished Illuminating Round takes the draw past
-#: ``airhead.work.DRAW_BUDGET``: such a link is refused).
-BLAZES = 1
+#: draw reads (with an Illuminating Round finished, six leave the draw within
+#: ``airhead.work.DRAW_BUDGET``; eight take it past: such a link is refused).
+BLAZES = 6
 
 
 def heavy_setup(system: str, names: list[str], sides: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -69,7 +68,7 @@ def _params(game: Any, proc: str, rnd: random.Random) -> dict[str, Any] | None:
     from airhead.errors import AirheadError
     from airhead.present import procedure_menu
 
-    _value = importlib.import_module("game_fuzz")._value  # tests/fuzz/game_fuzz.py (on sys.path above)
+    from tools.corpora.game_fuzz import _value
 
     item = next(i for i in procedure_menu(game) if i["name"] == proc)
     names = [game.scenario.map.name(h) for h in game.scenario.map.hexes()]
@@ -135,7 +134,7 @@ def main() -> None:
     from airhead.codec import CodecError, SaveData, decode_link, encode_link
     from airhead.systems import SYSTEMS, new_game
 
-    open_as_the_app_does = importlib.import_module("game_fuzz").open_as_the_app_does
+    from tools.corpora.game_fuzz import open_as_the_app_does
 
     rows = []
     for system in SYSTEMS:

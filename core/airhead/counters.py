@@ -84,7 +84,7 @@ class Marker:
 
 
 #: What a layer is made of (the rest is read from it).
-_FIELDS = ("_units", "_markers", "_expiring", "_placed", "_uhex", "_mhex", "_ukind", "_mkind", "_next")
+_FIELDS = ("_units", "_markers", "_expiring", "_placed", "_uhex", "_mhex", "_ukind", "_mkind", "_utally", "_next")
 
 #: An index: a key (a hex, a kind) -> the ids of the counters under it with their placing numbers.
 _Index = VersionedMap[Any, VersionedMap[str, int]]
@@ -115,11 +115,13 @@ class Counters:
     the order they were placed (one that replaces a counter with its id keeps its place).
     Indexes by hex and by kind are kept up to date the same way, so :meth:`units_at`,
     :meth:`markers_at`, :meth:`has_at`, :meth:`units_of_kind`, :meth:`markers_of_kind` and
-    :meth:`count_of_kind` cost what they return, never the number of counters in play.
+    :meth:`count_of_kind` cost what they return, never the number of counters in play; so are
+    the side tallies of :meth:`count_at`, :meth:`gliders_landed_at` and :meth:`undispersed_at`
+    (what the landing limits weigh in a hex, PL I.F, III.E).
     """
 
     __slots__ = ("_units", "_markers", "_expiring", "_placed", "_ulist", "_mlist",
-                 "_uhex", "_mhex", "_ukind", "_mkind", "_next", "_read")
+                 "_uhex", "_mhex", "_ukind", "_mkind", "_utally", "_next", "_read")
 
     def __init__(self, units: Iterable[Unit] = (), markers: Iterable[Marker] = ()) -> None:
         self._units: VersionedMap[str, tuple[int, Unit]] = VersionedMap()
@@ -130,6 +132,7 @@ class Counters:
         self._mhex: _Index = VersionedMap()
         self._ukind: _Index = VersionedMap()
         self._mkind: _Index = VersionedMap()
+        self._utally: _Index = VersionedMap()
         self._next: VersionedMap[str, int] = VersionedMap()
         self._ulist: tuple[Unit, ...] | None = None
         self._mlist: tuple[Marker, ...] | None = None
@@ -227,6 +230,29 @@ class Counters:
         """How many units and markers are of kind ``kind`` (O(1))."""
         return sum(len(inner) for inner in (self._ukind.get(kind), self._mkind.get(kind)) if inner is not None)
 
+    def count_at(self, h: Hex, side: str, kind: str | None = None, landed_turn: Fact | None = None) -> int:
+        """How many units of ``side`` are in hex ``h`` (of kind ``kind``, None: any; that landed in
+        game turn ``landed_turn`` by their ``landed_turn`` fact, None: whenever): O(1)."""
+        if landed_turn is None:
+            key: tuple[Any, ...] = ("side", h, side) if kind is None else ("kind", h, side, kind)
+        else:
+            key = ("turn", h, side, landed_turn) if kind is None else ("kind turn", h, side, kind, landed_turn)
+        inner = self._utally.get(key)
+        return 0 if inner is None else len(inner)
+
+    def gliders_landed_at(self, h: Hex, side: str, turn: Fact) -> int:
+        """How many units of ``side`` in hex ``h`` came by glider (a ``glider`` fact) in game turn
+        ``turn`` (their ``landed_turn`` fact): O(1)."""
+        inner = self._utally.get(("glider", h, side, turn))
+        return 0 if inner is None else len(inner)
+
+    def undispersed_in(self, hexes: Iterable[Hex], side: str) -> tuple[Unit, ...]:
+        """Units of ``side`` in any of these hexes without the ``dispersed`` flag, in the order
+        they were placed (costs what it returns, not what else is in the hexes)."""
+        placed = sorted((n, c) for h in set(hexes) for inner in (self._utally.get(("undispersed", h, side)),)
+                        if inner is not None for c, n in inner.items())
+        return tuple(self._units[cid][1] for _, cid in placed)
+
     def kinds_at(self, h: Hex) -> frozenset[str]:
         """Kinds of every unit and marker in hex ``h``."""
         return frozenset(u.kind for u in self.units_at(h)) | frozenset(m.kind for m in self.markers_at(h))
@@ -255,6 +281,7 @@ class Counters:
     def put(self, *units: Unit) -> Counters:
         """Add units; one with the id of a unit already here replaces it where it stands."""
         table, placed, by_hex, by_kind, hints = self._units, self._placed, self._uhex, self._ukind, self._next
+        tally = self._utally
         for u in units:
             old = table.get(u.id)
             if old is None:
@@ -262,8 +289,9 @@ class Counters:
                 hints = _taken(hints, u.id, table, self._markers)
             n = placed if old is None else old[0]
             by_hex, by_kind = _moved(by_hex, by_kind, None if old is None else old[1], u, n)
+            tally = _retallied(tally, None if old is None else old[1], u, n)
             table = table.set(u.id, (n, u))
-        return self._with(_units=table, _placed=placed, _uhex=by_hex, _ukind=by_kind, _next=hints)
+        return self._with(_units=table, _placed=placed, _uhex=by_hex, _ukind=by_kind, _utally=tally, _next=hints)
 
     def mark(self, *markers: Marker) -> Counters:
         """Add markers; one with the id of a marker already here replaces it."""
@@ -287,6 +315,7 @@ class Counters:
         if unit is not None:
             changed["_units"] = self._units.delete(uid)
             changed["_uhex"], changed["_ukind"] = _moved(self._uhex, self._ukind, unit[1], None, unit[0])
+            changed["_utally"] = _retallied(self._utally, unit[1], None, unit[0])
         if marker is not None:
             changed["_markers"] = self._markers.delete(uid)
             changed["_mhex"], changed["_mkind"] = _moved(self._mhex, self._mkind, marker[1], None, marker[0])
@@ -384,3 +413,35 @@ def _moved(by_hex: _Index, by_kind: _Index, old: Unit | Marker | None, new: Unit
     if new is not None and (old is None or old.kind != new.kind):
         by_kind = _indexed(by_kind, new.kind, cid, placed)
     return by_hex, by_kind
+
+
+def _tallies(u: Unit | None) -> frozenset[tuple[Any, ...]]:
+    """The side tallies a unit is counted under (none off the map): its hex and side, with its
+    kind, with the game turn it landed (a ``landed_turn`` fact), as a glider's load landed that
+    turn (a ``glider`` fact), and while it is not dispersed."""
+    if u is None or u.hex is None:
+        return frozenset()
+    h, s = u.hex, u.side
+    keys: list[tuple[Any, ...]] = [("side", h, s), ("kind", h, s, u.kind)]
+    turn = u.facts.get("landed_turn")
+    if turn is not None:
+        keys += [("turn", h, s, turn), ("kind turn", h, s, u.kind, turn)]
+        if u.facts.get("glider"):
+            keys.append(("glider", h, s, turn))
+    if "dispersed" not in u.status:
+        keys.append(("undispersed", h, s))
+    return frozenset(keys)
+
+
+def _retallied(tally: _Index, old: Unit | None, new: Unit | None, placed: int) -> _Index:
+    """The side tallies with a unit (placed ``placed``) changed from ``old`` to ``new`` (None:
+    absent): O(1)."""
+    before, after = _tallies(old), _tallies(new)
+    if before == after:
+        return tally
+    cid = new.id if new is not None else old.id if old is not None else ""
+    for key in before - after:
+        tally = _unindexed(tally, key, cid)
+    for key in after - before:
+        tally = _indexed(tally, key, cid, placed)
+    return tally

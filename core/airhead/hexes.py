@@ -283,6 +283,10 @@ def _cells(pq: int, pr: int, d: int) -> tuple[tuple[int, int], ...]:
     A hex's outline is, in cube coordinates about its centre, ``max(|x - y|, |y - z|, |z - x|)
     <= 1``: its six hexsides lie on those three families of lines."""
     cq, cr = (2 * pq + d) // (2 * d), (2 * pr + d) // (2 * d)
+    x, y = pq - cq * d, pr - cr * d
+    z = -x - y
+    if max(abs(x - y), abs(y - z), abs(z - x)) < d:  # strictly inside that hex: on no other's outline
+        return ((cq, cr),)
     out = []
     for hq, hr in ((cq, cr), *((cq + a, cr + b) for a, b in DIRECTIONS)):
         x, y = pq - hq * d, pr - hr * d

@@ -5,9 +5,10 @@ length."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping, Sequence, overload
+from typing import Any, Hashable, Iterable, Iterator, Mapping, Sequence, overload
 
 from .turns import Turn
+from .versioned import VersionedMap
 from .work import spend
 
 __all__ = ["Outcomes"]
@@ -21,9 +22,11 @@ class Outcomes(Sequence[Mapping[str, Any]]):
     one list (and one list of positions per procedure name), each seeing its first ``n`` items;
     adding to a version that is not the newest of its list copies it (once, a unit of work per
     item, :mod:`airhead.work`), as after an undo. Beside the index, the record of the latest
-    Player Turn of each procedure (:meth:`in_turn`: turns only move on, so older ones are dropped)."""
+    Player Turn of each procedure (:meth:`in_turn`: turns only move on, so older ones are dropped),
+    and of each key a procedure's outcome is filed under (:meth:`under`: how many in the Player
+    Turn and the last, O(1))."""
 
-    __slots__ = ("_items", "_n", "_index", "_turns")
+    __slots__ = ("_items", "_n", "_index", "_turns", "_keyed")
 
     def __init__(self, items: Iterable[Mapping[str, Any]] = ()) -> None:
         self._items: list[Mapping[str, Any]] = list(items)
@@ -36,6 +39,9 @@ class Outcomes(Sequence[Mapping[str, Any]]):
             self._index[str(o.get("procedure"))] = (pos, len(pos))
         #: By procedure name: the Player Turn of its latest outcomes and those outcomes.
         self._turns: Mapping[str, tuple[tuple[int, int], tuple[Mapping[str, Any], ...]]] = {}
+        #: By (procedure name, key): the Player Turn record its latest outcomes under the key belong
+        #: to (the position of the record's first outcome), how many, the last.
+        self._keyed: VersionedMap[tuple[str, Hashable], tuple[int, int, Mapping[str, Any]]] = VersionedMap()
 
     def _indexed(self, key: str, i: int) -> dict[str, tuple[list[int], int]]:
         """The index with position ``i`` added under ``key`` (the name's list shared when this
@@ -46,9 +52,9 @@ class Outcomes(Sequence[Mapping[str, Any]]):
         pos.append(i)
         return {**self._index, key: (pos, count + 1)}
 
-    def plus(self, outcome: Mapping[str, Any], turn: Turn | None = None) -> Outcomes:
+    def plus(self, outcome: Mapping[str, Any], turn: Turn | None = None, keys: Iterable[Hashable] = ()) -> Outcomes:
         """These outcomes and ``outcome`` after them, reached in ``turn`` (if given: the record
-        of that Player Turn kept)."""
+        of that Player Turn kept, with ``outcome`` filed under ``keys``)."""
         items = self._items
         if not self._n:
             items = []
@@ -60,12 +66,31 @@ class Outcomes(Sequence[Mapping[str, Any]]):
         made._items, made._n = items, self._n + 1
         key = str(outcome.get("procedure"))
         made._index = self._indexed(key, self._n)
-        made._turns = self._turns
+        made._turns, made._keyed = self._turns, self._keyed
         if turn is not None:
             when = (turn.game_turn, turn.player)
             was, these = self._turns.get(key, (when, ()))
-            made._turns = {**self._turns, key: (when, (these if was == when else ()) + (outcome,))}
+            run = (these if was == when else ()) + (outcome,)
+            made._turns = {**self._turns, key: (when, run)}
+            first = made._run_start(key)
+            for k in dict.fromkeys(keys):
+                got = made._keyed.get((key, k))
+                made._keyed = made._keyed.set((key, k), (first, got[1] + 1 if got is not None and got[0] == first else 1, outcome))
         return made
+
+    def _run_start(self, procedure: str) -> int:
+        """The position of the first outcome of ``procedure``'s latest Player Turn record."""
+        pos, count = self._index[procedure]
+        return pos[count - len(self._turns[procedure][1])]
+
+    def under(self, turn: Turn, procedure: str, key: Hashable) -> tuple[int, Mapping[str, Any] | None]:
+        """How many outcomes of ``procedure`` reached in ``turn``'s Player Turn are filed under
+        ``key``, and the last of them (None: none): O(1)."""
+        was = self._turns.get(procedure)
+        got = self._keyed.get((procedure, key))
+        if was is None or got is None or was[0] != (turn.game_turn, turn.player) or got[0] != self._run_start(procedure):
+            return 0, None
+        return got[1], got[2]
 
     def in_turn(self, turn: Turn, *procedures: str) -> tuple[Mapping[str, Any], ...]:
         """The outcomes of these procedures reached in ``turn``'s Player Turn, in order."""

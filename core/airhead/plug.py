@@ -32,6 +32,8 @@ from typing import (
     Callable,
     ClassVar,
     Generic,
+    Hashable,
+    Iterable,
     Literal,
     Mapping,
     Sequence,
@@ -396,6 +398,9 @@ class Rules:
     #: What the turn track shows besides the turn: the game-wide conditions in force, in words
     #: (ASL at night: the Base NVR, the Cloud Cover and the Moon).
     status: Callable[[GameState], tuple[str, ...]] | None = None
+    #: By procedure name: the keys the record of a Player Turn files each of its outcomes under
+    #: (:meth:`GameState.this_turn_under`), e.g. ASL's strafing runs under their aircraft.
+    turn_keys: Mapping[str, Callable[[Mapping[str, Any]], Iterable[Hashable]]] = field(default_factory=dict)
 
     def menu_order(self) -> tuple[Procedure[Any], ...]:
         """The procedures in menu order: group by group as :attr:`groups` lists them, then any
@@ -555,10 +560,12 @@ class GameState:
         return sum(1 for o in self.outcomes if o.get("procedure") in procedures)
 
     def with_outcome(self, outcome: Mapping[str, Any]) -> Outcomes:
-        """The outcomes and ``outcome`` after them, reached now (the indexes kept up to date)."""
-        if isinstance(self.outcomes, Outcomes):
-            return self.outcomes.plus(outcome, self.turn)
-        return Outcomes(self.outcomes).plus(outcome, self.turn)
+        """The outcomes and ``outcome`` after them, reached now (the indexes kept up to date, the
+        outcome filed under the keys its system's :attr:`Rules.turn_keys` give it)."""
+        filed = self.system.rules.turn_keys.get(str(outcome.get("procedure")))
+        keys = filed(outcome) if filed is not None else ()
+        outcomes = self.outcomes if isinstance(self.outcomes, Outcomes) else Outcomes(self.outcomes)
+        return outcomes.plus(outcome, self.turn, keys)
 
     def count_this_turn(self, *procedures: str) -> int:
         """How many of these procedures finished this Player Turn (without reading them)."""
@@ -572,6 +579,12 @@ class GameState:
         got = self.outcomes.in_turn(self.turn, *procedures) if isinstance(self.outcomes, Outcomes) else ()
         spend(len(got))
         return got
+
+    def this_turn_under(self, procedure: str, key: Hashable) -> tuple[int, Mapping[str, Any] | None]:
+        """How many outcomes of ``procedure`` finished this Player Turn are filed under ``key``
+        (:attr:`Rules.turn_keys`), and the last of them: O(1), a unit of work."""
+        spend(1)
+        return self.outcomes.under(self.turn, procedure, key) if isinstance(self.outcomes, Outcomes) else (0, None)
 
     def waiting_for(self) -> Prompt | None:
         """The prompt of the procedure under way, or None when no procedure is running."""

@@ -29,7 +29,7 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-__all__ = ["REPLAY_BUDGET", "DRAW_BUDGET", "ACTION", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "collector_paused", "OverBudget", "METER", "spend", "spent", "metered"]
+__all__ = ["REPLAY_BUDGET", "DRAW_BUDGET", "ACTION", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "worked_out", "collector_paused", "OverBudget", "METER", "spend", "spent", "metered"]
 
 #: Units a saved game's replay may spend (a unit: one hex's terrain read, or one item of a whole
 #: mapping read). The heaviest kind of work per unit (line of sight at night) spends it in well
@@ -46,10 +46,11 @@ ACTION = 40
 #: hex crossed with exact arithmetic, some 25 times the work of a plain terrain read.
 LINE_STEP = 25
 #: ... and per step of a line whose shape (its far end's offset from its near end) the block has
-#: not traced before: working out the exact line costs some 8 times more again (measured on a
-#: Blaze's Illuminated Zone: ~0.2 ms of CPython a step; the LOS engine keeps the shapes it has
-#: worked out, but a count must not depend on what a process did before).
-LINE_NEW_STEP = 200
+#: not traced before: working out the exact line costs about as much again (measured on a
+#: maximum-height Blaze's Illuminated Zone, cold: ~65 ms of CPython for its ~100,000 units; the
+#: LOS engine keeps the shapes it has worked out, but a count must not depend on what a process
+#: did before).
+LINE_NEW_STEP = 60
 #: The meter outside a metered block: never reached.
 UNMETERED = sys.maxsize
 
@@ -96,6 +97,16 @@ def traced(shape: tuple[int, int], steps: int) -> None:
     else:
         METER.shapes.add(shape)
         spend(LINE_NEW_STEP * steps)
+
+
+def worked_out(shape: tuple[int, int], steps: int) -> None:
+    """Count working out a line of ``steps`` steps of shape ``shape`` (dq, dr) without tracing it:
+    what a traced line of a shape new to the block costs beyond a known one's (nothing once the
+    block knows the shape, which is then known to :func:`traced` too)."""
+    if METER.budget == UNMETERED or shape in METER.shapes:
+        return
+    METER.shapes.add(shape)
+    spend((LINE_NEW_STEP - LINE_STEP) * steps)
 
 
 def spent() -> int:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 
-import codec_fuzz
 import pytest
 from airhead.codec import CodecError, SaveData, decode_any, decode_save
-from codec_fuzz import IN_PYODIDE, OPEN_WATCHDOG, Case, adversarial, check, link_of_text, mutants, open_fully, seed_saves, watchdog
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tools.corpora import codec_fuzz
+from tools.corpora.codec_fuzz import IN_PYODIDE, OPEN_WATCHDOG, Case, adversarial, check, link_of_text, mutants, open_fully, seed_saves, watchdog
 
 #: Mutated saves and links per fuzz run: the issue asks for at least 10,000 (fewer in Pyodide,
 #: which runs the same tests several times slower).

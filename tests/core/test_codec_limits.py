@@ -12,13 +12,13 @@ import json
 import random
 from typing import Any
 
-import codec_fuzz
 import pytest
 from airhead.boards import MAX_MAP_HEXES, HexMap
 from airhead.codec import MAX_DEPTH, MAX_JSON_BYTES, CodecError, SizeError, _max_depth, decode_any, decode_link, decode_save
 from airhead.scenario import MAX_SIDE_FEATURES, MAX_TERRAIN_HEXES
 from airhead.svg import MAX_SVG_BYTES, render_map
-from codec_fuzz import OPEN_WATCHDOG, REFUSE_WATCHDOG, Case, adversarial, check, link_of_text, open_fully, watchdog
+from tools.corpora import codec_fuzz
+from tools.corpora.codec_fuzz import OPEN_WATCHDOG, REFUSE_WATCHDOG, Case, adversarial, check, link_of_text, open_fully, watchdog
 
 
 def save(scenario: Any = None, actions: list[Any] | None = None, seed: Any = "s") -> str:

@@ -187,3 +187,36 @@ def test_units_in_some_hexes_are_those_a_scan_finds_in_placing_order() -> None:
         c = c.put(Unit(f"u{rnd.randrange(60)}", "Allied", "squad", rnd.choice(hexes + [None])))
         some = rnd.sample(hexes, rnd.randrange(4))
         assert c.units_in(some) == tuple(u for u in c.units if u.hex in some)
+
+
+def test_the_side_tallies_agree_with_a_scan_through_every_change() -> None:
+    """count_at, gliders_landed_at and undispersed_in (what PL's landing limits weigh) give what
+    a scan of every unit gives, through puts, moves, re-flagging, replacing and removing."""
+    rnd = random.Random(281)
+    hexes = [Hex(q, 0) for q in range(3)] + [None]
+    c = Counters()
+    for step in range(400):
+        uid = f"u{rnd.randrange(30)}"
+        if rnd.random() < 0.15:
+            c = c.remove(uid)
+        else:
+            facts: dict[str, int | str | bool] = {}
+            if rnd.random() < 0.6:
+                facts["landed_turn"] = rnd.randrange(1, 3)
+                if rnd.random() < 0.5:
+                    facts["glider"] = rnd.choice(("Horsa", ""))
+            status = frozenset({"dispersed"}) if rnd.random() < 0.4 else frozenset()
+            c = c.put(Unit(uid, rnd.choice("AB"), rnd.choice(("stick", "platoon", "battery")), rnd.choice(hexes), status, facts=facts))
+        for h in hexes[:-1]:
+            for side in "AB":
+                mine = [u for u in c.units if u.hex == h and u.side == side]
+                assert c.undispersed_in((h,), side) == tuple(u for u in mine if "dispersed" not in u.status)
+                for turn in (None, 1, 2):
+                    for kind in (None, "stick", "platoon"):
+                        assert c.count_at(h, side, kind, turn) == sum(
+                            1 for u in mine if (kind is None or u.kind == kind) and (turn is None or u.facts.get("landed_turn") == turn)), step
+                    if turn is not None:
+                        assert c.gliders_landed_at(h, side, turn) == sum(
+                            1 for u in mine if u.facts.get("glider") and u.facts.get("landed_turn") == turn)
+    both = tuple(u for u in c.units if u.hex in hexes[:2] and u.side == "A" and "dispersed" not in u.status)
+    assert c.undispersed_in(hexes[:2], "A") == both

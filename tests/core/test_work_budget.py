@@ -35,7 +35,7 @@ def _spent(actions: list[dict[str, object]]) -> int:
 
 
 def test_a_replay_over_the_budget_is_refused_with_the_action_it_reached() -> None:
-    heavy = _blazes_and_cloaking(12, 4, 200)
+    heavy = _blazes_and_cloaking(12, 6, 200)
     with pytest.raises(WorkError) as got:
         new_game(SC, "s", heavy)
     assert 12 < got.value.index < len(heavy) - 1
@@ -115,7 +115,7 @@ def test_a_game_whose_map_takes_too_much_work_to_draw_is_refused() -> None:
     (work.DRAW_BUDGET): a light one is kept for the first draw, a heavy one refused."""
     light = new_game(SC, "s", _lit_by_an_ir(1))
     assert light.state.procedure is None and light.view().zones  # worked out in the replay, kept
-    heavy = _lit_by_an_ir(8)
+    heavy = _lit_by_an_ir(12)
     assert _spent(heavy[:-1]) < work.REPLAY_BUDGET
     with pytest.raises(WorkError, match="drawing the game as it stands"):
         new_game(SC, "s", heavy)

@@ -10,16 +10,12 @@ metered block), so the figures are the same on every machine. Shorter games than
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from airhead import work
 from airhead.systems import SYSTEMS, new_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tools.bench_worst import generate  # noqa: E402
+from tools.bench_worst import generate
 
 #: Actions generated per procedure, and how many are compared at each end.
 LENGTH, PART = 1_200, 200
@@ -27,14 +23,7 @@ LENGTH, PART = 1_200, 200
 #: procedure's own outcomes so far is counted (a unit each, :meth:`GameState.outcomes_of`).
 SLACK = 1.25
 
-#: Where a late action still costs more, and why (strict: the test says when it no longer does).
-GROWS = {
-    "panzer_leader.gliders": "the two-platoon limit weighs every unit already in a landing hex, and the generated "
-                             "game lands every glider in the same hexes (issue #28: a per-hex sum kept as units land)",
-}
-
-PROCEDURES = [pytest.param(s, p, id=p, marks=[pytest.mark.xfail(strict=True, reason=GROWS[p])] if p in GROWS else [])
-              for s in SYSTEMS for p in s.procedures]
+PROCEDURES = [pytest.param(s, p, id=p) for s in SYSTEMS for p in s.procedures]
 
 
 def _per_action(game: Any, actions: list[dict[str, Any]]) -> float:

@@ -6,9 +6,9 @@ No time is asserted: a hang is caught by a watchdog far above the budget."""
 
 from __future__ import annotations
 
-import game_fuzz
 from airhead.systems import SYSTEMS
-from codec_fuzz import OPEN_WATCHDOG, watchdog
+from tools.corpora import game_fuzz
+from tools.corpora.codec_fuzz import OPEN_WATCHDOG, watchdog
 
 
 def test_the_corpus_plays_every_procedure_of_every_system() -> None:

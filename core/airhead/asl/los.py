@@ -44,10 +44,11 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, Uni
 
 from ..errors import DataError, RulesError
 from ..fields import Field
-from ..hexes import Hex, HexLine, Hexside, Step, line
+from ..hexes import DIRECTIONS, Hex, HexLine, Hexside, Step, line
 from ..plug import View
 from ..tables import TerrainType, hexside_heights, terrain_types
 from ..terrain import HexTerrain, Terrain
+from ..work import spend, worked_out
 from .e7.aerial_los import AerialSight, aerial_sight
 
 if TYPE_CHECKING:
@@ -663,6 +664,13 @@ def blaze_range(levels: int) -> int:
     return 2 * levels
 
 
+#: The direction (0..5) of each neighbour's offset.
+_DIRECTION = {d: i for i, d in enumerate(DIRECTIONS)}
+#: Units of work per step of a line a Blaze's zone checks for anything that could shadow it
+#: (:func:`_clear`) instead of tracing it: a few terrain reads' worth.
+CLEAR_STEP = 4
+
+
 def illuminated_zone(terrain: Terrain, blaze_hex: Hex, *, settings: LosSettings | None = None,
                      types: Mapping[str, TerrainType] | None = None, sides: Mapping[str, float] | None = None,
                      in_play: Callable[[Hex], bool] | None = None, level: float = 0) -> Zone:
@@ -682,12 +690,55 @@ def illuminated_zone(terrain: Terrain, blaze_hex: Hex, *, settings: LosSettings 
     viewer = Location(blaze_hex, level)
     lit: list[Hex] = [blaze_hex]
     shadows: list[Sight] = []
+    za = float(t.base_level) + float(level)
+    tops: dict[Hex, tuple[float, float, int]] = {}
     for h in blaze_hex.within(radius)[1:]:
         if in_play is not None and not in_play(h):
+            continue
+        if s.hindrance_limit > 0 and _clear(terrain, blaze_hex, h, min(za, float(terrain.at(h).base_level)), s, ty, tops):
+            lit.append(h)
             continue
         sight = _trace(terrain, viewer, Location(h), s, ty, sd, minimum=1, hindrances=False)
         (shadows.append(sight) if sight.blocked else lit.append(h))
     return Zone(blaze_hex, levels, radius, tuple(lit), tuple(shadows))
+
+
+def _clear(terrain: Terrain, a: Hex, b: Hex, low: float, s: LosSettings, ty: Mapping[str, TerrainType],
+           tops: dict[Hex, tuple[float, float, int]]) -> bool:
+    """True if nothing between the ends of the line from ``a`` to ``b`` could cast a shadow on it
+    (E1.941: an obstacle of a level or more, higher ground, a hexside feature), so that
+    :func:`_trace` would find it clear: higher ground blocks only above the line's lower end
+    (``low``), an obstacle only if its top reaches it, and a hexside feature is left to the
+    trace. ``tops`` keeps each hex's ground, its obstacle's top (-inf: under a level) and which of
+    its hexsides have a feature (a bit a direction; levels are whole or half: floats hold them
+    exactly). The
+    line's steps are worked out as a traced line's are (:func:`airhead.work.worked_out`); each
+    step checked costs :data:`CLEAR_STEP` units."""
+    base = _line_from_origin(b.q - a.q, b.r - a.r)
+    steps = base.steps
+    worked_out((b.q - a.q, b.r - a.r), len(steps))
+    spend(CLEAR_STEP * len(steps))
+    n = len(steps) - 1
+    for i in range(1, n):
+        st = steps[i]
+        for o in ((st,) if isinstance(st, Hex) else st):
+            h = a + o
+            got = tops.get(h)
+            if got is None:
+                here = terrain.at(h)
+                r = _read(here, ty.get(here.terrain), s)
+                got = tops[h] = (float(r.ground), float(r.ground + r.obstacle) if r.obstacle >= 1 else float("-inf"),
+                                 sum(1 << d for d in range(6) if terrain.side(h, d)))
+            if got[0] > low or got[1] >= low:
+                return False
+        # a hexside feature the line runs along or crosses between two hexes short of its ends
+        nxt = steps[i + 1] if i < n - 1 else None
+        pair = st if not isinstance(st, Hex) else (st, nxt) if isinstance(nxt, Hex) else ()
+        if len(pair) == 2:
+            d = _DIRECTION.get((pair[1].q - pair[0].q, pair[1].r - pair[0].r))
+            if d is not None and tops[a + pair[0]][2] >> d & 1:
+                return False
+    return True
 
 
 # ---------------------------------------------------------------- the map's LOS thread

@@ -23,6 +23,7 @@ from .e1.cloaking_procedures import Cloaking, CloakingLost
 from .e1.night_movement_procedures import Straying
 from .los import SETTING_FIELDS as LOS_SETTINGS
 from .map_tools import TOOLS
+from .turn_rules import TURN_KEYS
 from .e8.random_location import RandomLocation
 from .e7.strafing import STRAFING_PACK, STRAFING_SETTINGS
 from .e7.strafing_procedures import Strafing
@@ -80,4 +81,4 @@ RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), Aeria
                           Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES,
                           *NIGHT_CC_PROCEDURES), settings=SETTINGS,
               track=TRACK, tools=TOOLS + NIGHT_TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"),
-              phase_end=remove_recalled, status=night_status)
+              phase_end=remove_recalled, status=night_status, turn_keys=TURN_KEYS)

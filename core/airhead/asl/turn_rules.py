@@ -1,6 +1,8 @@
 """ASL rules of the turn (issue #29): the phase, the Player Turn and the once-per-turn limits that
 E7 and E1 name, checked from the turn track (``GameState.turn``) and the record of this Player
-Turn (``GameState.this_turn``: the outcomes finished in it, read from an index).
+Turn (``GameState.this_turn``: the outcomes finished in it, read from an index; the arrival drs,
+strafing runs, Observation Plane sightings and Mistaken Attacks filed by side, aircraft and unit
+attacked, :data:`TURN_KEYS`, read in O(1)).
 
 Each check returns the log lines of an action that may go ahead. An action the rules forbid now
 raises :class:`~airhead.errors.TurnError` citing its rule and saying where the game stands,
@@ -29,7 +31,7 @@ log says they agreed.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Container, Hashable, Iterable, Iterator, Mapping
 
 from .. import events as ev
 from ..errors import TurnError
@@ -40,7 +42,7 @@ from .e1.night import NVR_CHANGE, NVR_TABLE
 __all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "OBSERVATION_SIGHTING", "MISTAKEN_ATTACK", "phase_key",
            "phasing_side", "own_turn", "now", "agree", "arrival_turn", "arrival_passed", "exit_turn", "exited",
            "ground_attack_turn", "attacked_this_turn", "observation_sighting_turn", "mistaken_attack_turn",
-           "nvr_table_turn", "nvr_change_turn", "starshell_turn", "illuminating_round_turn"]
+           "nvr_table_turn", "nvr_change_turn", "starshell_turn", "illuminating_round_turn", "TURN_KEYS"]
 
 #: The procedures whose outcomes make the record these rules read.
 STRAFING_RUN = "asl.strafing"
@@ -95,7 +97,7 @@ def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, arrived
                      f"arrival dr); {now(state)}")
     out = agree(params, "E7.2", mine and phase_key(state) == "RPh",
                 f"E7.2: {side}'s Air Support arrival dr is made in the Rally Phase of {side}'s Player Turn; {now(state)}")
-    again = any(o.get("side") == side for o in state.this_turn(AIR_ARRIVAL))
+    again = state.this_turn_under(AIR_ARRIVAL, ("side", side))[0] > 0
     return out + agree(params, "E7.2", not again, f"E7.2: {side} has already made its Air Support arrival dr this "
                                                    f"Player Turn (one dr in each of its RPh); {now(state)}")
 
@@ -103,8 +105,8 @@ def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, arrived
 def arrival_passed(state: GameState, side: str) -> bool:
     """E7.2: ``side``'s Air Support arrival dr passed this Player Turn (in its RPh) and its aircraft
     have not entered yet: "his Air Support must be placed onboard in his next MPh"."""
-    mine = [o for o in state.this_turn(AIR_ARRIVAL) if o.get("side") == side]
-    return bool(mine) and bool(mine[-1].get("arrived")) and mine[-1].get("entered") is False
+    last = state.this_turn_under(AIR_ARRIVAL, ("side", side))[1]
+    return last is not None and bool(last.get("arrived")) and last.get("entered") is False
 
 
 def exit_turn(state: GameState, params: Mapping[str, Any], name: str, side: str) -> list[Event]:
@@ -125,14 +127,13 @@ def ground_attack_turn(state: GameState, params: Mapping[str, Any], name: str, s
     out = agree(params, "E7.4", own_turn(state, side) is not True and phase_key(state) in ("MPh", "DFPh"),
                 f"E7.4: a strafing run or Point Attack is made in the opponent's Movement Phase or the aircraft's own "
                 f"Defensive Fire Phase ({name} is {side}'s); {now(state)}")
-    earlier = [o for o in state.this_turn(STRAFING_RUN) if o.get("aircraft") == name
-               and not (o.get("result") == "dummy" and o.get("counted") is False)]  # E7.25: not counted
-    if not earlier:
+    last = state.this_turn_under(STRAFING_RUN, ("aircraft", name))[1]  # E7.25: an uncounted Dummy is not filed
+    if last is None:
         return out
-    if earlier[-1].get("result") == "dummy":
+    if last.get("result") == "dummy":
         return out + agree(params, "E7.25", False, f"E7.25: {name}'s Sighting TC this turn revealed only a Dummy and was "
                                                    f"counted as its only allowed Sighting TC for that turn; {now(state)}")
-    if earlier[-1].get("result") == "not sighted":
+    if last.get("result") == "not sighted":
         return out + agree(params, "E7.3", False, f"E7.3: {name} failed its Sighting TC this Player Turn: it may make "
                                                   f"no ground attack during that Player Turn; {now(state)}")
     return out + agree(params, "E7.401", False, f"E7.401: {name} has already made its attack this Player Turn (it "
@@ -140,11 +141,22 @@ def ground_attack_turn(state: GameState, params: Mapping[str, Any], name: str, s
                                                 f"per turn, E7.3); {now(state)}")
 
 
-def attacked_this_turn(state: GameState, side: str) -> frozenset[str]:
+class _Attacked(Container[str]):
+    """The units (by name) a side's aircraft attacked this Player Turn, asked one by one (O(1)
+    each, from the Player Turn's record: :data:`TURN_KEYS`)."""
+
+    def __init__(self, state: GameState, side: str) -> None:
+        self._state, self._side = state, side
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self._state.this_turn_under(STRAFING_RUN, ("attacked", self._side, name))[0] > 0
+
+
+def attacked_this_turn(state: GameState, side: str) -> Container[str]:
     """E7.3 "Target has been attacked by a friendly plane during this Player Turn": the units
-    (by name) ``side``'s aircraft attacked in the strafing runs of this Player Turn."""
-    return frozenset(str(n) for o in state.this_turn(STRAFING_RUN) if o.get("side") == side
-                     for n in o.get("attacked", ()))
+    (by name) ``side``'s aircraft attacked in the strafing runs of this Player Turn (``name in``
+    it: O(1))."""
+    return _Attacked(state, side)
 
 
 # ---------------------------------------------------------------------- E7.6 / E7.32
@@ -154,7 +166,7 @@ def observation_sighting_turn(state: GameState, params: Mapping[str, Any], name:
     turn"). The phase it sights in is in E7.61's cut text: not checked, the log says so."""
     out = [ev.info("E7.61", "the phase in which an Observation Plane sights is in the part of E7.61 cut from the rule "
                             "text: the players decide it")]
-    again = any(o.get("plane") == name and o.get("rolled") for o in state.this_turn(OBSERVATION_SIGHTING))
+    again = state.this_turn_under(OBSERVATION_SIGHTING, ("rolled", name))[0] > 0
     return out + agree(params, "E7.3", not again, f"E7.3: {name} has already taken its Sighting TC this Player Turn (an "
                                                   f"Observation Plane is subject to normal aircraft rules, E7.6: one "
                                                   f"Sighting TC per turn); {now(state)}")
@@ -164,9 +176,9 @@ def mistaken_attack_turn(state: GameState, params: Mapping[str, Any], name: str)
     """E7.32: "A Final Sighting TC DR ≥12 results in a Mistaken Attack ... The ATTACKER may then
     immediately move the aircraft ... and attack": only after a Sighting TC of ``name`` this Player
     Turn that gave one (the record), and once."""
-    runs = [o for o in state.this_turn(STRAFING_RUN) if o.get("aircraft") == name]
-    done = any(o.get("aircraft") == name for o in state.this_turn(MISTAKEN_ATTACK))
-    out = agree(params, "E7.32", bool(runs) and runs[-1].get("result") == "mistaken attack",
+    last = state.this_turn_under(STRAFING_RUN, ("run", name))[1]
+    done = state.this_turn_under(MISTAKEN_ATTACK, ("aircraft", name))[0] > 0
+    out = agree(params, "E7.32", last is not None and last.get("result") == "mistaken attack",
                 f"E7.32: a Mistaken Attack is made immediately after a Sighting TC with a Final DR ≥ 12; {name} has no "
                 f"such Sighting TC this Player Turn; {now(state)}")
     return out + agree(params, "E7.32", not done, f"E7.32: {name} has already made its Mistaken Attack this Player "
@@ -218,3 +230,31 @@ def starshell_turn(state: GameState, params: Mapping[str, Any], side: str) -> li
                  f"E1.92: a Starshell is fired in its side's Prep Fire Phase or during Defensive First Fire (the "
                  f"opponent's Movement Phase; the rule text is cut after 'Defensive First Fire/'); {side} fires it, "
                  f"{now(state)}")
+
+
+# ---------------------------------------------------------------------- the record's keys
+def _strafing_keys(o: Mapping[str, Any]) -> Iterator[Hashable]:
+    """A strafing run's keys in its Player Turn's record: every run under its aircraft (E7.32),
+    the counted ones under it again (not a Dummy left uncounted, E7.25: E7.401, E7.3), and each
+    unit it attacked with its side (E7.3)."""
+    yield ("run", o.get("aircraft"))
+    if not (o.get("result") == "dummy" and o.get("counted") is False):
+        yield ("aircraft", o.get("aircraft"))
+    for n in o.get("attacked", ()):
+        yield ("attacked", o.get("side"), str(n))
+
+
+def _sighting_keys(o: Mapping[str, Any]) -> Iterator[Hashable]:
+    """An Observation Plane's sighting: under its plane when its Sighting TC was rolled."""
+    if o.get("rolled"):
+        yield ("rolled", o.get("plane"))
+
+
+#: The keys the record of a Player Turn files these procedures' outcomes under
+#: (:attr:`airhead.plug.Rules.turn_keys`): what the checks above read in O(1).
+TURN_KEYS: dict[str, Callable[[Mapping[str, Any]], Iterable[Hashable]]] = {
+    AIR_ARRIVAL: lambda o: (("side", o.get("side")),),
+    STRAFING_RUN: _strafing_keys,
+    OBSERVATION_SIGHTING: _sighting_keys,
+    MISTAKEN_ATTACK: lambda o: (("aircraft", o.get("aircraft")),),
+}

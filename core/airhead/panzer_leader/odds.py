@@ -127,7 +127,7 @@ def paradrop_odds(hexmap: HexMap, terrain: Terrain, wind: Wind, drops: Sequence[
     """
     if not 1 <= len(drops) <= MAX_JOINT:
         raise DataError(f"exact odds take 1..{MAX_JOINT} target hexes at once", "drops")
-    already = already or {}
+    already = already if already is not None else {}
     plane = platoons or {}
     chances = dict(aa or {})
     at_risk = [k for k, v in chances.items() if v[0] > 0]
@@ -222,7 +222,8 @@ def glider_odds(hexmap: HexMap, wind: Wind, gliders: Sequence[tuple[str, Hex, in
     """
     if not 1 <= len(gliders) <= MAX_JOINT:
         raise DataError(f"exact odds take 1..{MAX_JOINT} gliders at once", "gliders")
-    already, earlier, chances = already or {}, earlier or {}, aa or {}
+    already = already if already is not None else {}
+    earlier, chances = earlier if earlier is not None else {}, aa or {}
     load = equivalent_sticks("platoon")
     # each glider's outcomes: its hex (None: shot down; off the board: lost) and a whole-number weight
     outcomes: list[list[tuple[Hex | None, int]]] = []

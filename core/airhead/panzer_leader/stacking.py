@@ -69,8 +69,8 @@ STACKING = Field("stacking", "Counted toward the two-platoon landing limit", "ch
 
 @lru_cache(maxsize=1)
 def _platoons() -> tuple[int, int]:
-    """The table's sticks per platoon and platoons per hex (read once: every unit on the map is
-    weighed with them at each landing)."""
+    """The table's sticks per platoon and platoons per hex (read once: every landing
+    weighs what is in its hexes with them)."""
     t = load_table("pl_paradrop")
     return int(t["sticks_per_platoon"]), int(t["platoons_per_hex"])
 
@@ -93,18 +93,16 @@ def equivalent(unit: Unit) -> int:
 
 
 class _PerHex(Mapping[Hex, int]):
-    """What counts in each hex, worked out for a hex when it is asked for (the counters are
-    indexed by hex: a landing reads the hexes it lands in, not every unit on the map); the hexes
-    where nothing counts are left out, as in a dict of the counts."""
+    """What counts in each hex, read for a hex when it is asked for from the counters' side
+    tallies (O(1) a hex, whatever the number of units in it or on the map); the hexes where
+    nothing counts are left out, as in a dict of the counts (iterating reads every unit: only the
+    planner's odds may)."""
 
-    def __init__(self, counters: Counters, weigh: Callable[[Unit], int]) -> None:
-        self._counters, self._weigh = counters, weigh
-        self._seen: dict[Hex, int] = {}
+    def __init__(self, counters: Counters, count: Callable[[Hex], int]) -> None:
+        self._counters, self._count = counters, count
 
     def __getitem__(self, h: Hex) -> int:
-        got = self._seen.get(h)
-        if got is None:
-            got = self._seen[h] = sum(self._weigh(u) for u in self._counters.units_at(h))
+        got = self._count(h)
         if not got:
             raise KeyError(h)
         return got
@@ -118,19 +116,22 @@ class _PerHex(Mapping[Hex, int]):
 
 def on_the_map(counters: Counters, side: str, turn: int, reading: str) -> Mapping[Hex, int]:
     """Sticks' worth of friendly units already in each hex that count toward the limit: every
-    friendly unit (``every friendly unit``) or those that landed this game turn."""
-    def weigh(u: Unit) -> int:
-        if u.side != side or (reading != "every friendly unit" and u.facts.get("landed_turn") != turn):
-            return 0
-        return equivalent(u)
+    friendly unit (``every friendly unit``) or those that landed this game turn (a stick one, any
+    other unit a platoon's sticks: :func:`equivalent`)."""
+    landed = None if reading == "every friendly unit" else turn
+    platoon = equivalent_sticks("platoon")
+
+    def weigh(h: Hex) -> int:
+        units = counters.count_at(h, side, landed_turn=landed)
+        sticks = counters.count_at(h, side, "stick", landed_turn=landed) if units else 0
+        return sticks + (units - sticks) * platoon
     return _PerHex(counters, weigh)
 
 
 def gliders_this_turn(counters: Counters, side: str, turn: int) -> Mapping[Hex, int]:
     """Gliders of ``side`` that landed in each hex earlier in game turn ``turn`` (their loads on
     the map carry the glider's name and the turn they landed)."""
-    return _PerHex(counters, lambda u: int(u.side == side and bool(u.facts.get("glider"))
-                                          and u.facts.get("landed_turn") == turn))
+    return _PerHex(counters, lambda h: counters.gliders_landed_at(h, side, turn))
 
 
 def overstacked_hexes(landing: Mapping[Hex, int], already: Mapping[Hex, int]) -> set[Hex]:
@@ -148,7 +149,7 @@ def glider_hexes_over(landed: Iterable[Hex], earlier: Mapping[Hex, int]) -> set[
 
 def disperse(counters: Counters, side: str, hexes: Iterable[Hex]) -> tuple[Counters, list[Unit]]:
     """Every friendly unit already on the map in ``hexes`` dispersed; the units newly dispersed."""
-    changed = [u for u in counters.units_in(hexes) if u.side == side and "dispersed" not in u.status]
+    changed = list(counters.undispersed_in(hexes, side))
     return counters.put(*(u.flagged("dispersed") for u in changed)), changed
 
 
@@ -177,5 +178,5 @@ def dispersed_too(state: GameState, h: Hex, rule: str) -> list[ev.Event]:
     """The log line naming the friendly units already on the map in ``h`` that a landing over a
     limit disperses with it (none: no line)."""
     n = state.scenario.map.name(h)
-    there = [u.name for u in state.counters.units_at(h) if u.side == state.sides[0] and "dispersed" not in u.status]
+    there = [u.name for u in state.counters.undispersed_in((h,), state.sides[0])]
     return [ev.result(rule, f"already in {n} and dispersed too: {', '.join(there)}", (n,))] if there else []

@@ -92,3 +92,24 @@ def test_the_cached_line_is_the_exact_line(a: Hex, b: Hex, dq: int, dr: int) -> 
     from airhead.hexes import line
     a, b = a + Hex(dq, dr), b + Hex(dq, dr)
     assert _line(a, b) == line(a, b)
+
+
+BLIND = st.builds(LosSettings, slope=st.sampled_from(["interpolate", "blind_hexes"]), hexside=st.sampled_from(["both", "either"]),
+                  in_season=st.booleans(), level_blocks=st.booleans(), orchard_full=st.booleans())
+
+
+@FAST
+@given(maps(), HEXES, st.sampled_from([1, 2, 0.5]), st.sampled_from([0, 1]), BLIND)
+def test_a_blaze_zone_is_what_tracing_every_hex_gives(t: Terrain, h: Hex, height: float, level: int, s: LosSettings) -> None:
+    # the zone skips the trace of a line nothing could shadow: the same lit hexes and shadows as
+    # tracing every line (E1.941: obstacles of a level or more, higher ground, hexside features)
+    from airhead.asl.los import _trace, _types
+    from airhead.tables import hexside_heights
+    from airhead.asl.los import TABLE
+
+    t = t.update_hex(h, blaze=height)
+    z = illuminated_zone(t, h, settings=s, level=level)
+    traced = [(x, _trace(t, Location(h, level), Location(x), s, _types(None), hexside_heights(TABLE), minimum=1, hindrances=False))
+              for x in h.within(z.radius)[1:]]
+    assert z.lit == (h,) + tuple(x for x, sight in traced if not sight.blocked)
+    assert z.shadows == tuple(sight for _, sight in traced if sight.blocked)

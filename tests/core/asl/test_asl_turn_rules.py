@@ -347,3 +347,37 @@ def test_this_player_turns_record_is_read_from_the_index() -> None:
         assert spent() == 3
     assert [o["n"] for o in got] == [100, 101, 102]
     assert replace(state, turn=Turn(5, 1, 0)).this_turn("asl.strafing") == ()
+
+
+def test_the_keyed_record_of_a_player_turn_agrees_with_reading_the_turns_outcomes() -> None:
+    # the arrival and strafing checks read the record by key, in O(1): what a walk of this Player
+    # Turn's outcomes gives (an uncounted Dummy is not filed under its aircraft, E7.25)
+    import random
+
+    from airhead.asl.turn_rules import attacked_this_turn
+
+    rnd = random.Random(4)
+    state = new_game(sc(), "keys").state
+    for i in range(200):
+        if rnd.random() < 0.1:
+            state = replace(state, turn=Turn(1 + i // 50, rnd.randrange(2), 2))
+        o = rnd.choice([{"procedure": "asl.air_arrival", "side": rnd.choice(("Allied", "Axis"))},
+                        {"procedure": "asl.strafing", "aircraft": rnd.choice(("FB 1", "FB 2")), "side": rnd.choice(("Allied", "Axis")),
+                         "result": rnd.choice(("dummy", "not sighted", "attacked")), "counted": rnd.choice((True, False)),
+                         "attacked": rnd.sample(("a", "b", "c"), rnd.randrange(3))}])
+        state = replace(state, outcomes=state.with_outcome(o))
+        runs = state.this_turn("asl.strafing")
+        for side in ("Allied", "Axis"):
+            arrived = any(x.get("side") == side for x in state.this_turn("asl.air_arrival"))
+            assert (state.this_turn_under("asl.air_arrival", ("side", side))[0] > 0) == arrived
+            hit = attacked_this_turn(state, side)
+            for n in "abcd":
+                assert (n in hit) == any(x.get("side") == side and n in x.get("attacked", ()) for x in runs)
+        for name in ("FB 1", "FB 2"):
+            counted = [x for x in runs if x.get("aircraft") == name and not (x.get("result") == "dummy" and x.get("counted") is False)]
+            with metered():
+                last = state.this_turn_under("asl.strafing", ("aircraft", name))[1]
+                assert spent() == 1
+            assert last is (counted[-1] if counted else None)
+            every = [x for x in runs if x.get("aircraft") == name]  # E7.32 reads the last run, counted or not
+            assert state.this_turn_under("asl.strafing", ("run", name))[1] is (every[-1] if every else None)

@@ -18,23 +18,20 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Iterator
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+from airhead import work
+from airhead.codec import CodecError, SaveData, decode_save, encode_save
+from airhead.errors import AirheadError
+from airhead.game import Game
+from airhead.present import procedure_menu
+from airhead.sealed import seal
+from airhead.svg import render_map
+from airhead.systems import SYSTEMS, builtin, new_game
 
-import codec_fuzz  # noqa: E402  (tests/core: the codec's corpus and the open_fully check)
-from airhead import work  # noqa: E402
-from airhead.codec import CodecError, SaveData, decode_save, encode_save  # noqa: E402
-from airhead.errors import AirheadError  # noqa: E402
-from airhead.game import Game  # noqa: E402
-from airhead.present import procedure_menu  # noqa: E402
-from airhead.sealed import seal  # noqa: E402
-from airhead.svg import render_map  # noqa: E402
-from airhead.systems import SYSTEMS, builtin, new_game  # noqa: E402
+from . import codec_fuzz  # the codec's corpus and the open_fully check
 
 #: Units of work opening an accepted game as the app does may spend: the replay's budget and
 #: the map view's (both held by the core), the rest of the first draw (panel, first odds,

@@ -1,7 +1,7 @@
 """Hostile input for the codec: real saves and links to mutate, the mutations, adversarial inputs,
 and the check that an input is either refused or opens fully.
 
-Used by ``test_codec_fuzz.py`` (the fuzz run in the test suite) and ``tools/bench_decode.py``
+Used by ``tests/core/test_codec_fuzz.py`` (the fuzz run in the test suite) and ``tools/bench_decode.py``
 (the decode and open times of the same corpus). Everything is deterministic: a corpus is a
 function of its random seed.
 
@@ -61,7 +61,8 @@ from airhead.svg import render_map
 from airhead.systems import BUILTINS, RETIRED, SYSTEMS, builtin, get, new_game
 from airhead.terrain import HexTerrain, Terrain
 
-DATA = Path(__file__).parent / "data"
+#: The saves of earlier versions the corpus starts from (data the tests keep, read, not imported).
+DATA = Path(__file__).resolve().parents[2] / "tests" / "core" / "data"
 FORMAT = 2
 IN_PYODIDE = sys.platform == "emscripten"
 #: Watchdogs 20 x the budget (refused in 100 ms, opened in 1 s on CPython).
@@ -125,7 +126,7 @@ def _play_menu(game: Game, extra: dict[str, dict[str, Any]]) -> None:
 def _edits(game: Game, names: list[str]) -> None:
     """Map, unit and marker edits, a note, a phase advance, undo and redo, a seal and its reveal."""
     terrain = [t for t in game.system.terrain_types if t != "open"]
-    for i, action in enumerate([
+    actions: list[dict[str, Any]] = [
         {"type": "edit", "op": "hex", "hex": names[3], "set": {"t": terrain[0], "lvl": 1}},
         {"type": "edit", "op": "hex", "hex": names[9], "set": {"t": terrain[-1]}},
         {"type": "edit", "op": "side", "hex": names[5], "dir": "NE", "feature": "hedge", "on": True},
@@ -137,7 +138,8 @@ def _edits(game: Game, names: list[str]) -> None:
         {"type": "undo"},
         {"type": "redo"},
         {"type": "edit", "op": "unit", "id": "u1", "remove": True},
-    ]):
+    ]
+    for action in actions:
         _try(game, action)
     plan = {"hexes": names[:3], "turn": 1}
     sealed = seal(plan, salt="0123456789abcdef0123456789abcdef")
