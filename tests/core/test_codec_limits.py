@@ -3,7 +3,7 @@ nesting pre-scan), text, numbers and JSON types are checked as they are read, an
 what a save describes is capped (hexes, terrain, hexside features, the SVG), while the largest
 games of real play still open. The fuzz run is ``test_codec_fuzz.py``'s.
 
-No test asserts a time: a hang is caught by a watchdog far above the budget (20 x), where the
+No test asserts a time: a hang is caught by a watchdog on the process's CPU time far above the budget (20 x), where the
 platform has signals; the figures are ``tools/bench_decode.py``'s."""
 
 from __future__ import annotations

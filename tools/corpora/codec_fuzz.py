@@ -75,22 +75,24 @@ class Hang(Exception):
 
 @contextmanager
 def watchdog(seconds: float, what: str) -> Iterator[None]:
-    """Fail (instead of hanging the suite) if the block runs ``seconds``; a no-op without signals
-    (Pyodide). Never a timing assertion: only a hang, far above the budget, trips it."""
+    """Fail (instead of hanging the suite) if the block spends ``seconds`` of this process's CPU
+    time; a no-op without signals (Pyodide). Never a timing assertion: only a hang, far above the
+    budget, trips it. CPU time, not the wall clock, so a machine loaded by other work never trips
+    it (a hang is a loop, and spends CPU)."""
     if IN_PYODIDE or not hasattr(signal, "setitimer"):
         yield
         return
 
     def fire(signum: int, frame: Any) -> None:
-        raise Hang(f"{what}: still running after {seconds:g} s (20 x the budget)")
+        raise Hang(f"{what}: still running after {seconds:g} s of CPU time (20 x the budget)")
 
-    old = signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGVTALRM, fire)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
 
 
 # ---------------------------------------------------------------------- real games to mutate
