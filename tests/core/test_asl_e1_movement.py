@@ -396,6 +396,9 @@ def test_e1_41_cloaking_contents_are_sealed_and_revealed_when_cloaking_is_lost()
     assert placed == [("6-6-7", "squad", "13I5"), ("MMG", "SW", "13I5")]
     assert any(e.rule == "E1.42" and "cannot be fired in the Player Turn" in e.cause for e in g.events())
     assert causes(g, "E1.31")[0].startswith("Cloaking A in 13I5 loses Cloaked status")
+    # E1.422 "All units represented by a single Cloaking counter always move/" (cut where it starts)
+    assert causes(g, "E1.422") == ["stacking: 'All units represented by a single Cloaking counter always move/…' — the rule "
+                                   "text is cut there: players decide"]
     # E1.43: once removed, a Cloaking counter cannot be regained
     with pytest.raises(ActionError, match="E1.43"):
         g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "A", "hex": "13I5"}})

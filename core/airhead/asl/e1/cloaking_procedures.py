@@ -46,6 +46,10 @@ class _Cloak:
     cause: str = ""
 
 
+#: E1.422 is cut where it starts.
+STACKING_CUT = ("stacking: 'All units represented by a single Cloaking counter always move/…' — the rule text is cut "
+                "there: players decide")
+
 #: E1.421 "When involuntarily revealed": the causes of loss the Cloaked units do not choose (their
 #: movement revealing them, a Sniper; any other loss the players judge).
 INVOLUNTARY: frozenset[str] = frozenset({LOSS_CAUSES[0][0], LOSS_CAUSES[1][0], LOSS_CAUSES[2][0], LOSS_CAUSES[7][0]})
@@ -116,6 +120,8 @@ class Cloaking(Procedure[_Cloak]):
         else:
             events.append(ev.info("E1.41", "no contents recorded: seal them first to keep them secret, or it is a Dummy"))
         events.append(cloaking_mf()[1][0])
+        if present is None:
+            events.append(ev.info("E1.422", STACKING_CUT))
         status = frozenset({"sealed"}) if sealed else frozenset()
         unit = Unit(uid, side, "cloaking", where, status, label=uid, facts={"letter": letter})
         counters = state.counters.put(unit)
