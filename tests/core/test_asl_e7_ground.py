@@ -184,6 +184,19 @@ def test_7_32_mistaken_attack_on_the_defenders_closest_unit() -> None:
         "FB 1's Mistaken Attack on own in 19K5: 12 FP, IFT Original DR 5 (add the target's IFT DRM and read it on your IFT).")
 
 
+def test_7_32_made_now_but_forbidden_by_a_rule_the_run_ends_and_the_log_says_why() -> None:
+    # E7.223: a plane whose MG is Disabled "may not attack in ... Ground Support" with it: the
+    # Mistaken Attack the cut E7.32 makes with the MG cannot follow; the run ends with its record
+    g = new_game(sighting_map(), "m", [*at("MPh"), {"type": "edit", "op": "unit", "id": "own", "side": "Allied", "kind": "squad", "hex": "19K5"}])
+    g.apply({"type": "start", "procedure": "asl.strafing",
+             "params": {"side": "Allied", "target": "19K7", "grain": 4, "mg_disabled": True, "bomb_at": "first attack",
+                        "units": [{"name": "sq", "hex": "19K7", "bomb_th": 8, "sight_building": True, "sight_near_vehicle": True}]}})
+    g.apply({"type": "dice", "values": [4, 4]})  # Final 12
+    evs = [f"{e.rule}: {e.cause}" for e in g.apply({"type": "choose", "choice": "make the Mistaken Attack now (E7.32)"})]
+    assert evs[-1].startswith("E7.32: no Mistaken Attack now: E7.223: FB 1's MG is Disabled")
+    assert g.waiting_for() is None and g.state.outcomes[-1]["result"] == "mistaken attack"
+
+
 def test_7_32_a_game_saved_before_the_mistaken_attack_procedure_replays_as_then() -> None:
     # E7.32: the choice such a game made is not offered now, but its actions replay: the run ends
     g = new_game(sighting_map(), "m", [*at("MPh"), {"type": "edit", "op": "unit", "id": "own", "side": "Allied", "kind": "squad", "hex": "19K5"}])
