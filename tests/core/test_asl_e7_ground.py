@@ -195,6 +195,18 @@ def test_7_32_made_now_but_forbidden_by_a_rule_the_run_ends_and_the_log_says_why
     evs = [f"{e.rule}: {e.cause}" for e in g.apply({"type": "choose", "choice": "make the Mistaken Attack now (E7.32)"})]
     assert evs[-1].startswith("E7.32: no Mistaken Attack now: E7.223: FB 1's MG is Disabled")
     assert g.waiting_for() is None and g.state.outcomes[-1]["result"] == "mistaken attack"
+    assert g.system.procedure("asl.strafing").summary(g.state.outcomes[-1]).startswith(
+        "FB 1's Sighting TC gave a Mistaken Attack, which it cannot make now: the log says why (MG Disabled).")
+    # no unit of its side on the map: nothing to attack
+    h = new_game(sighting_map(), "m", at("MPh"))
+    h.apply({"type": "start", "procedure": "asl.strafing",
+             "params": {"side": "Allied", "target": "19K7", "grain": 4,
+                        "units": [{"name": "sq", "hex": "19K7", "sight_building": True, "sight_near_vehicle": True}]}})
+    h.apply({"type": "dice", "values": [4, 4]})
+    evs = [f"{e.rule}: {e.cause}" for e in h.apply({"type": "choose", "choice": "make the Mistaken Attack now (E7.32)"})]
+    assert evs[-1] == "E7.32: no non-hidden onboard Allied ground unit outside a completely Blind Hex: no Mistaken Attack"
+    assert h.waiting_for() is None and h.system.procedure("asl.strafing").summary(h.state.outcomes[-1]).startswith(
+        "FB 1's Sighting TC gave a Mistaken Attack: no unit of its side could be attacked.")
 
 
 def test_7_32_a_game_saved_before_the_mistaken_attack_procedure_replays_as_then() -> None:

@@ -227,8 +227,12 @@ def mistaken_attack_now(state: GameState, run: StepResult, aircraft: str, target
                                     OVERRIDE.key: False}), "drm": None}
         step = proc.start(mid, params)
     except (RulesError, DataError) as e:
-        return replace(run, events=run.events + (ev.info("E7.32", f"no Mistaken Attack now: {e}"),))
+        note = f"{aircraft}'s Sighting TC gave a Mistaken Attack, which it cannot make now: the log says why"
+        return replace(run, events=run.events + (ev.info("E7.32", f"no Mistaken Attack now: {e}"),),
+                       outcome={**run.outcome, "mistaken_note": note})
     head = ev.info("", f"begin {proc.title}")
+    outcome = dict(run.outcome)
+    if step.proc is None:  # ended at once: no unit of its side to attack (its own outcome says the same)
+        outcome["mistaken_note"] = f"{aircraft}'s Sighting TC gave a Mistaken Attack: no unit of its side could be attacked"
     return StepResult(step.proc, run.events + (head,) + step.events,
-                      counters=step.counters if step.counters is not None else run.counters,
-                      outcome=run.outcome)
+                      counters=step.counters if step.counters is not None else run.counters, outcome=outcome)

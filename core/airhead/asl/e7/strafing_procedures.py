@@ -572,7 +572,7 @@ class Strafing(Stepped[Strike]):
             "eliminated": f"{name} was shot down",
             "not sighted": f"{name} failed its Sighting TC: no attack",
             "recalled": f"{name} is Recalled without attacking",
-            "mistaken attack": f"{name} made a Mistaken Attack, directed by the opponent",
+            "mistaken attack": outcome.get("mistaken_note") or f"{name} made a Mistaken Attack, directed by the opponent",
             "no attack": f"{name} made no attack",
             "dummy": f"{name}'s Sighting TC revealed only a Dummy: no attack"
                      + ("" if outcome.get("counted", True) else " (not counted as its Sighting TC this turn)"),
