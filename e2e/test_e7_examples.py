@@ -423,3 +423,33 @@ def test_e7_511_4g6_flakpz_example(page: Any) -> None:
                  "E7.51    info      FlaKPz 38(t) retains Multiple ROF (colored dr 1, ROF 2)",
                  "E7.41    roll      MG attack, 12 FP: Effects DR 7 (colored 3, white 4)"):
         assert line in log, f"missing from the log: {line}"
+
+
+# ---- E7.32 a Mistaken Attack made at once
+def test_e7_32_the_strafing_run_goes_on_into_its_mistaken_attack(page: Any) -> None:
+    # "A Final Sighting TC DR ≥12 results in a Mistaken Attack ... The ATTACKER may then immediately
+    # move the aircraft ... and attack": the run's choice starts Mistaken Attack (E7.32) at once
+    open_play(page)
+    page.locator("#proc-asl-strafing").tap()
+    page.wait_for_selector("#plan-form[data-proc='asl.strafing']")
+    fill(page, "out_of_phase", "on")  # at the game's start, not in the opponent's MPh (E7.4): agreed
+    fill(page, "target", "2K7")
+    fill(page, "grain", "4")
+    add_row(page, "units", {"name": "sq", "hex": "2K7"})
+    fill(page, "units.0.sight_building", "on")
+    fill(page, "units.0.sight_near_vehicle", "on")
+    page.wait_for_selector("#odds-entry")
+    start(page)
+    waiting(page, "E7.3")
+    text = dice(page, "4 4")  # 8 + 3 + 1 = Final 12
+    assert "Mistaken Attack" in text
+    waiting(page, "E7.32")
+    assert options(page) == ["make the Mistaken Attack now (E7.32)", "no Mistaken Attack"]
+    assert "resolved at the table" not in plain(label(page))
+    choose(page, "make the Mistaken Attack now (E7.32)")
+    page.wait_for_selector("#prompt-result")
+    res = plain(page.locator("#prompt-result").inner_text())
+    assert "FB 1's Sighting TC gave a Mistaken Attack: no unit of its side could be attacked." in res
+    log = log_text(page)
+    assert "begin Mistaken Attack (E7.32)" in log
+    assert "no non-hidden onboard Allied ground unit outside a completely Blind Hex: no Mistaken Attack" in log

@@ -112,7 +112,8 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         prompt = proc.prompt(state, under_way)
         if t == "choose":
             want(prompt.kind == "choice", f"waiting for {prompt.describe()}, not a choice")
-            want(a["choice"] in prompt.options, f"{a['choice']!r} is not one of {', '.join(prompt.options)}")
+            want(a["choice"] in prompt.options or a["choice"] in prompt.legacy,
+                 f"{a['choice']!r} is not one of {', '.join(prompt.options)}")
             return _advance(state, _step(lambda: proc.choose(state, under_way, a["choice"])), [])
         want(prompt.kind == "roll" and prompt.dice is not None, f"waiting for {prompt.describe()}, not dice")
         assert prompt.dice is not None

@@ -113,6 +113,9 @@ class Prompt:
     label: str
     dice: DiceSpec | None = None
     options: tuple[str, ...] = ()
+    #: Choices no longer offered that a game saved before still makes (its actions replay as
+    #: then): accepted, never shown.
+    legacy: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """E.g. ``Random Location DR from 1C9 (E8.211): colored d6 + white d6``."""

@@ -17,6 +17,7 @@ from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
 from ...plug import GameState, Procedure, ProcState, Prompt, StepResult, View
+from ..turn_rules import phase_key
 from .illumination import illuminated_by
 from .night_movement import (
     CONTENT_DEFAULTS,
@@ -41,6 +42,17 @@ class _Cloak:
     letter: str
     side: str
     hex: Hex | None
+    #: Why it lost Cloaked status (:data:`LOSS_CAUSES`; "" for a Cloaking counter placed).
+    cause: str = ""
+
+
+#: E1.422 is cut where it starts.
+STACKING_CUT = ("stacking: 'All units represented by a single Cloaking counter always move/…' — the rule text is cut "
+                "there: players decide")
+
+#: E1.421 "When involuntarily revealed": the causes of loss the Cloaked units do not choose (their
+#: movement revealing them, a Sniper; any other loss the players judge).
+INVOLUNTARY: frozenset[str] = frozenset({LOSS_CAUSES[0][0], LOSS_CAUSES[1][0], LOSS_CAUSES[2][0], LOSS_CAUSES[7][0]})
 
 
 class Cloaking(Procedure[_Cloak]):
@@ -108,6 +120,8 @@ class Cloaking(Procedure[_Cloak]):
         else:
             events.append(ev.info("E1.41", "no contents recorded: seal them first to keep them secret, or it is a Dummy"))
         events.append(cloaking_mf()[1][0])
+        if present is None:
+            events.append(ev.info("E1.422", STACKING_CUT))
         status = frozenset({"sealed"}) if sealed else frozenset()
         unit = Unit(uid, side, "cloaking", where, status, label=uid, facts={"letter": letter})
         counters = state.counters.put(unit)
@@ -165,7 +179,7 @@ class CloakingLost(Procedure[_Cloak]):
         if rule == "E1.72":
             events.append(ev.info("E1.72", "its contents are placed onboard unconcealed; Random Selection (if needed) picks "
                                            "those the Sniper attack affects"))
-        data = _Cloak(letter, side, u.hex)
+        data = _Cloak(letter, side, u.hex, str(params["cause"]))
         if params["cause"] in (LOSS_CAUSES[4][0], LOSS_CAUSES[6][0]):
             events.append(ev.result(rule, f"Cloaking {letter} is a Dummy: eliminated"))
             return self._done(state, data, events, (), dummy=True)
@@ -224,6 +238,12 @@ class CloakingLost(Procedure[_Cloak]):
         if units and c.hex is not None:
             events = list(events) + [ev.result("E1.43", f"placed unconcealed in {m.label(c.hex)}: {', '.join(u.name for u in units)}",
                                                [m.name(c.hex)])]
+        if units and c.cause in INVOLUNTARY and phase_key(state) == "MPh":
+            events = list(events) + [ev.info("E1.421", "involuntarily revealed: for any further movement in this MPh they revert "
+                                                       "at once to their normal MF allotments minus the MF already expended in "
+                                                       "it, with no extra penalty if they had already exceeded them (E1.51)"
+                                                       + ("" if c.cause != LOSS_CAUSES[7][0] else " — if the players judge "
+                                                          "this loss involuntary"))]
         events = list(events) + [ev.info("E1.43", "once removed, a Cloaking counter cannot be regained")]
         outcome = {"procedure": self.name, "side": c.side, "letter": c.letter, "hex": m.name(c.hex) if c.hex is not None else None,
                    "dummy": dummy, "unknown": unknown, "units": [u.name for u in units]}

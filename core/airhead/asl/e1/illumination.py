@@ -467,6 +467,8 @@ def _mark(counters: Counters, kind: str, h: Hex, side: str) -> Counters:
 
 # ---------------------------------------------------------------------- Illuminating Rounds
 IR_FIRERS = ("OBA", "onboard mortar")
+#: E1.91 for an IR: the players' answer, given in the form (None in a start saved before it was asked).
+INITIAL_USE = "initial_use"
 TO_HIT = ("the IR is fired", "no IR (malfunction)")
 
 
@@ -482,10 +484,19 @@ class IlluminatingRound(Procedure[_Shell]):
         Field("hex", "Placed in", "hex", offboard=True, rule="E1.932",
               help="E1.932 placement is cut in the rule text: the players place it"),
         Field("side", "Side", "text", lo=1, hi=24, default=None),
+        Field(INITIAL_USE, "Starshells/IR may be used now (E1.91, asked of the game's first)", "bool", default=True,
+              rule="E1.91", help="E1.91 INITIAL USE is cut after 'No Starshells/': before the game's first Starshell or "
+                                 "IR the players say whether one may be used yet"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
         return {"side": state.sides[state.turn.player]}
+
+    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
+        out = super().read(state, raw)
+        if isinstance(raw, Mapping) and INITIAL_USE not in raw:
+            out[INITIAL_USE] = None  # saved before E1.91 was asked of an IR: replayed as then
+        return out
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         return f"{params.get('firer', 'OBA')}, placed in {params.get('hex')}"
@@ -497,6 +508,14 @@ class IlluminatingRound(Procedure[_Shell]):
         s = _Shell(params["firer"], side, None, params["hex"], False, False, kind="IR", landed=params["hex"])
         events = [ev.info("E1.93", f"{side} fires an Illuminating Round by {s.firer} (Indirect Fire)"),
                   *illuminating_round_turn(s.firer)]
+        ruled = params.get(INITIAL_USE)
+        if ruled is not None and Starshell()._first(state):  # a start saved before E1.91 was asked has no answer
+            if not ruled:
+                events.append(ev.result("E1.91", "the rule text is cut here (when the first Starshell/IR may be used): the "
+                                                 "players rule that no IR may be used yet"))
+                return StepResult(None, tuple(events), outcome=Starshell()._outcome(state, s, "not yet"))
+            events.append(ev.info("E1.91", "the rule text is cut here (when the first Starshell/IR may be used): the players "
+                                           "rule that Starshells/IR may be used now"))
         if s.firer == "OBA":
             events.append(ev.info("E1.931", "OBA needs no Usage dr to fire IR"))
             return Starshell()._place(state, s, events)
@@ -525,6 +544,8 @@ class IlluminatingRound(Procedure[_Shell]):
         return Starshell().outcome_view(state, outcome)
 
     def summary(self, outcome: Mapping[str, Any]) -> str:
+        if outcome.get("result") == "not yet":
+            return "No IR: the players ruled it may not be used yet."
         if outcome.get("result") == "failed":
             return "No Illuminating Round was fired."
         return f"IR in {player_name(str(outcome.get('hex')))}: it Illuminates six hexes until the end of the CCPh."

@@ -4,12 +4,14 @@ that the players do not type what it already knows. No dice, no change to the ga
 
 * **At night here** (one hex): each unit's class, Stealthy / Normal / Lax, from the counter
   (E1.6, :func:`.night_combat.unit_night_class`); the Scenario Defender's HIP allowance from his
-  squads in the game (E1.2), his ELR (E1.22) and each side's SAN (E1.76) from the numbers the
+  squads in the game (E1.2), his units' Freedom of Movement (E1.21: cut), his ELR (E1.22) and
+  each side's SAN (E1.76) from the numbers the
   players give once; concealment lost and gained here (E1.31 / 1.32: Illuminated, enemy-occupied);
   a broken unit's rout (E1.54); the Recovery drm (E1.56); the Ambush margin (E1.77: Illuminated
-  or not); a Fortification here (E1.16); a cliff hexside's Falling DR (E1.421);
+  or not); a Fortification here (E1.16); a cliff hexside's Falling DR (E1.421); a vehicle here
+  (E1.14 NVR, E1.52 MP: both cut) and Snow (E1.15: cut) — the players decide;
 * **Night fire** (two hexes, firer then target): the +1 night LV Hindrance (E1.7), beyond the NVR
-  (E1.101), a Fire Lane beyond it (E1.71), To Hit on entering the NVR (E1.73), Target Acquisition
+  (E1.101) and never Known beyond it (E1.33), a Fire Lane beyond it (E1.71), To Hit on entering the NVR (E1.73), Target Acquisition
   (E1.74), Fire Groups (E1.75), a captured MG (E1.76).
 
 Each line ends with its rule. Where the seed's text is cut, the line says so: the players decide.
@@ -26,7 +28,7 @@ from ...fields import Field, Schema
 from ...hexes import Hex
 from ...plug import GameState, Tool, View
 from .illumination import illuminated_by
-from .night import FORTIFICATIONS_CUT, HIP_CUT, current_nvr, hip_squads, is_night, night_elr, starshell_fired, within_nvr
+from .night import FORTIFICATIONS_CUT, FREEDOM_CUT, HIP_CUT, current_nvr, hip_squads, is_night, night_elr, starshell_fired, within_nvr
 from .night_combat import (
     SAN_MAX,
     ambush_margin,
@@ -53,6 +55,10 @@ CLIMB_DRM = 1
 #: Counter kinds counted as squads, and as half-squads, for E1.2's 25 %.
 SQUAD_KINDS = ("squad",)
 HALF_SQUAD_KINDS = ("half-squad", "HS")
+#: Counter kinds read as vehicles (E1.14, E1.52), compared without case.
+VEHICLE_KINDS = frozenset({"vehicle", "afv", "tank", "truck", "halftrack", "armored car"})
+#: Weather with snow (E1.15 "Whenever Ground/": cut).
+SNOW = ("Snow", "Falling Snow")
 #: Counters that are not units a player classes at night (E1.6).
 _NOT_CLASSED = frozenset({"glider", "wreck", "aircraft", "cloaking"})
 ELR_OB = ("printed on the night scenario's OB", "DYO: the normal ELR")
@@ -132,6 +138,9 @@ def at_night_here(state: GameState, hexes: tuple[Hex, ...], options: Options) ->
                  f"{counted} in the game (E1.2)")
     cut = HIP_CUT.removeprefix("E1.2: ")
     lines.append(cut[:1].upper() + cut[1:] + " (E1.2)")
+    if any(u.side == defender for u in units):
+        free = FREEDOM_CUT.removeprefix("E1.21: ")
+        lines.append(f"{defender}'s units here: {free} (E1.21)")
     elr = options.get("elr")
     if elr is None:
         lines.append(f"{defender}'s ELR is one less than by day (a night OB prints it so); units with an underlined "
@@ -180,6 +189,14 @@ def at_night_here(state: GameState, hexes: tuple[Hex, ...], options: Options) ->
     if forts:
         lines.append(f"{' and '.join(forts).capitalize()} in {here}: "
                      + FORTIFICATIONS_CUT.removeprefix("E1.16: ") + " (E1.16)")
+    if any(u.kind.lower() in VEHICLE_KINDS for u in units):
+        lines.append("Vehicular NVR: 'A vehicle (and its PRC) that is in Motion/…' — the rule text is cut there: players "
+                     "decide (E1.14)")
+        lines.append("vehicles at night: 'All vehicles must pay an additional MP/…' — the rule text is cut there: players "
+                     "decide (E1.52)")
+    if state.settings.get("weather") in SNOW:
+        lines.append("Snow: 'Whenever Ground/…' — the rule text is cut there: players decide what it changes at night "
+                     "(E1.15)")
     cliffs = [d + 1 for d in range(6) if "cliff" in state.terrain.side(h, d)]
     if cliffs:
         lines.append(f"a cliff hexside here: a Climbing unit's Falling DR (B11.41) is {climbing_drm(True):+d} at night "
@@ -211,6 +228,7 @@ def night_fire(state: GameState, hexes: tuple[Hex, ...], options: Options) -> tu
         lines.append(f"{m.label(target)} is beyond the NVR but {why}: it may be seen (E1.101, E1.81)")
     else:
         lines.append(f"{m.label(target)} is beyond the NVR, neither Illuminated nor marked by a Gunflash: out of LOS (E1.101)")
+        lines.append(f"an unconcealed unit in {m.label(target)} is never Known to the firer (E1.33)")
     lv = night_lv_on_map(state.terrain, firer, int(options.get("level", 0)), target, settings=state.settings)
     lines += [_line(e) for e in lv.events]
     if not within_nvr(firer, target, nvr):

@@ -47,7 +47,7 @@ from ...terrain import HexTerrain, Terrain
 if TYPE_CHECKING:
     from ...counters import Counters
 
-__all__ = ["RULE", "Feature", "Look", "AerialSight", "los_feature", "blind_behind", "surrounded", "aerial_sight", "BlindUnits",
+__all__ = ["RULE", "Feature", "Look", "AerialSight", "blind_behind", "surrounded", "aerial_sight", "BlindUnits",
            "aerial_range", "mist_lv_hindrance"]
 
 RULE = "E7.25"
@@ -66,12 +66,6 @@ class Feature:
     depression: bool = False
 
 
-def los_feature(terrain: Terrain, h: Hex, types: Mapping[str, str] | None = None) -> Feature:
-    """Hex ``h`` as a LOS obstacle: a full-level (≥ 1 level) obstacle or Blaze counts, with its top
-    at base level + height; half-level obstacles and SMOKE do not."""
-    return _feature(h, terrain.at(h), types)
-
-
 def _top(t: HexTerrain) -> float | None:
     """The level of the top of a hex's full-level (or higher) Obstacle or Blaze, None if none."""
     height = max(t.obstacle, t.blaze or 0)
@@ -85,6 +79,8 @@ def _what(t: HexTerrain, types: Mapping[str, str] | None) -> str:
 
 
 def _feature(h: Hex, t: HexTerrain, types: Mapping[str, str] | None) -> Feature:
+    """Hex ``h`` as a LOS obstacle: a full-level (≥ 1 level) obstacle or Blaze counts, with its top
+    at base level + height; half-level obstacles and SMOKE do not."""
     return Feature(h, t.base_level, _top(t), _what(t, types), t.terrain == DEPRESSION)
 
 

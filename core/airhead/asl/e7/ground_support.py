@@ -4,7 +4,7 @@ MG and its bombs.
 Sections, in rule order (search for the rule number):
 
 * E7.3    :func:`sighting_rows` (the DRM table: ``tables/asl_e7.json``, key ``sighting_drm``),
-  :func:`sighting_terms`, :func:`easiest_target`, :func:`sighting_tc`, :func:`sighting_odds`
+  :func:`sighting_fields` (its rows as form fields), :func:`sighting_terms`, :func:`easiest_target`, :func:`sighting_tc`, :func:`sighting_odds`
 * E7.31   Recall on an Original 12 (:attr:`SightingTC.recall`; the rest of the text is cut)
 * E7.32   Mistaken Attack on a Final ≥ 12 (:attr:`SightingTC.mistaken`, :func:`mistaken_targets`)
 * E7.4    :func:`attack_run` — E7.401 strafing, E7.402 Point Attacks, E7.403 Stuka Point Attacks:
@@ -28,6 +28,7 @@ from typing import Any, Literal, Mapping, Sequence
 
 from ...counters import Counters
 from ...errors import DataError, RulesError
+from ...fields import Field
 from ...hexes import Hex, opposite
 from ...tables import load_table
 
@@ -35,6 +36,8 @@ __all__ = [
     "SightRow",
     "sighting_rows",
     "sighting_morale",
+    "sighting_fields",
+    "RECORDED",
     "sighting_terms",
     "easiest_target",
     "SightingTC",
@@ -102,6 +105,27 @@ def _sighting() -> tuple[int, tuple[SightRow, ...]]:
 def sighting_rows() -> tuple[SightRow, ...]:
     """E7.3: the Sighting TC DRM table (``tables/asl_e7.json``, key ``sighting_drm``)."""
     return _sighting()[1]
+
+
+#: E7.3's row read from this Player Turn's record, not ticked in a form: "Target has been attacked
+#: by a friendly plane during this Player Turn" (:func:`~..turn_rules.attacked_this_turn`).
+RECORDED = "attacked"
+
+
+def sighting_fields() -> tuple[Field, ...]:
+    """E7.3's DRM rows as the form fields of a Sighting TC's easiest target (``sight_<key>``): a
+    tick for a row with a DRM, a number for an "X" row; the row the record decides
+    (:data:`RECORDED`) is not one. The strafing run's target units and the Observation Plane's
+    sighting both use them."""
+    out: list[Field] = []
+    for r in sighting_rows():
+        if r.key == RECORDED:
+            continue
+        if r.drm is None:
+            out.append(Field(f"sight_{r.key}", f"Sighting: {r.label} (+X)", "int", lo=0, hi=9, default=0, rule="E7.3"))
+        else:
+            out.append(Field(f"sight_{r.key}", f"Sighting: {r.label} ({r.drm:+d})", "bool", default=False, rule="E7.3"))
+    return tuple(out)
 
 
 def sighting_morale() -> int:

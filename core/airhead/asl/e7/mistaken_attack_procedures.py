@@ -8,8 +8,10 @@ unit that is closest (in hexes) to the aircraft's initial target and not in a co
 — cut there. The aircraft attacks in the opponent's MPh (E7.4), so the DEFENDER is the aircraft's
 own side: the opponent (the ATTACKER) directs it at one of its own units.
 
-The procedure *Mistaken Attack (E7.32)* follows a strafing run or Point Attack whose Sighting TC
-gave one (the record of this Player Turn, :func:`~..turn_rules.mistaken_attack_turn`): it finds
+A strafing run or Point Attack whose Sighting TC gave one goes on into it when the players choose
+to make it now (:func:`mistaken_attack_now`, the way Sniper vs Cloaking goes on as Cloaking lost;
+the target's IFT DRM is then added by the players to the Final DR logged). The procedure
+*Mistaken Attack (E7.32)* can also be started from the menu after the run that gave it (the record of this Player Turn, :func:`~..turn_rules.mistaken_attack_turn`): it finds
 the target (:func:`.ground_support.mistaken_targets`, the ATTACKER choosing among equally close
 ones), and resolves the MG attack as E7.41 does — the FP by year (a Stuka's typed), one IFT
 Effects DR the players read on their IFT, an Original 12 disabling the MG. What the cut text says
@@ -23,7 +25,7 @@ from typing import Any, Mapping
 
 from ... import events as ev
 from ...dice import DR, Roll
-from ...errors import ActionError, RulesError
+from ...errors import ActionError, DataError, RulesError
 from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
@@ -32,7 +34,7 @@ from ..turn_rules import MISTAKEN_ATTACK, STRAFING_RUN, mistaken_attack_turn
 from .air_support import Aircraft, aircraft_of, write_aircraft
 from .ground_support import mg_breakdown, mg_fp, mistaken_targets
 
-__all__ = ["MistakenAttack", "CUT_32"]
+__all__ = ["MistakenAttack", "CUT_32", "mistaken_attack_now", "blind_units"]
 
 #: E7.32 is cut after "If strafing, this attack must be continued (using MG/".
 CUT_32 = ("the rest of E7.32 is cut after 'If strafing, this attack must be continued (using MG/': the players continue "
@@ -47,10 +49,14 @@ class _Mistake:
     drm: int
     candidates: tuple[tuple[int, str, Hex], ...]
     aim: tuple[int, str, Hex] | None = None
+    #: The target's IFT DRM is not typed (the run went on into the attack): the players add it.
+    untyped: bool = False
 
 
-def _blind(state: GameState) -> Mapping[Hex, bool]:
-    """Hexes of units that are completely Blind to an aircraft (surrounded, E7.25)."""
+def blind_units(state: GameState) -> Mapping[Hex, bool]:
+    """E7.32 / E7.62 "not in a completely Blind Hex": hexes of units that are completely Blind to an
+    aircraft (surrounded, E7.25, on the terrain as an aircraft sees around it), each read when it
+    is asked for."""
     from ..sight import aerial_terrain
     from .aerial_los import BlindUnits
 
@@ -107,10 +113,11 @@ class MistakenAttack(Procedure[_Mistake]):
             fp = mg_fp(int(state.settings.get("year", 1944)))
         m = state.scenario.map
         target: Hex = params["target"]
-        found = tuple(mistaken_targets(state.counters, plane.side, target, _blind(state)))
+        found = tuple(mistaken_targets(state.counters, plane.side, target, blind_units(state)))
         events += [ev.info("E7.32", f"{plane.name} makes a Mistaken Attack without a new Sighting TC, directed by the "
                                     f"ATTACKER; it may move only onboard (not off the map)")]
-        d = _Mistake(plane, target, int(fp), int(params["drm"]), found)
+        drm = params.get("drm")
+        d = _Mistake(plane, target, int(fp), int(drm or 0), found, untyped=drm is None)
         if not found:
             events.append(ev.result("E7.32", f"no non-hidden onboard {plane.side} ground unit outside a completely Blind "
                                              f"Hex: no Mistaken Attack", [m.name(target)]))
@@ -155,8 +162,13 @@ class MistakenAttack(Procedure[_Mistake]):
         events: list[Event] = [ev.roll("E7.41", f"IFT Effects {roll.describe()}")]
         if d.drm:
             events.append(ev.modifier("E7.41", d.drm, "the target's IFT DRM (the players')"))
-        events.append(ev.result("E7.41", f"{d.fp} FP vs {d.aim[1]}: Final DR {final}: read the result on your rulebook's "
-                                         "IFT", [state.scenario.map.name(d.aim[2])]))
+        if d.untyped:
+            events.append(ev.result("E7.41", f"{d.fp} FP vs {d.aim[1]}: Original DR {final}: add the target's IFT DRM (its "
+                                             "TEM, Hindrances) and read the result on your rulebook's IFT",
+                                    [state.scenario.map.name(d.aim[2])]))
+        else:
+            events.append(ev.result("E7.41", f"{d.fp} FP vs {d.aim[1]}: Final DR {final}: read the result on your "
+                                             "rulebook's IFT", [state.scenario.map.name(d.aim[2])]))
         counters = None
         plane = d.plane
         if mg_breakdown(roll.total):
@@ -173,6 +185,8 @@ class MistakenAttack(Procedure[_Mistake]):
                                "target": m.name(d.target), "attacked": [d.aim[1]] if d.aim and final is not None else []}
         if d.aim is not None and final is not None:
             out.update(unit=d.aim[1], hex=m.name(d.aim[2]), fp=d.fp, final=final, mg_disabled=d.plane.mg_disabled)
+            if d.untyped:
+                out["drm_untyped"] = True
         return StepResult(None, tuple(events), counters=counters, outcome=out)
 
     def view(self, state: GameState, proc: ProcState[_Mistake]) -> View:
@@ -190,5 +204,35 @@ class MistakenAttack(Procedure[_Mistake]):
     def summary(self, outcome: Mapping[str, Any]) -> str:
         if not outcome.get("unit"):
             return f"{outcome['aircraft']}: no unit to make its Mistaken Attack on."
+        if outcome.get("drm_untyped"):
+            return (f"{outcome['aircraft']}'s Mistaken Attack on {outcome['unit']} in {outcome['hex']}: {outcome['fp']} FP, "
+                    f"IFT Original DR {outcome['final']} (add the target's IFT DRM and read it on your IFT).")
         return (f"{outcome['aircraft']}'s Mistaken Attack on {outcome['unit']} in {outcome['hex']}: {outcome['fp']} FP, "
                 f"IFT Final DR {outcome['final']} (read it on your IFT).")
+
+
+def mistaken_attack_now(state: GameState, run: StepResult, aircraft: str, target: Hex, fp: int) -> StepResult:
+    """E7.32 "The ATTACKER may then immediately move the aircraft ... and attack": the strafing
+    run's last step ``run`` (its outcome "mistaken attack", its aircraft written back) and, at
+    once, the Mistaken Attack on ``target``'s closest own unit — the ATTACKER's choice of equals,
+    then the MG attack's IFT DR, the target's IFT DRM left to the players. A rule that forbids it
+    now (the MG Disabled, a Stuka's MG FP not typed) is logged instead: the run ends there and the
+    players may start Mistaken Attack (E7.32) from the menu."""
+    assert run.outcome is not None
+    mid = state.changed(counters=run.counters if run.counters is not None else state.counters,
+                        outcomes=state.with_outcome(run.outcome))
+    proc = state.system.procedure(MISTAKEN_ATTACK)
+    try:
+        params = {**proc.read(mid, {"aircraft": aircraft, "target": state.scenario.map.name(target), "mg_fp": fp,
+                                    OVERRIDE.key: False}), "drm": None}
+        step = proc.start(mid, params)
+    except (RulesError, DataError) as e:
+        note = f"{aircraft}'s Sighting TC gave a Mistaken Attack, which it cannot make now: the log says why"
+        return replace(run, events=run.events + (ev.info("E7.32", f"no Mistaken Attack now: {e}"),),
+                       outcome={**run.outcome, "mistaken_note": note})
+    head = ev.info("", f"begin {proc.title}")
+    outcome = dict(run.outcome)
+    if step.proc is None:  # ended at once: no unit of its side to attack (its own outcome says the same)
+        outcome["mistaken_note"] = f"{aircraft}'s Sighting TC gave a Mistaken Attack: no unit of its side could be attacked"
+    return StepResult(step.proc, run.events + (head,) + step.events,
+                      counters=step.counters if step.counters is not None else run.counters, outcome=outcome)

@@ -23,7 +23,16 @@ from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Promp
 from ..turn_rules import attacked_this_turn, observation_sighting_turn
 from .aerial_los import mist_lv_hindrance
 from .air_support import Aircraft, aircraft_of, write_aircraft
-from .ground_support import sighting_morale, sighting_odds, sighting_rows, sighting_tc, sighting_terms
+from .mistaken_attack_procedures import blind_units
+from .ground_support import (
+    RECORDED,
+    sighting_fields,
+    sighting_morale,
+    sighting_odds,
+    sighting_rows,
+    sighting_tc,
+    sighting_terms,
+)
 from .observation import (
     BATTERY_ACCESS,
     DYO_COST,
@@ -139,18 +148,8 @@ class ObservationPlane(Procedure[_Entry]):
 
 
 # ---------------------------------------------------------------------- E7.61 / E7.62 sighting
-#: The E7.3 row read from the record ("attacked by a friendly plane during this Player Turn").
-RECORDED = "attacked"
-
-
-def _sight_field(key: str, drm: int | None, label: str) -> Field:
-    if drm is None:
-        return Field(f"sight_{key}", f"Sighting: {label} (+X)", "int", lo=0, hi=9, default=0, rule="E7.3")
-    return Field(f"sight_{key}", f"Sighting: {label} ({drm:+d})", "bool", default=False, rule="E7.3")
-
-
 #: E7.3's Sighting TC DRM of the easiest target in the hex (none for an empty hex).
-SIGHT_FIELDS: tuple[Field, ...] = tuple(_sight_field(r.key, r.drm, r.label) for r in sighting_rows() if r.key != RECORDED)
+SIGHT_FIELDS: tuple[Field, ...] = sighting_fields()
 
 
 @dataclass(frozen=True)
@@ -160,16 +159,6 @@ class _Look:
     candidates: tuple[tuple[int, str, Hex], ...] = ()
     flags: tuple[tuple[str, Any], ...] = ()
     legacy: bool = False
-
-
-def _blind(state: GameState) -> Mapping[Hex, bool]:
-    """E7.62 "in the Observation Plane's LOS": hexes of units that are completely Blind
-    (surrounded, E7.25, on the terrain as an aircraft sees around it) — the reading E7.32 uses
-    for a plane's Mistaken Attack; each hex read when it is asked for."""
-    from .aerial_los import BlindUnits
-    from ..sight import aerial_terrain
-
-    return BlindUnits(lambda h: aerial_terrain(state, h), state.counters)
 
 
 class ObservationSighting(Procedure[_Look]):
@@ -337,7 +326,7 @@ class ObservationSighting(Procedure[_Look]):
                 events = [ev.result("E7.62", "Battery Access is not achieved: no Mistaken Attack occurs (the players' answer, "
                                     "by C1 in their rulebook)")]
                 return self._finish(state, look, "no Battery Access", events)
-            found = tuple(mistaken_fire_mission(state.counters, look.plane.side, look.target, _blind(state)))
+            found = tuple(mistaken_fire_mission(state.counters, look.plane.side, look.target, blind_units(state)))
             events = [ev.info("E7.62", "Battery Access is achieved (the players' answer): one Fire Mission")]
             if not found:
                 events.append(ev.result("E7.62", f"no non-hidden {look.plane.side} ground unit on the map in the plane's LOS: "

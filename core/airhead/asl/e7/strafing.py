@@ -33,7 +33,9 @@ from .ground_support import (
     bomb_odds,
     easiest_target,
     hit_odds,
+    RECORDED,
     mg_fp,
+    sighting_fields,
     sighting_morale,
     sighting_odds,
     sighting_rows,
@@ -75,17 +77,6 @@ STRAFING_PACK: tuple[Field, ...] = tuple(
 )
 
 
-def _sight_field(row_key: str, drm: int | None, condition: str) -> Field:
-    if drm is None:
-        return Field(f"sight_{row_key}", f"Sighting: {condition} (+X)", "int", lo=0, hi=9, default=0, rule="E7.3")
-    return Field(f"sight_{row_key}", f"Sighting: {condition} ({drm:+d})", "bool", default=False, rule="E7.3")
-
-
-#: E7.3's row read from this Player Turn's record, not ticked in the form: "Target has been attacked
-#: by a friendly plane during this Player Turn" (:func:`~.turn_rules.attacked_this_turn`).
-RECORDED = "attacked"
-
-
 #: A target unit as the form gives it.
 TARGET_FIELDS: tuple[Field, ...] = (
     Field("name", "Unit", "text", lo=1, hi=24),
@@ -100,7 +91,7 @@ TARGET_FIELDS: tuple[Field, ...] = (
           help="an AFV: the Original To Hit DR it is hit on from three hexes or closer"),
     Field("bomb_th", "Bomb To Hit number", "int", lo=0, hi=16, default=None, rule="E7.42",
           help="the Original To Hit DR the bombs hit it on (7.421 EX: Tiger 9, truck 10, squad 8, HS 6)"),
-) + tuple(_sight_field(r.key, r.drm, r.label) for r in sighting_rows() if r.key != RECORDED)
+) + sighting_fields()
 
 
 def bombed(here: list[Target]) -> list[Target]:
@@ -373,9 +364,10 @@ def blind_hexes(state: GameState, p: Mapping[str, Any], run: Run,
     ruled_blind = set(p.get("blind_hexes") or ())
     ruled_seen = set(p.get("seen_hexes") or ())
     settings = LosSettings.from_settings(state.settings)
+    types = state.system.terrain_types  # the system's own, as the Aerial view tool reads them
     out: dict[Hex, tuple[bool, str, int]] = {}
     for h in run.targets if hexes is None else hexes:
-        look = aerial(aerial_terrain(state, h), h, opposite(run.grain), settings=settings)
+        look = aerial(aerial_terrain(state, h), h, opposite(run.grain), settings=settings, types=types)
         if h in ruled_blind:
             out[h] = (True, "the players' ruling", 0)
         elif h in ruled_seen:

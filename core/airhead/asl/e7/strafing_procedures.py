@@ -16,9 +16,11 @@ from ... import events as ev
 from ...dice import DR, Roll
 from ...errors import ActionError
 from ...events import Event
-from ...hexes import Hex, asl_direction
+from ...hexes import asl_direction
 from ...plug import GameState, Odds, ProcState, Prompt, Step, Stepped, StepResult, View
+from .aerial_los import mist_lv_hindrance
 from .air_support import added_off_map, aircraft_of, write_aircraft
+from .mistaken_attack_procedures import blind_units, mistaken_attack_now
 from .anti_aircraft import aircraft_aa_result, aerial_drm_from_seed, mark_aa_mode, retains_rof
 from .ground_support import (
     POINT,
@@ -32,7 +34,6 @@ from .ground_support import (
     sighting_terms,
     sighting_tc,
 )
-from ..sight import aerial_terrain
 from ..turn_rules import STRAFING_RUN, ground_attack_turn
 from .strafing import (
     BASIC_TH_NEAR,
@@ -46,7 +47,7 @@ from .strafing import (
     strike_plan,
 )
 
-__all__ = ["Strafing", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "NO_MORE_AA", "DUMMY_25"]
+__all__ = ["Strafing", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "MISTAKEN_SAVED", "NO_MORE_AA", "DUMMY_25"]
 
 #: E7.25: a Sighting TC that reveals only a Dummy unit: the aircraft counts it as its one Sighting
 #: TC for that turn, or not (subject to Light AA fire either way).
@@ -56,8 +57,11 @@ NO_MORE_AA = "no more Light AA fire here"
 AA_DECIDE: tuple[str, ...] = ("no effect", "Damaged", "eliminated", "Recalled")
 #: E7.31: an Original 12 is Recall; the rest of the rule is cut.
 RECALL_31: tuple[str, ...] = ("Recalled at the end of the MPh; the attack goes on as the TC says", "Recalled: no attack")
-#: E7.32: the Mistaken Attack, directed by the opponent; its continuation is cut.
-MISTAKEN_32: tuple[str, ...] = ("Mistaken Attack made (resolved at the table)", "no Mistaken Attack")
+#: E7.32: "The ATTACKER may then immediately move the aircraft ... and attack": made now, the run
+#: goes on as Mistaken Attack (E7.32) (:func:`.mistaken_attack_procedures.mistaken_attack_now`).
+MISTAKEN_32: tuple[str, ...] = ("make the Mistaken Attack now (E7.32)", "no Mistaken Attack")
+#: The choice a game saved before the Mistaken Attack procedure made: the run ends, as it then did.
+MISTAKEN_SAVED = "Mistaken Attack made (resolved at the table)"
 
 
 class Strafing(Stepped[Strike]):
@@ -146,7 +150,8 @@ class Strafing(Stepped[Strike]):
     def _ask_mistaken(self, state: GameState, g: Strike) -> Prompt:
         who = "; ".join(g.candidates) or "no DEFENDER unit found on the map"
         return Prompt("choice", "E7.32", f"E7.32 Mistaken Attack, directed by the opponent, on the closest DEFENDER unit "
-                      f"({who}) — the rule text is cut here: players decide", options=MISTAKEN_32)
+                      f"({who}): make it now (Mistaken Attack (E7.32) follows: the target, then its MG attack)?",
+                      options=MISTAKEN_32, legacy=(MISTAKEN_SAVED,))
 
     def _ask_aa(self, state: GameState, g: Strike) -> Prompt:
         opts = tuple(f"{f.name} fires" for f, left, done in zip(g.aa, g.fire_left, g.fired_here) if left and not done)
@@ -196,8 +201,12 @@ class Strafing(Stepped[Strike]):
         return self._advance(state, replace(g, dummy=counted), events)
 
     def _mistaken_chosen(self, state: GameState, g: Strike, choice: str) -> StepResult:
+        if choice == MISTAKEN_32[0]:  # E7.32 "immediately": the run goes on as Mistaken Attack (E7.32)
+            events = [ev.result("E7.32", f"{g.plane.name} makes the Mistaken Attack now (the opponent directs it)")]
+            done = self._finish(state, g, "mistaken attack", events)
+            return mistaken_attack_now(state, done, g.plane.name, g.run.target, g.fp)
         events = [ev.result("E7.32", f"{choice} (the players' decision; the opponent directs it)")]
-        return self._finish(state, g, "mistaken attack" if choice == MISTAKEN_32[0] else "no attack", events)
+        return self._finish(state, g, "mistaken attack" if choice == MISTAKEN_SAVED else "no attack", events)
 
     def _aa_chosen(self, state: GameState, g: Strike, choice: str) -> StepResult:
         if choice == NO_MORE_AA:
@@ -232,12 +241,14 @@ class Strafing(Stepped[Strike]):
         events = [ev.roll("E7.3", f"Sighting TC {roll.describe()}"),
                   ev.info("E7.3", f"against the easiest target in {m.label(g.run.target)}: {best.name}")]
         events += [ev.modifier("E7.3", v, why) for v, why in terms]
+        mist = mist_lv_hindrance(str(state.settings.get("weather", "")), g.run.entry.distance(g.run.target))
+        if mist:
+            events.append(ev.info("E7.25", mist))
         ok = "passed" if tc.passed else "failed: no ground attack this Player Turn, and immune to Light AA (E7.3)"
         events.append(ev.result("E7.3", f"Final DR {tc.final} vs Morale Level {sighting_morale()}: {ok}", [m.name(g.run.target)]))
         if tc.mistaken:
             d = g.plane.side
-            seen = self._blind_map(state, g)
-            found = mistaken_targets(state.counters, d, g.run.target, seen)
+            found = mistaken_targets(state.counters, d, g.run.target, blind_units(state))
             cands = tuple(f"{n} in {m.label(h)}, {k} hex{'es' if k != 1 else ''}" for k, n, h in found)
             events.append(ev.result("E7.32", f"Final DR {tc.final} ≥ 12: Mistaken Attack on the DEFENDER's closest unit "
                                     "(not in a completely Blind Hex), directed by the opponent"))
@@ -259,13 +270,6 @@ class Strafing(Stepped[Strike]):
         if here and all(u.kind == "Dummy" for u in here):
             return StepResult(ProcState(self.name, "dummy", g), tuple(events))
         return self._advance(state, g, events)
-
-    def _blind_map(self, state: GameState, g: Strike) -> Mapping[Hex, bool]:
-        """E7.32: hexes of the aircraft side's units that are completely Blind (surrounded),
-        each read when it is asked for."""
-        from .aerial_los import BlindUnits
-
-        return BlindUnits(lambda h: aerial_terrain(state, h), state.counters)
 
     # -- the run: Light AA and attacks, hex by hex ------------------------------------------
     def _advance(self, state: GameState, g: Strike, events: list[Event]) -> StepResult:
@@ -369,6 +373,9 @@ class Strafing(Stepped[Strike]):
             events.append(ev.info(rule, f"{g.plane.name} attacks {m.label(s.target)} from {m.label(s.hex)} ({s.range} "
                                   f"hex{'es' if s.range != 1 else ''}: Aerial Range {s.aerial_range}, {s.column} column)",
                                   [m.name(s.target)]))
+            mist = mist_lv_hindrance(str(state.settings.get("weather", "")), s.range)
+            if mist and g.attacked_here():
+                events.append(ev.info("E7.25", mist))
             if not g.attacked_here():
                 events.append(ev.info("E7.4", f"no target unit listed in {m.label(s.target)}: no attack"))
                 return self._advance(state, replace(g, attack_done=True), events)
@@ -565,7 +572,7 @@ class Strafing(Stepped[Strike]):
             "eliminated": f"{name} was shot down",
             "not sighted": f"{name} failed its Sighting TC: no attack",
             "recalled": f"{name} is Recalled without attacking",
-            "mistaken attack": f"{name} made a Mistaken Attack, directed by the opponent",
+            "mistaken attack": outcome.get("mistaken_note") or f"{name} made a Mistaken Attack, directed by the opponent",
             "no attack": f"{name} made no attack",
             "dummy": f"{name}'s Sighting TC revealed only a Dummy: no attack"
                      + ("" if outcome.get("counted", True) else " (not counted as its Sighting TC this turn)"),

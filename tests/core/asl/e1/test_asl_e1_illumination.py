@@ -162,6 +162,31 @@ def test_e1_93_illuminating_rounds_light_six_hexes() -> None:
     assert [mk.kind for mk in g.state.counters.markers] == ["IR"]
 
 
+def test_e1_91_initial_use_is_asked_of_the_games_first_illuminating_round_too() -> None:
+    # E1.9 "Illumination can occur via Starshells/IR or Fires"; E1.91 "INITIAL USE: No Starshells/"
+    # (cut): its subject is the "Starshells/IR" of E1.9, so the game's first IR asks it as the
+    # first Starshell does (the form's answer; the rest of E1.91 is cut: the players decide)
+    ir = {"type": "start", "procedure": "asl.illuminating_round", "params": {"hex": "13Q5", "initial_use": False}}
+    g = new_game(night(), "ir", at("MPh", 0))
+    evs = g.apply(ir)
+    assert [(e.rule, e.cause) for e in evs][-1] == ("E1.91", "the rule text is cut here (when the first Starshell/IR may "
+                                                             "be used): the players rule that no IR may be used yet")
+    out = g.state.outcomes[-1]
+    assert out["result"] == "not yet" and g.state.counters.markers == ()
+    assert g.system.procedure("asl.illuminating_round").summary(out) == "No IR: the players ruled it may not be used yet."
+    g = new_game(night(), "ir", at("MPh", 0))
+    evs = g.apply({**ir, "params": {"hex": "13Q5", "initial_use": True}})
+    assert ("E1.91", "the rule text is cut here (when the first Starshell/IR may be used): the players rule that "
+                     "Starshells/IR may be used now") in [(e.rule, e.cause) for e in evs]
+    assert [mk.kind for mk in g.state.counters.markers] == ["IR"]
+    evs = g.apply({**ir, "params": {"hex": "13Q5", "initial_use": False}})  # no longer the first: not asked
+    assert not any(e.rule == "E1.91" for e in evs) and len(g.state.counters.markers) == 2
+    # a start saved before E1.91 was asked of an IR (no answer in it) replays as it then did
+    h = new_game(night(), "ir", at("MPh", 0))
+    assert not any(e.rule == "E1.91" for e in h.apply({"type": "start", "procedure": "asl.illuminating_round",
+                                                       "params": {"hex": "13Q5"}}))
+
+
 # ---------------------------------------------------------------------- E1.94 / 1.942
 def test_e1_94_example_blaze_zone_sizes() -> None:
     # "Vehicle, brush, orchard, grainfield, woods, and single-story building blazes all have a

@@ -396,6 +396,9 @@ def test_e1_41_cloaking_contents_are_sealed_and_revealed_when_cloaking_is_lost()
     assert placed == [("6-6-7", "squad", "13I5"), ("MMG", "SW", "13I5")]
     assert any(e.rule == "E1.42" and "cannot be fired in the Player Turn" in e.cause for e in g.events())
     assert causes(g, "E1.31")[0].startswith("Cloaking A in 13I5 loses Cloaked status")
+    # E1.422 "All units represented by a single Cloaking counter always move/" (cut where it starts)
+    assert causes(g, "E1.422") == ["stacking: 'All units represented by a single Cloaking counter always move/…' — the rule "
+                                   "text is cut there: players decide"]
     # E1.43: once removed, a Cloaking counter cannot be regained
     with pytest.raises(ActionError, match="E1.43"):
         g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "A", "hex": "13I5"}})
@@ -428,6 +431,28 @@ def test_e1_72_and_dummy_losses() -> None:
         {"type": "start", "procedure": "asl.cloaking_lost", "params": {"letter": "D", "cause": "a Dummy its owner eliminates"}},
     ])
     assert g.state.counters.units == () and g.state.outcomes[-1]["dummy"]
+
+
+def test_e1_421_involuntarily_revealed_units_revert_to_their_normal_mf_minus_the_mf_spent() -> None:
+    # E1.421: "When involuntarily revealed, Cloaked units are placed on board and must immediately
+    # revert to their normal MF allotments for any future movement undertaken in that MPh minus any
+    # MF already expended in that MPh, but with no extra penalty if they had already exceeded such"
+    from playing import at
+
+    def lose(cause: str, phase: list[dict[str, Any]]) -> list[str]:
+        g = new_game(night(), "c", [*phase, {"type": "start", "procedure": "asl.cloaking",
+                                             "params": {"letter": "B", "hex": "13C3", "contents": [{"name": "4-5-8"}]}}])
+        g.apply({"type": "start", "procedure": "asl.cloaking_lost", "params": {"letter": "B", "cause": cause}})
+        return causes(g, "E1.421")
+
+    said = ("involuntarily revealed: for any further movement in this MPh they revert at once to their normal MF "
+            "allotments minus the MF already expended in it, with no extra penalty if they had already exceeded them (E1.51)")
+    assert lose("entered an enemy-occupied Location in the MPh", at("MPh", 0)) == [said]
+    assert lose("an effective Sniper attack (dr 1 or 2)", at("MPh", 0)) == [said]
+    assert lose("made an attack other than a successful Ambush", at("MPh", 0)) == []  # its own choice
+    assert lose("an effective Sniper attack (dr 1 or 2)", at("DFPh", 0)) == []  # no more movement in an MPh
+    assert lose("another loss of concealment at night (players decide)", at("MPh", 0)) == [
+        said + " — if the players judge this loss involuntary"]
 
 
 def test_e1_56_recovery_and_e1_54_routing() -> None:

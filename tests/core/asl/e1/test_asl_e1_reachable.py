@@ -88,6 +88,11 @@ def test_e1_2_hip_allowance_from_the_scenario_defenders_squads_in_the_game() -> 
     assert "cut after 'any SMC/': players decide" in lines[1]
     other = new_game(night(e1_scenario_attacker="the other side"), "t", [unit("A", "Allied", "13I5")])
     assert with_rule(here(other, "13I5"), "E1.2")[0].startswith("Allied, the Scenario Defender, may set up HIP at most 1 ")
+    # E1.21 "Each onboard unit of a Scenario Defender in a night scenario may attempt to move/" (cut)
+    assert with_rule(here(other, "13I5"), "E1.21") == [
+        "Allied's units here: Freedom of Movement: the rule text is cut after 'may attempt to move/': players "
+        "decide (E1.21)"]
+    assert not with_rule(here(g, "13I5"), "E1.21")  # no Scenario Defender's unit in 13I5
 
 
 def test_e1_22_elr_and_e1_76_san_from_the_numbers_given_once() -> None:
@@ -173,6 +178,25 @@ def test_e1_7_night_fire_lv_nvr_to_hit_target_acquisition_fire_groups() -> None:
     assert far[1] == "13I9 is beyond the NVR, neither Illuminated nor marked by a Gunflash: out of LOS (E1.101)"
     assert with_rule(far, "E1.71")[0].startswith("a Fire Lane's Residual FP may be placed here beyond the NVR")
     assert not with_rule(far, "E1.73")
+    # E1.33: "An unconcealed unit beyond a viewing unit's NVR is never Known to that viewing unit
+    # unless the target can be treated as being within NVR as per 1.101"
+    assert with_rule(far, "E1.33") == ["an unconcealed unit in 13I9 is never Known to the firer (E1.33)"]
+    assert not with_rule(near, "E1.33")
+    g.apply(marker("gf", "Gunflash", "13I9"))
+    assert not with_rule(fire(g, "13I5", "13I9"), "E1.33")  # marked by a Gunflash: 1.101
+
+
+def test_e1_14_e1_52_a_vehicle_and_e1_15_snow_are_cut_the_players_decide() -> None:
+    # E1.14 "A vehicle (and its PRC) that is in Motion/", E1.52 "All vehicles must pay an additional
+    # MP/", E1.15 "Whenever Ground/": each cut where it starts; the tool says so where it applies
+    g = new_game(night(weather="Snow"), "t", [unit("t1", "Axis", "13I5", "AFV", "PzIV")])
+    lines = here(g, "13I5")
+    assert with_rule(lines, "E1.14") == ["Vehicular NVR: 'A vehicle (and its PRC) that is in Motion/…' — the rule text "
+                                         "is cut there: players decide (E1.14)"]
+    assert with_rule(lines, "E1.52")[0].endswith("players decide (E1.52)")
+    assert with_rule(lines, "E1.15")[0].startswith("Snow: 'Whenever Ground/…'")
+    plain = here(new_game(night(), "t", [unit("s", "Axis", "13I5")]), "13I5")
+    assert not with_rule(plain, "E1.14") and not with_rule(plain, "E1.52") and not with_rule(plain, "E1.15")
 
 
 def test_e1_71_after_a_starshell_the_fire_lane_exception_is_the_players_and_e1_74_illuminated() -> None:

@@ -138,7 +138,7 @@ def test_7_31_original_12_is_recall_and_the_cut_rest_is_the_players() -> None:
     ev = g.apply({"type": "dice", "values": [6, 6]})
     assert any(e.rule == "E7.32" for e in ev)  # Final 15 >= 12 as well
     p = g.waiting_for()
-    assert p is not None and p.rule == "E7.32" and "the rule text is cut here" in p.label
+    assert p is not None and p.rule == "E7.32" and "make it now (Mistaken Attack (E7.32) follows" in p.label
     g.apply({"type": "choose", "choice": "no Mistaken Attack"})
     assert g.state.outcomes[-1]["recalled"] is True
 
@@ -165,6 +165,62 @@ def test_7_32_mistaken_attack_on_the_defenders_closest_unit() -> None:
     g.apply({"type": "dice", "values": [4, 4]})  # Final 12: failed, and a Mistaken Attack
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.32" and "own in 19K5, 2 hexes" in p.label
+    # "The ATTACKER may then immediately move the aircraft ... and attack (without a new Sighting
+    # TC)": made now, the run goes on as Mistaken Attack (E7.32), its MG attack next
+    assert p.options == ("make the Mistaken Attack now (E7.32)", "no Mistaken Attack")
+    evs = [f"{e.rule}: {e.cause}" for e in g.apply({"type": "choose", "choice": p.options[0]})]
+    assert "E7.32: FB 1 makes the Mistaken Attack now (the opponent directs it)" in evs
+    assert ": begin Mistaken Attack (E7.32)" in evs
+    assert "E7.32: the target: own in 19K5, the Allied unit closest to 19K7 (2 hexes)" in evs
+    assert g.state.outcomes[-1]["result"] == "mistaken attack"  # the run's record, for E7.32 and E7.401
+    p = g.waiting_for()
+    assert p is not None and p.label == "FB 1's MG attack on own: IFT Effects DR (12 FP)"
+    evs = [f"{e.rule}: {e.cause}" for e in g.apply({"type": "dice", "values": [2, 3]})]
+    assert ("E7.41: 12 FP vs own: Original DR 5: add the target's IFT DRM (its TEM, Hindrances) and read the result on "
+            "your rulebook's IFT") in evs
+    out = g.state.outcomes[-1]
+    assert (out["procedure"], out["unit"], out["final"]) == ("asl.mistaken_attack", "own", 5)
+    assert g.system.procedure("asl.mistaken_attack").summary(out) == (
+        "FB 1's Mistaken Attack on own in 19K5: 12 FP, IFT Original DR 5 (add the target's IFT DRM and read it on your IFT).")
+
+
+def test_7_32_made_now_but_forbidden_by_a_rule_the_run_ends_and_the_log_says_why() -> None:
+    # E7.223: a plane whose MG is Disabled "may not attack in ... Ground Support" with it: the
+    # Mistaken Attack the cut E7.32 makes with the MG cannot follow; the run ends with its record
+    g = new_game(sighting_map(), "m", [*at("MPh"), {"type": "edit", "op": "unit", "id": "own", "side": "Allied", "kind": "squad", "hex": "19K5"}])
+    g.apply({"type": "start", "procedure": "asl.strafing",
+             "params": {"side": "Allied", "target": "19K7", "grain": 4, "mg_disabled": True, "bomb_at": "first attack",
+                        "units": [{"name": "sq", "hex": "19K7", "bomb_th": 8, "sight_building": True, "sight_near_vehicle": True}]}})
+    g.apply({"type": "dice", "values": [4, 4]})  # Final 12
+    evs = [f"{e.rule}: {e.cause}" for e in g.apply({"type": "choose", "choice": "make the Mistaken Attack now (E7.32)"})]
+    assert evs[-1].startswith("E7.32: no Mistaken Attack now: E7.223: FB 1's MG is Disabled")
+    assert g.waiting_for() is None and g.state.outcomes[-1]["result"] == "mistaken attack"
+    assert g.system.procedure("asl.strafing").summary(g.state.outcomes[-1]).startswith(
+        "FB 1's Sighting TC gave a Mistaken Attack, which it cannot make now: the log says why (MG Disabled).")
+    # no unit of its side on the map: nothing to attack
+    h = new_game(sighting_map(), "m", at("MPh"))
+    h.apply({"type": "start", "procedure": "asl.strafing",
+             "params": {"side": "Allied", "target": "19K7", "grain": 4,
+                        "units": [{"name": "sq", "hex": "19K7", "sight_building": True, "sight_near_vehicle": True}]}})
+    h.apply({"type": "dice", "values": [4, 4]})
+    evs = [f"{e.rule}: {e.cause}" for e in h.apply({"type": "choose", "choice": "make the Mistaken Attack now (E7.32)"})]
+    assert evs[-1] == "E7.32: no non-hidden onboard Allied ground unit outside a completely Blind Hex: no Mistaken Attack"
+    assert h.waiting_for() is None and h.system.procedure("asl.strafing").summary(h.state.outcomes[-1]).startswith(
+        "FB 1's Sighting TC gave a Mistaken Attack: no unit of its side could be attacked.")
+
+
+def test_7_32_a_game_saved_before_the_mistaken_attack_procedure_replays_as_then() -> None:
+    # E7.32: the choice such a game made is not offered now, but its actions replay: the run ends
+    g = new_game(sighting_map(), "m", [*at("MPh"), {"type": "edit", "op": "unit", "id": "own", "side": "Allied", "kind": "squad", "hex": "19K5"}])
+    g.apply({"type": "start", "procedure": "asl.strafing",
+             "params": {"side": "Allied", "target": "19K7", "grain": 4, "units": [{"name": "sq", "hex": "19K7", "sight_building": True, "sight_near_vehicle": True}]}})
+    g.apply({"type": "dice", "values": [4, 4]})
+    p = g.waiting_for()
+    assert p is not None and "Mistaken Attack made (resolved at the table)" not in p.options
+    evs = g.apply({"type": "choose", "choice": "Mistaken Attack made (resolved at the table)"})
+    assert [f"{e.rule}: {e.cause}" for e in evs][0] == ("E7.32: Mistaken Attack made (resolved at the table) (the players' "
+                                                         "decision; the opponent directs it)")
+    assert g.waiting_for() is None and g.state.outcomes[-1]["result"] == "mistaken attack"
 
 
 def test_sighting_odds_are_the_procedures_rolls_counted() -> None:
