@@ -280,7 +280,7 @@ class Starshell(Procedure[_Shell]):
         Field("firer", "Fired by", "choice", choices=FIRERS, default="leader", rule="E1.921",
               help="Usage dr: ≤ 4 for a leader (a CE Armor Leader too), ≤ 2 for a MMC or a CE AFV with no Armor Leader"),
         Field("firer_hex", "Firer's hex", "hex", default=None, rule="E1.922", help="for the map, and to read the aim's view"),
-        Field("side", "Side", "text", lo=1, hi=24, default=None, help="default: the side whose Player Turn it is"),
+        Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side", help="default: the side whose Player Turn it is"),
         Field("good_order", "Good Order", "bool", default=True, rule="E1.921"),
         Field("pinned", "Pinned or TI", "bool", default=False, rule="E1.921"),
         Field("method", "Placement", "choice", choices=METHODS, default=METHODS[0], rule="E1.922",
@@ -486,7 +486,7 @@ class IlluminatingRound(Procedure[_Shell]):
         Field("firer", "Fired by", "choice", choices=IR_FIRERS, default="OBA", rule="E1.931"),
         Field("hex", "Placed in", "hex", offboard=True, rule="E1.932",
               help="E1.932 placement is cut in the rule text: the players place it"),
-        Field("side", "Side", "text", lo=1, hi=24, default=None),
+        Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:

@@ -501,10 +501,11 @@ class Straying(Procedure[_Move]):
     title = "Movement DR / Straying (E1.53)"
     params = Schema((
         Field("unit", "Moving unit or stack", "text", lo=1, hi=24, default="moving stack", rule="E1.53",
+              pick="units", fills=(("hex", "hex"), ("side", "side")),
               help="a unit on the map (its name): its class at night is read from it (E1.6)"),
         Field("hex", "Its hex", "hex", default=None, rule="E1.551",
               help="where it starts its MPh: finds the Closest DEFENDER among the units on the map"),
-        Field("side", "Moving side (ATTACKER)", "text", lo=1, hi=24, default=None,
+        Field("side", "Moving side (ATTACKER)", "text", lo=1, hi=24, default=None, pick="side",
               help="default: the side whose Player Turn it is"),
         Field("night_class", "Class at night (if not on the map)", "choice", choices=CLASSES, default="Normal", rule="E1.6",
               help="Stealthy, Normal or Lax (E1.61–1.63), for a moving unit that is not on the map"),
@@ -840,7 +841,7 @@ class Cloaking(Procedure[_Cloak]):
     params = Schema((
         Field("letter", "ID letter", "choice", choices=LETTERS, default="A", rule="E1.41"),
         Field("hex", "Hex", "hex", default=None, rule="E1.411", help="empty: set up offboard (E1.411)"),
-        Field("side", "Side (the Scenario Attacker)", "text", lo=1, hi=24, default=None, rule="E1.4"),
+        Field("side", "Side (the Scenario Attacker)", "text", lo=1, hi=24, default=None, rule="E1.4", pick="side"),
         Field("contents", "Contents", "list", hi=20, default=[], rule="E1.41", secret=True,
               help="secret: seal them; none is a Dummy", item=Field("contents", "Unit", "record", fields=CONTENT_FIELDS)),
         Field("squads", "Squads (or equivalents) in the starting OB", "int", lo=0, hi=99, default=None, rule="E1.411",
@@ -927,7 +928,7 @@ class CloakingLost(Procedure[_Cloak]):
     title = "Cloaking lost (E1.43)"
     params = Schema((
         Field("letter", "ID letter", "choice", choices=LETTERS, default="A", rule="E1.41"),
-        Field("side", "Side", "text", lo=1, hi=24, default=None),
+        Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side"),
         Field("cause", "Why", "choice", choices=tuple(c for c, _ in LOSS_CAUSES), default=LOSS_CAUSES[0][0], rule="E1.43"),
     ))
 

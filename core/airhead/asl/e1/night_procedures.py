@@ -488,7 +488,7 @@ class GunflashProc(Procedure[_Flash]):
     title = "Gunflash (E1.8)"
     params = Schema((
         Field("hex", "Location of the unit", "hex", rule="E1.8"),
-        Field("side", "Its side", "text", lo=1, hi=24, default="Allied", rule="E1.8"),
+        Field("side", "Its side", "text", lo=1, hi=24, default="Allied", rule="E1.8", pick="side"),
         Field("cause", "What it did", "choice", choices=GUNFLASH_CAUSES, default="fire", rule="E1.8"),
         Field("effect", "Mines: Casualty Reduction, or a non-Dummy unit broken, immobilized or eliminated", "bool",
               default=False, rule="E1.83"),

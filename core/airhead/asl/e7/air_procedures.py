@@ -17,6 +17,7 @@ from ...errors import ActionError, DataError, RulesError
 from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
+from ...picks import Pick
 from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, Step, Stepped, StepResult, Table, View, percent
 from .air_support import (
     AIRCRAFT_TYPES,
@@ -81,7 +82,7 @@ class AirArrival(Procedure[_Arrival]):
     name = AIR_ARRIVAL
     title = "Air Support arrival (E7.2)"
     params = Schema((
-        Field("side", "Side receiving Air Support", "text", lo=1, hi=24, rule="E7.2"),
+        Field("side", "Side receiving Air Support", "text", lo=1, hi=24, rule="E7.2", pick="side"),
         Field("exponent", "Air Support Number: exponent (7.1 table)", "int", lo=0, hi=6, rule="E7.21 (7.1 table)",
               pack="air_support_exponent",
               help="from your rulebook's 7.1 Air Support table: type your scenario's exponent"),
@@ -179,14 +180,14 @@ class AirArrival(Procedure[_Arrival]):
 
 # ---------------------------------------------------------------------- E7.22 aerial combat
 PLANE_FIELDS: tuple[Field, ...] = (
-    Field("name", "Aircraft", "text", lo=1, hi=24),
-    Field("side", "Side", "text", lo=1, hi=24),
+    Field("name", "Aircraft", "text", lo=1, hi=24, pick="units:aircraft", fills=(("side", "side"),)),
+    Field("side", "Side", "text", lo=1, hi=24, pick="side"),
     Field("type", "Type", "choice", choices=AIRCRAFT_TYPES, default="FB", rule="E7.21"),
     Field("bombs", "Carries bombs", "bool", default=False, rule="E7.221"),
     Field("damaged", "Damaged", "bool", default=False, rule="E7.226"),
     Field("mg_disabled", "MG Disabled", "bool", default=False, rule="E7.223"),
     Field("melee", "Already in Aerial Melee", "bool", default=False, rule="E7.22"),
-    Field("target", "Predesignated initial target", "text", lo=0, hi=24, default="", rule="E7.221",
+    Field("target", "Predesignated initial target", "text", lo=0, hi=24, default="", rule="E7.221", pick="rows:planes.name",
           help="the enemy plane it attacks first (ATTACKER first); empty for a plane that cannot attack"),
 )
 
@@ -236,7 +237,7 @@ class AerialCombat(Stepped[Dogfight]):
     name = "asl.aerial_combat"
     title = "Aerial combat (E7.22)"
     params = Schema((
-        Field("attacker", "ATTACKER (whose CCPh)", "text", lo=1, hi=24, rule="E7.221"),
+        Field("attacker", "ATTACKER (whose CCPh)", "text", lo=1, hi=24, rule="E7.221", pick="side"),
         Field("planes", "Planes in the Dogfight", "list", hi=16, default=[], rule="E7.22",
               item=Field("planes", "Plane", "record", fields=PLANE_FIELDS)),
         OVERRIDE,
@@ -252,6 +253,17 @@ class AerialCombat(Stepped[Dogfight]):
             planes.append({"name": a.name, "side": a.side, "type": a.type, "bombs": a.bombs, "damaged": a.damaged,
                            "mg_disabled": a.mg_disabled, "melee": a.melee, "target": ""})
         return {"attacker": state.sides[state.turn.player], "planes": planes[:16]}
+
+    def picks(self, state: GameState, values: Mapping[str, Any], path: str, f: Field) -> list[Any] | None:
+        """E7.221: a plane's predesignated target is one of the enemy planes of this Dogfight."""
+        parts = path.split(".")
+        if len(parts) != 3 or parts[0] != "planes" or parts[2] != "target" or not parts[1].isdigit():
+            return None
+        rows = [r for r in values.get("planes") or () if isinstance(r, Mapping)]
+        i = int(parts[1])
+        side = str(rows[i].get("side", "")).strip() if i < len(rows) else ""
+        return [Pick(n, n) for n in dict.fromkeys(str(r.get("name", "")).strip() for r in rows
+                                                  if str(r.get("side", "")).strip() != side) if n]
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         planes = params.get("planes") or []
@@ -583,7 +595,7 @@ class Jettison(Procedure[_Nothing]):
 
     name = "asl.air_jettison"
     title = "Jettison bombs (E7.225)"
-    params = Schema((Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.225",
+    params = Schema((Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.225", pick="units:aircraft",
                            help="the name of an aircraft on the map carrying bombs"), OVERRIDE))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:

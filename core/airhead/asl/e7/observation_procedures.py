@@ -62,7 +62,7 @@ class ObservationPlane(Procedure[_Entry]):
     name = "asl.observation_plane"
     title = "Observation Plane (E7.6)"
     params = Schema((
-        Field("side", "Side", "text", lo=1, hi=24, rule="E7.6"),
+        Field("side", "Side", "text", lo=1, hi=24, rule="E7.6", pick="side"),
         Field("nationality", "Nationality", "text", lo=1, hi=24, default="U.S.", rule="E7.6",
               help="U.S., German or British; the rule text is cut after 'British/': for any other the players confirm"),
         Field("name", "Name", "text", lo=1, hi=24, default="Observation Plane"),
@@ -165,7 +165,7 @@ class ObservationSighting(Procedure[_Look]):
     name = "asl.observation_sighting"
     title = "Observation Plane sighting (E7.61–7.62)"
     params = Schema((
-        Field("plane", "Observation Plane", "text", lo=1, hi=24, rule="E7.61"),
+        Field("plane", "Observation Plane", "text", lo=1, hi=24, rule="E7.61", pick="units:aircraft"),
         Field("target", "Hex it tries to sight", "hex", rule="E7.61",
               help="the original target of its sighting (an Observation Plane may target an empty hex, E7.3)"),
     ))

@@ -102,7 +102,7 @@ RECORDED = "attacked"
 
 #: A target unit as the form gives it.
 TARGET_FIELDS: tuple[Field, ...] = (
-    Field("name", "Unit", "text", lo=1, hi=24),
+    Field("name", "Unit", "text", lo=1, hi=24, pick="units", fills=(("hex", "hex"),)),
     Field("hex", "Hex", "hex", rule="E7.4"),
     Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41",
           help="the first AFV listed in a hex is the one the aircraft attacks; the bombs leave any other AFV there "
@@ -226,8 +226,9 @@ class Strafing(Procedure[Strike]):
     title = "Strafing run / Point attack (E7.4)"
     params = Schema((
         Field("aircraft", "Aircraft", "text", lo=1, hi=24, default="FB 1", rule="E7.4",
+              pick="units:aircraft", fills=(("side", "side"),),
               help="an aircraft on the map is read from its counter (type, bombs, Damaged, MG Disabled)"),
-        Field("side", "Aircraft's side", "text", lo=1, hi=24, rule="E7.4"),
+        Field("side", "Aircraft's side", "text", lo=1, hi=24, rule="E7.4", pick="side"),
         Field("type", "Type", "choice", choices=("FB", "Stuka"), default="FB", rule="E7.21"),
         Field("bombs", "Carries bombs", "bool", default=True, rule="E7.42"),
         Field("damaged", "Already Damaged", "bool", default=False, rule="E7.226"),
