@@ -96,6 +96,9 @@ class Field:
     #: Fields of the same record a picked counter fills too: ``(key, what)`` with ``what`` one
     #: of ``"hex"`` (where it is) and ``"side"``.
     fills: tuple[tuple[str, str], ...] = ()
+    #: A choice's earlier words, ``(old, new)``: a save or a link written with the old one reads
+    #: as the new (the words on screen changed, the games did not).
+    renamed: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -142,6 +145,7 @@ class Field:
                 raise self._bad(where, path, f"must be a whole number {self._range()}, not {raw}")
             return int(raw)
         if k == "choice":
+            raw = next((new for old, new in self.renamed if raw == old), raw)
             if not isinstance(raw, str) or raw not in self.choices:
                 raise self._bad(where, path, f"must be one of {', '.join(self.choices)}, not {_clip(raw)}")
             return raw

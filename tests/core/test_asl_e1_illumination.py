@@ -91,7 +91,7 @@ def test_e1_921_usage_thresholds(firer: str, need: int) -> None:
     assert starshell_usage(firer, need)[0] and not starshell_usage(firer, need + 1)[0]
     g = new_game(night(), "u", [*at("MPh", 0), shell(firer=firer), USE_NOW, {"type": "dice", "values": [need + 1]}])
     assert g.state.outcomes[-1]["result"] == "failed" and g.state.counters.markers == ()
-    g = new_game(night(), "u", [*at("MPh", 0), shell(firer=firer, method="placed by the players (rule text cut)", aim="13C3"),
+    g = new_game(night(), "u", [*at("MPh", 0), shell(firer=firer, method="placed by the players (see your rulebook)", aim="13C3"),
                                 USE_NOW, {"type": "dice", "values": [need]}])
     assert landed(g) == "13C3"
 
@@ -115,7 +115,7 @@ def test_e1_921_good_order_not_pinned_and_e1_91_asked_once() -> None:
         g.apply(shell(good_order=False))
     g.apply(shell())
     p = g.waiting_for()
-    assert p is not None and p.rule == "E1.91" and "cut" in p.label  # the first Starshell: players decide
+    assert p is not None and p.rule == "E1.91" and "Your rulebook" in p.label  # the first Starshell: players decide
     g.apply(USE_NOW)
     g.apply({"type": "dice", "values": [2]})
     g.apply({"type": "dice", "values": [1, 1]})

@@ -158,7 +158,7 @@ def test_e1_53_colored_six_strays_and_others_do_not() -> None:
     # "If the colored dr of the Movement DR is a 6, that unit/ [stack strays]"
     g = new_game(night(), "s", [straying(unit="4-6-7", hex="13I5"), {"type": "dice", "values": [6, 2]}])
     assert g.state.outcomes[-1]["strays"] is True
-    assert causes(g, "E1.53")[-1].startswith("colored 6: it strays (how a Straying Mover moves is cut in the rule text")
+    assert causes(g, "E1.53")[-1].startswith("colored 6: it strays (how a Straying Mover moves is in your rulebook")
     assert any(e.rule == "E1.532" for e in g.events())
     g = new_game(night(), "s", [straying(unit="4-6-7"), {"type": "dice", "values": [5, 6]}])
     assert g.state.outcomes[-1]["strays"] is False and causes(g, "E1.53")[-1] == "colored 5: it does not stray"

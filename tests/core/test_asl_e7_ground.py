@@ -135,7 +135,7 @@ def test_7_31_original_12_is_recall_and_the_cut_rest_is_the_players() -> None:
     ev = g.apply({"type": "dice", "values": [6, 6]})
     assert any(e.rule == "E7.32" for e in ev)  # Final 15 >= 12 as well
     p = g.waiting_for()
-    assert p is not None and p.rule == "E7.32" and "the rule text is cut here" in p.label
+    assert p is not None and p.rule == "E7.32" and "see your rulebook" in p.label
     g.apply({"type": "choose", "choice": "no Mistaken Attack"})
     assert g.state.outcomes[-1]["recalled"] is True
 

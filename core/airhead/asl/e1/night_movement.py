@@ -85,7 +85,7 @@ def loses_concealment(*, non_assault_in_illuminated: bool, entered_enemy_locatio
         why.append("it entered an enemy-occupied Location during the MPh")
     if why:
         return True, [ev.result("E1.31", "loses Cloaking/concealment: " + " and ".join(why))]
-    return False, [ev.info("E1.31", "keeps Cloaking/concealment (the rest of E1.31 is cut in the rule text: players check it)")]
+    return False, [ev.info("E1.31", "keeps Cloaking/concealment (the rest of E1.31 is in your rulebook: check it)")]
 
 
 def concealment_gain(night: bool) -> Event:
@@ -328,7 +328,7 @@ def movement_dr(colored: int, white: int, night_class: str, cloaked: bool, jitte
     events: list[Event] = []
     stray = strays(colored)
     if stray:
-        events.append(ev.result("E1.53", "colored 6: it strays (how a Straying Mover moves is cut in the rule text: "
+        events.append(ev.result("E1.53", "colored 6: it strays (how a Straying Mover moves is in your rulebook: "
                                            "the players decide and place it)"))
     else:
         events.append(ev.result("E1.53", f"colored {colored}: it does not stray"))
@@ -396,7 +396,7 @@ def friendly_contact() -> Event:
     """E1.532: a Straying Mover entering a Location with a Good Order friendly unit is no longer
     subject to Straying (the rest of the sentence is cut in the seed)."""
     return ev.info("E1.532", "a Straying Mover that enters a Location holding a Good Order friendly unit stops Straying; "
-                             "the ATTACKER may use the remainder of its MF (the rest is cut in the rule text: players decide)")
+                             "the ATTACKER may use the remainder of its MF (the rest is in your rulebook: players decide)")
 
 
 def routing_at_night() -> list[Event]:
@@ -424,7 +424,9 @@ def _gunflash(state: GameState, counters: Counters, h: Hex, side: str, who: str)
 
 # ---------------------------------------------------------------------- the Straying procedure
 SUBJECT = ("subject to Straying", "berserk: not subject to Straying (E1.533)",
-           "an E1.531 exception (the rule text is cut: players decide)")
+           "an E1.531 exception (see your rulebook: players decide)")
+#: Earlier words of SUBJECT, still read in saves and links made with them.
+SUBJECT_WERE = (("an E1.531 exception (the rule text is cut: players decide)", SUBJECT[2]),)
 JITTER_SETTING = ("as the game records", "yes", "no")
 CAN_FIRE = ("they Jitter Fire", "none of them can Jitter Fire (E1.551 exemptions)")
 DUMMY = ("a Dummy: eliminated (E1.551)", "real units: they Jitter Fire and lose Cloaked status (E1.43)")
@@ -512,7 +514,8 @@ class Straying(Procedure[_Move]):
         Field("cloaked", "Cloaked (a Cloaking counter not on the map)", "bool", default=False, rule="E1.4"),
         Field("majority", "Cloaking counters: the side's Majority Squad Type", "choice", choices=CLASSES, default="Normal",
               rule="E1.551", help="the class of a Cloaking counter, moving or the Closest DEFENDER"),
-        Field("subject", "Straying", "choice", choices=SUBJECT, default=SUBJECT[0], rule="E1.531"),
+        Field("subject", "Straying", "choice", choices=SUBJECT, default=SUBJECT[0], rule="E1.531",
+              renamed=SUBJECT_WERE),
         Field("jitter", "A Gunflash has been placed due to an attack vs an enemy unit", "choice", choices=JITTER_SETTING,
               default=JITTER_SETTING[0], rule="E1.55", help="Jitter Fire can occur only after the first one vs an enemy unit"),
         Field("closest", "Closest DEFENDER (if not on the map)", "text", lo=0, hi=48, default="", rule="E1.551",
@@ -562,7 +565,7 @@ class Straying(Procedure[_Move]):
         if params["subject"] != SUBJECT[0]:
             rule = "E1.533" if params["subject"] == SUBJECT[1] else "E1.531"
             why = ("a berserk unit is always Lax but is not subject to Straying" if rule == "E1.533"
-                   else "the unit is excepted (the rule text is cut: the players decided)")
+                   else "the unit is excepted (by your rulebook: the players decided)")
             events.append(ev.result(rule, f"{mv.unit}: {why}: no Movement DR"))
             return StepResult(None, tuple(events), outcome=self._outcome(state, mv, exempt=True))
         return StepResult(ProcState(self.name, "dr", mv), tuple(events))

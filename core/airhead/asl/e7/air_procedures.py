@@ -420,8 +420,8 @@ class AerialCombat(Stepped[Dogfight]):
         kind, k = d.queue[0]
         if kind == "leave":
             side = d.attacker if k == 0 else d.defender
-            return Prompt("choice", "E7.22", f"E7.22: the rule text is cut here (the EX: a side not opposed by FB may leave "
-                          f"Melee) — players decide: does {side} leave Melee?", options=LEAVE)
+            return Prompt("choice", "E7.22", f"Your rulebook has the rest of this rule (the EX: a side not opposed by FB may leave "
+                          f"Melee): players decide: does {side} leave Melee?", options=LEAVE)
         a = d.planes[k]
         why = "E7.224" if a.recall else "E7.223"
         return Prompt("choice", why, f"End of CCPh: {a.name} may accept Recall ({'attacked by a Final DR ≥ 10' if a.recall else 'MG Disabled'})",
@@ -434,7 +434,7 @@ class AerialCombat(Stepped[Dogfight]):
             side = d.attacker if k == 0 else d.defender
             if choice == LEAVE[0]:
                 rest = replace(rest, left=rest.left + (side,))
-            events = [ev.info("E7.22", f"{side} {'leaves' if choice == LEAVE[0] else 'chooses not to leave'} Melee (players' decision: the rule text is cut)")]
+            events = [ev.info("E7.22", f"{side} {'leaves' if choice == LEAVE[0] else 'chooses not to leave'} Melee (players' decision, by your rulebook)")]
         else:
             a = d.planes[k]
             if choice == RECALL[0]:

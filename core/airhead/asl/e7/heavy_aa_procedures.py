@@ -90,7 +90,7 @@ class HeavyAA(Procedure[Shot]):
         Field("type", "Its type (an aircraft with no counter)", "choice", choices=AIRCRAFT_TYPES, default="FB", rule="E7.21"),
         Field("damaged", "Already Damaged (an aircraft with no counter)", "bool", default=False, rule="E7.226"),
         Field("drm", "DRM the players apply", "int", lo=-9, hi=9, default=0, rule="E7.52",
-              help="the resolution text of E7.52 is cut: any DRM the players rule applies (none by default)"),
+              help="how Heavy AA fire resolves is in your rulebook (E7.52): any DRM the players rule applies (none by default)"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:

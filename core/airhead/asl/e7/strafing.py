@@ -445,15 +445,15 @@ class Strafing(Procedure[Strike]):
         if step == "sight":
             return Prompt("roll", "E7.3", f"Sighting TC DR by {name} from {m.label(g.run.entry)} at {m.label(g.run.target)}", DR)
         if step == "recall":
-            return Prompt("choice", "E7.31", "E7.31: an Original 12 is Recall at the end of the MPh — the rule text is cut "
-                          "here: players decide the rest", options=RECALL_31)
+            return Prompt("choice", "E7.31", "E7.31: an Original 12 is Recall at the end of the MPh; the rest is in your "
+                          "rulebook: players decide", options=RECALL_31)
         if step == "dummy":
             return Prompt("choice", "E7.25", f"E7.25: the Sighting TC reveals only a Dummy unit in {m.label(g.run.target)}: "
                           f"count it as {name}'s only allowed Sighting TC for this turn?", options=DUMMY_25)
         if step == "mistaken":
             who = "; ".join(g.candidates) or "no DEFENDER unit found on the map"
             return Prompt("choice", "E7.32", f"E7.32 Mistaken Attack, directed by the opponent, on the closest DEFENDER unit "
-                          f"({who}) — the rule text is cut here: players decide", options=MISTAKEN_32)
+                          f"({who}) — see your rulebook: players decide", options=MISTAKEN_32)
         if step == "aa":
             opts = tuple(f"{f.name} fires" for f, left, done in zip(g.aa, g.fire_left, g.fired_here) if left and not done)
             return Prompt("choice", "E7.51", f"Light AA fire at {name} in {here}", options=opts + (NO_MORE_AA,))
@@ -617,7 +617,7 @@ class Strafing(Procedure[Strike]):
         text = {
             "no effect": "no effect",
             "damaged": "equals the Kill Number: Damaged",
-            "eliminated": "below the Kill Number: eliminated (E8.21's reading of the cut text: see the setting)",
+            "eliminated": "below the Kill Number: eliminated (E8.21's reading: see the setting)",
             "one more": "one more than the Kill Number",
             "unlikely kill": "an Original 2: Unlikely Kill (E7.512)",
         }[res]
@@ -640,11 +640,11 @@ class Strafing(Procedure[Strike]):
         if res == "damaged":
             return self._damage(state, g, events, "E7.511")
         if res == "one more":
-            g = replace(g, decide="E7.511: one more than the Kill Number — the rule text is cut here: players decide")
+            g = replace(g, decide="E7.511: one more than the Kill Number: your rulebook says what it does; players decide")
             return StepResult(ProcState(self.name, "aa_decide", g), tuple(events))
         if res == "unlikely kill":
-            g = replace(g, decide="E7.512: an Original 2 gives the attacker a chance of success — the rule text is cut "
-                        "here: players decide")
+            g = replace(g, decide="E7.512: an Original 2 gives the attacker a chance of success: your rulebook says "
+                        "how; players decide")
             return StepResult(ProcState(self.name, "aa_decide", g), tuple(events))
         return self._after_aa_shot(state, g, events)
 
@@ -899,8 +899,8 @@ class Strafing(Procedure[Strike]):
                     else:
                         lines.append(f"  bombs vs {u.name}: hit {percent(bo.get('hit', 0))}")
         notes = ["Each Light AA weapon is assumed to fire once in every hex flown while it keeps its Multiple ROF "
-                 "(E7.51's text is cut; Range and Long Range are in the Kill Number you type).",
-                 "Results whose text is cut (one more than the Kill Number, E7.512's Unlikely Kill) are counted as no effect "
+                 "(the rest of E7.51 is in your rulebook; Range and Long Range are in the Kill Number you type).",
+                 "Results your rulebook settles (one more than the Kill Number, E7.512's Unlikely Kill) are counted as no effect "
                  "in the later hexes; the players decide them at the table.",
                  "A failed Sighting TC means no attack and no Light AA fire (E7.3)."]
         marks = ((run.entry, "ilh"),) + tuple((h, "avenue") for h in run.path[1:]) + tuple((h, "target") for h in run.targets)
