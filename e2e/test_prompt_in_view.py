@@ -1,9 +1,10 @@
-"""The action always in view (#32 items 1, 6, 11): every procedure of every built-in scenario,
+"""The action always in view (#32 items 1, 5, 6, 11): every procedure of every built-in scenario,
 chosen from the menu (its form comes into view), started from the bottom of its form at tablet
 and phone size, shows its prompt — the rule, what it waits for and its dice or choice buttons —
 inside the window and the Play panel after Start and after every step, and its result once it
-ends; the map, moved to show the action, leaves no blank strip. Procedures whose form needs more
-than its defaults are left out (counted: most start as they are)."""
+ends; no text on screen has a stray slash ("in building/") or a rule id said twice ("E1.91
+E1.91:"); the map, moved to show the action, leaves no blank strip. Procedures whose form needs
+more than its defaults are left out (counted: most start as they are)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ SIZES = {"tablet 1024×768": {"width": 1024, "height": 768}, "phone 390×844": {
 #: Steps checked per procedure (the prompt after Start and the next ones), and the fewest
 #: procedures that must start with their form's defaults, per scenario.
 STEPS = 6
-STARTED_AT_LEAST = {"default": 6, "panzer_leader_drop": 2, "army_group_landing": 1}
+#: The size the words on screen are checked at (the same words at both).
+TEXT_SIZE = "tablet 1024×768"
+STARTED_AT_LEAST = {"default": 6, "panzer_leader_drop": 2, "army_group_landing": 1, "army_group_drop": 1}
 
 # Where the prompt's label (or the result) and its first control are, against the window and the
 # Play panel: "" when both are fully in view, else a sentence saying what is out of view.
@@ -63,6 +66,21 @@ MAP_FILLS = r"""() => {
   if (s.height >= m.height && (s.top > m.top + 1 || s.bottom < m.bottom - 1))
     out.push(`the map leaves ${Math.round(Math.max(s.top - m.top, m.bottom - s.bottom))} px blank down`);
   return out.join('; ');
+}"""
+
+
+# The text on screen (the Play panel, the map's key) with a stray slash — a word ending in "/", as
+# the rules extract cuts a line short — or a rule id said twice in a row ("E1.91 E1.91:").
+TEXT_PROBLEMS = r"""() => {
+  const out = [];
+  for (const id of ['play', 'map-legend']) {
+    const node = document.getElementById(id);
+    if (!node || node.hidden) continue;
+    const text = node.innerText;
+    for (const m of text.matchAll(/\S*\w\/(?=[\s)\]'"…,.;:]|$)/g)) out.push(`a stray slash: "${m[0]}"`);
+    for (const m of text.matchAll(/\b([A-Z]{1,2}\d+(?:\.\d+)*)[\s:]+\1\b/g)) out.push(`a rule id twice: "${m[0]}"`);
+  }
+  return [...new Set(out)].join('; ');
 }"""
 
 
@@ -123,15 +141,18 @@ def test_the_prompt_stays_in_view(page: Any, scenario: str) -> None:
             for k in range(STEPS + 1):
                 if k == 0 and (blank := page.evaluate(MAP_FILLS)):
                     problems.append(f"{size}, {title}, after Start: {blank}")
+                when = "after Start" if k == 0 else f"after step {k}"
                 where = page.evaluate(IN_VIEW)
                 if where:
-                    problems.append(f"{size}, {title}, {'after Start' if k == 0 else f'after step {k}'}: {where}")
+                    problems.append(f"{size}, {title}, {when}: {where}")
+                if size == TEXT_SIZE and (words := page.evaluate(TEXT_PROBLEMS)):
+                    problems.append(f"{size}, {title}, {when}: {words}")
                 if not _step(page):
                     break
             if page.locator("#prompt [data-act='cancel']").count():
                 page.locator("#prompt [data-act='cancel']").tap()  # not ended in STEPS: abandoned
                 page.wait_for_selector("#prompt[data-waiting='']", state="attached")
         started[size] = n
-    assert not problems, f"{len(problems)} times out of view:\n" + "\n".join(problems)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
     for size, n in started.items():
         assert n >= STARTED_AT_LEAST[scenario], f"{size}: only {n} procedures started with their defaults"
