@@ -90,7 +90,7 @@ class Field:
     pack: str = ""
     #: What a text field names, offered as a list to pick from (:mod:`airhead.picks`): ``"side"``
     #: (a side of the game), ``"units"`` or ``"units:aircraft,glider"`` (the counters in play, of
-    #: those kinds), ``"rows:<list>.<key>"`` (what the form's rows of ``<list>`` name),
+    #: those kinds; ``"units:!aircraft"`` all but those), ``"rows:<list>.<key>"`` (what the form's rows of ``<list>`` name),
     #: ``"setting:<list>.<key>"`` (what a list among the game's settings names).
     pick: str = ""
     #: Fields of the same record a picked counter fills too: ``(key, what)`` with ``what`` one

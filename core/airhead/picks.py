@@ -64,10 +64,12 @@ def field_picks(state: GameState, f: Field, values: Mapping[str, Any], row: str)
         return [Pick(v, v) for v in _rows(source, key, sub)][:MAX_PICKS]
     if kind != "units":
         return []
-    kinds = [k for k in arg.split(",") if k]
+    kinds = [k for k in arg.split(",") if k and not k.startswith("!")]
+    not_kinds = {k[1:] for k in arg.split(",") if k.startswith("!")}
     m = state.scenario.map
     counters = state.counters
     units = [u for k in kinds for u in counters.units_of_kind(k)] if kinds else list(counters.units)
+    units = [u for u in units if u.kind not in not_kinds]
     out: list[Pick] = []
     seen: set[str] = set()
     prefix = f"{row}." if row else ""

@@ -31,8 +31,8 @@ def test_an_aircraft_field_offers_the_aircraft_on_the_map_and_fills_their_side()
     assert _values(picks["aircraft"]) == ["P-47 1", "P-47 2", "Bf 109 1"]  # aircraft only, not the squad
     assert picks["aircraft"][0] == {"value": "P-47 1", "label": "P-47 1 · 1K6", "hex": "1K6", "fill": {"side": "Allied"}}
     assert _values(picks["side"]) == ["Allied", "Axis"]
-    target = picks["units.0.name"]  # a target unit: any counter, and its hex is filled with it
-    assert "6-6-7 A" in _values(target)
+    target = picks["units.0.name"]  # a target unit: a counter on the ground, and its hex is filled with it
+    assert _values(target) == ["6-6-7 A"]
     assert next(p for p in target if p["value"] == "6-6-7 A")["fill"] == {"units.0.hex": "1G9"}
 
 

@@ -503,7 +503,7 @@ class Straying(Procedure[_Move]):
     title = "Movement DR / Straying (E1.53)"
     params = Schema((
         Field("unit", "Moving unit or stack", "text", lo=1, hi=24, default="moving stack", rule="E1.53",
-              pick="units", fills=(("hex", "hex"), ("side", "side")),
+              pick="units:!aircraft", fills=(("hex", "hex"), ("side", "side")),
               help="a unit on the map (its name): its class at night is read from it (E1.6)"),
         Field("hex", "Its hex", "hex", default=None, rule="E1.551",
               help="where it starts its MPh: finds the Closest DEFENDER among the units on the map"),

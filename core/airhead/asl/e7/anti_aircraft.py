@@ -98,7 +98,7 @@ class AAFirer:
 
 #: A Light AA weapon as a form (and its JSON) gives it.
 AA_FIELDS: tuple[Field, ...] = (
-    Field("name", "Name", "text", lo=1, hi=24, pick="units"),
+    Field("name", "Name", "text", lo=1, hi=24, pick="units:!aircraft"),
     Field("kill", "★ Vehicle Kill Number", "int", lo=2, hi=12, rule="E8.21",
           help="read off the IFT's ★ Vehicle line (the IFT is not in the source rules)"),
     Field("rof", "ROF", "int", lo=0, hi=6, default=0, rule="E8.21"),
@@ -108,7 +108,7 @@ AA_FIELDS: tuple[Field, ...] = (
 #: A Light AA weapon firing at an aircraft on a strafing run or Point Attack (E7.51): the same
 #: fields with the hex it stands in (the odds and the map show which hexes of the run it fires at).
 AA_RUN_FIELDS: tuple[Field, ...] = (
-    Field("name", "Name", "text", lo=1, hi=24, pick="units", fills=(("hex", "hex"),)),
+    Field("name", "Name", "text", lo=1, hi=24, pick="units:!aircraft", fills=(("hex", "hex"),)),
     Field("hex", "Hex", "hex", rule="E7.51"),
     Field("kill", "★ Vehicle Kill Number", "int", lo=2, hi=12, rule="E7.511",
           help="read off your rulebook's IFT, ★ Vehicle line, for the FP it fires with (halved at Long Range, as in "

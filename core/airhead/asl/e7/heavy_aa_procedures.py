@@ -80,7 +80,7 @@ class HeavyAA(Procedure[Shot]):
     name = "asl.heavy_aa"
     title = "Heavy AA (E7.52)"
     params = Schema((
-        Field("gun", "AA Gun", "text", lo=1, hi=24, rule="E7.52", pick="units", fills=(("gun_side", "side"),),
+        Field("gun", "AA Gun", "text", lo=1, hi=24, rule="E7.52", pick="units:!aircraft", fills=(("gun_side", "side"),),
               help="a unit on the map is read from its counter (its side; its AA counter is kept); else type its name"),
         Field("printed_ife", "The Gun has a printed IFE", "bool", default=False, rule="E7.52",
               help="only an AA Gun without a printed IFE may use Heavy AA fire vs aircraft"),
@@ -254,7 +254,7 @@ class AAMode(Procedure[_Nothing]):
     name = "asl.aa_mode"
     title = "AA counter (E7.5)"
     params = Schema((
-        Field("weapon", "Weapon (a unit on the map)", "text", lo=1, hi=24, rule="E7.5", pick="units",
+        Field("weapon", "Weapon (a unit on the map)", "text", lo=1, hi=24, rule="E7.5", pick="units:!aircraft",
               help="its AA counter is the unit's 'AA mode' status"),
         Field("what", "It", "choice", choices=AA_MODE_WHAT, default=AA_MODE_WHAT[1], rule="E7.5"),
         Field("vehicular_aamg", "Vehicular AAMG (no AA counter)", "bool", default=False, rule="E7.5"),

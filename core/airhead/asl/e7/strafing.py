@@ -102,7 +102,7 @@ RECORDED = "attacked"
 
 #: A target unit as the form gives it.
 TARGET_FIELDS: tuple[Field, ...] = (
-    Field("name", "Unit", "text", lo=1, hi=24, pick="units", fills=(("hex", "hex"),)),
+    Field("name", "Unit", "text", lo=1, hi=24, pick="units:!aircraft", fills=(("hex", "hex"),)),
     Field("hex", "Hex", "hex", rule="E7.4"),
     Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41",
           help="the first AFV listed in a hex is the one the aircraft attacks; the bombs leave any other AFV there "
