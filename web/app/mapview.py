@@ -18,6 +18,9 @@ LONG_PRESS_MS = 550  # hold this long without moving: long-press (hex details)
 MAX_SCALE = 8.0
 NAMES_MIN_PX = 5.0  # hide hex names when they would be smaller than this on screen
 NAME_FONT = 0.27 * 24.0
+#: The start view shows the whole map when it fits at this scale or more: a hex about 34 px
+#: across, its name about 5 px tall (still drawn, see NAMES_MIN_PX).
+HOME_FIT_MIN = 0.7
 
 
 class MapView:
@@ -67,9 +70,18 @@ class MapView:
         return min(cw / self.w, ch / self.h)
 
     def home(self) -> None:
-        """Start view: the map's full height, from its left edge (hex names readable)."""
+        """Start view: every board of the map when they fit with their hexes still readable (a
+        tablet sees both boards of a Panzer Leader or Army Group map, #32 item 6); else the map's
+        full height, from its left edge (hex names readable)."""
         cw, ch = self._size()
-        self.scale = max(self.fit_scale(), min(ch / self.h, MAX_SCALE))
+        fit = self.fit_scale()
+        if fit >= HOME_FIT_MIN:
+            self.scale = min(fit, MAX_SCALE)
+            self.tx = (cw - self.w * self.scale) / 2
+            self.ty = (ch - self.h * self.scale) / 2
+            self.apply()
+            return
+        self.scale = max(fit, min(ch / self.h, MAX_SCALE))
         self.tx = 0.0 if self.w * self.scale > cw else (cw - self.w * self.scale) / 2
         self.ty = (ch - self.h * self.scale) / 2
         self.apply()
