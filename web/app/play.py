@@ -261,4 +261,8 @@ class Play:
                 legend.innerHTML = (f"<span class='heat-label'>{E(key['label'])}</span>"
                                     f"<span class='heat-scale' data-unit='{E(key['unit'], quote=True)}'>{stops}</span>")
             legend.hidden = key is None
+            if bool(document.body.classList.contains("with-legend")) != (key is not None):
+                document.body.classList.toggle("with-legend", key is not None)  # beside the map: it gives room
+                if not self.view.touched:  # the start view, fitted again to the map's new room
+                    self.view.home()
         self.view.set_overlay(overlay(g, extra or None))
