@@ -24,4 +24,4 @@ def test_a_counter_shows_its_whole_name_and_its_stack() -> None:
     assert labels == ["P-47 1", "Cloaking", "A"]  # the first placed on top of its stack; a long name split at a space
     assert _texts(svg, "counter-more") == ["+1"]  # one more under P-47 1
     font = re.search(r'<text [^>]*font-size="([\d.]+)"[^>]*class="counter-label"', svg)
-    assert font and float(font.group(1)) >= 6.0  # as large as a hex's name (0.27 of the hex size 24)
+    assert font and float(font.group(1)) > 0.27 * 24  # larger than a hex's name (0.27 of the hex size 24)

@@ -21,6 +21,9 @@ NAME_FONT = 0.27 * 24.0
 #: The start view shows the whole map when it fits at this scale or more: a hex about 34 px
 #: across, its name about 5 px tall (still drawn, see NAMES_MIN_PX).
 HOME_FIT_MIN = 0.7
+#: Bringing an action's hexes into view zooms out no further than this (the counters' names, as
+#: large as the hexes', stay readable), nor below the player's own zoom.
+SHOW_MIN_SCALE = 1.0
 
 
 class MapView:
@@ -98,7 +101,8 @@ class MapView:
     def show(self, names: list[str], margin: float = 48.0) -> bool:
         """Bring hexes ``names`` into view (the hexes a roll touched, a plan just started): pan
         so they are centred if any lies outside the visible area, zooming out only as far as
-        needed to fit them all. The player's zoom is kept otherwise. True if the view moved."""
+        needed to fit them all, and never below ``SHOW_MIN_SCALE`` (counters stay readable). The
+        player's zoom is kept otherwise. True if the view moved."""
         xs: list[float] = []
         ys: list[float] = []
         for name in names:
@@ -119,7 +123,10 @@ class MapView:
         if inside:
             return False
         fits = min((cw - 2 * margin) / max(x1 - x0, 1.0), (ch - 2 * margin) / max(y1 - y0, 1.0))
-        self.scale = max(self.fit_scale() * 0.5, min(s, fits))
+        # never zoomed out so far that the counters cannot be read (#32 item 7: Army Group units on
+        # a phone): hexes spread wider than that are centred, the player pans to the rest
+        floor = min(s, max(self.fit_scale(), SHOW_MIN_SCALE))
+        self.scale = max(floor, min(s, fits))
         self.tx = cw / 2 - (x0 + x1) / 2 * self.scale
         self.ty = ch / 2 - (y0 + y1) / 2 * self.scale
         self._clamp(cw, ch)

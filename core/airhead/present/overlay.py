@@ -204,7 +204,8 @@ def _label_lines(name: str) -> list[str]:
 
 def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, size: float) -> None:
     """Units as counters filling the hex below its name (#32 item 7: readable at the start
-    view), the top one's name on up to two lines squeezed to the counter's width, a stack's
+    view), the top one's name on up to two lines, larger than the hex's name, squeezed to the
+    counter's width when long, a stack's
     others drawn behind it and counted (``+2``); markers as round badges at the hex's left (one
     per hex: the last placed, its title counting the others), each with a title a long-press or
     hover shows."""
@@ -213,12 +214,13 @@ def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, si
     for u in counters.units:
         if u.hex is not None:
             stacks.setdefault(u.hex, []).append(u)
-    side = size * 0.86
-    font = size * 0.27
+    side = size * 1.2  # as wide as the hex allows below its name (a flat-topped hex)
+    tall = size * 0.8
+    font = size * 0.32
     for h, units in stacks.items():
         c = lay.center(h)
         shown = units[:3]
-        x0, y0 = c.x - side / 2, c.y - size * 0.38  # below the hex's name (its baseline at -0.5 size)
+        x0, y0 = c.x - side / 2, c.y - size * 0.42  # below the hex's name (its baseline at -0.5 size)
         for i, u in reversed(list(enumerate(shown))):  # the first placed on top
             off = i * size * 0.07
             ug = ET.SubElement(cg, "g", {"class": f"counter unit kind-{_css(u.kind)} side-{_css(u.side)}"
@@ -226,9 +228,9 @@ def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, si
                                          "data-unit": u.id, "data-hex": m.name(h)})
             ET.SubElement(ug, "title").text = f"{u.name} ({u.kind}, {u.side})" + (f": {', '.join(sorted(u.status))}" if u.status else "")
             ET.SubElement(ug, "rect", {"x": f"{x0 + off:.1f}", "y": f"{y0 + off:.1f}", "width": f"{side:.1f}",
-                                       "height": f"{side * 0.8:.1f}", "rx": f"{size * 0.06:.1f}"})
+                                       "height": f"{tall:.1f}", "rx": f"{size * 0.06:.1f}"})
         lines = _label_lines(shown[0].name)
-        mid = y0 + side * 0.4 + font * 0.35
+        mid = y0 + tall / 2 + font * 0.35
         for k, line in enumerate(lines):
             y = mid + (k - (len(lines) - 1) / 2) * font * 1.05
             attrs = {"x": f"{c.x:.1f}", "y": f"{y:.1f}", "font-size": f"{font:.1f}", "text-anchor": "middle",
@@ -237,8 +239,8 @@ def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, si
                 attrs.update({"textLength": f"{side * 0.92:.1f}", "lengthAdjust": "spacingAndGlyphs"})
             ET.SubElement(cg, "text", attrs).text = line
         if len(units) > 1:
-            ET.SubElement(cg, "text", {"x": f"{x0 + side + size * 0.06:.1f}", "y": f"{y0 + side * 0.8 + size * 0.12:.1f}",
-                                       "font-size": f"{size * 0.22:.1f}", "text-anchor": "start",
+            ET.SubElement(cg, "text", {"x": f"{c.x + size * 0.6:.1f}", "y": f"{c.y + size * 0.66:.1f}",
+                                       "font-size": f"{size * 0.22:.1f}", "text-anchor": "end",
                                        "class": "counter-more"}).text = f"+{len(units) - 1}"
     tops: dict[Hex, tuple[Marker, int]] = {}  # badges of one hex lie on each other: the last placed is seen
     for mk in counters.markers:
