@@ -62,11 +62,39 @@ class MapView:
         resize = create_proxy(lambda ev: None if self.touched else self.home())
         self._proxies.append(resize)
         window.addEventListener("resize", resize)
+        # the map's box changes without the window (a phone's panels grow under it, the heatmap
+        # key takes its strip): fitted again, or kept to its edges (#32 item 6: no blank strip)
+        self._size_seen = (0.0, 0.0)
+        try:
+            boxed = create_proxy(lambda *_a: self._box_changed())
+            self._proxies.append(boxed)
+            window.ResizeObserver.new(boxed).observe(host)
+        except Exception:  # noqa: BLE001 - no ResizeObserver (an old browser): the window's resize only
+            pass
         self.home()
 
     # ------------------------------------------------------------------ view transform
     def _size(self) -> tuple[float, float]:
         return float(self.host.clientWidth) or 1.0, float(self.host.clientHeight) or 1.0
+
+    def _box_changed(self) -> None:
+        """The map's box changed size: the start view is fitted again; a view the player or an
+        action moved is kept, held to the map's edges (a wide map given more height fills it)."""
+        size = self._size()
+        if size == self._size_seen:
+            return
+        self._size_seen = size
+        if not self.touched:
+            self.home()
+            return
+        cw, ch = size
+        if self.h * self.scale < ch < self.w * self.scale:  # taller room for a wide map: fill its height
+            grow = min(ch / self.h, MAX_SCALE) / self.scale
+            self.tx = cw / 2 - (cw / 2 - self.tx) * grow
+            self.ty = ch / 2 - (ch / 2 - self.ty) * grow
+            self.scale *= grow
+        self._clamp(cw, ch)
+        self.apply()
 
     def fit_scale(self) -> float:
         cw, ch = self._size()

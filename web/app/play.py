@@ -263,6 +263,4 @@ class Play:
             legend.hidden = key is None
             if bool(document.body.classList.contains("with-legend")) != (key is not None):
                 document.body.classList.toggle("with-legend", key is not None)  # beside the map: it gives room
-                if not self.view.touched:  # the start view, fitted again to the map's new room
-                    self.view.home()
         self.view.set_overlay(overlay(g, extra or None))
