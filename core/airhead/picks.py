@@ -68,8 +68,8 @@ def field_picks(state: GameState, f: Field, values: Mapping[str, Any], row: str)
     not_kinds = {k[1:] for k in arg.split(",") if k.startswith("!")}
     m = state.scenario.map
     counters = state.counters
-    units = [u for k in kinds for u in counters.units_of_kind(k)] if kinds else list(counters.units)
-    units = [u for u in units if u.kind not in not_kinds]
+    every = (u for k in kinds for u in counters.units_of_kind(k)) if kinds else iter(counters.units)
+    units = (u for u in every if u.kind not in not_kinds)  # read lazily: at most MAX_PICKS are kept
     out: list[Pick] = []
     seen: set[str] = set()
     prefix = f"{row}." if row else ""

@@ -84,3 +84,13 @@ def test_every_field_naming_a_counter_offers_a_pick() -> None:
                  "asl.straying.unit", "panzer_leader.paradrop.enemy.id", "panzer_leader.paradrop.aa.at",
                  "army_group.landing.enemy.id"):
         assert path in named, path
+
+
+def test_a_long_list_is_capped() -> None:
+    from airhead.picks import MAX_PICKS
+
+    g = new_game(builtin(), "many")
+    for i in range(MAX_PICKS + 20):
+        g.apply({"type": "edit", "op": "unit", "id": f"u{i}", "side": "Axis", "kind": "squad", "hex": "1G9"})
+    picks = picks_view(g, "asl.aa_mode", {"weapon": ""})
+    assert len(picks["weapon"]) == MAX_PICKS  # the rest are typed
