@@ -74,6 +74,8 @@ def test_counters_are_picked_from_a_list_or_the_map(page: Any, size: str) -> Non
     page.locator("#f-side").dispatch_event("change")
     assert _chips(page, "aircraft") == sorted(allied + axis)
     page.locator("#pick-f-aircraft").tap()
+    marked = page.locator("#map .mark-pick").evaluate_all("els => els.map(e => e.dataset.hex).sort()")
+    assert marked == ["1K6", "1L5"]  # where the aircraft are, outlined while picking
     page.touchscreen.tap(*hex_center(page, "1L5"))
     if len(axis) > 1:  # several there: only they are offered, and the list says so
         page.wait_for_selector("#picks-f-aircraft.only", state="attached")
@@ -81,6 +83,7 @@ def test_counters_are_picked_from_a_list_or_the_map(page: Any, size: str) -> Non
         assert "in 1L5: tap one" in page.locator("#picks-f-aircraft .picks-note").inner_text()
         page.locator(f"#picks-f-aircraft button.chip[data-value='{axis[0]}']").tap()  # (in view: it was tapped)
     page.wait_for_function("v => document.getElementById('f-aircraft').value === v", arg=axis[0])
+    page.wait_for_selector("#map .mark-pick", state="detached")  # picked: the outlines go
     assert page.locator("#f-side").input_value() == "Axis"  # its side filled in with it
     # typing stays possible
     page.locator("#f-aircraft").fill("FB 9")

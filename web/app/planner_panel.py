@@ -27,7 +27,7 @@ from tablepack_panel import PackPanel, stored_pack
 SMALL_SCREEN = "(max-width: 700px), (max-height: 500px)"
 
 #: What the planner holds of a game (put back with the game when opening another fails).
-STATE = ("menu", "current", "values", "heat", "touched", "picking", "plan_view", "heat_view", "viewer", "_drawn_secrets")
+STATE = ("menu", "current", "values", "heat", "touched", "picking", "picking_hexes", "plan_view", "heat_view", "viewer", "_drawn_secrets")
 
 
 def _dom_id(name: str) -> str:
@@ -50,6 +50,7 @@ class Planner:
         self.heat = False
         self.touched: set[str] = set()  # procedures whose Start was tapped: show "missing" too
         self.picking: str | None = None  # the hex field a tap on the map fills
+        self.picking_hexes: list[str] = []  # a counter field being picked: its counters' hexes, outlined
         self.plan_view: dict[str, Any] | None = None  # the plan's odds, drawn on the map
         self.heat_view: dict[str, Any] | None = None
         #: The side whose player confirmed "I am the <side> player": only that side's secrets are
@@ -73,6 +74,7 @@ class Planner:
         self.heat = False
         self.touched = set()
         self.picking = None
+        self.picking_hexes = []
         self.viewer = None  # the game changes hands: its secrets are hidden again
 
     # ------------------------------------------------------------------ drawing
@@ -233,6 +235,21 @@ class Planner:
             b.classList.remove("on")
         self.picking = None
         document.body.dataset.picking = ""
+        if self.picking_hexes:
+            self.picking_hexes = []
+            self.play.draw_overlay()
+
+    def _start_picking(self, path: str, button: Any) -> None:
+        """Pick mode for the field at ``path``: a hex field takes the next hex tapped; a field
+        naming a counter the counter tapped, its counters' hexes outlined on the map meanwhile."""
+        self.picking = path
+        button.classList.add("on")
+        document.body.dataset.picking = path
+        listed = el("picks-" + input_id(path))
+        if listed is not None:
+            hexes = [str(b.dataset.hex) for b in listed.querySelectorAll("button.chip") if str(b.dataset.hex)]
+            self.picking_hexes = list(dict.fromkeys(hexes))
+            self.play.draw_overlay()
 
     def _rows(self, act: str, path: str) -> None:
         """Add a row to the list at ``path``, or remove the row at ``path``."""
@@ -265,6 +282,7 @@ class Planner:
             self.values[self.current] = form_values(self.play.game, self.current, self.read_form())
         self.viewer = side or None
         self.picking = None
+        self.picking_hexes = []
         self.render()
 
     # ------------------------------------------------------------------ events
@@ -313,6 +331,7 @@ class Planner:
     def click(self, act: str, target: Any) -> bool:
         """A planner button; False if ``act`` is not the planner's."""
         if act == "proc":
+            self._stop_picking()  # a pick belongs to the form it was started in
             self.current = str(target.dataset.name)
             self.heat = False
             self.render()
@@ -322,9 +341,7 @@ class Planner:
             again = self.picking == path
             self._stop_picking()
             if not again:
-                self.picking = path
-                target.classList.add("on")
-                document.body.dataset.picking = path
+                self._start_picking(path, target)
         elif act == "pick-name":
             self._pick_name(target)
         elif act in ("row-add", "row-del"):

@@ -246,6 +246,8 @@ class Play:
                 extra.update(plan.plan_view)
             if plan.heat and plan.heat_view is not None:
                 extra.update({k: plan.heat_view[k] for k in ("heat", "heat_unit", "heat_label")})
+            if plan.picking_hexes:  # a counter field being picked: where its counters are
+                extra["marks"] = list(extra.get("marks", [])) + [[h, "pick"] for h in plan.picking_hexes]
             if self.tool_view is not None:
                 for k in ("marks", "paths", "zones", "labels"):
                     extra[k] = list(extra.get(k, [])) + list(self.tool_view.get(k, []))
