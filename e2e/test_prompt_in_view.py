@@ -87,11 +87,12 @@ TEXT_PROBLEMS = r"""() => {
 
 #: Starts tried per procedure: each failed one fills what the form says is missing (or ticks "we
 #: agree to do it anyway" when the rules name another phase), as a player would.
-FILL_TRIES = 6
+FILL_TRIES = 10
 
 # What a player does when Start is refused: the field named invalid gets a value (a hex, its
 # least number, the first name its list offers, a choice, a row for an empty list), else "We
-# agree to do it anyway" is ticked. True if something changed.
+# agree to do it anyway" is ticked, else a first row goes into an empty list (once per list).
+# True if something changed.
 FILL = r"""(hex) => {
   const fire = (el) => el.dispatchEvent(new Event('change', {bubbles: true}));
   const bad = document.querySelector('#plan-form .invalid');
@@ -113,6 +114,13 @@ FILL = r"""(hex) => {
   }
   const agree = document.getElementById('f-out_of_phase');
   if (agree && !agree.checked) { agree.checked = true; fire(agree); return true; }
+  // the rules want something listed (a strafing run's target units): a first row in an empty list
+  const tried = window.__e2eRows = window.__e2eRows || new Set();
+  const proc = document.getElementById('plan-form').dataset.proc;
+  for (const list of document.querySelectorAll('#plan-form fieldset.list')) {
+    const key = `${proc} ${list.dataset.list}`, add = list.querySelector(':scope > button[data-act="row-add"]');
+    if (!list.querySelector('li.list-row') && add && !tried.has(key)) { tried.add(key); add.click(); return true; }
+  }
   return false;
 }"""
 
