@@ -158,7 +158,7 @@ def test_e7_22_aerial_combat_example(page: Any) -> None:
     assert "Final DR 9: no effect on FB 2" in text
     # "The British player, because he is not opposed by FB, may leave Melee but chooses not to."
     waiting(page, "E7.22")
-    assert "does British leave Melee?" in label(page) and "rule text is cut" in label(page)
+    assert "does British leave Melee?" in label(page) and "Your rulebook has the rest of this rule" in label(page)
     choose(page, "stay in Melee")
     # "Instead he Recalls only the FB with the Disabled MG."
     waiting(page, "E7.223")

@@ -48,7 +48,7 @@ def heavy_aa(page: Any, aircraft: str, damaged: bool, roll: str, res: str) -> tu
     assert label(page) == f"Heavy AA DR by 88L at {aircraft}"
     text = dice(page, roll)
     # the resolution is cut: the players choose from a fixed list, and the prompt says why
-    assert "the rule text is cut" in label(page) and "resolve it with your rulebook and choose the result" in label(page)
+    assert "is in your rulebook" in label(page) and "resolve it with your rulebook and choose the result" in label(page)
     assert options(page) == ["no effect", "Damaged", "eliminated"]
     choose(page, res)
     return text, result(page)
@@ -102,7 +102,7 @@ def test_heavy_aa_and_an_observation_plane(page: Any) -> None:
         "E7.6     result    Axis brings in its Observation Plane, Observation Plane (one per side in a scenario; DYO cost "
         "25 points, in the OBA section of the DYO purchase Roster)",
         "E7.61    info      Observation Plane does not take counter form: it is kept just offboard (off the map) until "
-        "Recalled (the rest of E7.61 is cut: the players rule its sighting)",
+        "Recalled (the rest of E7.61 is in your rulebook: the players rule its sighting)",
         "E7.52    info      Allied Prep Fire Phase: the Gun's PFPh",
         "E7.52    info      Fw 190 had no counter on the map: it is added off the map (Axis FB), where later procedures "
         "read its status",

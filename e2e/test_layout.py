@@ -91,8 +91,18 @@ CHECK = r"""() => {
     if (r.top < bar.bottom - 1 && r.bottom > bar.top && !el.closest('header.bar, .pane, .map-key-body'))
       out.push(`${name(el)} is under the header`);
   }
+  // the heatmap key lies beside the map, over no hex (#32 item 11), and over no panel
+  const legend = document.getElementById('map-legend');
+  if (legend && shown(legend)) {
+    const r = legend.getBoundingClientRect(), side = document.getElementById('side').getBoundingClientRect();
+    if (r.top < mapBox.bottom - 1 && r.bottom > mapBox.top + 1 && r.left < mapBox.right - 1 && r.right > mapBox.left + 1)
+      out.push(`the heatmap key covers the map (${px(r.top)}..${px(r.bottom)}px; the map ${px(mapBox.top)}..${px(mapBox.bottom)}px)`);
+    if (r.top < bar.bottom - 1) out.push('the heatmap key covers the header');
+    if (r.left < side.right - 1 && r.right > side.left + 1 && r.top < side.bottom - 1 && r.bottom > side.top + 1)
+      out.push('the heatmap key covers the tabs and panels');
+  }
   // what floats over the map stays on the map: never over the header, the tabs or the panel
-  for (const el of document.querySelectorAll('#notice, #map-key, #map-legend')) {
+  for (const el of document.querySelectorAll('#notice, #map-key')) {
     if (!shown(el)) continue;
     const r = el.getBoundingClientRect();
     if (r.top < bar.bottom - 1) out.push(`${panelName(el)} covers the header`);

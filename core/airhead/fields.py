@@ -88,6 +88,17 @@ class Field:
     #: The key of the table-pack entry that pre-fills this field (a number the seeds do not
     #: print, e.g. ``"aerial_drm.{year}"``: ``{setting}`` is replaced by that setting's value).
     pack: str = ""
+    #: What a text field names, offered as a list to pick from (:mod:`airhead.picks`): ``"side"``
+    #: (a side of the game), ``"units"`` or ``"units:aircraft,glider"`` (the counters in play, of
+    #: those kinds; ``"units:!aircraft"`` all but those), ``"rows:<list>.<key>"`` (what the form's rows of ``<list>`` name),
+    #: ``"setting:<list>.<key>"`` (what a list among the game's settings names).
+    pick: str = ""
+    #: Fields of the same record a picked counter fills too: ``(key, what)`` with ``what`` one
+    #: of ``"hex"`` (where it is) and ``"side"``.
+    fills: tuple[tuple[str, str], ...] = ()
+    #: A choice's earlier words, ``(old, new)``: a save or a link written with the old one reads
+    #: as the new (the words on screen changed, the games did not).
+    renamed: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -134,6 +145,7 @@ class Field:
                 raise self._bad(where, path, f"must be a whole number {self._range()}, not {raw}")
             return int(raw)
         if k == "choice":
+            raw = next((new for old, new in self.renamed if raw == old), raw)
             if not isinstance(raw, str) or raw not in self.choices:
                 raise self._bad(where, path, f"must be one of {', '.join(self.choices)}, not {_clip(raw)}")
             return raw
@@ -267,6 +279,8 @@ class Field:
             out["secret"] = True
         if self.pack:
             out["pack"] = self.pack
+        if self.pick:
+            out["pick"] = self.pick
         return out
 
     def blank(self) -> Any:

@@ -255,6 +255,12 @@ class Procedure(Generic[D]):
                 continue
         return out
 
+    def picks(self, state: GameState, values: Mapping[str, Any], path: str, f: Field) -> list[Any] | None:
+        """What the input at ``path`` (of ``f``, a text field naming something) may be picked
+        from, as :class:`airhead.picks.Pick`; None (the default): what ``f.pick`` says
+        (:func:`airhead.picks.field_picks`). ``values``: the form as JSON, as it stands."""
+        return None
+
     def describe_params(self, params: Mapping[str, Any]) -> str:
         """Log text of a start action's JSON parameters (secret fields left out)."""
         secret = {f.key for f in self.params if f.secret}

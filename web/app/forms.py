@@ -15,11 +15,12 @@ hidden secrets with its "I am the <side> player" button, and "Hide again" once o
 from __future__ import annotations
 
 import html
+import json
 from typing import Any
 
 E = html.escape
 
-__all__ = ["form_html", "input_id", "secrets_bar"]
+__all__ = ["form_html", "input_id", "secrets_bar", "picks_html"]
 
 
 def input_id(path: str) -> str:
@@ -69,7 +70,29 @@ def _scalar(f: dict[str, Any], value: Any, path: str) -> str:
                 f"<button type='button' class='btn pick' data-act='pick' data-path='{_attr(path)}' id='pick-{_attr(iid)}'>Pick</button>"
                 f"</span>{_help(f)}</label>")
     hi = f" maxlength='{f['hi']}'" if "hi" in f else ""
+    if f.get("pick"):  # it names a counter, a side or a row: a list to pick from (filled by the planner)
+        on_map = str(f["pick"]).startswith("units")
+        pick = (f"<button type='button' class='btn pick' data-act='pick' data-path='{_attr(path)}' id='pick-{_attr(iid)}' "
+                f"hidden>Pick</button>") if on_map else ""
+        return (f"<label>{_label(f)}<span class='row'><input {common} value='{_attr(text)}'{hi} autocomplete='off' "
+                f"placeholder='{'Pick, or type' if on_map else 'Choose, or type'}'>{pick}</span>{_help(f)}</label>"
+                f"<div class='picks' id='picks-{_attr(iid)}' data-for='{_attr(path)}' role='group' "
+                f"aria-label='{_attr(f['label'])}: choose' hidden></div>")
     return f"<label>{_label(f)}<input {common} value='{_attr(text)}'{hi} autocomplete='off'>{_help(f)}</label>"
+
+
+def picks_html(path: str, picks: list[dict[str, Any]], value: str) -> str:
+    """The list a field naming a counter, a side or a row is picked from (``airhead.present.
+    picks_view``): a button per name, the one the field holds pressed. A counter's button carries
+    its hex (a tap on the map picks from that hex) and the inputs of its row it fills too."""
+    out = []
+    for p in picks:
+        on = str(p["value"]) == value
+        fill = E(json.dumps(p.get("fill") or {}), quote=True)
+        out.append(f"<button type='button' class='chip{' on' if on else ''}' data-act='pick-name' data-path='{_attr(path)}' "
+                   f"data-value='{_attr(p['value'])}' data-hex='{_attr(p.get('hex') or '')}' data-fill='{fill}' "
+                   f"aria-pressed='{'true' if on else 'false'}'>{E(str(p['label']))}</button>")
+    return "".join(out)
 
 
 Hidden = list[dict[str, Any]]  # the secret fields (of secrets_view) not shown to this player
@@ -168,5 +191,5 @@ def form_html(fields: list[dict[str, Any]], values: dict[str, Any], secrets: dic
     body = _record_fields(fields, values, "", hidden)
     if id_prefix:  # every id and label target this module writes starts with input_id's "f-"
         body = body.replace("id='f-", f"id='f-{id_prefix}").replace("for='f-", f"for='f-{id_prefix}").replace(
-            "id='pick-f-", f"id='pick-f-{id_prefix}")
+            "id='pick-f-", f"id='pick-f-{id_prefix}").replace("id='picks-f-", f"id='picks-f-{id_prefix}")
     return secrets_bar(secrets) + "<div class='form'>" + body + "</div>"

@@ -18,6 +18,12 @@ LONG_PRESS_MS = 550  # hold this long without moving: long-press (hex details)
 MAX_SCALE = 8.0
 NAMES_MIN_PX = 5.0  # hide hex names when they would be smaller than this on screen
 NAME_FONT = 0.27 * 24.0
+#: The start view shows the whole map when it fits at this scale or more: a hex about 34 px
+#: across, its name about 5 px tall (still drawn, see NAMES_MIN_PX).
+HOME_FIT_MIN = 0.7
+#: Bringing an action's hexes into view zooms out no further than this (the counters' names, as
+#: large as the hexes', stay readable), nor below the player's own zoom.
+SHOW_MIN_SCALE = 1.0
 
 
 class MapView:
@@ -56,20 +62,57 @@ class MapView:
         resize = create_proxy(lambda ev: None if self.touched else self.home())
         self._proxies.append(resize)
         window.addEventListener("resize", resize)
+        # the map's box changes without the window (a phone's panels grow under it, the heatmap
+        # key takes its strip): fitted again, or kept to its edges (#32 item 6: no blank strip)
+        self._size_seen = (0.0, 0.0)
+        try:
+            boxed = create_proxy(lambda *_a: self._box_changed())
+            self._proxies.append(boxed)
+            window.ResizeObserver.new(boxed).observe(host)
+        except Exception:  # noqa: BLE001 - no ResizeObserver (an old browser): the window's resize only
+            pass
         self.home()
 
     # ------------------------------------------------------------------ view transform
     def _size(self) -> tuple[float, float]:
         return float(self.host.clientWidth) or 1.0, float(self.host.clientHeight) or 1.0
 
+    def _box_changed(self) -> None:
+        """The map's box changed size: the start view is fitted again; a view the player or an
+        action moved is kept, held to the map's edges (a wide map given more height fills it)."""
+        size = self._size()
+        if size == self._size_seen:
+            return
+        self._size_seen = size
+        if not self.touched:
+            self.home()
+            return
+        cw, ch = size
+        if self.h * self.scale < ch < self.w * self.scale:  # taller room for a wide map: fill its height
+            grow = min(ch / self.h, MAX_SCALE) / self.scale
+            self.tx = cw / 2 - (cw / 2 - self.tx) * grow
+            self.ty = ch / 2 - (ch / 2 - self.ty) * grow
+            self.scale *= grow
+        self._clamp(cw, ch)
+        self.apply()
+
     def fit_scale(self) -> float:
         cw, ch = self._size()
         return min(cw / self.w, ch / self.h)
 
     def home(self) -> None:
-        """Start view: the map's full height, from its left edge (hex names readable)."""
+        """Start view: every board of the map when they fit with their hexes still readable (a
+        tablet sees both boards of a Panzer Leader or Army Group map, #32 item 6); else the map's
+        full height, from its left edge (hex names readable)."""
         cw, ch = self._size()
-        self.scale = max(self.fit_scale(), min(ch / self.h, MAX_SCALE))
+        fit = self.fit_scale()
+        if fit >= HOME_FIT_MIN:
+            self.scale = min(fit, MAX_SCALE)
+            self.tx = (cw - self.w * self.scale) / 2
+            self.ty = (ch - self.h * self.scale) / 2
+            self.apply()
+            return
+        self.scale = max(fit, min(ch / self.h, MAX_SCALE))
         self.tx = 0.0 if self.w * self.scale > cw else (cw - self.w * self.scale) / 2
         self.ty = (ch - self.h * self.scale) / 2
         self.apply()
@@ -86,7 +129,8 @@ class MapView:
     def show(self, names: list[str], margin: float = 48.0) -> bool:
         """Bring hexes ``names`` into view (the hexes a roll touched, a plan just started): pan
         so they are centred if any lies outside the visible area, zooming out only as far as
-        needed to fit them all. The player's zoom is kept otherwise. True if the view moved."""
+        needed to fit them all, and never below ``SHOW_MIN_SCALE`` (counters stay readable). The
+        player's zoom is kept otherwise. True if the view moved."""
         xs: list[float] = []
         ys: list[float] = []
         for name in names:
@@ -107,7 +151,10 @@ class MapView:
         if inside:
             return False
         fits = min((cw - 2 * margin) / max(x1 - x0, 1.0), (ch - 2 * margin) / max(y1 - y0, 1.0))
-        self.scale = max(self.fit_scale() * 0.5, min(s, fits))
+        # never zoomed out so far that the counters cannot be read (#32 item 7: Army Group units on
+        # a phone): hexes spread wider than that are centred, the player pans to the rest
+        floor = min(s, max(self.fit_scale(), SHOW_MIN_SCALE))
+        self.scale = max(floor, min(s, fits))
         self.tx = cw / 2 - (x0 + x1) / 2 * self.scale
         self.ty = ch / 2 - (y0 + y1) / 2 * self.scale
         self._clamp(cw, ch)

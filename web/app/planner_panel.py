@@ -1,11 +1,13 @@
 """The planner (the Play panel's middle): the procedure menu in chapters, the chosen procedure's
-form with its secrets, Pick (a tap on the map fills a hex field), the plan's exact odds and
+form with its secrets, Pick (a tap on the map fills a hex field, or a field naming a counter with
+the counter in that hex), the lists of names a field is picked from, the plan's exact odds and
 heatmap, Start, and Seal for a plan kept secret. Drawn from ``airhead.present.procedure_menu``
 and ``airhead.present.plan_panel``; this module never reads a procedure's data and knows no
 system.
 
 Element ids used by the e2e tests: ``proc-<name>`` (menu), ``f-<path>`` (form inputs),
-``pick-f-<path>``, ``plan-*`` (buttons, odds, errors), ``secret-*`` ("I am the <side> player",
+``pick-f-<path>``, ``picks-f-<path>`` (a field's list of names, each ``button.chip``
+with ``data-value``), ``plan-*`` (buttons, odds, errors), ``secret-*`` ("I am the <side> player",
 "Hide again"; ``<body data-secrets-shown>`` names the side shown).
 """
 
@@ -17,7 +19,7 @@ from typing import Any
 from airhead.errors import AirheadError
 from airhead.present import form_inputs, form_values, plan_panel, procedure_menu, seal_request, secrets_view
 from dom import E, el
-from forms import form_html, input_id
+from forms import form_html, input_id, picks_html
 from pyscript import document
 from tablepack_panel import PackPanel, stored_pack
 
@@ -25,7 +27,7 @@ from tablepack_panel import PackPanel, stored_pack
 SMALL_SCREEN = "(max-width: 700px), (max-height: 500px)"
 
 #: What the planner holds of a game (put back with the game when opening another fails).
-STATE = ("menu", "current", "values", "heat", "touched", "picking", "plan_view", "heat_view", "viewer", "_drawn_secrets")
+STATE = ("menu", "current", "values", "heat", "touched", "picking", "picking_hexes", "plan_view", "heat_view", "viewer", "_drawn_secrets")
 
 
 def _dom_id(name: str) -> str:
@@ -48,6 +50,7 @@ class Planner:
         self.heat = False
         self.touched: set[str] = set()  # procedures whose Start was tapped: show "missing" too
         self.picking: str | None = None  # the hex field a tap on the map fills
+        self.picking_hexes: list[str] = []  # a counter field being picked: its counters' hexes, outlined
         self.plan_view: dict[str, Any] | None = None  # the plan's odds, drawn on the map
         self.heat_view: dict[str, Any] | None = None
         #: The side whose player confirmed "I am the <side> player": only that side's secrets are
@@ -71,6 +74,7 @@ class Planner:
         self.heat = False
         self.touched = set()
         self.picking = None
+        self.picking_hexes = []
         self.viewer = None  # the game changes hands: its secrets are hidden again
 
     # ------------------------------------------------------------------ drawing
@@ -168,6 +172,7 @@ class Planner:
             return None
         if self.heat and item["has_heatmap"]:
             self.heat_view = v["heat"]
+        self._draw_picks(v["picks"])
         err, box = el("plan-error"), el("plan-odds")
         problem = v["error"]
         if problem is not None:
@@ -188,6 +193,63 @@ class Planner:
         box.innerHTML = _odds_html(od) if od else ""
         self.play.draw_overlay()
         return dict(v["params"])
+
+    def _draw_picks(self, picks: dict[str, list[dict[str, Any]]]) -> None:
+        """Each list of names to pick from, under its input (redrawn only when it changed); a
+        field whose names are counters on the map gets its Pick button."""
+        for box in document.querySelectorAll("#plan-form .picks[data-for]"):
+            path = str(box.getAttribute("data-for"))
+            got = picks.get(path) or []
+            box_input = el(input_id(path))
+            value = str(box_input.value).strip() if box_input is not None else ""
+            key = json.dumps([got, value])
+            if str(box.getAttribute("data-drawn") or "") == key and not box.classList.contains("only"):
+                continue
+            box.setAttribute("data-drawn", key)
+            box.classList.remove("only")
+            box.innerHTML = picks_html(path, got, value)
+            box.hidden = not got
+            btn = el("pick-" + input_id(path))
+            if btn is not None:
+                btn.hidden = not any(p.get("hex") for p in got)
+
+    def _pick_name(self, target: Any) -> None:
+        """A name tapped in a field's list: the field takes it, and the inputs of its row it fills."""
+        path = str(target.dataset.path)
+        box = el(input_id(path))
+        if box is not None:
+            box.value = str(target.dataset.value)
+        try:
+            fill = json.loads(str(target.dataset.fill or "{}"))
+        except ValueError:
+            fill = {}
+        for other, value in fill.items():
+            node = el(input_id(str(other)))
+            if node is not None:
+                node.value = str(value)
+        self._stop_picking()
+        self.update()
+
+    def _stop_picking(self) -> None:
+        for b in document.querySelectorAll("#plan-form .pick.on"):
+            b.classList.remove("on")
+        self.picking = None
+        document.body.dataset.picking = ""
+        if self.picking_hexes:
+            self.picking_hexes = []
+            self.play.draw_overlay()
+
+    def _start_picking(self, path: str, button: Any) -> None:
+        """Pick mode for the field at ``path``: a hex field takes the next hex tapped; a field
+        naming a counter the counter tapped, its counters' hexes outlined on the map meanwhile."""
+        self.picking = path
+        button.classList.add("on")
+        document.body.dataset.picking = path
+        listed = el("picks-" + input_id(path))
+        if listed is not None:
+            hexes = [str(b.dataset.hex) for b in listed.querySelectorAll("button.chip") if str(b.dataset.hex)]
+            self.picking_hexes = list(dict.fromkeys(hexes))
+            self.play.draw_overlay()
 
     def _rows(self, act: str, path: str) -> None:
         """Add a row to the list at ``path``, or remove the row at ``path``."""
@@ -220,21 +282,42 @@ class Planner:
             self.values[self.current] = form_values(self.play.game, self.current, self.read_form())
         self.viewer = side or None
         self.picking = None
+        self.picking_hexes = []
         self.render()
 
     # ------------------------------------------------------------------ events
     def tap(self, name: str) -> bool:
-        """A hex was tapped; True if the planner used it (filling a hex field)."""
+        """A hex was tapped; True if the planner used it: a hex field takes the hex, a field
+        naming a counter the counter there (several there: its list shows only them)."""
         if not self.picking:
             return False
+        listed = el("picks-" + input_id(self.picking))
+        if listed is not None:
+            return self._tap_counter(listed, name)
         box = el(input_id(self.picking))
         if box is not None:
             box.value = name
-        btn = el("pick-" + input_id(self.picking))
-        if btn is not None:
-            btn.classList.remove("on")
-        self.picking = None
+        self._stop_picking()
         self.update()
+        return True
+
+    def _tap_counter(self, listed: Any, name: str) -> bool:
+        """Picking a counter: the one in hex ``name`` is taken; several: the list shows only
+        them (tap one); none: the list says so and waits for another hex."""
+        here = [b for b in listed.querySelectorAll("button.chip") if str(b.dataset.hex) == name]
+        if len(here) == 1:
+            self._pick_name(here[0])
+            return True
+        for b in listed.querySelectorAll("button.chip"):
+            b.hidden = bool(here) and str(b.dataset.hex) != name
+        listed.classList.toggle("only", bool(here))
+        note = listed.querySelector(".picks-note")
+        if not note:  # JS null arrives as a falsy JsNull
+            note = document.createElement("p")
+            note.className = "picks-note hint"
+            listed.prepend(note)
+        note.textContent = (f"{len(here)} in {name}: tap one." if here else
+                            f"None of these in {name}: tap another hex, or one below.")
         return True
 
     def changed(self, target: Any) -> None:
@@ -248,17 +331,19 @@ class Planner:
     def click(self, act: str, target: Any) -> bool:
         """A planner button; False if ``act`` is not the planner's."""
         if act == "proc":
+            self._stop_picking()  # a pick belongs to the form it was started in
             self.current = str(target.dataset.name)
             self.heat = False
             self.render()
             self._form_in_view()
         elif act == "pick":
             path = str(target.dataset.path)
-            for b in document.querySelectorAll("#plan-form .pick.on"):
-                b.classList.remove("on")
-            self.picking = None if self.picking == path else path
-            if self.picking:
-                target.classList.add("on")
+            again = self.picking == path
+            self._stop_picking()
+            if not again:
+                self._start_picking(path, target)
+        elif act == "pick-name":
+            self._pick_name(target)
         elif act in ("row-add", "row-del"):
             self._rows(act, str(target.dataset.path))
         elif act == "heat":

@@ -246,6 +246,8 @@ class Play:
                 extra.update(plan.plan_view)
             if plan.heat and plan.heat_view is not None:
                 extra.update({k: plan.heat_view[k] for k in ("heat", "heat_unit", "heat_label")})
+            if plan.picking_hexes:  # a counter field being picked: where its counters are
+                extra["marks"] = list(extra.get("marks", [])) + [[h, "pick"] for h in plan.picking_hexes]
             if self.tool_view is not None:
                 for k in ("marks", "paths", "zones", "labels"):
                     extra[k] = list(extra.get(k, [])) + list(self.tool_view.get(k, []))
@@ -261,4 +263,6 @@ class Play:
                 legend.innerHTML = (f"<span class='heat-label'>{E(key['label'])}</span>"
                                     f"<span class='heat-scale' data-unit='{E(key['unit'], quote=True)}'>{stops}</span>")
             legend.hidden = key is None
+            if bool(document.body.classList.contains("with-legend")) != (key is not None):
+                document.body.classList.toggle("with-legend", key is not None)  # beside the map: it gives room
         self.view.set_overlay(overlay(g, extra or None))

@@ -50,7 +50,7 @@ PARATROOPER_FIELDS: tuple[Field, ...] = (
 
 #: A defending unit able to make opportunity fire, as a form (and its JSON) gives it.
 ENEMY_FIELDS: tuple[Field, ...] = (
-    Field("id", "Unit", "text", lo=1, hi=24),
+    Field("id", "Unit", "text", lo=1, hi=24, pick="units", fills=(("hex", "hex"),)),
     Field("hex", "Hex", "hex"),
     Field("attack", "Base attack dice by target kind", "mapping", choices=KINDS, default={}, rule="AG Opportunity Fire",
           item=Field("attack", "Base attack dice", "int", lo=0, hi=12)),

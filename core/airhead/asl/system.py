@@ -45,7 +45,7 @@ SETTINGS = Schema((
     *STRAFING_SETTINGS,
     *LOS_SETTINGS,
     Field("e8_aa_below_kill", "Light AA Final DR below the Kill Number", "choice", choices=("eliminated", "damaged"),
-          default="eliminated", rule="E8.21 (E7.511)", help="the source text of E7.511 is cut here: see the rules notes"),
+          default="eliminated", rule="E8.21 (E7.511)", help="the rest of E7.511 is in your rulebook: choose what it says"),
     Field("e8_landed_second_damage", "A landed, Damaged glider Damaged again", "choice", choices=("no further effect", "eliminated"),
           default="no further effect", rule="E8.41 (E8.3)",
           help="E8.41 eliminates an already-Damaged Aerial glider (even during landing); a landed one is no longer Aerial"),

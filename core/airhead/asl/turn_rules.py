@@ -202,7 +202,7 @@ def illuminating_round_turn(firer: str) -> list[Event]:
     """E1.93: "IR may be fired only via Indirect Fire, and only by OBA/" (cut): when Indirect Fire
     by OBA or a mortar may be made is not in the extract; the players decide the phase."""
     return [ev.info("E1.93", f"an IR is fired only via Indirect Fire ({firer}); the phases Indirect Fire is made in are "
-                             "not in the rule text here (it is cut after 'only by OBA/'): the players decide that it may "
+                             "in your rulebook (after 'only by OBA'): the players decide that it may "
                              "be fired now")]
 
 
@@ -223,12 +223,12 @@ def starshell_turn(state: GameState, params: Mapping[str, Any], side: str) -> li
     cut text goes on to name: the players decide it with the agreement box, as for any other phase."""
     phase, mine = phase_key(state), side == phasing_side(state)  # the form's side is one of the game's
     if not mine and phase == "DFPh":
-        return agree(params, "E1.92", False, f"E1.92: Starshells may be fired in the PFPh or Defensive First Fire/ — the "
-                                             f"rule text is cut here: the players decide whether {side} (the DEFENDER) may "
+        return agree(params, "E1.92", False, f"E1.92: Starshells may be fired in the PFPh or 'Defensive First Fire…' — "
+                                             f"the rest is in your rulebook: the players decide whether {side} (the DEFENDER) may "
                                              f"fire one in this Defensive Fire Phase; {now(state)}")
     return agree(params, "E1.92", (mine and phase == "PFPh") or (not mine and phase == "MPh"),
                  f"E1.92: a Starshell is fired in its side's Prep Fire Phase or during Defensive First Fire (the "
-                 f"opponent's Movement Phase; the rule text is cut after 'Defensive First Fire/'); {side} fires it, "
+                 f"opponent's Movement Phase; the rest of the rule is in your rulebook); {side} fires it, "
                  f"{now(state)}")
 
 

@@ -60,13 +60,13 @@ AA_UNITS = Field("aa_units", "Anti-aircraft units and their AA numbers", "list",
                  ) + NUMBER_FIELDS))
 
 
-def aa_fire_field(target: str, rule: str, help: str) -> Field:
+def aa_fire_field(target: str, rule: str, help: str, pick: str = "") -> Field:
     """The ``aa`` parameter of a landing: its anti-aircraft fires, each at one ``target`` (the
-    platoon whose plane is fired at, or the glider)."""
+    platoon whose plane is fired at, or the glider; ``pick``: the rows it is picked from)."""
     return Field("aa", "Anti-aircraft fire", "list", hi=50, default=[], rule=rule, help=help,
                  item=Field("aa", "AA fire", "record", fields=(
-                     Field("at", f"Fired at ({target})", "text", lo=1, hi=24, rule=rule),
-                     Field("unit", "AA unit", "text", lo=0, hi=24, default="", rule="PL I.B.2"),
+                     Field("at", f"Fired at ({target})", "text", lo=1, hi=24, rule=rule, pick=pick),
+                     Field("unit", "AA unit", "text", lo=0, hi=24, default="", rule="PL I.B.2", pick="setting:aa_units.unit"),
                  ) + NUMBER_FIELDS))
 
 

@@ -28,7 +28,7 @@ PLATOON_FIELDS: tuple[Field, ...] = (
 
 #: A defending unit where sticks may land (PL II.E).
 ENEMY_FIELDS: tuple[Field, ...] = (
-    Field("id", "Enemy unit", "text", lo=1, hi=24),
+    Field("id", "Enemy unit", "text", lo=1, hi=24, pick="units", fills=(("hex", "hex"),)),
     Field("hex", "Hex", "hex"),
     Field("dispersed", "Dispersed", "bool", default=False, rule="PL II.E"),
     Field("fired_aa", "Fired in this turn's anti-aircraft segment", "bool", default=False, rule="PL II.E"),

@@ -66,7 +66,7 @@ GLIDERS = Field("gliders", "Gliders", "list", lo=1, hi=24, rule="PL III", item=F
 #: entered at the table (as before this list existed).
 AA = aa_fire_field("the glider", RULE_GLIDERS,
                    "leave empty to enter a result for every glider at the table; otherwise only the fires listed, "
-                   "rolled when their AA numbers are given")
+                   "rolled when their AA numbers are given", pick="rows:gliders.id")
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ ENEMY = Field("enemy", "Enemy units", "list", hi=100, default=[], rule="PL II.E"
 #: Anti-aircraft fire at the transport planes, one plane per platoon (PL I.G, II.B).
 AA = aa_fire_field("the platoon's plane", RULE_PLANES,
                    "each fire at one platoon's plane, before the drop; with its AA numbers the app rolls, without them "
-                   "you enter the result of your PL rules")
+                   "you enter the result of your PL rules", pick="rows:platoons.id")
 
 #: Stick statuses in the outcome: on the map, lost off the board or beyond the diagram, eliminated
 #: by the Jump Survival Chart, shot down with its plane.

@@ -82,8 +82,8 @@ class LandingPlan(Procedure[None]):
     #: "Seal it" (starting it stays possible so that older games replay).
     seal_only: ClassVar[bool] = True
     params = Schema((
-        Field("side", "Side writing the plan", "text", lo=0, hi=24, default="Allied", rule="PL I"),
-        Field("hidden_from", "Hidden from", "text", lo=0, hi=24, default="German", rule="PL I"),
+        Field("side", "Side writing the plan", "text", lo=0, hi=24, default="Allied", rule="PL I", pick="side"),
+        Field("hidden_from", "Hidden from", "text", lo=0, hi=24, default="German", rule="PL I", pick="side"),
         Field("plan", "Landings", "list", lo=1, hi=64, rule="PL I, III.B", item=LANDING, secret=True,
               help="written before the enemy's initial set up: seal it, so that no link carries it before it is revealed"),
     ))

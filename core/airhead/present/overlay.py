@@ -184,40 +184,64 @@ def overlay_svg(
                                            "class": "arrowhead"})
     for h, text in view.labels:
         c = lay.center(h)
-        ET.SubElement(g, "text", {"x": f"{c.x:.1f}", "y": f"{c.y - size * 0.25:.1f}", "font-size": f"{size * 0.28:.1f}",
+        below = counters is not None and bool(counters.units_at(h))  # under the counters: at the hex's foot
+        ET.SubElement(g, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + (size * 0.74 if below else -size * 0.25):.1f}",
+                                  "font-size": f"{size * (0.22 if below else 0.28):.1f}",
                                   "text-anchor": "middle", "class": "label"}).text = text
     if counters is not None:
         _draw_counters(g, m, lay, counters, size)
     return ET.tostring(g, encoding="unicode")
 
 
+def _label_lines(name: str) -> list[str]:
+    """A counter's name on at most two lines, split at a space ("P-47 1" -> "P-47", "1")."""
+    name = name.strip()
+    if len(name) <= 6 or " " not in name:
+        return [name[:14]]
+    cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut][:14], name[cut + 1:][:14]]
+
+
 def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, size: float) -> None:
-    """Units as small stacked counters (the top one labelled, ``+n`` for the rest), markers as
-    round badges (one per hex: the last placed, its title counting the others), each with a
-    title a long-press or hover shows."""
+    """Units as counters filling the hex below its name (#32 item 7: readable at the start
+    view), the top one's name on up to two lines, larger than the hex's name, squeezed to the
+    counter's width when long, a stack's
+    others drawn behind it and counted (``+2``); markers as round badges at the hex's left (one
+    per hex: the last placed, its title counting the others), each with a title a long-press or
+    hover shows."""
     cg = ET.SubElement(g, "g", {"class": "counters"})
     stacks: dict[Hex, list[Any]] = {}
     for u in counters.units:
         if u.hex is not None:
             stacks.setdefault(u.hex, []).append(u)
-    side = size * 0.5
+    side = size * 1.2  # as wide as the hex allows below its name (a flat-topped hex)
+    tall = size * 0.8
+    font = size * 0.32
     for h, units in stacks.items():
         c = lay.center(h)
         shown = units[:3]
+        x0, y0 = c.x - side / 2, c.y - size * 0.42  # below the hex's name (its baseline at -0.5 size)
         for i, u in reversed(list(enumerate(shown))):  # the first placed on top
-            off = i * size * 0.08
-            x, y = c.x - side / 2 + off, c.y - side / 2 - size * 0.05 - off
+            off = i * size * 0.07
             ug = ET.SubElement(cg, "g", {"class": f"counter unit kind-{_css(u.kind)} side-{_css(u.side)}"
                                          + "".join(f" status-{_css(s)}" for s in sorted(u.status)),
                                          "data-unit": u.id, "data-hex": m.name(h)})
             ET.SubElement(ug, "title").text = f"{u.name} ({u.kind}, {u.side})" + (f": {', '.join(sorted(u.status))}" if u.status else "")
-            ET.SubElement(ug, "rect", {"x": f"{x:.1f}", "y": f"{y:.1f}", "width": f"{side:.1f}", "height": f"{side:.1f}",
-                                       "rx": f"{size * 0.05:.1f}"})
-        ET.SubElement(cg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y - size * 0.02:.1f}", "font-size": f"{size * 0.16:.1f}",
-                                   "text-anchor": "middle", "class": "counter-label"}).text = shown[0].name[:7]
-        if len(units) > 3:
-            ET.SubElement(cg, "text", {"x": f"{c.x + side * 0.7:.1f}", "y": f"{c.y + side * 0.55:.1f}", "font-size": f"{size * 0.18:.1f}",
-                                       "class": "counter-more"}).text = f"+{len(units) - 3}"
+            ET.SubElement(ug, "rect", {"x": f"{x0 + off:.1f}", "y": f"{y0 + off:.1f}", "width": f"{side:.1f}",
+                                       "height": f"{tall:.1f}", "rx": f"{size * 0.06:.1f}"})
+        lines = _label_lines(shown[0].name)
+        mid = y0 + tall / 2 + font * 0.35
+        for k, line in enumerate(lines):
+            y = mid + (k - (len(lines) - 1) / 2) * font * 1.05
+            attrs = {"x": f"{c.x:.1f}", "y": f"{y:.1f}", "font-size": f"{font:.1f}", "text-anchor": "middle",
+                     "class": "counter-label"}
+            if len(line) * font * 0.6 > side * 0.92:  # too wide for the counter: squeezed to fit
+                attrs.update({"textLength": f"{side * 0.92:.1f}", "lengthAdjust": "spacingAndGlyphs"})
+            ET.SubElement(cg, "text", attrs).text = line
+        if len(units) > 1:
+            ET.SubElement(cg, "text", {"x": f"{c.x + size * 0.6:.1f}", "y": f"{c.y + size * 0.66:.1f}",
+                                       "font-size": f"{size * 0.22:.1f}", "text-anchor": "end",
+                                       "class": "counter-more"}).text = f"+{len(units) - 1}"
     tops: dict[Hex, tuple[Marker, int]] = {}  # badges of one hex lie on each other: the last placed is seen
     for mk in counters.markers:
         if mk.hex is not None:
@@ -228,6 +252,6 @@ def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, si
         mg = ET.SubElement(cg, "g", {"class": f"counter marker kind-{_css(mk.kind)}", "data-marker": mk.id, "data-hex": m.name(mk.hex)})
         ET.SubElement(mg, "title").text = mk.name + (f" (until the end of the {mk.expires})" if mk.expires else "") + (
             f", on {n - 1} other marker{'s' if n > 2 else ''}" if n > 1 else "")
-        ET.SubElement(mg, "circle", {"cx": f"{c.x + size * 0.42:.1f}", "cy": f"{c.y + size * 0.3:.1f}", "r": f"{size * 0.16:.1f}"})
-        ET.SubElement(mg, "text", {"x": f"{c.x + size * 0.42:.1f}", "y": f"{c.y + size * 0.36:.1f}", "font-size": f"{size * 0.16:.1f}",
+        ET.SubElement(mg, "circle", {"cx": f"{c.x - size * 0.68:.1f}", "cy": f"{c.y:.1f}", "r": f"{size * 0.2:.1f}"})
+        ET.SubElement(mg, "text", {"x": f"{c.x - size * 0.68:.1f}", "y": f"{c.y + size * 0.08:.1f}", "font-size": f"{size * 0.22:.1f}",
                                    "text-anchor": "middle"}).text = mk.name[:1].upper()

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from ..boards import HexMap
 from ..errors import AirheadError, DataError
 from ..game import Game
+from ..picks import form_picks
 from ..plug import Odds, Procedure
 from ..systems import get
 from ..tablepack import prefill_fields, prefill_values
@@ -16,7 +17,7 @@ from .overlay import view_data
 from .secrets import hide_secrets, secret_inputs, secret_path, secrets_view
 
 __all__ = ["procedure_menu", "pack_view", "form_values", "form_params", "seal_request", "odds_view", "heatmap_view",
-           "plan_panel", "form_inputs"]
+           "plan_panel", "form_inputs", "picks_view"]
 
 
 def procedure_menu(game: Game, pack: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -149,6 +150,15 @@ def form_inputs(game: Game, name: str, drawn: Mapping[str, Any], kept: Mapping[s
     return flat
 
 
+def picks_view(game: Game, name: str, values: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """What each input of procedure ``name``'s form that names a counter, a side or a row may be
+    picked from (``values``: the form as JSON): input path -> ``[{"value", "label", "hex",
+    "fill"}]`` (``hex``: where the counter is, "" off the map; ``fill``: other inputs of its row,
+    path -> value, a pick fills too). Inputs with nothing to offer are left out."""
+    proc = _proc(game, name)
+    return {path: [p.data() for p in picks] for path, picks in form_picks(proc, game.state, values).items()}
+
+
 def _secret_error(view: Mapping[str, Any], path: str) -> str:
     """A complaint about a field hidden from this player, in words that give nothing away."""
     hit = secret_path(view, path) if path else None
@@ -165,7 +175,7 @@ def plan_panel(game: Game, name: str, drawn: Mapping[str, Any], kept: Mapping[st
     planner last held it (its hidden secrets are read back from there), ``viewer`` the side whose
     player may see their secrets. Returns ``{"inputs"`` (the whole form's inputs), ``"values"``
     (the form as JSON, unchecked), ``"secrets"`` (:func:`~airhead.present.secrets_view`),
-    ``"params"`` (the checked start parameters, or None), ``"error"`` (None, or ``{"text",
+    ``"picks"`` (:func:`picks_view`), ``"params"`` (the checked start parameters, or None), ``"error"`` (None, or ``{"text",
     "path", "missing"}``: why the plan cannot start, ``missing`` when only a field is still
     empty), ``"odds"`` and ``"heat"`` (the odds and, with ``heat``, the heatmap, both worked out
     from the plan as this player may know it: no other side's secret in them)}``."""
@@ -174,7 +184,7 @@ def plan_panel(game: Game, name: str, drawn: Mapping[str, Any], kept: Mapping[st
     values = proc.params.from_form(flat)
     secrets = secrets_view(game, name, values, viewer)
     out: dict[str, Any] = {"inputs": flat, "values": values, "secrets": secrets, "params": None, "error": None,
-                           "odds": None, "heat": None}
+                           "odds": None, "heat": None, "picks": picks_view(game, name, values)}
     if heat and proc.has_heatmap:
         try:
             out["heat"] = heatmap_view(game, name, hide_secrets(game, name, values, viewer))

@@ -276,7 +276,7 @@ def test_e1_12_no_nvr_change_dr_in_the_opening_player_turn_and_once_per_rph() ->
 
 
 SHELL = {"type": "start", "procedure": "asl.starshell",
-         "params": {"firer": "leader", "aim": "4C3", "method": "placed by the players (rule text cut)"}}
+         "params": {"firer": "leader", "aim": "4C3", "method": "placed by the players (rule text cut)"}}  # earlier words, still read
 
 
 def shell(g: Game, side: str, **params: Any) -> list[Any]:
@@ -287,8 +287,8 @@ def test_e1_92_a_starshell_in_its_sides_pfph_or_defensive_first_fire() -> None:
     # "Starshells may be fired in either the PFPh or Defensive First Fire/" (cut)
     g = new_game(sc(**NIGHT), "e1.92")
     with pytest.raises(ActionError, match="^E1.92: a Starshell is fired in its side's Prep Fire Phase or during Defensive "
-                                          "First Fire \\(the opponent's Movement Phase; the rule text is cut after "
-                                          "'Defensive First Fire/'\\); Allied fires it, it is now the Rally Phase"):
+                                          "First Fire \\(the opponent's Movement Phase; the rest of the rule is in your "
+                                          "rulebook\\); Allied fires it, it is now the Rally Phase"):
         shell(g, "Allied")
     go(g, "PFPh")
     shell(g, "Allied")  # its own PFPh
@@ -302,8 +302,8 @@ def test_e1_92_a_starshell_in_its_sides_pfph_or_defensive_first_fire() -> None:
     with pytest.raises(ActionError, match="^E1.92"):
         shell(g, "Allied")  # the moving side in its MPh
     go(g, "DFPh")  # the text is cut: the players decide, with the box
-    with pytest.raises(ActionError, match="^E1.92: Starshells may be fired in the PFPh or Defensive First Fire/ — the rule "
-                                          "text is cut here: the players decide whether Axis \\(the DEFENDER\\) may fire "
+    with pytest.raises(ActionError, match="^E1.92: Starshells may be fired in the PFPh or 'Defensive First Fire…' — the "
+                                          "rest is in your rulebook: the players decide whether Axis \\(the DEFENDER\\) may fire "
                                           "one in this Defensive Fire Phase"):
         shell(g, "Axis")
     evs = shell(g, "Axis", **{OVERRIDE.key: True})

@@ -47,8 +47,8 @@ class _Cloak:
 
 
 #: E1.422 is cut where it starts.
-STACKING_CUT = ("stacking: 'All units represented by a single Cloaking counter always move/…' — the rule text is cut "
-                "there: players decide")
+STACKING_CUT = ("stacking: 'All units represented by a single Cloaking counter always move…' — the rest is in "
+                "your rulebook: players decide")
 
 #: E1.421 "When involuntarily revealed": the causes of loss the Cloaked units do not choose (their
 #: movement revealing them, a Sniper; any other loss the players judge).
@@ -66,7 +66,7 @@ class Cloaking(Procedure[_Cloak]):
     params = Schema((
         Field("letter", "ID letter", "choice", choices=LETTERS, default="A", rule="E1.41"),
         Field("hex", "Hex", "hex", default=None, rule="E1.411", help="empty: set up offboard (E1.411)"),
-        Field("side", "Side (the Scenario Attacker)", "text", lo=1, hi=24, default=None, rule="E1.4"),
+        Field("side", "Side (the Scenario Attacker)", "text", lo=1, hi=24, default=None, rule="E1.4", pick="side"),
         Field("contents", "Contents", "list", hi=20, default=[], rule="E1.41", secret=True,
               help="secret: seal them; none is a Dummy", item=Field("contents", "Unit", "record", fields=CONTENT_FIELDS)),
         Field("squads", "Squads (or equivalents) in the starting OB", "int", lo=0, hi=99, default=None, rule="E1.411",
@@ -153,7 +153,7 @@ class CloakingLost(Procedure[_Cloak]):
     title = "Cloaking lost (E1.43)"
     params = Schema((
         Field("letter", "ID letter", "choice", choices=LETTERS, default="A", rule="E1.41"),
-        Field("side", "Side", "text", lo=1, hi=24, default=None),
+        Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side"),
         Field("cause", "Why", "choice", choices=tuple(c for c, _ in LOSS_CAUSES), default=LOSS_CAUSES[0][0], rule="E1.43"),
     ))
 

@@ -247,7 +247,9 @@ def gunflash_in_view(state: GameState, firer: Hex, aim: Hex) -> tuple[bool, list
 
 
 # ---------------------------------------------------------------------- the Starshell procedure
-METHODS = ("aimed at a hex (Starshell Placement DR)", "placed by the players (rule text cut)")
+METHODS = ("aimed at a hex (Starshell Placement DR)", "placed by the players (see your rulebook)")
+#: Earlier words of METHODS, still read in saves and links made with them.
+METHODS_WERE = (("placed by the players (rule text cut)", METHODS[1]),)
 IN_VIEW = ("as the map reads", "yes", "no")
 INITIAL = ("Starshells may be used now", "not yet: no Starshell")
 
@@ -275,11 +277,11 @@ class Starshell(Procedure[_Shell]):
         Field("firer", "Fired by", "choice", choices=FIRERS, default="leader", rule="E1.921",
               help="Usage dr: ≤ 4 for a leader (a CE Armor Leader too), ≤ 2 for a MMC or a CE AFV with no Armor Leader"),
         Field("firer_hex", "Firer's hex", "hex", default=None, rule="E1.922", help="for the map, and to read the aim's view"),
-        Field("side", "Side", "text", lo=1, hi=24, default=None, help="default: the side whose Player Turn it is"),
+        Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side", help="default: the side whose Player Turn it is"),
         Field("good_order", "Good Order", "bool", default=True, rule="E1.921"),
         Field("pinned", "Pinned or TI", "bool", default=False, rule="E1.921"),
-        Field("method", "Placement", "choice", choices=METHODS, default=METHODS[0], rule="E1.922",
-              help="E1.922 gives three choices; the rule text is cut after the first: the others are placed by the players"),
+        Field("method", "Placement", "choice", choices=METHODS, default=METHODS[0], rule="E1.922", renamed=METHODS_WERE,
+              help="E1.922 gives three choices; the app works out the first: for the others (see your rulebook) the players place it"),
         Field("aim", "Aimed at (or placed in)", "hex", offboard=True, rule="E1.922"),
         Field("in_view", "Aim in view (a Gunflash in LOS): halve the error", "choice", choices=IN_VIEW, default=IN_VIEW[0],
               rule="E1.922", help="the map reads a Gunflash in or next to the aimed hex in the firer's LOS; overrule it here"),
@@ -334,7 +336,7 @@ class Starshell(Procedure[_Shell]):
         s = proc.data
         m = state.scenario.map
         if proc.step == "initial":
-            return Prompt("choice", "E1.91", "E1.91: the rule text is cut here (when the first Starshell/IR may be used) — "
+            return Prompt("choice", "E1.91", "When may the first Starshell or IR be used? Your rulebook has the rest of this rule: "
                           "players decide", options=INITIAL)
         if proc.step == "usage":
             return Prompt("roll", "E1.921", f"Starshell Usage dr (Δ) ({s.firer}: ≤ {usage_number(s.firer)})", dr("Usage dr"))
@@ -396,7 +398,7 @@ class Starshell(Procedure[_Shell]):
         p_use = Fraction(usage_number(params["firer"]), 6)
         facts = [Fact("usage", "Usage dr passes", percent(p_use))]
         if params["method"] != METHODS[0]:
-            return Odds(facts=tuple(facts), notes=("The players place it (E1.922's other choices are cut in the rule text).",
+            return Odds(facts=tuple(facts), notes=("The players place it (E1.922's other choices: see your rulebook).",
                                                    DELTA_921.cause),
                         view=View(marks=((params["aim"], "target"),)))
         halved, why = self.halved(state, params)
@@ -482,11 +484,11 @@ class IlluminatingRound(Procedure[_Shell]):
     params = Schema((
         Field("firer", "Fired by", "choice", choices=IR_FIRERS, default="OBA", rule="E1.931"),
         Field("hex", "Placed in", "hex", offboard=True, rule="E1.932",
-              help="E1.932 placement is cut in the rule text: the players place it"),
-        Field("side", "Side", "text", lo=1, hi=24, default=None),
-        Field(INITIAL_USE, "Starshells/IR may be used now (E1.91, asked of the game's first)", "bool", default=True,
-              rule="E1.91", help="E1.91 INITIAL USE is cut after 'No Starshells/': before the game's first Starshell or "
-                                 "IR the players say whether one may be used yet"),
+              help="E1.932 placement: see your rulebook; the players place it"),
+        Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side"),
+        Field(INITIAL_USE, "Starshells or IR may be used now (E1.91, asked of the game's first)", "bool", default=True,
+              rule="E1.91", help="E1.91 INITIAL USE: the rest (after 'No Starshells') is in your rulebook: before the game's "
+                                 "first Starshell or IR the players say whether one may be used yet"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -511,11 +513,11 @@ class IlluminatingRound(Procedure[_Shell]):
         ruled = params.get(INITIAL_USE)
         if ruled is not None and Starshell()._first(state):  # a start saved before E1.91 was asked has no answer
             if not ruled:
-                events.append(ev.result("E1.91", "the rule text is cut here (when the first Starshell/IR may be used): the "
+                events.append(ev.result("E1.91", "when the first Starshell or IR may be used is in your rulebook: the "
                                                  "players rule that no IR may be used yet"))
                 return StepResult(None, tuple(events), outcome=Starshell()._outcome(state, s, "not yet"))
-            events.append(ev.info("E1.91", "the rule text is cut here (when the first Starshell/IR may be used): the players "
-                                           "rule that Starshells/IR may be used now"))
+            events.append(ev.info("E1.91", "when the first Starshell or IR may be used is in your rulebook: the players "
+                                           "rule that Starshells and IR may be used now"))
         if s.firer == "OBA":
             events.append(ev.info("E1.931", "OBA needs no Usage dr to fire IR"))
             return Starshell()._place(state, s, events)
@@ -524,8 +526,8 @@ class IlluminatingRound(Procedure[_Shell]):
     def prompt(self, state: GameState, proc: ProcState[_Shell]) -> Prompt:
         if proc.step == "usage":
             return Prompt("roll", "E1.931", "IR Usage dr for the onboard mortar (≤ 4)", dr("Usage dr"))
-        return Prompt("choice", "E1.931", "E1.931: the mortar's To Hit DR checks only for malfunction; the rule text is cut "
-                      "here — players decide", options=TO_HIT)
+        return Prompt("choice", "E1.931", "E1.931: the mortar's To Hit DR checks only for malfunction; the rest is in "
+                      "your rulebook: players decide", options=TO_HIT)
 
     def roll(self, state: GameState, proc: ProcState[_Shell], roll: Roll) -> StepResult:
         ok, events = mortar_usage(roll.total)

@@ -285,7 +285,7 @@ def changed_nvr(current: int, direction: int, amount: int) -> int:
 
 
 #: The odds' label of a white dr of 4 on a colored 6 (E1.12's exception is cut).
-WHITE4 = "white dr 4: No Change, or the cut exception (players decide)"
+WHITE4 = "white dr 4: No Change, or its exception (see your rulebook; players decide)"
 
 
 @lru_cache(maxsize=64)
@@ -335,11 +335,11 @@ def nvr_history(outcomes: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, i
 #: E1.16 is cut from the seed after "extra MF/": what reveals a Fortification besides its TEM
 #: used and a non-Dummy enemy unit entering its Location, the players decide.
 FORTIFICATIONS_CUT = ("E1.16: every Fortification sets up hidden at night and stays hidden until its TEM is used or a "
-                      "non-Dummy enemy unit enters its Location (A12.11); the rest of the rule is cut: players decide")
+                      "non-Dummy enemy unit enters its Location (A12.11); the rest is in your rulebook: players decide")
 #: E1.2 is cut after "any SMC/": which other units may set up HIP besides ≤ 25 % (FRU) of the squads.
-HIP_CUT = "E1.2: besides the squads, the rule text is cut after 'any SMC/': players decide which other units may use HIP"
+HIP_CUT = "E1.2: besides the squads, your rulebook says which other units ('any SMC…') may use HIP: players decide"
 #: E1.21 Freedom of Movement is cut after "move/".
-FREEDOM_CUT = "E1.21: Freedom of Movement: the rule text is cut after 'may attempt to move/': players decide"
+FREEDOM_CUT = "E1.21: Freedom of Movement ('may attempt to move…'): see your rulebook; players decide"
 
 
 def hip_squads(squads: int) -> int:

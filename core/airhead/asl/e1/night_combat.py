@@ -100,11 +100,11 @@ def night_class(u: UnitAtNight) -> Classification:
     if u.animal:
         if u.carrying:
             return Classification(None, "E1.63", "horses, Cavalry and Animal-Drawn Transport are Normal unless their "
-                                  "Passengers/Riders ... (the rule text is cut here): players decide")
+                                  "Passengers or Riders … (see your rulebook): players decide")
         return Classification("Normal", "E1.63", "horses, Cavalry and Animal-Drawn Transport are Normal")
     if stealthy and lax_why:
-        return Classification(None, "E1.6", f"{d or 'this unit'} is Stealthy (1.61) yet {lax_why} (1.62); the rule text "
-                              "that would settle it is cut: players decide")
+        return Classification(None, "E1.6", f"{d or 'this unit'} is Stealthy (1.61) yet {lax_why} (1.62); your rulebook "
+                              "settles it: players decide")
     if stealthy:
         what = "a Good Order SMC" if u.smc and d not in STEALTHY_DESIGNATIONS else d
         return Classification("Stealthy", "E1.61", f"{what} is Stealthy")
@@ -113,8 +113,8 @@ def night_class(u: UnitAtNight) -> Classification:
             return Classification("Normal", "E1.63", f"{lax_why}, but stacked with a Good Order SMC: Normal (even for Ambush)")
         return Classification("Lax", "E1.62", f"{lax_why}: Lax")
     if not u.good_order:
-        return Classification(None, "E1.62", "a unit not in Good Order: the Lax list is cut after 'non-elite Italian/': "
-                              "players decide")
+        return Classification(None, "E1.62", "a unit not in Good Order: the rest of the Lax list after "
+                              "'non-elite Italian' is in your rulebook: players decide")
     return Classification("Normal", "E1.63", "a Good Order MMC: Normal")
 
 
@@ -338,7 +338,7 @@ def makes_gunflash(cause: str, *, effect: bool = False, melee: bool = False, in_
         return in_enemy_los, "E1.94", "a Kindling attempt causes a Gunflash if within the LOS of any Good Order enemy ground unit"
     cut = {"fire at/from beyond NVR": "E1.81", "MOL": "E1.84", "DC": "E1.85", "Searching": "E1.86", "SR": "E1.87"}
     if cause in cut:
-        return None, cut[cause], f"{cause}: the rule text is cut here — players decide"
+        return None, cut[cause], f"{cause}: see your rulebook; players decide"
     raise RulesError(f"E1.8: no Gunflash rule for {cause!r} (one of {', '.join(GUNFLASH_CAUSES)})")
 
 

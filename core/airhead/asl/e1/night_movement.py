@@ -80,7 +80,7 @@ def loses_concealment(*, non_assault_in_illuminated: bool, entered_enemy_locatio
         why.append("it entered an enemy-occupied Location during the MPh")
     if why:
         return True, [ev.result("E1.31", "loses Cloaking/concealment: " + " and ".join(why))]
-    return False, [ev.info("E1.31", "keeps Cloaking/concealment (the rest of E1.31 is cut in the rule text: players check it)")]
+    return False, [ev.info("E1.31", "keeps Cloaking/concealment (the rest of E1.31 is in your rulebook: check it)")]
 
 
 def concealment_gain(night: bool) -> Event:
@@ -325,7 +325,7 @@ def movement_dr(colored: int, white: int, night_class: str, cloaked: bool, jitte
     events: list[Event] = []
     stray = strays(colored)
     if stray:
-        events.append(ev.result("E1.53", "colored 6: it strays (how a Straying Mover moves is cut in the rule text: "
+        events.append(ev.result("E1.53", "colored 6: it strays (how a Straying Mover moves is in your rulebook: "
                                            "the players decide and place it)"))
     else:
         events.append(ev.result("E1.53", f"colored {colored}: it does not stray"))
@@ -395,7 +395,7 @@ def friendly_contact() -> Event:
     """E1.532: a Straying Mover entering a Location with a Good Order friendly unit is no longer
     subject to Straying (the rest of the sentence is cut in the seed)."""
     return ev.info("E1.532", "a Straying Mover that enters a Location holding a Good Order friendly unit stops Straying; "
-                             "the ATTACKER may use the remainder of its MF (the rest is cut in the rule text: players decide)")
+                             "the ATTACKER may use the remainder of its MF (the rest is in your rulebook: players decide)")
 
 
 def routing_at_night() -> list[Event]:

@@ -51,7 +51,9 @@ def _gunflash(state: GameState, counters: Counters, h: Hex, side: str, who: str)
 
 # ---------------------------------------------------------------------- the Straying procedure
 SUBJECT = ("subject to Straying", "berserk: not subject to Straying (E1.533)",
-           "an E1.531 exception (the rule text is cut: players decide)")
+           "an E1.531 exception (see your rulebook: players decide)")
+#: Earlier words of SUBJECT, still read in saves and links made with them.
+SUBJECT_WERE = (("an E1.531 exception (the rule text is cut: players decide)", SUBJECT[2]),)
 JITTER_SETTING = ("as the game records", "yes", "no")
 CAN_FIRE = ("they Jitter Fire", "none of them can Jitter Fire (E1.551 exemptions)")
 DUMMY = ("a Dummy: eliminated (E1.551)", "real units: they Jitter Fire and lose Cloaked status (E1.43)")
@@ -128,17 +130,19 @@ class Straying(Procedure[_Move]):
     title = "Movement DR / Straying (E1.53)"
     params = Schema((
         Field("unit", "Moving unit or stack", "text", lo=1, hi=24, default="moving stack", rule="E1.53",
+              pick="units:!aircraft", fills=(("hex", "hex"), ("side", "side")),
               help="a unit on the map (its name): its class at night is read from it (E1.6)"),
         Field("hex", "Its hex", "hex", default=None, rule="E1.551",
               help="where it starts its MPh: finds the Closest DEFENDER among the units on the map"),
-        Field("side", "Moving side (ATTACKER)", "text", lo=1, hi=24, default=None,
+        Field("side", "Moving side (ATTACKER)", "text", lo=1, hi=24, default=None, pick="side",
               help="default: the side whose Player Turn it is"),
         Field("night_class", "Class at night (if not on the map)", "choice", choices=CLASSES, default="Normal", rule="E1.6",
               help="Stealthy, Normal or Lax (E1.61–1.63), for a moving unit that is not on the map"),
         Field("cloaked", "Cloaked (a Cloaking counter not on the map)", "bool", default=False, rule="E1.4"),
         Field("majority", "Cloaking counters: the side's Majority Squad Type", "choice", choices=CLASSES, default="Normal",
               rule="E1.551", help="the class of a Cloaking counter, moving or the Closest DEFENDER"),
-        Field("subject", "Straying", "choice", choices=SUBJECT, default=SUBJECT[0], rule="E1.531"),
+        Field("subject", "Straying", "choice", choices=SUBJECT, default=SUBJECT[0], rule="E1.531",
+              renamed=SUBJECT_WERE),
         Field("jitter", "A Gunflash has been placed due to an attack vs an enemy unit", "choice", choices=JITTER_SETTING,
               default=JITTER_SETTING[0], rule="E1.55", help="Jitter Fire can occur only after the first one vs an enemy unit"),
         Field("closest", "Closest DEFENDER (if not on the map)", "text", lo=0, hi=48, default="", rule="E1.551",
@@ -188,7 +192,7 @@ class Straying(Procedure[_Move]):
         if params["subject"] != SUBJECT[0]:
             rule = "E1.533" if params["subject"] == SUBJECT[1] else "E1.531"
             why = ("a berserk unit is always Lax but is not subject to Straying" if rule == "E1.533"
-                   else "the unit is excepted (the rule text is cut: the players decided)")
+                   else "the unit is excepted (by your rulebook: the players decided)")
             events.append(ev.result(rule, f"{mv.unit}: {why}: no Movement DR"))
             return StepResult(None, tuple(events), outcome=self._outcome(state, mv, exempt=True))
         return StepResult(ProcState(self.name, "dr", mv), tuple(events))

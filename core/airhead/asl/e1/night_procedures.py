@@ -93,8 +93,8 @@ class NvrTableProc(Procedure[_Table]):
         Field("ground_snow", "Ground Snow", "bool", default=False, rule="E1.11",
               help="the NVR modifier is added to 6 instead of 3 (the scenario's Snow weather fills it in)"),
         Field("overcast", "Cloud Cover Overcast by the weather", "bool", default=False, rule="E1.11",
-              help="with Weather rules in play the Cloud Cover is automatically Overcast during Overcast weather; the "
-                   "rule text is cut after 'Overcast/': for other weather, players decide"),
+              help="with Weather rules in play the Cloud Cover is automatically Overcast during Overcast weather; for "
+                   "other weather, see your rulebook: players decide"),
         OVERRIDE,
     ))
 
@@ -200,8 +200,8 @@ class NvrChangeProc(Procedure[_Change]):
     def prompt(self, state: GameState, proc: ProcState[_Change]) -> Prompt:
         d = proc.data
         if proc.step == "white4":
-            return Prompt("choice", "E1.12", "E1.12: white dr 4 is No Change, except 'before the first starshell/…' — the "
-                          "rule text is cut here: players decide", options=WHITE4_OPTIONS)
+            return Prompt("choice", "E1.12", "E1.12: white dr 4 is No Change, except 'before the first starshell…' "
+                          "(see your rulebook): players decide", options=WHITE4_OPTIONS)
         if proc.step == "further":
             by = "three" if d.moon == "Half" else "two"
             return Prompt("roll", "E1.12", f"NVR change dr (Scattered Clouds, {moon_words(d.moon)}: divided by {by}, "
@@ -231,7 +231,7 @@ class NvrChangeProc(Procedure[_Change]):
             return self._finish(state, d, 0, events)
         if direction is None:
             events.append(ev.result("E1.12", "colored dr 6 and white dr 4: No Change, unless its exception applies "
-                                             "(before the first Starshell; the rule text is cut): players decide"))
+                                             "(before the first Starshell: see your rulebook): players decide"))
             return StepResult(ProcState(self.name, "white4", d), tuple(events))
         events.append(ev.result("E1.12", f"colored dr 6: the Base NVR changes; white dr {white} "
                                          f"{'≤ 3 lowers' if direction < 0 else '≥ 5 raises'} it"))
@@ -503,7 +503,7 @@ class GunflashProc(Procedure[_Flash]):
     title = "Gunflash (E1.8)"
     params = Schema((
         Field("hex", "Location of the unit", "hex", rule="E1.8"),
-        Field("side", "Its side", "text", lo=1, hi=24, default="Allied", rule="E1.8"),
+        Field("side", "Its side", "text", lo=1, hi=24, default="Allied", rule="E1.8", pick="side"),
         Field("cause", "What it did", "choice", choices=GUNFLASH_CAUSES, default="fire", rule="E1.8"),
         Field("effect", "Mines: Casualty Reduction, or a non-Dummy unit broken, immobilized or eliminated", "bool",
               default=False, rule="E1.83"),

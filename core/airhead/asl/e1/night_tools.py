@@ -171,7 +171,7 @@ def at_night_here(state: GameState, hexes: tuple[Hex, ...], options: Options) ->
     # E1.54, E1.56
     if broken:
         lines += [_line(e) for e in routing_at_night()]
-        lines.append("a DM unit keeps DM until it makes a Rally/… (the rule text is cut: players decide) (E1.54)")
+        lines.append("a DM unit keeps DM until it makes a Rally… (the rest is in your rulebook: players decide) (E1.54)")
     else:
         lines.append("a broken unit does not rout normally at night, nor is it eliminated for Failure to Rout (E1.54)")
     drm, _ = recovery_drm(True)
@@ -190,12 +190,12 @@ def at_night_here(state: GameState, hexes: tuple[Hex, ...], options: Options) ->
         lines.append(f"{' and '.join(forts).capitalize()} in {here}: "
                      + FORTIFICATIONS_CUT.removeprefix("E1.16: ") + " (E1.16)")
     if any(u.kind.lower() in VEHICLE_KINDS for u in units):
-        lines.append("Vehicular NVR: 'A vehicle (and its PRC) that is in Motion/…' — the rule text is cut there: players "
+        lines.append("Vehicular NVR: 'A vehicle (and its PRC) that is in Motion…' — the rest is in your rulebook: players "
                      "decide (E1.14)")
-        lines.append("vehicles at night: 'All vehicles must pay an additional MP/…' — the rule text is cut there: players "
+        lines.append("vehicles at night: 'All vehicles must pay an additional MP…' — the rest is in your rulebook: players "
                      "decide (E1.52)")
     if state.settings.get("weather") in SNOW:
-        lines.append("Snow: 'Whenever Ground/…' — the rule text is cut there: players decide what it changes at night "
+        lines.append("Snow: 'Whenever Ground…' — the rest is in your rulebook: players decide what it changes at night "
                      "(E1.15)")
     cliffs = [d + 1 for d in range(6) if "cliff" in state.terrain.side(h, d)]
     if cliffs:
@@ -236,7 +236,7 @@ def night_fire(state: GameState, hexes: tuple[Hex, ...], options: Options) -> tu
         lines.append("a Fire Lane's Residual FP may be placed here beyond the NVR; the firer still needs a LOS to the moving "
                      "initial target (E1.71)" if fl else
                      "a Fire Lane beyond the NVR: a Starshell or IR has been fired, and the exception that then applies "
-                     "is cut in the rule text: players decide (E1.71)")
+                     "is in your rulebook: players decide (E1.71)")
     if emerges_from_blind_hex(within_nvr(firer, target, nvr)):
         lines.append(f"a unit entering {m.label(target)} from beyond the NVR is treated as emerging from a Blind Hex for "
                      "the firer's To Hit (E1.73)")

@@ -65,7 +65,7 @@ class AirArrival(Procedure[_Arrival]):
     name = AIR_ARRIVAL
     title = "Air Support arrival (E7.2)"
     params = Schema((
-        Field("side", "Side receiving Air Support", "text", lo=1, hi=24, rule="E7.2"),
+        Field("side", "Side receiving Air Support", "text", lo=1, hi=24, rule="E7.2", pick="side"),
         Field("exponent", "Air Support Number: exponent (7.1 table)", "int", lo=0, hi=6, rule="E7.21 (7.1 table)",
               pack="air_support_exponent",
               help="from your rulebook's 7.1 Air Support table: type your scenario's exponent"),

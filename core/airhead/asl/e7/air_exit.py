@@ -40,7 +40,7 @@ class AirExit(Procedure[_Nothing]):
     name = AIR_EXIT
     title = "Aircraft exit (E7.21)"
     params = Schema((
-        Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.21", help="the name of an aircraft on the map"),
+        Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.21", pick="units:aircraft", help="the name of an aircraft on the map"),
         OVERRIDE,
     ))
 

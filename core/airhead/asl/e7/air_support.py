@@ -455,14 +455,14 @@ def _rof_chain(firer: Aircraft, target: Aircraft) -> RofChainOdds:
 # ---------------------------------------------------------------------- E7.22 a dogfight
 #: A plane of a Dogfight as the form gives it.
 PLANE_FIELDS: tuple[Field, ...] = (
-    Field("name", "Aircraft", "text", lo=1, hi=24),
-    Field("side", "Side", "text", lo=1, hi=24),
+    Field("name", "Aircraft", "text", lo=1, hi=24, pick="units:aircraft", fills=(("side", "side"),)),
+    Field("side", "Side", "text", lo=1, hi=24, pick="side"),
     Field("type", "Type", "choice", choices=AIRCRAFT_TYPES, default="FB", rule="E7.21"),
     Field("bombs", "Carries bombs", "bool", default=False, rule="E7.221"),
     Field("damaged", "Damaged", "bool", default=False, rule="E7.226"),
     Field("mg_disabled", "MG Disabled", "bool", default=False, rule="E7.223"),
     Field("melee", "Already in Aerial Melee", "bool", default=False, rule="E7.22"),
-    Field("target", "Predesignated initial target", "text", lo=0, hi=24, default="", rule="E7.221",
+    Field("target", "Predesignated initial target", "text", lo=0, hi=24, default="", rule="E7.221", pick="rows:planes.name",
           help="the enemy plane it attacks first (ATTACKER first); empty for a plane that cannot attack"),
 )
 

@@ -16,6 +16,7 @@ from ...dice import DR, Roll
 from ...errors import ActionError, DataError, RulesError
 from ...events import Event
 from ...fields import Field, Schema
+from ...picks import Pick
 from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, Step, Stepped, StepResult, Table, View, percent
 from .air_support import (
     AIRCRAFT_TYPES,
@@ -62,7 +63,7 @@ class AerialCombat(Stepped[Dogfight]):
     name = "asl.aerial_combat"
     title = "Aerial combat (E7.22)"
     params = Schema((
-        Field("attacker", "ATTACKER (whose CCPh)", "text", lo=1, hi=24, rule="E7.221"),
+        Field("attacker", "ATTACKER (whose CCPh)", "text", lo=1, hi=24, rule="E7.221", pick="side"),
         Field("planes", "Planes in the Dogfight", "list", hi=16, default=[], rule="E7.22",
               item=Field("planes", "Plane", "record", fields=PLANE_FIELDS)),
         OVERRIDE,
@@ -78,6 +79,17 @@ class AerialCombat(Stepped[Dogfight]):
             planes.append({"name": a.name, "side": a.side, "type": a.type, "bombs": a.bombs, "damaged": a.damaged,
                            "mg_disabled": a.mg_disabled, "melee": a.melee, "target": ""})
         return {"attacker": state.sides[state.turn.player], "planes": planes[:16]}
+
+    def picks(self, state: GameState, values: Mapping[str, Any], path: str, f: Field) -> list[Any] | None:
+        """E7.221: a plane's predesignated target is one of the enemy planes of this Dogfight."""
+        parts = path.split(".")
+        if len(parts) != 3 or parts[0] != "planes" or parts[2] != "target" or not parts[1].isdigit():
+            return None
+        rows = [r for r in values.get("planes") or () if isinstance(r, Mapping)]
+        i = int(parts[1])
+        side = str(rows[i].get("side", "")).strip() if i < len(rows) else ""
+        return [Pick(n, n) for n in dict.fromkeys(str(r.get("name", "")).strip() for r in rows
+                                                  if str(r.get("side", "")).strip() != side) if n]
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         planes = params.get("planes") or []
@@ -234,8 +246,8 @@ class AerialCombat(Stepped[Dogfight]):
         kind, k = d.queue[0]
         if kind == "leave":
             side = d.attacker if k == 0 else d.defender
-            return Prompt("choice", "E7.22", f"E7.22: the rule text is cut here (the EX: a side not opposed by FB may leave "
-                          f"Melee) — players decide: does {side} leave Melee?", options=LEAVE)
+            return Prompt("choice", "E7.22", f"Your rulebook has the rest of this rule (the EX: a side not opposed by FB may leave "
+                          f"Melee): players decide: does {side} leave Melee?", options=LEAVE)
         a = d.planes[k]
         why = "E7.224" if a.recall else "E7.223"
         return Prompt("choice", why, f"End of CCPh: {a.name} may accept Recall ({'attacked by a Final DR ≥ 10' if a.recall else 'MG Disabled'})",
@@ -248,7 +260,7 @@ class AerialCombat(Stepped[Dogfight]):
             side = d.attacker if k == 0 else d.defender
             if choice == LEAVE[0]:
                 rest = replace(rest, left=rest.left + (side,))
-            events = [ev.info("E7.22", f"{side} {'leaves' if choice == LEAVE[0] else 'chooses not to leave'} Melee (players' decision: the rule text is cut)")]
+            events = [ev.info("E7.22", f"{side} {'leaves' if choice == LEAVE[0] else 'chooses not to leave'} Melee (players' decision, by your rulebook)")]
         else:
             a = d.planes[k]
             if choice == RECALL[0]:
@@ -409,7 +421,7 @@ class Jettison(Procedure[_Nothing]):
 
     name = "asl.air_jettison"
     title = "Jettison bombs (E7.225)"
-    params = Schema((Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.225",
+    params = Schema((Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.225", pick="units:aircraft",
                            help="the name of an aircraft on the map carrying bombs"), OVERRIDE))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:

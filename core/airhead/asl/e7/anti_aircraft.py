@@ -98,7 +98,7 @@ class AAFirer:
 
 #: A Light AA weapon as a form (and its JSON) gives it.
 AA_FIELDS: tuple[Field, ...] = (
-    Field("name", "Name", "text", lo=1, hi=24),
+    Field("name", "Name", "text", lo=1, hi=24, pick="units:!aircraft"),
     Field("kill", "★ Vehicle Kill Number", "int", lo=2, hi=12, rule="E8.21",
           help="read off the IFT's ★ Vehicle line (the IFT is not in the source rules)"),
     Field("rof", "ROF", "int", lo=0, hi=6, default=0, rule="E8.21"),
@@ -108,7 +108,7 @@ AA_FIELDS: tuple[Field, ...] = (
 #: A Light AA weapon firing at an aircraft on a strafing run or Point Attack (E7.51): the same
 #: fields with the hex it stands in (the odds and the map show which hexes of the run it fires at).
 AA_RUN_FIELDS: tuple[Field, ...] = (
-    Field("name", "Name", "text", lo=1, hi=24),
+    Field("name", "Name", "text", lo=1, hi=24, pick="units:!aircraft", fills=(("hex", "hex"),)),
     Field("hex", "Hex", "hex", rule="E7.51"),
     Field("kill", "★ Vehicle Kill Number", "int", lo=2, hi=12, rule="E7.511",
           help="read off your rulebook's IFT, ★ Vehicle line, for the FP it fires with (halved at Long Range, as in "
@@ -166,8 +166,8 @@ def aa_mode_after(status: frozenset[str], fired_at: Literal["aerial", "ground"],
 
 #: E7.5 is cut after "[EXC: Vehicular AAMG do not use AA counters and can fire at ground/": what
 #: AA mode costs or restricts is not in the source rules.
-AA_MODE_CUT = ("what AA mode costs or restricts is cut in the source rules (E7.5 stops at 'Vehicular AAMG "
-               "do not use AA counters and can fire at ground/'): the players rule it")
+AA_MODE_CUT = ("what AA mode costs or restricts is in your rulebook (after E7.5's 'Vehicular AAMG "
+               "do not use AA counters and can fire at ground…'): the players rule it")
 
 AAModeChange = Literal["placed", "kept", "removed", "none", "vehicular", "untracked"]
 
@@ -195,14 +195,14 @@ def mark_aa_mode(counters: Counters, name: str, fired_at: Literal["aerial", "gro
     if vehicular_aamg:
         after = aa_mode_after(unit.status, "ground" if fired_at == "ground" else "aerial", vehicular_aamg=True)
         text = (f"{unit.name} is a Vehicular AAMG: it uses no AA counter (E7.5 EXC; the rest of the exception is "
-                "cut: the players rule it)")
+                "in your rulebook: the players rule it)")
         return counters.put(replace(unit, status=after)), (ev.info("E7.5", text),), "vehicular"
     was = "aa" in unit.status
     after = aa_mode_after(unit.status, "ground" if fired_at == "ground" else "aerial")
     if fired_at == "setup":
         change: AAModeChange = "kept" if was else "placed"
         text = (f"{unit.name} sets up in AA mode: an AA counter is placed on it (only an AA-capable weapon that sets up "
-                "able to fire may: the players confirm it, the lists of 7.51 and 7.52 are cut)" if not was
+                "able to fire may: the players confirm it, the lists of 7.51 and 7.52 are in your rulebook)" if not was
                 else f"{unit.name} is already in AA mode")
     elif fired_at == "aerial":
         change = "kept" if was else "placed"
@@ -219,7 +219,7 @@ def mark_aa_mode(counters: Counters, name: str, fired_at: Literal["aerial", "gro
 #: E7.52: what the players may rule a Heavy AA attack did (its resolution text is cut).
 HEAVY_AA_RESULTS: tuple[str, ...] = ("no effect", "Damaged", "eliminated")
 #: E7.52 is cut after its first sentence's "only during that Gun's PFPh/".
-HEAVY_AA_CUT = "the rule text is cut after 'only during that Gun's PFPh/'"
+HEAVY_AA_CUT = "the rest of E7.52, after 'only during that Gun's PFPh', is in your rulebook"
 
 
 def heavy_aa_check(printed_ife: bool, phase: str) -> None:

@@ -80,17 +80,17 @@ class HeavyAA(Procedure[Shot]):
     name = "asl.heavy_aa"
     title = "Heavy AA (E7.52)"
     params = Schema((
-        Field("gun", "AA Gun", "text", lo=1, hi=24, rule="E7.52",
+        Field("gun", "AA Gun", "text", lo=1, hi=24, rule="E7.52", pick="units:!aircraft", fills=(("gun_side", "side"),),
               help="a unit on the map is read from its counter (its side; its AA counter is kept); else type its name"),
         Field("printed_ife", "The Gun has a printed IFE", "bool", default=False, rule="E7.52",
               help="only an AA Gun without a printed IFE may use Heavy AA fire vs aircraft"),
-        Field("gun_side", "Gun's side", "text", lo=1, hi=24, rule="E7.52", help="read from its counter when it has one"),
-        Field("aircraft", "Aircraft fired at", "text", lo=1, hi=24, rule="E7.52",
+        Field("gun_side", "Gun's side", "text", lo=1, hi=24, rule="E7.52", pick="side", help="read from its counter when it has one"),
+        Field("aircraft", "Aircraft fired at", "text", lo=1, hi=24, rule="E7.52", pick="units:aircraft",
               help="an aircraft on the map, or an Observation Plane (off the map); one typed with no counter is added off the map"),
         Field("type", "Its type (an aircraft with no counter)", "choice", choices=AIRCRAFT_TYPES, default="FB", rule="E7.21"),
         Field("damaged", "Already Damaged (an aircraft with no counter)", "bool", default=False, rule="E7.226"),
         Field("drm", "DRM the players apply", "int", lo=-9, hi=9, default=0, rule="E7.52",
-              help="the resolution text of E7.52 is cut: any DRM the players rule applies (none by default)"),
+              help="how Heavy AA fire resolves is in your rulebook (E7.52): any DRM the players rule applies (none by default)"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -254,7 +254,7 @@ class AAMode(Procedure[_Nothing]):
     name = "asl.aa_mode"
     title = "AA counter (E7.5)"
     params = Schema((
-        Field("weapon", "Weapon (a unit on the map)", "text", lo=1, hi=24, rule="E7.5",
+        Field("weapon", "Weapon (a unit on the map)", "text", lo=1, hi=24, rule="E7.5", pick="units:!aircraft",
               help="its AA counter is the unit's 'AA mode' status"),
         Field("what", "It", "choice", choices=AA_MODE_WHAT, default=AA_MODE_WHAT[1], rule="E7.5"),
         Field("vehicular_aamg", "Vehicular AAMG (no AA counter)", "bool", default=False, rule="E7.5"),

@@ -37,8 +37,8 @@ from .ground_support import mg_breakdown, mg_fp, mistaken_targets
 __all__ = ["MistakenAttack", "CUT_32", "mistaken_attack_now", "blind_units"]
 
 #: E7.32 is cut after "If strafing, this attack must be continued (using MG/".
-CUT_32 = ("the rest of E7.32 is cut after 'If strafing, this attack must be continued (using MG/': the players continue "
-          "it at the table as their rulebook says")
+CUT_32 = ("the rest of E7.32 (after 'If strafing, this attack must be continued (using MG') is in your "
+          "rulebook: the players continue it at the table")
 
 
 @dataclass(frozen=True)

@@ -42,8 +42,8 @@ def observation_available(nationality: str, year: int) -> str:
     if year not in YEARS:
         return f"E7.6: an Observation Plane is available only during 1943-45 (not {year})"
     if nationality not in NATIONALITIES:
-        return (f"E7.6: an Observation Plane is available to the U.S., German, or British (the rule text is cut "
-                f"after 'British/': the players decide for {nationality})")
+        return (f"E7.6: an Observation Plane is available to the U.S., German, or British (for others see your "
+                f"rulebook: the players decide for {nationality})")
     return ""
 
 
@@ -85,8 +85,8 @@ def may_attack(kind: AttackKind) -> tuple[bool, str]:
 
 
 #: E7.61 is cut after "does not take counter form, but is considered just offboard until Recalled/".
-SIGHTING_CUT = ("the rule text is cut after 'An Observation Plane does not take counter form, but is considered just "
-                "offboard until Recalled/'")
+SIGHTING_CUT = ("the rest of E7.61, after 'An Observation Plane does not take counter form, but is considered just "
+                "offboard until Recalled', is in your rulebook")
 #: What the players may rule an Observation Plane's sighting did (E7.61 cut; a Mistaken Attack
 #: opportunity is E7.32's, answered by E7.62).
 SIGHTING_61: tuple[str, ...] = ("target sighted", "target not sighted", "Mistaken Attack opportunity (E7.32)")

@@ -75,9 +75,9 @@ class ObservationPlane(Procedure[_Entry]):
     name = "asl.observation_plane"
     title = "Observation Plane (E7.6)"
     params = Schema((
-        Field("side", "Side", "text", lo=1, hi=24, rule="E7.6"),
+        Field("side", "Side", "text", lo=1, hi=24, rule="E7.6", pick="side"),
         Field("nationality", "Nationality", "text", lo=1, hi=24, default="U.S.", rule="E7.6",
-              help="U.S., German or British; the rule text is cut after 'British/': for any other the players confirm"),
+              help="U.S., German or British; for any other, see your rulebook: the players confirm"),
         Field("name", "Name", "text", lo=1, hi=24, default="Observation Plane"),
     ))
 
@@ -108,8 +108,8 @@ class ObservationPlane(Procedure[_Entry]):
 
     def prompt(self, state: GameState, proc: ProcState[_Entry]) -> Prompt:
         e = proc.data
-        return Prompt("choice", "E7.6", f"E7.6: an Observation Plane is available to the U.S., German, or British — the rule "
-                      f"text is cut after 'British/': players decide: is one available to {e.nationality}?",
+        return Prompt("choice", "E7.6", f"E7.6: an Observation Plane is available to the U.S., German, or British; for "
+                      f"others see your rulebook: players decide: is one available to {e.nationality}?",
                       options=CONFIRM_NATIONALITY)
 
     def choose(self, state: GameState, proc: ProcState[_Entry], choice: str) -> StepResult:
@@ -118,11 +118,11 @@ class ObservationPlane(Procedure[_Entry]):
             raise ActionError(f"choose one of: {', '.join(CONFIRM_NATIONALITY)}")
         if choice == CONFIRM_NATIONALITY[1]:
             events = (ev.result("E7.6", f"no Observation Plane for {e.side}: not available to {e.nationality} (the players' "
-                                "ruling; the rule text is cut)"),)
+                                "ruling, by your rulebook)"),)
             return StepResult(None, events, outcome={"procedure": self.name, "side": e.side, "nationality": e.nationality,
                                                       "entered": False})
-        return self._enter(state, e, [ev.info("E7.6", f"available to {e.nationality} in {e.year}: the players' ruling (the "
-                                              "rule text is cut after 'British/')")])
+        return self._enter(state, e, [ev.info("E7.6", f"available to {e.nationality} in {e.year}: the players' ruling (by "
+                                              "your rulebook)")])
 
     def _enter(self, state: GameState, e: _Entry, events: list[Event]) -> StepResult:
         plane = new_plane(state.counters, e.side, e.label)
@@ -131,7 +131,7 @@ class ObservationPlane(Procedure[_Entry]):
             ev.result("E7.6", f"{e.side} brings in its Observation Plane, {plane.name} (one per side in a scenario; DYO cost "
                       f"{DYO_COST} points, in the OBA section of the DYO purchase Roster)"),
             ev.info("E7.61", f"{plane.name} does not take counter form: it is kept just offboard (off the map) until Recalled "
-                    "(the rest of E7.61 is cut: the players rule its sighting)"),
+                    "(the rest of E7.61 is in your rulebook: the players rule its sighting)"),
             ev.info("E7.6", f"{plane.name} has an inherent radio, replacing the one of an OBA battery; held in Aerial Melee "
                     "it loses Radio Contact"),
             ev.info("E7.6", "only Heavy AA (E7.52) and Aerial Combat can attack it; it cannot fire back"),
@@ -177,7 +177,7 @@ class ObservationSighting(Procedure[_Look]):
     name = "asl.observation_sighting"
     title = "Observation Plane sighting (E7.61–7.62)"
     params = Schema((
-        Field("plane", "Observation Plane", "text", lo=1, hi=24, rule="E7.61"),
+        Field("plane", "Observation Plane", "text", lo=1, hi=24, rule="E7.61", pick="units:aircraft"),
         Field("target", "Hex it tries to sight", "hex", rule="E7.61",
               help="the original target of its sighting (an Observation Plane may target an empty hex, E7.3)"),
         *SIGHT_FIELDS,

@@ -79,7 +79,7 @@ STRAFING_PACK: tuple[Field, ...] = tuple(
 
 #: A target unit as the form gives it.
 TARGET_FIELDS: tuple[Field, ...] = (
-    Field("name", "Unit", "text", lo=1, hi=24),
+    Field("name", "Unit", "text", lo=1, hi=24, pick="units:!aircraft", fills=(("hex", "hex"),)),
     Field("hex", "Hex", "hex", rule="E7.4"),
     Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41",
           help="the first AFV listed in a hex is the one the aircraft attacks; the bombs leave any other AFV there "
@@ -219,8 +219,9 @@ def _hex_list(key: str, label: str, help: str) -> Field:
 #: AA (name, hex, ★ Vehicle Kill Number, ROF, DRM) and the players' Blind Hex rulings.
 STRAFING_PARAMS = Schema((
     Field("aircraft", "Aircraft", "text", lo=1, hi=24, default="FB 1", rule="E7.4",
+          pick="units:aircraft", fills=(("side", "side"),),
           help="an aircraft on the map is read from its counter (type, bombs, Damaged, MG Disabled)"),
-    Field("side", "Aircraft's side", "text", lo=1, hi=24, rule="E7.4"),
+    Field("side", "Aircraft's side", "text", lo=1, hi=24, rule="E7.4", pick="side"),
     Field("type", "Type", "choice", choices=("FB", "Stuka"), default="FB", rule="E7.21"),
     Field("bombs", "Carries bombs", "bool", default=True, rule="E7.42"),
     Field("damaged", "Already Damaged", "bool", default=False, rule="E7.226"),
@@ -440,8 +441,8 @@ def strike_odds(state: GameState, params: Mapping[str, Any]) -> Odds:
                 else:
                     lines.append(f"  bombs vs {u.name}: hit {percent(bo.get('hit', 0))}")
     notes = ["Each Light AA weapon is assumed to fire once in every hex flown while it keeps its Multiple ROF "
-             "(E7.51's text is cut; Range and Long Range are in the Kill Number you type).",
-             "Results whose text is cut (one more than the Kill Number, E7.512's Unlikely Kill) are counted as no effect "
+             "(the rest of E7.51 is in your rulebook; Range and Long Range are in the Kill Number you type).",
+             "Results your rulebook settles (one more than the Kill Number, E7.512's Unlikely Kill) are counted as no effect "
              "in the later hexes; the players decide them at the table.",
              "A failed Sighting TC means no attack and no Light AA fire (E7.3)."]
     marks = ((run.entry, "ilh"),) + tuple((h, "avenue") for h in run.path[1:]) + tuple((h, "target") for h in run.targets)

@@ -140,8 +140,8 @@ class Strafing(Stepped[Strike]):
         return Prompt("roll", "E7.3", f"Sighting TC DR by {g.plane.name} from {m.label(g.run.entry)} at {m.label(g.run.target)}", DR)
 
     def _ask_recall(self, state: GameState, g: Strike) -> Prompt:
-        return Prompt("choice", "E7.31", "E7.31: an Original 12 is Recall at the end of the MPh — the rule text is cut "
-                      "here: players decide the rest", options=RECALL_31)
+        return Prompt("choice", "E7.31", "E7.31: an Original 12 is Recall at the end of the MPh; the rest is in your "
+                      "rulebook: players decide", options=RECALL_31)
 
     def _ask_dummy(self, state: GameState, g: Strike) -> Prompt:
         return Prompt("choice", "E7.25", f"E7.25: the Sighting TC reveals only a Dummy unit in {state.scenario.map.label(g.run.target)}: "
@@ -315,7 +315,7 @@ class Strafing(Stepped[Strike]):
         text = {
             "no effect": "no effect",
             "damaged": "equals the Kill Number: Damaged",
-            "eliminated": "below the Kill Number: eliminated (E8.21's reading of the cut text: see the setting)",
+            "eliminated": "below the Kill Number: eliminated (E8.21's reading: see the setting)",
             "one more": "one more than the Kill Number",
             "unlikely kill": "an Original 2: Unlikely Kill (E7.512)",
         }[res]
@@ -338,11 +338,11 @@ class Strafing(Stepped[Strike]):
         if res == "damaged":
             return self._damage(state, g, events, "E7.511")
         if res == "one more":
-            g = replace(g, decide="E7.511: one more than the Kill Number — the rule text is cut here: players decide")
+            g = replace(g, decide="E7.511: one more than the Kill Number: your rulebook says what it does; players decide")
             return StepResult(ProcState(self.name, "aa_decide", g), tuple(events))
         if res == "unlikely kill":
-            g = replace(g, decide="E7.512: an Original 2 gives the attacker a chance of success — the rule text is cut "
-                        "here: players decide")
+            g = replace(g, decide="E7.512: an Original 2 gives the attacker a chance of success: your rulebook says "
+                        "how; players decide")
             return StepResult(ProcState(self.name, "aa_decide", g), tuple(events))
         return self._after_aa_shot(state, g, events)
 

@@ -186,7 +186,7 @@ def test_gunflash_marker_expires_with_the_setting_phase() -> None:
 def test_gunflash_cut_cause_is_the_players_and_piat_none() -> None:
     g = game([{"type": "start", "procedure": "asl.gunflash", "params": {"hex": "3T7", "cause": "SR"}}])
     p = g.waiting_for()
-    assert p is not None and p.rule == "E1.87" and "cut" in p.label
+    assert p is not None and p.rule == "E1.87" and "see your rulebook" in p.label
     g.apply({"type": "choose", "choice": "no Gunflash"})
     assert not g.state.counters.markers and g.state.outcomes[-1]["gunflash"] is False
     g.apply({"type": "start", "procedure": "asl.gunflash", "params": {"hex": "3T7", "cause": "PIAT"}})

@@ -91,7 +91,7 @@ def test_e1_921_usage_thresholds(firer: str, need: int) -> None:
     assert starshell_usage(firer, need)[0] and not starshell_usage(firer, need + 1)[0]
     g = new_game(night(), "u", [*at("MPh", 0), shell(firer=firer), USE_NOW, {"type": "dice", "values": [need + 1]}])
     assert g.state.outcomes[-1]["result"] == "failed" and g.state.counters.markers == ()
-    g = new_game(night(), "u", [*at("MPh", 0), shell(firer=firer, method="placed by the players (rule text cut)", aim="13C3"),
+    g = new_game(night(), "u", [*at("MPh", 0), shell(firer=firer, method="placed by the players (see your rulebook)", aim="13C3"),
                                 USE_NOW, {"type": "dice", "values": [need]}])
     assert landed(g) == "13C3"
 
@@ -115,7 +115,7 @@ def test_e1_921_good_order_not_pinned_and_e1_91_asked_once() -> None:
         g.apply(shell(good_order=False))
     g.apply(shell())
     p = g.waiting_for()
-    assert p is not None and p.rule == "E1.91" and "cut" in p.label  # the first Starshell: players decide
+    assert p is not None and p.rule == "E1.91" and "Your rulebook" in p.label  # the first Starshell: players decide
     g.apply(USE_NOW)
     g.apply({"type": "dice", "values": [2]})
     g.apply({"type": "dice", "values": [1, 1]})
@@ -169,15 +169,15 @@ def test_e1_91_initial_use_is_asked_of_the_games_first_illuminating_round_too() 
     ir = {"type": "start", "procedure": "asl.illuminating_round", "params": {"hex": "13Q5", "initial_use": False}}
     g = new_game(night(), "ir", at("MPh", 0))
     evs = g.apply(ir)
-    assert [(e.rule, e.cause) for e in evs][-1] == ("E1.91", "the rule text is cut here (when the first Starshell/IR may "
-                                                             "be used): the players rule that no IR may be used yet")
+    assert [(e.rule, e.cause) for e in evs][-1] == ("E1.91", "when the first Starshell or IR may be used is in your "
+                                                             "rulebook: the players rule that no IR may be used yet")
     out = g.state.outcomes[-1]
     assert out["result"] == "not yet" and g.state.counters.markers == ()
     assert g.system.procedure("asl.illuminating_round").summary(out) == "No IR: the players ruled it may not be used yet."
     g = new_game(night(), "ir", at("MPh", 0))
     evs = g.apply({**ir, "params": {"hex": "13Q5", "initial_use": True}})
-    assert ("E1.91", "the rule text is cut here (when the first Starshell/IR may be used): the players rule that "
-                     "Starshells/IR may be used now") in [(e.rule, e.cause) for e in evs]
+    assert ("E1.91", "when the first Starshell or IR may be used is in your rulebook: the players rule that "
+                     "Starshells and IR may be used now") in [(e.rule, e.cause) for e in evs]
     assert [mk.kind for mk in g.state.counters.markers] == ["IR"]
     evs = g.apply({**ir, "params": {"hex": "13Q5", "initial_use": False}})  # no longer the first: not asked
     assert not any(e.rule == "E1.91" for e in evs) and len(g.state.counters.markers) == 2

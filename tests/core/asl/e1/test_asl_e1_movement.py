@@ -158,7 +158,7 @@ def test_e1_53_colored_six_strays_and_others_do_not() -> None:
     # "If the colored dr of the Movement DR is a 6, that unit/ [stack strays]"
     g = new_game(night(), "s", [straying(unit="4-6-7", hex="13I5"), {"type": "dice", "values": [6, 2]}])
     assert g.state.outcomes[-1]["strays"] is True
-    assert causes(g, "E1.53")[-1].startswith("colored 6: it strays (how a Straying Mover moves is cut in the rule text")
+    assert causes(g, "E1.53")[-1].startswith("colored 6: it strays (how a Straying Mover moves is in your rulebook")
     assert any(e.rule == "E1.532" for e in g.events())
     g = new_game(night(), "s", [straying(unit="4-6-7"), {"type": "dice", "values": [5, 6]}])
     assert g.state.outcomes[-1]["strays"] is False and causes(g, "E1.53")[-1] == "colored 5: it does not stray"
@@ -397,8 +397,8 @@ def test_e1_41_cloaking_contents_are_sealed_and_revealed_when_cloaking_is_lost()
     assert any(e.rule == "E1.42" and "cannot be fired in the Player Turn" in e.cause for e in g.events())
     assert causes(g, "E1.31")[0].startswith("Cloaking A in 13I5 loses Cloaked status")
     # E1.422 "All units represented by a single Cloaking counter always move/" (cut where it starts)
-    assert causes(g, "E1.422") == ["stacking: 'All units represented by a single Cloaking counter always move/…' — the rule "
-                                   "text is cut there: players decide"]
+    assert causes(g, "E1.422") == ["stacking: 'All units represented by a single Cloaking counter always move…' — the rest "
+                                   "is in your rulebook: players decide"]
     # E1.43: once removed, a Cloaking counter cannot be regained
     with pytest.raises(ActionError, match="E1.43"):
         g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "A", "hex": "13I5"}})

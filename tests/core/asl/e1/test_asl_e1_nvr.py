@@ -219,7 +219,7 @@ def test_white_four_is_no_change_but_its_cut_exception_is_the_players() -> None:
     # "A white dr of 4 results in No Change [EXC: before the first starshell/" (cut)
     g = change([6, 4])
     p = g.waiting_for()
-    assert p is not None and p.kind == "choice" and "cut" in p.label
+    assert p is not None and p.kind == "choice" and "see your rulebook" in p.label
     g.apply({"type": "choose", "choice": "No Change"})
     assert g.state.conditions == {"nvr": 3}
     assert change([6, 4], choose="the exception applies: NVR lowered").state.conditions == {"nvr": 2}

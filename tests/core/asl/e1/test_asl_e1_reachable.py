@@ -85,12 +85,12 @@ def test_e1_2_hip_allowance_from_the_scenario_defenders_squads_in_the_game() -> 
     # 6 squads (one offboard) + 2 HS (one Deployed squad) = 7 squads: 25 %, fractions rounded up, is 2
     assert lines[0] == "Axis, the Scenario Defender, may set up HIP at most 2 of his squads: 25 % (FRU) of the 6 squads " \
                        "and 2 HS in the game (E1.2)"
-    assert "cut after 'any SMC/': players decide" in lines[1]
+    assert "your rulebook says which other units ('any SMC…') may use HIP: players decide" in lines[1]
     other = new_game(night(e1_scenario_attacker="the other side"), "t", [unit("A", "Allied", "13I5")])
     assert with_rule(here(other, "13I5"), "E1.2")[0].startswith("Allied, the Scenario Defender, may set up HIP at most 1 ")
     # E1.21 "Each onboard unit of a Scenario Defender in a night scenario may attempt to move/" (cut)
     assert with_rule(here(other, "13I5"), "E1.21") == [
-        "Allied's units here: Freedom of Movement: the rule text is cut after 'may attempt to move/': players "
+        "Allied's units here: Freedom of Movement ('may attempt to move…'): see your rulebook; players "
         "decide (E1.21)"]
     assert not with_rule(here(g, "13I5"), "E1.21")  # no Scenario Defender's unit in 13I5
 
@@ -191,10 +191,10 @@ def test_e1_14_e1_52_a_vehicle_and_e1_15_snow_are_cut_the_players_decide() -> No
     # MP/", E1.15 "Whenever Ground/": each cut where it starts; the tool says so where it applies
     g = new_game(night(weather="Snow"), "t", [unit("t1", "Axis", "13I5", "AFV", "PzIV")])
     lines = here(g, "13I5")
-    assert with_rule(lines, "E1.14") == ["Vehicular NVR: 'A vehicle (and its PRC) that is in Motion/…' — the rule text "
-                                         "is cut there: players decide (E1.14)"]
+    assert with_rule(lines, "E1.14") == ["Vehicular NVR: 'A vehicle (and its PRC) that is in Motion…' — the rest is in "
+                                         "your rulebook: players decide (E1.14)"]
     assert with_rule(lines, "E1.52")[0].endswith("players decide (E1.52)")
-    assert with_rule(lines, "E1.15")[0].startswith("Snow: 'Whenever Ground/…'")
+    assert with_rule(lines, "E1.15")[0].startswith("Snow: 'Whenever Ground…'")
     plain = here(new_game(night(), "t", [unit("s", "Axis", "13I5")]), "13I5")
     assert not with_rule(plain, "E1.14") and not with_rule(plain, "E1.52") and not with_rule(plain, "E1.15")
 

@@ -119,7 +119,7 @@ def test_e7_22_example_fully_step_by_step() -> None:
     assert "E7.221 Final DR 9: no effect on FB 2" in results(evs)
     # "The British player, because he is not opposed by FB, may leave Melee but chooses not to."
     p = g.waiting_for()
-    assert p is not None and p.kind == "choice" and "rule text is cut" in p.label and "British" in p.label
+    assert p is not None and p.kind == "choice" and "Your rulebook has the rest of this rule" in p.label and "British" in p.label
     g.apply({"type": "choose", "choice": "stay in Melee"})
     # "Instead he Recalls only the FB with the Disabled MG."
     p = g.waiting_for()

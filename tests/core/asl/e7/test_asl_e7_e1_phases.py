@@ -74,8 +74,8 @@ def test_e1_93_the_phase_of_an_ir_is_cut_the_log_says_the_players_decide() -> No
     # "IR may be fired only via Indirect Fire, and only by OBA/" (cut)
     g = new_game(sc(night=True), "e1.93", at("PFPh", 0))
     evs = g.apply({"type": "start", "procedure": "asl.illuminating_round", "params": {"firer": "OBA", "hex": "4E5"}})
-    assert "E1.93: an IR is fired only via Indirect Fire (OBA); the phases Indirect Fire is made in are not in the rule " \
-           "text here (it is cut after 'only by OBA/'): the players decide that it may be fired now" in causes(evs)
+    assert "E1.93: an IR is fired only via Indirect Fire (OBA); the phases Indirect Fire is made in are in your " \
+           "rulebook (after 'only by OBA'): the players decide that it may be fired now" in causes(evs)
 
 
 # ---------------------------------------------------------------------- E7.6 / E7.3 / E7.31 / E7.32 / E7.62

@@ -96,7 +96,7 @@ def test_heavy_aa_damages_an_aircraft_on_the_map_and_marks_the_gun_in_aa_mode() 
         "E7.52    info      88L (Axis, an AA Gun without a printed IFE) fires Heavy AA at P-47 (FB, bombs)",
         "E7.52    info      Axis Prep Fire Phase: the Gun's PFPh",
         "E7.52    roll      Heavy AA by 88L at P-47: Original DR 7 (colored 3, white 4)",
-        "E7.52    info      Final DR 7: the rule text is cut after 'only during that Gun's PFPh/': the players decide the result",
+        "E7.52    info      Final DR 7: the rest of E7.52, after 'only during that Gun's PFPh', is in your rulebook: the players decide the result",
         "E7.52    result    the players decide: Damaged",
         "E7.52    result    Heavy AA by 88L: P-47 is Damaged (Wound counter)",
         "E7.24    result    P-47 is Damaged: Recalled, it leaves play at the end of this phase (E7.226; not counted towards "
@@ -119,7 +119,7 @@ def test_the_result_is_the_players_choice_from_a_fixed_list_saying_the_text_is_c
     assert "E7.52    modifier  +2  the players' DRM" in evs and evs[-1].startswith("E7.52    info      Final DR 5:")
     p = g.waiting_for()
     assert p is not None and p.kind == "choice" and p.options == HEAVY_AA_RESULTS == ("no effect", "Damaged", "eliminated")
-    assert "Final DR 5" in p.label and "the rule text is cut" in p.label and "with your rulebook and choose" in p.label
+    assert "Final DR 5" in p.label and "is in your rulebook" in p.label and "with your rulebook and choose" in p.label
     with pytest.raises(ActionError, match="'Recalled' is not one of no effect, Damaged, eliminated"):
         g.apply({"type": "choose", "choice": "Recalled"})
 
@@ -164,7 +164,7 @@ def test_outside_the_guns_pfph_the_players_rule_whether_it_fires() -> None:
     g.apply({"type": "start", "procedure": "asl.heavy_aa", "params": {"gun": "88L", "aircraft": "P-47"}})
     p = g.waiting_for()
     assert p is not None and p.kind == "choice" and p.options == ("fires now", "does not fire now")
-    assert "E7.52 names only the Gun's PFPh" in p.label and "the rule text is cut" in p.label and "Rally Phase" in p.label
+    assert "E7.52 names only the Gun's PFPh" in p.label and "is in your rulebook" in p.label and "Rally Phase" in p.label
     evs = lines(g.apply({"type": "choose", "choice": "does not fire now"}))
     assert evs[-1].startswith("E7.52    result    88L does not fire Heavy AA now (the players' ruling")
     assert g.state.counters.unit("88L").status == frozenset()  # type: ignore[union-attr]  # it did not fire
@@ -210,7 +210,7 @@ def test_the_aa_counter_procedure() -> None:
     g = game(GUN)
     evs = lines(g.apply({"type": "start", "procedure": "asl.aa_mode", "params": {"weapon": "88L", "what": "sets up in AA mode"}}))
     assert evs[1].startswith("E7.5     info      88L sets up in AA mode: an AA counter is placed on it")
-    assert "what AA mode costs or restricts is cut in the source rules" in evs[2]
+    assert "what AA mode costs or restricts is in your rulebook" in evs[2]
     assert g.state.counters.unit("88L").status == {"aa"}  # type: ignore[union-attr]
     g.apply({"type": "start", "procedure": "asl.aa_mode", "params": {"weapon": "88L", "what": "fires at a ground target"}})
     assert g.state.counters.unit("88L").status == frozenset()  # type: ignore[union-attr]

@@ -49,7 +49,7 @@ def test_7_6_an_observation_plane_comes_in_off_the_map_with_its_inherent_radio()
         "E7.6     result    Allied brings in its Observation Plane, Grasshopper (one per side in a scenario; DYO cost 25 "
         "points, in the OBA section of the DYO purchase Roster)",
         "E7.61    info      Grasshopper does not take counter form: it is kept just offboard (off the map) until Recalled "
-        "(the rest of E7.61 is cut: the players rule its sighting)",
+        "(the rest of E7.61 is in your rulebook: the players rule its sighting)",
         "E7.6     info      Grasshopper has an inherent radio, replacing the one of an OBA battery; held in Aerial Melee it "
         "loses Radio Contact",
         "E7.6     info      only Heavy AA (E7.52) and Aerial Combat can attack it; it cannot fire back",
@@ -92,7 +92,7 @@ def test_7_6_the_nationality_list_is_cut_the_players_confirm() -> None:
     g = game(ask)
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.6" and p.options == ("available: bring it in", "not available")
-    assert "the rule text is cut after 'British/'" in p.label and "Russian" in p.label
+    assert "for others see your rulebook" in p.label and "Russian" in p.label
     g.apply({"type": "choose", "choice": "not available"})
     assert aircraft_of(g.state.counters) == () and not g.state.outcomes[-1]["entered"]
     # not brought in: the side may still bring one in
@@ -164,7 +164,7 @@ def test_7_61_sighting_is_cut_the_players_rule_it() -> None:
     assert g.system.procedure("asl.observation_sighting").defaults(g.state)["plane"] == "Grasshopper"
     assert sight(g)[1] == "E7.61    info      Grasshopper (Allied) tries to sight 4G4"
     p = g.waiting_for()
-    assert p is not None and p.rule == "E7.61" and "the rule text is cut after" in p.label
+    assert p is not None and p.rule == "E7.61" and "is in your rulebook" in p.label
     assert p.options == ("target sighted", "target not sighted", "Mistaken Attack opportunity (E7.32)")
     g.apply({"type": "choose", "choice": "target sighted"})
     out = g.state.outcomes[-1]
