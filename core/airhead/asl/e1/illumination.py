@@ -487,7 +487,7 @@ class IlluminatingRound(Procedure[_Shell]):
               help="E1.932 placement: see your rulebook; the players place it"),
         Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side"),
         Field(INITIAL_USE, "Starshells or IR may be used now (E1.91, asked of the game's first)", "bool", default=True,
-              rule="E1.91", help="E1.91 INITIAL USE: the rest (after 'No Starshells') is in your rulebook: before the game's "
+              rule="E1.91", help="INITIAL USE: the rest (after 'No Starshells') is in your rulebook: before the game's "
                                  "first Starshell or IR the players say whether one may be used yet"),
     ))
 

@@ -155,7 +155,7 @@ class NightAmbush(Procedure[_Ambush]):
         Field("attacker_drm", "ATTACKER's Ambush drm", "int", lo=-9, hi=9, default=0, rule="A11.4",
               help="as your rulebook's A11.4 gives them (the classes of the units here are logged, E1.6)"),
         Field("defender_drm", "DEFENDER's Ambush drm", "int", lo=-9, hi=9, default=0, rule="A11.4"),
-        Field("day_margin", "A11.4's margin (by day)", "int", lo=1, hi=6, default=None, rule="A11.4",
+        Field("day_margin", "Ambush margin by day (your rulebook)", "int", lo=1, hi=6, default=None, rule="A11.4",
               help="your rulebook's: needed in an Illuminated Location, and for the DEFENDER"),
     ))
 
