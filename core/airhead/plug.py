@@ -19,6 +19,9 @@ each optional but :meth:`~Procedure.start` and :meth:`~Procedure.prompt`:
 * :meth:`~Procedure.view` and :meth:`~Procedure.outcome_view` — plain data the map draws
   (marks, paths, zones, heat, labels): the only source of overlays;
 * :meth:`~Procedure.summary` — one sentence for a finished procedure.
+
+One concern just past 600 lines: the seam itself — every type a system gives the game or is given
+by it — in one module, so that a rule system imports the whole contract from one place.
 """
 
 from __future__ import annotations
