@@ -321,3 +321,25 @@ def test_phone_menu_folds_into_chapters(page: Any) -> None:
     page.wait_for_selector("#plan-form h3:has-text('Glider landing')", state="attached")
     assert page.locator("#proc-menu details.proc-group:not([open])").count() == 0
     assert page.locator("#proc-menu button.proc", has_text="Starshell").is_visible()
+
+
+def test_the_map_says_where_it_goes_on(page: Any) -> None:
+    """#32 item 6: the sample map's two ASL boards do not fit a tablet's first view with readable
+    hexes, so it opens on board 1 and its right edge is shaded with an arrow (board 2 lies there);
+    dragged to the right end, the left edge says so instead; Fit shows the whole map, no edge."""
+    start_app(page, viewport=VIEWPORTS["landscape tablet 1024×768"])
+    more = page.locator("#map")
+    assert more.get_attribute("data-more") == "right"
+    assert page.evaluate("getComputedStyle(document.getElementById('map'), '::after').content") == '"›"'
+    box = more.bounding_box()
+    y = box["y"] + box["height"] / 2
+    for _ in range(6):  # drag the map leftwards to its right end
+        page.mouse.move(box["x"] + box["width"] - 20, y)
+        page.mouse.down()
+        page.mouse.move(box["x"] + 20, y, steps=6)
+        page.mouse.up()
+        if "right" not in (more.get_attribute("data-more") or ""):
+            break
+    assert more.get_attribute("data-more") == "left"
+    page.locator("#zoom-fit").tap()
+    page.wait_for_function("document.getElementById('map').dataset.more === ''")

@@ -24,6 +24,8 @@ HOME_FIT_MIN = 0.7
 #: Bringing an action's hexes into view zooms out no further than this (the counters' names, as
 #: large as the hexes', stay readable), nor below the player's own zoom.
 SHOW_MIN_SCALE = 1.0
+#: The map goes on past an edge (and the edge says so) when more than this much of it lies beyond.
+MORE_SLACK_PX = 12.0
 
 
 class MapView:
@@ -194,6 +196,13 @@ class MapView:
         self.host.dataset.scale = f"{self.scale:.3f}"
         self.host.dataset.tx = f"{self.tx:.1f}"
         self.host.dataset.ty = f"{self.ty:.1f}"
+        self.host.dataset.more = " ".join(self._more(cw))
+
+    def _more(self, cw: float) -> list[str]:
+        """The sides (left, right) the map goes on past (#32 item 6: board 2 beyond a tablet's first
+        view): the stylesheet shades them and points the way, so a player knows there is more."""
+        mw, slack = self.w * self.scale, MORE_SLACK_PX
+        return [side for side, more in (("left", self.tx < -slack), ("right", self.tx + mw > cw + slack)) if more]
 
     # ------------------------------------------------------------------ pointer events
     def _local(self, ev: Any) -> tuple[float, float]:
