@@ -33,9 +33,10 @@ not a reroll.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from .frozen import replace
 from . import events as ev
 from .actions import ACTION_TYPES, JSONDict, check_action, compact, describe_action, setting_words, want
 from .boards import HexNameError
