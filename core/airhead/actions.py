@@ -86,7 +86,8 @@ def check_action(action: Any) -> JSONDict:
         return action
     want(isinstance(action, dict), "an action must be an object")
     t = action.get("type")
-    want(isinstance(t, str) and t in ACTIONS, f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
+    if not (isinstance(t, str) and t in ACTIONS):
+        raise ActionError(f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
     try:
         ACTIONS[t].parse({k: v for k, v in action.items() if k != "type"})
     except DataError as e:
@@ -95,7 +96,8 @@ def check_action(action: Any) -> JSONDict:
         params = action.get("params", {})
         want(isinstance(params, dict) and len(params) <= 32, "start params must be a small object")
     elif t == "seal":
-        want(CODE_PATTERN.match(action["code"]) is not None, f"a commitment code looks like {CODE_EXAMPLE}")
+        if CODE_PATTERN.match(action["code"]) is None:
+            raise ActionError(f"a commitment code looks like {CODE_EXAMPLE}")
     elif t == "reveal":
         try:
             check_plan(action["plan"], action["salt"])
@@ -106,15 +108,16 @@ def check_action(action: Any) -> JSONDict:
         need = {"hex": ("hex", "set"), "side": ("hex", "dir", "feature"), "unit": ("id",), "marker": ("id",),
                 "settings": ("set",)}[op]
         missing = [k for k in need if action.get(k) is None]
-        want(not missing, f"a {op} edit needs {', '.join(missing)}")
+        if missing:
+            raise ActionError(f"a {op} edit needs {', '.join(missing)}")
         if op == "hex":
             want(isinstance(action.get("set"), dict), "a hex edit needs 'set': an object of terrain fields")
         if op == "settings":
             want(isinstance(action.get("set"), dict) and 0 < len(action["set"]) <= 32,
                   "a settings edit needs 'set': an object of at most 32 settings")
         if op in ("unit", "marker") and not action.get("remove"):
-            want(action.get("kind") is not None and "hex" in action,
-                  f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
+            if not (action.get("kind") is not None and "hex" in action):
+                raise ActionError(f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
     return _Checked(action)
 
 

@@ -10,9 +10,10 @@ on replay: procedures change it only through their :class:`~airhead.plug.StepRes
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from .frozen import replace
 from .hexes import Hex
 from .versioned import VersionedMap
 from .work import spend

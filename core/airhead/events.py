@@ -50,24 +50,33 @@ class Event:
         return out
 
 
+def _made(kind: EventKind, rule: str, cause: str, value: int | str | None, hexes: Sequence[str]) -> Event:
+    """``Event(kind, rule, cause, value, tuple(hexes))``, its fields stored without running the
+    frozen ``__init__`` (which sets each through ``object.__setattr__``): procedures make several
+    events at every action."""
+    made: Event = object.__new__(Event)
+    made.__dict__.update({"kind": kind, "rule": rule, "cause": cause, "value": value, "hexes": tuple(hexes)})
+    return made
+
+
 def roll(rule: str, cause: str, value: int | str | None = None, hexes: Sequence[str] = ()) -> Event:
     """A die roll event."""
-    return Event("roll", rule, cause, value, tuple(hexes))
+    return _made("roll", rule, cause, value, hexes)
 
 
 def modifier(rule: str, value: int, cause: str, hexes: Sequence[str] = ()) -> Event:
     """A modifier (drm/DRM) event: its signed value and why it applies."""
-    return Event("modifier", rule, cause, value, tuple(hexes))
+    return _made("modifier", rule, cause, value, hexes)
 
 
 def result(rule: str, cause: str, hexes: Sequence[str] = ()) -> Event:
     """A result event."""
-    return Event("result", rule, cause, None, tuple(hexes))
+    return _made("result", rule, cause, None, hexes)
 
 
 def info(rule: str, cause: str, hexes: Sequence[str] = ()) -> Event:
     """An informational event."""
-    return Event("info", rule, cause, None, tuple(hexes))
+    return _made("info", rule, cause, None, hexes)
 
 
 def render_events(events: Sequence[Event]) -> list[str]:

@@ -33,9 +33,10 @@ not a reroll.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from .frozen import replace
 from . import events as ev
 from .actions import ACTION_TYPES, JSONDict, check_action, compact, describe_action, setting_words, want
 from .boards import HexNameError
@@ -94,7 +95,8 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     if t == "note":
         return state, [ev.info("", f"note: {a['text']}")]
     if t == "start":
-        want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
+        if state.procedure is not None:
+            raise ActionError(f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
         proc = system.procedure(a["procedure"])
         step = _step(lambda: proc.start(state, proc.read(state, a.get("params", {}))))
         return _advance(state, step, [ev.info("", f"begin {proc.title}")])
@@ -111,11 +113,13 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         spend(proc.step_work)
         prompt = proc.prompt(state, under_way)
         if t == "choose":
-            want(prompt.kind == "choice", f"waiting for {prompt.describe()}, not a choice")
-            want(a["choice"] in prompt.options or a["choice"] in prompt.legacy,
-                 f"{a['choice']!r} is not one of {', '.join(prompt.options)}")
+            if prompt.kind != "choice":
+                raise ActionError(f"waiting for {prompt.describe()}, not a choice")
+            if a["choice"] not in prompt.options and a["choice"] not in prompt.legacy:
+                raise ActionError(f"{a['choice']!r} is not one of {', '.join(prompt.options)}")
             return _advance(state, _step(lambda: proc.choose(state, under_way, a["choice"])), [])
-        want(prompt.kind == "roll" and prompt.dice is not None, f"waiting for {prompt.describe()}, not dice")
+        if not (prompt.kind == "roll" and prompt.dice is not None):
+            raise ActionError(f"waiting for {prompt.describe()}, not dice")
         assert prompt.dice is not None
         dice = state.dice
         if t == "roll":
@@ -128,7 +132,8 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         moved = state.changed(dice=dice, last_roll=roll)
         return _advance(moved, _step(lambda: proc.roll(moved, under_way, roll)), [])
     if t == "advance":
-        want(state.procedure is None, f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
+        if state.procedure is not None:
+            raise ActionError(f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
         return _advance_turn(state, a.get("phase"))
     if t == "edit":
         want(state.procedure is None, "the map cannot be edited while a procedure is under way")
@@ -138,7 +143,8 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
             return _edit_settings(state, a)
         return _edit(state, a)
     if t == "seal":
-        want(state.sealed(a["side"], a["label"]) is None, f"{a['side']} has already sealed a {a['label']}")
+        if state.sealed(a["side"], a["label"]) is not None:
+            raise ActionError(f"{a['side']} has already sealed a {a['label']}")
         want(len(state.seals) < MAX_OPEN_SEALS,
               f"at most {MAX_OPEN_SEALS} sealed plans can wait to be revealed: reveal one first")
         event = ev.info("", f"{a['side']} seals a {a['label']}: commitment code {a['code']}")
@@ -157,7 +163,8 @@ def _reveal(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     then replay identically)."""
     side, label = a["side"], a["label"]
     code = state.sealed(side, label)
-    want(code is not None, f"{side} has sealed no {label} to reveal")
+    if code is None:
+        raise ActionError(f"{side} has sealed no {label} to reveal")
     assert code is not None
     valid = verify(a["plan"], a["salt"], code)
     outcome = {"procedure": "reveal", "side": side, "label": label, "plan": a["plan"], "code": code, "valid": valid}
@@ -250,7 +257,8 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         except DataError as err:
             raise ActionError(f"{m.name(h)}: {err}") from None
         types = state.system.terrain_types
-        want(new.terrain in types, f"{m.name(h)}: unknown terrain {new.terrain!r} for {state.system.title} (one of {', '.join(types)})")
+        if new.terrain not in types:
+            raise ActionError(f"{m.name(h)}: unknown terrain {new.terrain!r} for {state.system.title} (one of {', '.join(types)})")
         terrain = state.terrain.set_hex(h, new)
         event = Event("edit", "", f"{m.name(h)} set to {compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
     return replace(state, terrain=terrain), [event]
@@ -272,7 +280,8 @@ def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event
     want("sides" not in changes, "the sides are set when the map is made: start a new map to change them")
     known = {f.key: f for f in schema.fields}
     unknown = sorted(str(k) for k in changes if k not in known)
-    want(not unknown, f"unknown setting(s) for {system.title}: {', '.join(unknown)[:80]}")
+    if unknown:
+        raise ActionError(f"unknown setting(s) for {system.title}: {', '.join(unknown)[:80]}")
     raw = dict(state.scenario.settings)
     own = dict(raw.get(root) or {}) if root else raw
     for k, v in changes.items():
@@ -312,7 +321,8 @@ def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]
     uid, op = a["id"], a["op"]
     present = counters.unit(uid) if op == "unit" else counters.marker(uid)
     if a.get("remove"):
-        want(present is not None, f"there is no {op} {uid!r} to remove")
+        if present is None:
+            raise ActionError(f"there is no {op} {uid!r} to remove")
         return replace(state, counters=counters.remove(uid)), [Event("edit", "", f"{op} {uid} removed")]
     where = None
     if a.get("hex") is not None:
@@ -486,8 +496,9 @@ class Game:
             self.entries[idx].undone = False
             events = [ev.info("", f"redo #{idx + 1}: {self.describe(self.entries[idx].action)}")]
         else:
-            new, events = _reduce(self.state, a)
-            if len(new.outcomes) > len(self.state.outcomes):
+            old = self._states[-1]
+            new, events = _reduce(old, a)
+            if new.outcomes is not old.outcomes and len(new.outcomes) > len(old.outcomes):
                 outcome = new.outcomes[-1]
             if a["type"] in ("roll", "dice"):
                 roll = new.last_roll

@@ -37,8 +37,9 @@ class Outcomes(Sequence[Mapping[str, Any]]):
             pos = self._index.setdefault(str(o.get("procedure")), ([], 0))[0]
             pos.append(i)
             self._index[str(o.get("procedure"))] = (pos, len(pos))
-        #: By procedure name: the Player Turn of its latest outcomes and those outcomes.
-        self._turns: Mapping[str, tuple[tuple[int, int], tuple[Mapping[str, Any], ...]]] = {}
+        #: By procedure name: the Player Turn of its latest outcomes and how many they are (the
+        #: last of its positions in the index: turns only move on).
+        self._turns: Mapping[str, tuple[tuple[int, int], int]] = {}
         #: By (procedure name, key): the Player Turn record its latest outcomes under the key belong
         #: to (the position of the record's first outcome), how many, the last.
         self._keyed: VersionedMap[tuple[str, Hashable], tuple[int, int, Mapping[str, Any]]] = VersionedMap()
@@ -69,9 +70,8 @@ class Outcomes(Sequence[Mapping[str, Any]]):
         made._turns, made._keyed = self._turns, self._keyed
         if turn is not None:
             when = (turn.game_turn, turn.player)
-            was, these = self._turns.get(key, (when, ()))
-            run = (these if was == when else ()) + (outcome,)
-            made._turns = {**self._turns, key: (when, run)}
+            was, run = self._turns.get(key, (when, 0))
+            made._turns = {**self._turns, key: (when, (run if was == when else 0) + 1)}
             first = made._run_start(key)
             for k in dict.fromkeys(keys):
                 got = made._keyed.get((key, k))
@@ -81,7 +81,7 @@ class Outcomes(Sequence[Mapping[str, Any]]):
     def _run_start(self, procedure: str) -> int:
         """The position of the first outcome of ``procedure``'s latest Player Turn record."""
         pos, count = self._index[procedure]
-        return pos[count - len(self._turns[procedure][1])]
+        return pos[count - self._turns[procedure][1]]
 
     def under(self, turn: Turn, procedure: str, key: Hashable) -> tuple[int, Mapping[str, Any] | None]:
         """How many outcomes of ``procedure`` reached in ``turn``'s Player Turn are filed under
@@ -97,16 +97,16 @@ class Outcomes(Sequence[Mapping[str, Any]]):
         when = (turn.game_turn, turn.player)
         got: list[tuple[int, Mapping[str, Any]]] = []
         for p in procedures:
-            was, these = self._turns.get(p, (None, ()))
+            was, run = self._turns.get(p, (None, 0))
             if was == when:
                 pos, count = self._index[p]
-                got.extend((pos[count - len(these) + i], o) for i, o in enumerate(these))
+                got.extend((i, self._items[i]) for i in pos[count - run:count])
         return tuple(o for _, o in sorted(got, key=lambda x: x[0]))
 
     def count_in_turn(self, turn: Turn, *procedures: str) -> int:
         """How many outcomes these procedures reached in ``turn``'s Player Turn (O(1))."""
         when = (turn.game_turn, turn.player)
-        return sum(len(these) for was, these in (self._turns.get(p, (None, ())) for p in procedures) if was == when)
+        return sum(run for was, run in (self._turns.get(p, (None, 0)) for p in procedures) if was == when)
 
     def of(self, *procedures: str) -> tuple[Mapping[str, Any], ...]:
         """The outcomes of these procedures, in order."""

@@ -530,9 +530,8 @@ class GameState:
     def changed(self, **fields: Any) -> GameState:
         """This state with ``fields`` changed: what :func:`dataclasses.replace` gives, without
         running ``__init__`` again (a state is made at every action)."""
-        unknown = fields.keys() - self.__dict__.keys()
-        if unknown:
-            raise TypeError(f"GameState has no field {', '.join(sorted(unknown))}")
+        if not _STATE_FIELDS.issuperset(fields):
+            raise TypeError(f"GameState has no field {', '.join(sorted(fields.keys() - _STATE_FIELDS))}")
         new: GameState = object.__new__(GameState)
         new.__dict__.update(self.__dict__)
         new.__dict__.update(fields)
@@ -607,6 +606,10 @@ class GameState:
     def describe_turn(self) -> str:
         """E.g. ``Game Turn 1, Allied Player Turn: Rally Phase (RPh)``."""
         return self.system.track.describe(self.turn, self.sides)
+
+
+#: The fields a state has (:meth:`GameState.changed` checks the names it is given against them).
+_STATE_FIELDS = frozenset(GameState.__dataclass_fields__)
 
 
 def initial_state(system: System, scenario: Scenario, seed: str) -> GameState:

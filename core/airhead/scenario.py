@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
+from .frozen import replace
 from .boards import HexMap
 from .errors import DataError
 from .fields import Field, parse_fields

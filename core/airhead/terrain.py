@@ -9,9 +9,10 @@ see :mod:`airhead.tables`); this module stores the key and checks it against tha
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
+from .frozen import replace
 from .errors import DataError
 from .fields import Field, parse_fields
 from .hexes import Hex, Hexside

@@ -68,6 +68,8 @@ class VersionedMap(Mapping[K, V], Generic[K, V]):
         self._family: list[int] = [1]
 
     # ------------------------------------------------------------------ rerooting
+    # (the readers test ``_diff is None`` themselves before calling it: the root, the version
+    # most reads are of, is then read without a call, which Pyodide makes dear)
     def _reroot(self) -> dict[Any, Any]:
         """Make this version the root of its family and return the shared dict (its content)."""
         if self._diff is None:
@@ -92,7 +94,7 @@ class VersionedMap(Mapping[K, V], Generic[K, V]):
         return data
 
     def _derive(self, key: Any, value: Any) -> VersionedMap[K, V]:
-        data = self._reroot()
+        data = self._data if self._diff is None else self._reroot()
         old = data.get(key, _MISSING)
         if old is value:
             return self
@@ -136,7 +138,7 @@ class VersionedMap(Mapping[K, V], Generic[K, V]):
         return self._data if self._diff is None else self._reroot()
 
     def __getitem__(self, key: K) -> V:
-        value: V = self._reroot()[key]
+        value: V = (self._data if self._diff is None else self._reroot())[key]
         return value
 
     @overload
@@ -145,10 +147,10 @@ class VersionedMap(Mapping[K, V], Generic[K, V]):
     def get(self, key: K, default: V | D) -> V | D: ...
     def get(self, key: K, default: Any = None) -> Any:
         """The value of ``key``, or ``default``."""
-        return self._reroot().get(key, default)
+        return (self._data if self._diff is None else self._reroot()).get(key, default)
 
     def __contains__(self, key: object) -> bool:
-        return key in self._reroot()
+        return key in (self._data if self._diff is None else self._reroot())
 
     def __len__(self) -> int:
         return len(self._reroot())

@@ -9,9 +9,10 @@ false}``, becomes a generic :class:`~airhead.counters.Unit` of the second side
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal, Mapping
 
+from ..frozen import replace
 from ..boards import HexMap
 from ..counters import Unit
 from ..fields import Field, check_record

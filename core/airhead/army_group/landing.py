@@ -140,8 +140,17 @@ class LandingRules:
     @classmethod
     def of(cls, state: GameState) -> LandingRules:
         """The rules a game plays with. (For a scenario without a game:
-        ``LandingRules.from_settings(SYSTEM.settings_of(scenario), scenario.map)``.)"""
-        return cls.from_settings(state.settings, state.scenario.map)
+        ``LandingRules.from_settings(SYSTEM.settings_of(scenario), scenario.map)``.) Read once
+        per settings: a landing asks at every step, and a state's settings change only by an
+        edit, which makes new ones."""
+        settings, hexmap = state.settings, state.scenario.map
+        last = _LAST.get(cls)
+        if last is not None and last[0] is settings and last[1] is hexmap:
+            kept: LandingRules = last[2]
+            return kept
+        got = cls.from_settings(settings, hexmap)
+        _LAST[cls] = (settings, hexmap, got)
+        return got
 
     def describe_hits(self) -> str:
         """E.g. ``HIT on 6``."""
@@ -149,6 +158,11 @@ class LandingRules:
             return "no HIT faces"
         lo = 7 - self.hit_faces
         return "HIT on 6" if lo == 6 else f"HIT on {lo}-6"
+
+
+#: The rules :meth:`LandingRules.of` read last, with the settings and the map it read them from
+#: (held, so that no other object can take their ids).
+_LAST: dict[type, tuple[Mapping[str, Any], HexMap, Any]] = {}
 
 
 def distance_die_sides(hexmap: HexMap) -> int:

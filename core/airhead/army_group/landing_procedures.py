@@ -9,10 +9,11 @@ the map (``state.counters``) when the drop is complete.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Mapping
 
+from ..frozen import replace
 from .. import events as ev
 from ..boards import HexMap
 from ..counters import Counters, Unit

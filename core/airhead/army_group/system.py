@@ -8,8 +8,7 @@ back on ``tables/ag_landing.json`` (the seed's defaults and Airhead's readings, 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..frozen import replace
 from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..tables import load_table

@@ -36,12 +36,13 @@ aerial view, a Blaze's zone, the map's thread) share its private reading of a he
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import ceil
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, Union
 
+from ..frozen import replace
 from ..errors import DataError, RulesError
 from ..fields import Field
 from ..hexes import DIRECTIONS, Hex, HexLine, Hexside, Step, line

@@ -29,10 +29,11 @@ Readings (``docs/rules-notes.md``, "LOS over a board's grid"):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
+from ..frozen import replace
 from ..hexes import DIRECTIONS, Hex, hex_round, round_axial
 from ..plug import View
 from ..scenario import Scenario

@@ -17,9 +17,9 @@ share one set of settings (``state.settings``) and no consumer chooses for itsel
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Union
 
+from ..frozen import replace
 from ..hexes import Hex
 from ..plug import GameState
 from .los import LosSettings, Sight, Where, Zone, illuminated_zone, los

@@ -59,9 +59,9 @@ def entry_hex(hexmap: HexMap, target: Hex, heading: int) -> Hex:
     if not hexmap.in_play(target):
         raise ValueError("the target hex is not on the board")
     back = opposite(heading)
-    h = target
-    while hexmap.in_play(h.neighbor(back)):
-        h = h.neighbor(back)
+    h, before = target, target.neighbor(back)
+    while hexmap.in_play(before):
+        h, before = before, before.neighbor(back)
     return h
 
 

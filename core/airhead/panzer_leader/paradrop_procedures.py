@@ -10,10 +10,11 @@ It strings together the rule functions of :mod:`.paradrop`, :mod:`.anti_aircraft
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from ..frozen import replace
 from .. import events as ev
 from ..counters import Counters, Unit
 from ..dice import Roll, dr

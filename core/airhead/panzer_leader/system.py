@@ -3,8 +3,7 @@ kept under the scenario's ``settings.panzer_leader``) and its turn track."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ..frozen import replace
 from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..turns import Phase, Track

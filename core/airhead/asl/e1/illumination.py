@@ -20,10 +20,11 @@ E1.921, E1.922's three choices, E1.932 placement) the players decide that step.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...boards import HexMap, player_name
 from ...counters import Counters, Marker

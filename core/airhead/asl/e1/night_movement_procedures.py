@@ -7,10 +7,11 @@ The Cloaking procedures are in :mod:`.cloaking_procedures`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...boards import player_name
 from ...counters import Counters, Unit

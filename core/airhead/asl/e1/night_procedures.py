@@ -9,10 +9,11 @@ The NVR procedures write the game-wide night state (``state.conditions``: ``nvr`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...boards import player_name
 from ...dice import DR, Roll, dr

@@ -6,10 +6,11 @@ the turn's checks in :mod:`..turn_rules`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...dice import Roll, dr
 from ...errors import RulesError

@@ -14,11 +14,12 @@ key ``aerial_combat_drm``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal, Mapping, Sequence
 
+from ...frozen import replace
 from ... import events as ev
 from ...counters import Counters, Unit
 from ...errors import DataError, RulesError

@@ -8,9 +8,10 @@ units of the game's counters through it; the odds come from the same functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...dice import DR, Roll
 from ...errors import ActionError, DataError, RulesError

@@ -21,9 +21,10 @@ form field pre-filled by a table pack (``aerial_drm.{year}``). Readings of the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
+from ...frozen import replace
 from ... import events as ev
 from ...counters import Counters, Unit
 from ...errors import RulesError

@@ -11,9 +11,10 @@ or restricts is the players' ruling. The rule functions are in :mod:`.anti_aircr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...dice import DR, Roll
 from ...errors import ActionError, DataError, RulesError

@@ -20,9 +20,10 @@ about continuing it (a strafing run's further hexes, bombs) is the players' at t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...dice import DR, Roll
 from ...errors import ActionError, DataError, RulesError

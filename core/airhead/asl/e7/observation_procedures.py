@@ -9,9 +9,10 @@ functions are in :mod:`.observation`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...counters import Marker
 from ...errors import ActionError, DataError, RulesError

@@ -12,10 +12,11 @@ functions it strings together are in :mod:`.ground_support` (E7.3–7.43), :mod:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...boards import HexMap
 from ...errors import DataError, RulesError

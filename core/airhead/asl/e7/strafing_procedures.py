@@ -9,9 +9,9 @@ E8.21) and :mod:`.air_support` (the aircraft on the counters).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
+from ...frozen import replace
 from ... import events as ev
 from ...dice import DR, Roll
 from ...errors import ActionError

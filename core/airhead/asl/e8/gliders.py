@@ -29,10 +29,11 @@ any E8 rule number is one search away (the README's rule map points here).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any, Literal, Mapping, Sequence
 
+from ...frozen import replace
 from ... import events as ev
 from ...boards import HexMap
 from ...counters import Counters

@@ -12,9 +12,10 @@ each step logging the rule it applies; its planner is in :mod:`.gliders_odds`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ...frozen import replace
 from ... import events as ev
 from ...boards import HexMap, player_name
 from ...counters import Counters, Marker, Unit
