@@ -4,8 +4,11 @@ and phone size, shows its prompt — the rule, what it waits for and its dice or
 inside the window and the Play panel after Start and after every step, and its result once it
 ends; no text on screen has a stray slash ("in building/") or a rule id said twice ("E1.91
 E1.91:"); the map, moved to show the action, leaves no blank strip. A form Start refuses is
-filled in as a player would (what it names missing, or "we agree to do it anyway"); the few
-procedures that still do not start (a Dogfight needs its planes) are counted, not walked."""
+filled in as a player would (what it names missing, a name no other row took, or "we agree to
+do it anyway"). Jettison bombs and Aircraft exit need an aircraft on the map, which cannot arrive
+on Game Turn 1: they are walked once Air Support has arrived on Game Turn 2 (its dice typed in).
+The few that still do not start (a Mistaken Attack follows the strafing run that gave one; a
+Sniper needs a Cloaking counter) are counted, not walked."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, start_app
+from playing import acted, dice, fill
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -105,9 +109,13 @@ FILL = r"""(hex) => {
     if (bad.tagName === 'SELECT') { if (bad.options.length < 2) return false; bad.selectedIndex = 1; }
     else if (kind === 'hex') bad.value = hex;
     else if (kind === 'int') bad.value = bad.min || '2';
-    else {
-      const pick = document.querySelector(`#picks-${bad.id} button.chip`);
-      bad.value = pick ? pick.dataset.value : 'A';
+    else {  // a name the list offers that no other row took (a Dogfight's second plane on the other side)
+      const key = (p) => (p || '').replace(/\.\d+\./g, '.#.');
+      const taken = [...document.querySelectorAll('#plan-form input[data-path]')]
+        .filter((i) => i !== bad && key(i.dataset.path) === key(bad.dataset.path)).map((i) => i.value);
+      const chips = [...document.querySelectorAll(`#picks-${bad.id} button.chip`)].map((b) => b.dataset.value);
+      bad.value = chips.find((v) => !taken.includes(v)) || chips[0]
+        || ['A', 'B', 'C', 'D', 'E', 'F'].find((v) => !taken.includes(v)) || 'A';
     }
     fire(bad);
     return true;
@@ -174,6 +182,25 @@ def _step(page: Any) -> bool:
     return actions(page) > before
 
 
+def _walk(page: Any, size: str, title: str, problems: list[str]) -> None:
+    """A started procedure, step by step: its prompt (or result) in view after Start and after
+    every step, the map filled, the words checked; cancelled if it has not ended in STEPS."""
+    for k in range(STEPS + 1):
+        if k == 0 and (blank := page.evaluate(MAP_FILLS)):
+            problems.append(f"{size}, {title}, after Start: {blank}")
+        when = "after Start" if k == 0 else f"after step {k}"
+        where = page.evaluate(IN_VIEW)
+        if where:
+            problems.append(f"{size}, {title}, {when}: {where}")
+        if size == TEXT_SIZE and (words := page.evaluate(TEXT_PROBLEMS)):
+            problems.append(f"{size}, {title}, {when}: {words}")
+        if not _step(page):
+            break
+    if page.locator("#prompt [data-act='cancel']").count():
+        page.locator("#prompt [data-act='cancel']").tap()  # not ended in STEPS: abandoned
+        page.wait_for_selector("#prompt[data-waiting='']", state="attached")
+
+
 @pytest.mark.parametrize("scenario", list(STARTED_AT_LEAST))
 def test_the_prompt_stays_in_view(page: Any, scenario: str) -> None:
     problems: list[str] = []
@@ -184,24 +211,58 @@ def test_the_prompt_stays_in_view(page: Any, scenario: str) -> None:
         page.locator("#tab-play").tap()
         n = 0
         for name, title in _procedures(page):
-            if not _start(page, name, problems, f"{size}, {title}"):
-                continue
-            n += 1
-            for k in range(STEPS + 1):
-                if k == 0 and (blank := page.evaluate(MAP_FILLS)):
-                    problems.append(f"{size}, {title}, after Start: {blank}")
-                when = "after Start" if k == 0 else f"after step {k}"
-                where = page.evaluate(IN_VIEW)
-                if where:
-                    problems.append(f"{size}, {title}, {when}: {where}")
-                if size == TEXT_SIZE and (words := page.evaluate(TEXT_PROBLEMS)):
-                    problems.append(f"{size}, {title}, {when}: {words}")
-                if not _step(page):
-                    break
-            if page.locator("#prompt [data-act='cancel']").count():
-                page.locator("#prompt [data-act='cancel']").tap()  # not ended in STEPS: abandoned
-                page.wait_for_selector("#prompt[data-waiting='']", state="attached")
+            if _start(page, name, problems, f"{size}, {title}"):
+                n += 1
+                _walk(page, size, title, problems)
         started[size] = n
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
     for size, n in started.items():
         assert n >= STARTED_AT_LEAST[scenario], f"{size}: only {n} procedures started"
+
+
+def _advance_to(page: Any, text: str) -> None:
+    """Next phase until the turn line reads ``text``."""
+    for _ in range(40):
+        if text in page.locator("#turn-text").inner_text():
+            return
+        before = actions(page)
+        page.locator("#turn-next").tap()
+        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    raise AssertionError(f"the turn track never reached {text!r}")
+
+
+def _arrival(page: Any, typed: list[str], arrived: bool = False) -> None:
+    """Air Support arrival with an Air Support Number exponent of 3 (``arrived``: its dr already
+    passed this Player Turn), the dice typed in."""
+    page.evaluate("() => document.querySelector(\"#proc-menu button.proc[data-name='asl.air_arrival']\").click()")
+    page.wait_for_selector("#plan-form[data-proc='asl.air_arrival']", state="attached")
+    fill(page, "exponent", "3")
+    fill(page, "arrived", "on" if arrived else "off")
+    before = actions(page)
+    page.locator("#plan-start").tap()
+    acted(page, before)
+    for text in typed:
+        dice(page, text)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_air_procedures_stay_in_view(page: Any, size: str) -> None:
+    """The procedures that need an aircraft on the map, which the walk above cannot start on Game
+    Turn 1: Air Support arrives on Game Turn 2 (a typed dr of 1, < 2) and enters in the MPh, one
+    aircraft with bombs (entry dr 2, bombs dr 1 <= 3); then Jettison bombs and Aircraft exit
+    are walked as every other procedure (exit ticks the players' agreement: it is the enemy's MPh
+    that the rule names)."""
+    problems: list[str] = []
+    start_app(page, "default", SIZES[size])
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-play").tap()
+    _advance_to(page, "Game Turn 2, Allied Player Turn: Rally Phase")
+    _arrival(page, ["1"])
+    _advance_to(page, "Game Turn 2, Allied Player Turn: Movement Phase")
+    _arrival(page, ["2", "1"], arrived=True)
+    assert "with bombs" in page.locator("#play").inner_text()
+    for name, title in _procedures(page):
+        if name in ("asl.air_jettison", "asl.air_exit"):
+            assert _start(page, name, problems, f"{size}, {title}"), f"{title} did not start"
+            _walk(page, size, title, problems)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)

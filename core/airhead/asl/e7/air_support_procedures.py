@@ -133,7 +133,7 @@ class AerialCombat(Stepped[Dogfight]):
             a = Aircraft(old.id if old else state.counters.free_id(r["name"]), r["side"], kind_of(r["type"]), r["bombs"], r["damaged"], r["mg_disabled"],
                          melee=r["melee"], label=r["name"], hex=old.hex if old else None)
             planes.append(a)
-        for a, r in zip(planes, rows):
+        for i, (a, r) in enumerate(zip(planes, rows)):
             can = not a.mg_disabled and a.type != "Observation"
             if a.side == attacker and not a.melee:
                 why = may_enter_combat(a)
@@ -143,11 +143,11 @@ class AerialCombat(Stepped[Dogfight]):
                 targets.append(None)
                 continue
             t = r["target"]
-            if not t:
-                raise RulesError(f"E7.221: {a.name} must predesignate its initial target")
+            if not t:  # the form points at the row's target field
+                raise DataError(f"E7.221: {a.name} must predesignate its initial target", f"planes.{i}.target")
             j = names.index(t) if t in names else -1
             if j < 0 or planes[j].side == a.side:
-                raise RulesError(f"E7.221: {a.name}'s target {t} is not an enemy plane in this Dogfight")
+                raise DataError(f"E7.221: {a.name}'s target {t} is not an enemy plane in this Dogfight", f"planes.{i}.target")
             targets.append(j)
         order = tuple(i for i, a in enumerate(planes) if a.side == attacker) + \
             tuple(i for i, a in enumerate(planes) if a.side == defender)
