@@ -26,6 +26,7 @@ from .night_movement import (
     LOSS_CAUSES,
     check_cloaking,
     cloaking_allotment,
+    cloaking_in_play,
     cloaking_label,
     cloaking_mf,
     contents_events,
@@ -166,8 +167,8 @@ class CloakingLost(Procedure[_Cloak]):
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         m = state.scenario.map
         side, letter = str(params["side"]), str(params["letter"])
-        u = state.counters.unit(f"Cloaking {letter}")
-        if u is None or u.side != side or u.kind != "cloaking":
+        u = cloaking_in_play(state.counters, letter, side)
+        if u is None:
             raise RulesError(f"no Cloaking {letter} of {side} is in play")
         rule = dict(LOSS_CAUSES)[params["cause"]]
         events = [ev.result(rule, f"Cloaking {letter}{' in ' + m.label(u.hex) if u.hex is not None else ''} loses Cloaked status: "

@@ -28,7 +28,7 @@ from ...plug import Fact, GameState, Odds, Procedure, ProcState, Prompt, StepRes
 from .illumination import illuminated_by
 from .night import is_night
 from .night_combat import NIGHT_AMBUSH_MARGIN, ambush_margin, gains_ambush, sniper_vs_cloaking, unit_night_class
-from .night_movement import LETTERS, LOSS_CAUSES, scenario_attacker
+from .night_movement import LETTERS, LOSS_CAUSES, cloaking_in_play, scenario_attacker
 
 __all__ = ["SniperVsCloaking", "NightAmbush", "CLOAKING_LOST", "SNIPER_CAUSE", "ambush_result", "NIGHT_CC_PROCEDURES"]
 
@@ -61,7 +61,7 @@ class SniperVsCloaking(Procedure[_Snipe]):
     title = "Sniper vs Cloaking (E1.72)"
     params = Schema((
         Field("letter", "Cloaking counter's ID letter", "choice", choices=LETTERS, default="A", rule="E1.41"),
-        Field("side", "Its side (the Scenario Attacker)", "text", lo=1, hi=24, default=None, rule="E1.4"),
+        Field("side", "Its side (the Scenario Attacker)", "text", lo=1, hi=24, default=None, rule="E1.4", pick="side"),
     ))
 
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
@@ -73,8 +73,8 @@ class SniperVsCloaking(Procedure[_Snipe]):
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         m = state.scenario.map
         letter, side = str(params["letter"]), str(params["side"])
-        u = state.counters.unit(f"Cloaking {letter}")
-        if u is None or u.side != side or u.kind != "cloaking":
+        u = cloaking_in_play(state.counters, letter, side)
+        if u is None:
             raise RulesError(f"E1.72: no Cloaking {letter} of {side} is in play")
         if u.hex is None:
             raise RulesError(f"E1.72: Cloaking {letter} is offboard: a Sniper attacks a counter on the map")

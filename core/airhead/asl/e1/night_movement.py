@@ -40,7 +40,7 @@ __all__ = [
     "NIGHT_MOVE_SETTINGS", "loses_concealment", "concealment_gain", "check_cloaking", "cloaking_allotment",
     "cloaking_mf", "portage_pp", "night_mf", "concealment_terrain", "strays", "jitter_table", "jitter_fire",
     "jitter_possible", "movement_dr", "movement_odds", "closest_defenders", "recovery_drm", "routing_at_night",
-    "friendly_contact", "scenario_attacker", "cloaking_label", "NOT_FIRERS", "NOT_GOOD_ORDER",
+    "friendly_contact", "scenario_attacker", "cloaking_in_play", "cloaking_label", "NOT_FIRERS", "NOT_GOOD_ORDER",
     "CONTENT_FIELDS", "CONTENT_DEFAULTS", "contents_from", "contents_events",
 ]
 
@@ -138,6 +138,12 @@ LOSS_CAUSES: tuple[tuple[str, str], ...] = (
     ("a Dummy its owner eliminates", "E1.41"),
     ("another loss of concealment at night (players decide)", "E1.43"),
 )
+
+
+def cloaking_in_play(counters: Counters, letter: str, side: str) -> Unit | None:
+    """E1.4: ``side``'s Cloaking counter with ID ``letter``, if it is in play (on the map or offboard)."""
+    u = counters.unit(f"Cloaking {letter}")
+    return u if u is not None and u.side == side and u.kind == "cloaking" else None
 
 
 def cloaking_label(letter: str) -> str:

@@ -76,7 +76,7 @@ class MistakenAttack(Procedure[_Mistake]):
     name = MISTAKEN_ATTACK
     title = "Mistaken Attack (E7.32)"
     params = Schema((
-        Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.32"),
+        Field("aircraft", "Aircraft", "text", lo=1, hi=24, rule="E7.32", pick="units:aircraft"),
         Field("target", "Its initial target hex", "hex", rule="E7.32",
               help="the hex of the Sighting TC that gave the Mistaken Attack"),
         Field("mg_fp", "MG FP", "int", lo=1, hi=36, default=None, rule="E7.41", pack="stuka_mg_fp",
