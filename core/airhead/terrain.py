@@ -19,6 +19,7 @@ from .hexes import Hex, Hexside
 from .versioned import VersionedMap
 from .work import METER as _METER
 from .work import over as _over
+from .work import spend
 
 __all__ = [
     "Water",
@@ -282,7 +283,7 @@ class Terrain:
     the terrain of every state for undo.
     """
 
-    __slots__ = ("_hexes", "_sides")
+    __slots__ = ("_hexes", "_sides", "_blazes", "_blaze_list")
 
     def __init__(self, hexes: Mapping[Hex, HexTerrain] | None = None,
                  sides: Mapping[Hexside, Iterable[str]] | None = None) -> None:
@@ -294,18 +295,22 @@ class Terrain:
         self._hexes: VersionedMap[Hex, HexTerrain] = VersionedMap(
             {h: t for h, t in (hexes or {}).items() if not t.is_default()})
         self._sides: VersionedMap[Hexside, frozenset[str]] = VersionedMap(fsides)
+        self._blazes: VersionedMap[Hex, float] = VersionedMap(
+            {h: t.blaze for h, t in self._hexes.items() if t.blaze is not None})
+        self._blaze_list: tuple[Hex, ...] | None = None
 
     @classmethod
-    def _of(cls, hexes: VersionedMap[Hex, HexTerrain], sides: VersionedMap[Hexside, frozenset[str]]) -> Terrain:
+    def _of(cls, hexes: VersionedMap[Hex, HexTerrain], sides: VersionedMap[Hexside, frozenset[str]],
+            blazes: VersionedMap[Hex, float]) -> Terrain:
         """A terrain of already-checked versions (no copy, no check: O(1))."""
         t: Terrain = cls.__new__(cls)
-        t._hexes, t._sides = hexes, sides
+        t._hexes, t._sides, t._blazes, t._blaze_list = hexes, sides, blazes, None
         return t
 
     def fork(self) -> Terrain:
         """An equal terrain whose edits share no storage with this one's (O(size), once per
         game: games of one scenario then never slow each other down)."""
-        return Terrain._of(self._hexes.fork(), self._sides.fork())
+        return Terrain._of(self._hexes.fork(), self._sides.fork(), self._blazes.fork())
 
     @property
     def hexes(self) -> Mapping[Hex, HexTerrain]:
@@ -316,6 +321,16 @@ class Terrain:
     def sides(self) -> Mapping[Hexside, frozenset[str]]:
         """Every hexside with features (read-only; iteration order unspecified)."""
         return self._sides
+
+    @property
+    def blazes(self) -> tuple[Hex, ...]:
+        """Every hex with a Blaze, in map order (by column, then row): kept as the terrain is
+        edited, so a night's light reads its Blazes without walking every hex of terrain."""
+        if self._blaze_list is None:
+            self._blaze_list = tuple(sorted(self._blazes, key=lambda h: (h.q, h.r)))
+        else:
+            spend(len(self._blaze_list))
+        return self._blaze_list
 
     def __hash__(self) -> int:
         return hash((frozenset(self._hexes.items()), frozenset(self._sides.items())))
@@ -351,7 +366,12 @@ class Terrain:
         if not isinstance(terrain, HexTerrain):
             raise DataError(f"a hex's terrain must be a HexTerrain, not {type(terrain).__name__}")
         hexes = self._hexes.delete(h) if terrain.is_default() else self._hexes.set(h, terrain)
-        return Terrain._of(hexes, self._sides)
+        blazes = self._blazes
+        if terrain.blaze is not None:
+            blazes = blazes.set(h, terrain.blaze)
+        elif h in blazes:
+            blazes = blazes.delete(h)
+        return Terrain._of(hexes, self._sides, blazes)
 
     def update_hex(self, h: Hex, **changes: Any) -> Terrain:
         """A copy with some fields of ``h`` changed, e.g. ``update_hex(h, terrain="woods", obstacle=1)``."""
@@ -370,13 +390,13 @@ class Terrain:
         if feature not in HEXSIDE_FEATURES:
             raise DataError(f"unknown hexside feature {feature!r} (one of {', '.join(HEXSIDE_FEATURES)})")
         key = Hexside.of(h, direction)
-        return Terrain._of(self._hexes, self._sides.set(key, self._sides.get(key, frozenset()) | {feature}))
+        return Terrain._of(self._hexes, self._sides.set(key, self._sides.get(key, frozenset()) | {feature}), self._blazes)
 
     def remove_side(self, h: Hex, direction: int, feature: str) -> Terrain:
         """A copy without ``feature`` on that hexside."""
         key = Hexside.of(h, direction)
         left = self._sides.get(key, frozenset()) - {feature}
-        return Terrain._of(self._hexes, self._sides.set(key, left) if left else self._sides.delete(key))
+        return Terrain._of(self._hexes, self._sides.set(key, left) if left else self._sides.delete(key), self._blazes)
 
     def place(self, h: Hex, occupant: str) -> Terrain:
         """A copy with a vehicle, wreck or landed glider added to ``h``."""

@@ -186,3 +186,17 @@ def test_typed_dice_never_crash(text: str) -> None:
     except DataError:
         return
     assert all(1 <= v <= 6 for v in r.values)
+
+
+def test_the_terrain_keeps_its_blazes_as_it_is_edited() -> None:
+    # a night's light reads its Blazes from this index, never by walking every hex of terrain
+    a, b, c = Hex(3, 1), Hex(0, 2), Hex(1, 0)
+    t0 = Terrain({a: HexTerrain(terrain="woods", obstacle=1, blaze=2), c: HexTerrain(terrain="woods", obstacle=1)})
+    assert t0.blazes == (a,)
+    t1 = t0.update_hex(b, terrain="building", obstacle=2, blaze=3).update_hex(c, blaze=1)
+    assert t1.blazes == (b, c, a)  # map order: by column, then row
+    t2 = t1.update_hex(a, blaze=None).clear_hex(b).add_side(c, 0, "hedge")
+    assert t2.blazes == (c,) and t2.fork().blazes == (c,)
+    assert t0.blazes == (a,) and t1.blazes == (b, c, a)  # earlier versions unchanged
+    assert t2 == Terrain({a: HexTerrain(terrain="woods", obstacle=1), c: HexTerrain(terrain="woods", obstacle=1, blaze=1)},
+                         {}).add_side(c, 0, "hedge")

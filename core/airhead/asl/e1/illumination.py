@@ -159,9 +159,9 @@ def _light_markers(state: GameState) -> tuple[Marker, ...]:
     return state.counters.markers_of_kinds(*LIGHT_KINDS)
 
 
-def _blazes(state: GameState) -> list[Hex]:
-    """Every hex with a Blaze, in the order the terrain lists them."""
-    return [h for h, t in state.terrain.hexes.items() if t.blaze is not None]
+def _blazes(state: GameState) -> tuple[Hex, ...]:
+    """Every hex with a Blaze, in map order (the terrain's index of them: no walk of its hexes)."""
+    return state.terrain.blazes
 
 
 def light_sources(state: GameState) -> tuple[Source, ...]:

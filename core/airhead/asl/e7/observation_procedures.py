@@ -207,7 +207,7 @@ class ObservationSighting(Procedure[_Look]):
         attacked)."""
         flags: dict[str, Any] = {r.key: params.get(f"sight_{r.key}") for r in sighting_rows() if r.key != RECORDED}
         hit = attacked_this_turn(state, plane.side)
-        flags[RECORDED] = bool(hit) and any(u.hex == target and u.name in hit for u in state.counters.units)
+        flags[RECORDED] = bool(hit) and any(u.name in hit for u in state.counters.units_at(target))
         return flags
 
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:

@@ -685,7 +685,7 @@ class _Occupied(Terrain):
     __slots__ = ("_counters", "_seen")
 
     def __init__(self, terrain: Terrain, counters: Counters) -> None:
-        self._hexes, self._sides = terrain._hexes, terrain._sides
+        self._hexes, self._sides, self._blazes, self._blaze_list = terrain._hexes, terrain._sides, terrain._blazes, None
         self._counters = counters
         self._seen: dict[Hex, HexTerrain] = {}
 

@@ -241,3 +241,19 @@ def test_starshell_odds_are_the_enumeration_of_the_procedure() -> None:
     assert heat[M.parse("13K6")] == pytest.approx(float(Fraction(2, 6)))  # every landing within 3 of K6 lights it
     with pytest.raises(DataError, match="aimed hex"):
         proc.heatmap(g.state, {})
+
+
+def test_what_lights_a_hex_costs_the_same_on_a_map_full_of_terrain() -> None:
+    # the Blazes are read from the terrain's index of them, not from a walk of every hex of terrain
+    from airhead import work
+
+    blaze = {M.parse("13E5"): HexTerrain(terrain="woods", obstacle=1, blaze=1)}
+    woods = {h: HexTerrain(terrain="woods", obstacle=1) for h in M.hexes() if M.name(h)[2:] != "5"}
+    spent = []
+    for terrain in (blaze, {**woods, **blaze}):
+        g = new_game(night(Terrain(terrain)), "w")
+        illuminated(g.state, M.parse("13E6"))  # the zone worked out once per terrain
+        with work.metered():
+            assert illuminated(g.state, M.parse("13E6"))
+            spent.append(work.spent())
+    assert len(woods) > 200 and spent[0] == spent[1]
