@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .errors import ActionError, DataError
 from .fields import Field, Schema
 from .hexes import DIRECTION_NAMES
+from .plug import MAX_CHOICE
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, check_plan
 from .terrain import HEXSIDE_FEATURES
 
@@ -34,7 +35,7 @@ ACTIONS: dict[str, Schema] = {
     "start": Schema((_text("procedure", "procedure", 64), Field("params", "params", "any", default={})), "field"),
     "roll": Schema((), "field"),
     "dice": Schema((Field("values", "dice values", "list", lo=1, hi=12, item=Field("values", "die", "int", lo=0, hi=1000)),), "field"),
-    "choose": Schema((_text("choice", "choice", 64, lo=0),), "field"),
+    "choose": Schema((_text("choice", "choice", MAX_CHOICE, lo=0),), "field"),
     "cancel": Schema((), "field"),
     "advance": Schema((_text("phase", "phase", 16, default=None),), "field"),
     "edit": Schema((

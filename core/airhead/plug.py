@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from .scenario import Scenario
 
 __all__ = [
+    "MAX_CHOICE",
     "GameState",
     "initial_state",
     "ProcState",
@@ -107,6 +108,11 @@ class ProcState(Generic[D]):
     data: D
 
 
+#: The longest choice a ``choose`` action carries (:data:`airhead.actions.ACTIONS`): a prompt
+#: never offers a longer option, which no player could then pick.
+MAX_CHOICE = 120
+
+
 @dataclass(frozen=True)
 class Prompt:
     """What a procedure is waiting for: a roll (which dice) or a choice (which options)."""
@@ -119,6 +125,11 @@ class Prompt:
     #: Choices no longer offered that a game saved before still makes (its actions replay as
     #: then): accepted, never shown.
     legacy: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        long = next((o for o in self.options if len(o) > MAX_CHOICE), None)
+        if long is not None:  # a fault in the rules' code, not a player's: never an AirheadError
+            raise ValueError(f"an option longer than a choose action may carry ({MAX_CHOICE}): {long!r}")
 
     def describe(self) -> str:
         """E.g. ``Random Location DR from 1C9 (E8.211): colored d6 + white d6``."""
@@ -219,6 +230,9 @@ class Procedure(Generic[D]):
     #: choice) spends besides what its rules read: the fixed work of a heavy step the meter does
     #: not see (an E8 landing's DRMs), so a replay's budget holds its time too.
     step_work: ClassVar[int] = 0
+    #: ... and its start spends, besides what its rules read (a strafing run's plan: its path,
+    #: each target hex as an aircraft sees it).
+    start_work: ClassVar[int] = 0
 
     # ---------------------------------------------------------------- parameters
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
