@@ -154,16 +154,20 @@ class Counters:
     @property
     def units(self) -> tuple[Unit, ...]:
         """Every unit, in the order they were placed (sorted once per layer: O(units log units),
-        whatever the number of markers)."""
+        whatever the number of markers). A whole read: a unit of work per unit (:mod:`airhead.work`),
+        so a rule that walks every unit on each action is held to a replay's budget."""
         if self._ulist is None:
             self._ulist = tuple(u for _, u in sorted(self._units.values(), key=_first))
+        spend(len(self._ulist))
         return self._ulist
 
     @property
     def markers(self) -> tuple[Marker, ...]:
-        """Every marker, in the order they were placed (sorted once per layer)."""
+        """Every marker, in the order they were placed (sorted once per layer); a unit of work per
+        marker, as :attr:`units`."""
         if self._mlist is None:
             self._mlist = tuple(m for _, m in sorted(self._markers.values(), key=_first))
+        spend(len(self._mlist))
         return self._mlist
 
     def unit(self, uid: str) -> Unit | None:

@@ -98,6 +98,7 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         if state.procedure is not None:
             raise ActionError(f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
         proc = system.procedure(a["procedure"])
+        spend(proc.start_work)
         step = _step(lambda: proc.start(state, proc.read(state, a.get("params", {}))))
         return _advance(state, step, [ev.info("", f"begin {proc.title}")])
     if t == "cancel":

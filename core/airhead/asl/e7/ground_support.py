@@ -190,18 +190,17 @@ def mistaken_targets(counters: Counters, defender: str, target: Hex, blind: Mapp
                      exclude_kinds: frozenset[str] = frozenset({"aircraft", "wreck", "glider"})) -> list[tuple[int, str, Hex]]:
     """E7.32: the DEFENDER's (the aircraft owner's) onboard ground units closest (in hexes) to the
     initial target and not in a completely Blind Hex (``blind`` says which hexes are): ``(distance,
-    name, hex)`` of every equidistant one (the ATTACKER's choice among them)."""
+    name, hex)`` of every equidistant one (the ATTACKER's choice among them). Units are tried
+    nearest first, so only the nearest hexes' Blindness is read (the costly part)."""
+    near = sorted(((u.hex.distance(target), u.name, u.hex) for u in counters.units
+                   if u.side == defender and u.hex is not None and u.kind not in exclude_kinds and "hidden" not in u.status),
+                  key=lambda c: c[0])  # stable: equidistant units stay in the order they were placed
     best: list[tuple[int, str, Hex]] = []
-    for u in counters.units:
-        if u.side != defender or u.hex is None or u.kind in exclude_kinds or "hidden" in u.status:
-            continue
-        if blind is not None and blind.get(u.hex, False):
-            continue
-        d = u.hex.distance(target)
-        if not best or d < best[0][0]:
-            best = [(d, u.name, u.hex)]
-        elif d == best[0][0]:
-            best.append((d, u.name, u.hex))
+    for d, name, h in near:
+        if best and d > best[0][0]:
+            break
+        if blind is None or not blind.get(h, False):
+            best.append((d, name, h))
     return best
 
 
