@@ -41,20 +41,23 @@ for p in (ROOT / "core", ROOT):
 BLAZES = 6
 
 
-def heavy_setup(system: str, names: list[str], sides: tuple[str, ...]) -> list[dict[str, Any]]:
-    """Actions that make a scenario as heavy as a procedure of ``system`` may meet."""
+def heavy_setup(system: str, names: list[str], sides: tuple[str, ...], night: bool = True) -> list[dict[str, Any]]:
+    """Actions that make a scenario as heavy as a procedure of ``system`` may meet (for ASL at
+    ``night``: Blazes and Starshells; by day the air procedures, which night forbids, E7.2)."""
     from airhead.terrain import MAX_BLAZE
 
     a, b = sides[0], sides[1]
     out: list[dict[str, Any]] = []
     if system == "asl":
-        out.append({"type": "edit", "op": "settings", "set": {"night": True, "base_nvr": 3}})
-        out += [{"type": "edit", "op": "hex", "hex": names[(97 * i + 40) % len(names)],
-                 "set": {"t": "woods", "obs": 1, "blaze": MAX_BLAZE}} for i in range(BLAZES)]
-        out += [{"type": "edit", "op": "marker", "id": f"S{i}", "kind": "Starshell", "hex": names[(53 * i) % len(names)]}
-                for i in range(20)]
-        out += [{"type": "edit", "op": "unit", "id": f"{n} {i}", "side": side, "kind": "aircraft", "hex": None,
-                 "status": st} for i in range(5) for n, side, st in (("FB", a, ["bombs"]), ("Ju", b, ["Stuka"]))]
+        if night:
+            out.append({"type": "edit", "op": "settings", "set": {"night": True, "base_nvr": 3}})
+            out += [{"type": "edit", "op": "hex", "hex": names[(97 * i + 40) % len(names)],
+                     "set": {"t": "woods", "obs": 1, "blaze": MAX_BLAZE}} for i in range(BLAZES)]
+            out += [{"type": "edit", "op": "marker", "id": f"S{i}", "kind": "Starshell", "hex": names[(53 * i) % len(names)]}
+                    for i in range(20)]
+        out += [{"type": "edit", "op": "unit", "id": f"{n} {i}", "side": side, "kind": "aircraft",
+                 "hex": names[(41 * i + k * 11 + 5) % len(names)], "status": st}
+                for i in range(5) for k, (n, side, st) in enumerate((("FB", a, ["bombs"]), ("Ju", b, ["Stuka"])))]
         out += [{"type": "edit", "op": "unit", "id": f"Cloaking {c}", "side": b, "kind": "cloaking",
                  "hex": names[(31 * i + 7) % len(names)]} for i, c in enumerate("ABCD")]
         out.append({"type": "edit", "op": "unit", "id": "AA 1", "side": b, "kind": "squad", "hex": names[60], "status": ["aa"]})
@@ -63,56 +66,128 @@ def heavy_setup(system: str, names: list[str], sides: tuple[str, ...]) -> list[d
     return out
 
 
-def _params(game: Any, proc: str, rnd: random.Random) -> dict[str, Any] | None:
-    """Parameters a player could give ``proc`` that begin it in ``game``'s state (tried on a copy)."""
+#: Tries at new parameters each time a procedure will not begin again with its last ones, and the
+#: phases a generator advances (a player waiting for the procedure's phase or next turn) before
+#: it gives up.
+TRIES, WAIT_PHASES = 40, 24
+
+
+def _strafing(game: Any, rnd: random.Random) -> dict[str, Any]:
+    """A strafing run a player would plan: one of the first side's aircraft at an enemy squad,
+    the squad listed as its target (the Hex Grain tried at random: the run must stay on the map)."""
+    a, b = game.state.sides[0], game.state.sides[1]
+    m = game.scenario.map
+    plane = rnd.choice([u for u in game.state.counters.units_of_kind("aircraft") if u.side == a])
+    squad = rnd.choice([u for u in game.state.counters.units_of_kind("squad") if u.side == b and u.hex is not None])
+    return {"aircraft": plane.name, "side": a, "target": m.name(squad.hex), "grain": rnd.randint(1, 6),
+            "units": [{"name": squad.name, "hex": m.name(squad.hex), "kind": "infantry"}]}
+
+
+def _dogfight(game: Any, rnd: random.Random) -> dict[str, Any]:
+    """A Dogfight a player would set up: a plane of each side, each the other's target."""
+    a, b = game.state.sides[0], game.state.sides[1]
+    planes = game.state.counters.units_of_kind("aircraft")
+    mine = rnd.choice([u for u in planes if u.side == a])
+    theirs = rnd.choice([u for u in planes if u.side == b])
+    return {"attacker": a, "planes": [{"name": mine.name, "side": a, "target": theirs.name},
+                                      {"name": theirs.name, "side": b, "target": mine.name}]}
+
+
+#: The forms whose values random filling rarely makes startable (a target listed with its hex, a
+#: Dogfight's pairs), filled as a player would from the counters on the map; and the procedure
+#: each needs played first (an Observation Plane's sighting needs the plane).
+PLANNED = {"asl.strafing": _strafing, "asl.aerial_combat": _dogfight}
+PRELUDE = {"asl.observation_sighting": "asl.observation_plane"}
+
+
+def begin(game: Any, proc: str, rnd: random.Random, last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Begin ``proc`` in ``game`` as a player could: with ``last`` (the parameters that began it
+    before), else with the form's initial values, then its empty fields filled (a counter, side
+    or row the form offers to pick, a hex, a number, an option), then every field at random, the
+    players' agreement to play it out of its phase ticked after a few tries. The parameters that
+    began it, or None (the game unchanged: a refused start changes nothing)."""
     from airhead.errors import AirheadError
-    from airhead.present import procedure_menu
+    from airhead.present import picks_view, procedure_menu
 
     from tools.corpora.game_fuzz import _value
 
+    def started(params: dict[str, Any]) -> bool:
+        try:
+            game.apply({"type": "start", "procedure": proc, "params": params})
+        except AirheadError:
+            return False
+        return True
+
+    if last is not None and started(last):
+        return last
     item = next(i for i in procedure_menu(game) if i["name"] == proc)
     names = [game.scenario.map.name(h) for h in game.scenario.map.hexes()]
     words = [u.name for u in game.state.counters.units]
-    for attempt in range(40):
+    picks = {path: [str(p["value"]) for p in got] for path, got in picks_view(game, proc, item["values"]).items()}
+    for attempt in range(TRIES):
         params = dict(item["values"])
         for f in item["fields"]:
             empty = params.get(f["key"]) in ((None, "") if attempt < 20 else (None, "", []))
             if attempt >= 30 or (attempt >= 1 and empty):
-                params[f["key"]] = _value(rnd, f, names, words)
-        trial = game.prefix(len(game.actions))
-        try:
-            trial.apply({"type": "start", "procedure": proc, "params": params})
-        except AirheadError:
-            continue
-        return params
+                offered = picks.get(f["key"])
+                params[f["key"]] = rnd.choice(offered) if offered and rnd.random() < 0.8 else _value(rnd, f, names, words)
+            if f["key"] == "out_of_phase" and attempt >= 5:
+                params[f["key"]] = True
+        if proc in PLANNED and attempt >= 1:
+            params.update(PLANNED[proc](game, rnd))
+        if started(params):
+            return params
     return None
 
 
 def generate(system: Any, proc: str, most: int) -> tuple[Any, list[dict[str, Any]]]:
-    """The scenario and the actions of ``proc``'s worst case (see the module)."""
-    from airhead import work
+    """The scenario and the actions of ``proc``'s worst case (see the module): the procedure
+    begun again and again, each time played to its end with the dice and the first choice; when
+    it will not begin, the game goes on to the next phase, as the players would (at most
+    :data:`WAIT_PHASES` in a row). ASL's heavy scenario is a night, or a day for a procedure that
+    never begins at night."""
     from airhead.errors import AirheadError
     from airhead.systems import builtin, new_game
 
     sc = builtin(system.scenarios[0])
     names = [sc.map.name(h) for h in sc.map.hexes()]
-    game = new_game(sc, "worst")
-    for a in heavy_setup(system.key, names, game.state.sides):
-        try:
-            game.apply(a)
-        except AirheadError:
-            pass
+    for night in (True, False) if system.key == "asl" else (True,):
+        game = new_game(sc, "worst")
+        for a in heavy_setup(system.key, names, game.state.sides, night):
+            try:
+                game.apply(a)
+            except AirheadError:
+                pass
+        if proc in PRELUDE:
+            _played(game, PRELUDE[proc], len(game.actions) + 40, once=True)
+        if _played(game, proc, most):
+            break
+    return sc, list(game.actions)[:most]
+
+
+def _played(game: Any, proc: str, most: int, once: bool = False) -> bool:
+    """Play ``proc`` in ``game`` up to ``most`` actions or the replay budget (see :func:`generate`),
+    or ``once``: False if it never began."""
+    from airhead import work
+    from airhead.errors import AirheadError
+
     rnd = random.Random(proc)
-    params = _params(game, proc, rnd)
-    if params is None:
-        return sc, list(game.actions)
+    params: dict[str, Any] | None = None
+    waited, began = 0, 0
     try:
         with work.metered(work.REPLAY_BUDGET - work.REPLAY_BUDGET // 50):  # its replay stays under the budget
-            while len(game.actions) < most:
-                try:
-                    game.apply({"type": "start", "procedure": proc, "params": params})
-                except AirheadError:
-                    break
+            while len(game.actions) < most and not (once and began):
+                got = begin(game, proc, rnd, params)
+                if got is None:
+                    if waited >= WAIT_PHASES or began == 0 and waited >= WAIT_PHASES // 2:
+                        break
+                    try:
+                        game.apply({"type": "advance"})
+                    except AirheadError:  # the turn track's end
+                        break
+                    waited += 1
+                    continue
+                params, waited, began = got, 0, began + 1
                 for _ in range(60):
                     p = game.waiting_for()
                     if p is None or len(game.actions) >= most:
@@ -122,7 +197,7 @@ def generate(system: Any, proc: str, most: int) -> tuple[Any, list[dict[str, Any
                     game.apply({"type": "cancel"})
     except work.OverBudget:
         pass
-    return sc, list(game.actions)[:most]
+    return began > 0
 
 
 def main() -> None:
