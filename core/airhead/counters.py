@@ -182,13 +182,15 @@ class Counters:
 
     def _listed(self, what: str, key: Any) -> tuple[Any, ...]:
         """The units (``what`` "uhex", "ukind") or markers ("mhex", "mkind") under ``key``, in the
-        order they were placed; read once per layer and key."""
+        order they were placed; read once per layer and key, a unit of work per counter read
+        (:mod:`airhead.work`: a rule that walks all of a kind on each action is held to the budget)."""
         got = self._read.get((what, key))
         if got is None:
             inner = getattr(self, "_" + what).get(key)
             table = self._units if what[0] == "u" else self._markers
             got = () if inner is None else tuple(table[cid][1] for _, cid in sorted((n, c) for c, n in inner.items()))
             self._read[(what, key)] = got
+        spend(len(got))
         return got
 
     def units_at(self, h: Hex) -> tuple[Unit, ...]:
@@ -216,6 +218,7 @@ class Counters:
         filtered by hex gives, reading those hexes only)."""
         placed = sorted((n, c) for h in set(hexes) for inner in (self._uhex.get(h),) if inner is not None
                         for c, n in inner.items())
+        spend(len(placed))
         return tuple(self._units[cid][1] for _, cid in placed)
 
     def markers_of_kinds(self, *kinds: str) -> tuple[Marker, ...]:
@@ -229,6 +232,7 @@ class Counters:
                             for c, n in inner.items())
             got = tuple(self._markers[cid][1] for _, cid in placed)
             self._read[("mkinds", kinds)] = got
+        spend(len(got))
         return got
 
     def count_of_kind(self, kind: str) -> int:
