@@ -300,11 +300,10 @@ def test_the_mistaken_attack_stays_in_view(page: Any, size: str) -> None:
     """Mistaken Attack (E7.32), which needs a strafing run whose Final Sighting TC DR was 12 and
     a unit of the aircraft's own side on the map: a U.S. glider lands in 2L8 with a 7-4-7 (Landing
     DR 3 3, Crash dr 1, no Final Fire); FB 1's strafing run on 2K7 (the players agree to it at
-    the game's start) takes a Sighting TC DR of 4 4 (+3 +1: Final 12), its Mistaken Attack is made
-    now on the 7-4-7, two hexes away (IFT DR 2 3), the walk going on from the run into it; then
-    Mistaken Attack (E7.32) is chosen from the menu, its form filled in from that run, and
-    started as every other procedure (it was already made this Player Turn: the players agree to
-    make it anyway) and walked (IFT DR 3 4). The dice are typed in."""
+    the game's start) takes a Sighting TC DR of 4 4 (+3 +1: Final 12) and goes on into its
+    Mistaken Attack on the 7-4-7, two hexes away; the players cancel it there, to start Mistaken
+    Attack (E7.32) from the menu instead, its form filled in from that run and the target's IFT
+    DRM typed (0: open ground), and walk it (IFT DR 3 4). The dice are typed in."""
     problems: list[str] = []
     start_app(page, "default", SIZES[size])
     page.wait_for_selector("body[data-play='1']", state="attached")
@@ -325,14 +324,22 @@ def test_the_mistaken_attack_stays_in_view(page: Any, size: str) -> None:
     fill(page, "grain", "4")
     add_row(page, "units", {"name": "sq", "hex": "2K7", "sight_building": "on", "sight_near_vehicle": "on"})
     assert _start(page, "asl.strafing", problems, f"{size}, Strafing run", chosen=True)
-    typed = ["4 4", "2 3"]
+    typed = ["4 4"]  # then the Mistaken Attack's MG attack, where the walk stops: cancelled
     _walk(page, size, "Strafing run into its Mistaken Attack", problems, typed)
-    assert not typed and "FB 1's Mistaken Attack on 7-4-7 in 2L8: 12 FP, IFT Original DR 5" in _result(page)
+    assert not typed
 
-    assert _start(page, "asl.mistaken_attack", problems, f"{size}, Mistaken Attack")
+    _choose(page, "asl.mistaken_attack", problems, f"{size}, Mistaken Attack")
+    assert page.locator("#f-aircraft").input_value() == "FB 1" and page.locator("#f-target").input_value() == "2K7"
+    fill(page, "drm", "0")
+    assert _start(page, "asl.mistaken_attack", problems, f"{size}, Mistaken Attack", chosen=True)
     typed = ["3 4"]
     _walk(page, size, "Mistaken Attack", problems, typed)
     assert not typed and "FB 1's Mistaken Attack on 7-4-7 in 2L8: 12 FP, IFT Final DR 7" in _result(page)
+    page.locator("#tab-log").tap()
+    log = str(page.locator("#log-list").inner_text())
+    page.locator("#tab-play").tap()
+    assert log.count("begin Mistaken Attack (E7.32)") == 2, "the run did not go on into its Mistaken Attack"
+    assert not [line for line in log.splitlines() if "E7.32" in line and "agree" in line], "started only by agreement"
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
