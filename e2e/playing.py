@@ -1,5 +1,5 @@
 """Moves of play through the page, shared by the e2e tests that play worked examples: wait for a
-prompt, type dice, choose, fill the plan form."""
+prompt, type dice, choose, fill the plan form and its lists."""
 
 from __future__ import annotations
 
@@ -55,3 +55,12 @@ def fill(page: Any, path: str, value: str) -> None:
     else:
         el.fill(value)
         el.dispatch_event("change")
+
+
+def add_row(page: Any, path: str, values: dict[str, str]) -> None:
+    """Tap the list's Add button and fill the new row (``{field: value}``, as :func:`fill`)."""
+    rows = page.locator(f"fieldset[data-list='{path}'] .list-row").count()
+    page.locator(f"#f-{path}-add").tap()
+    page.wait_for_selector(f"#f-{path}-{rows}-{next(iter(values))}")
+    for key, value in values.items():
+        fill(page, f"{path}.{rows}.{key}", value)

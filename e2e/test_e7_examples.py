@@ -13,18 +13,9 @@ from typing import Any
 
 import pytest
 from conftest import actions, hex_center, open_play
-from playing import acted, choose, dice, fill, label, options, waiting
+from playing import acted, add_row, choose, dice, fill, label, options, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
-
-
-def add_row(page: Any, path: str, values: dict[str, str]) -> None:
-    """Tap the list's Add button and fill the new row (``{field: value}``)."""
-    rows = page.locator(f"fieldset[data-list='{path}'] .list-row").count()
-    page.locator(f"#f-{path}-add").tap()
-    page.wait_for_selector(f"#f-{path}-{rows}-name")
-    for key, value in values.items():
-        fill(page, f"{path}.{rows}.{key}", value)
 
 
 def next_phase(page: Any, times: int) -> None:

@@ -5,10 +5,12 @@ inside the window and the Play panel after Start and after every step, and its r
 ends; no text on screen has a stray slash ("in building/") or a rule id said twice ("E1.91
 E1.91:"); the map, moved to show the action, leaves no blank strip. A form Start refuses is
 filled in as a player would (what it names missing, a name no other row took, or "we agree to
-do it anyway"). Jettison bombs and Aircraft exit need an aircraft on the map, which cannot arrive
-on Game Turn 1: they are walked once Air Support has arrived on Game Turn 2 (its dice typed in).
-The few that still do not start (a Mistaken Attack follows the strafing run that gave one; a
-Sniper needs a Cloaking counter) are counted, not walked."""
+do it anyway"). The procedures the game must first be brought to are walked after it is, as a
+player gets there, their dice typed in: Jettison bombs and Aircraft exit need an aircraft on the
+map, which cannot arrive on Game Turn 1 (Air Support arrives on Game Turn 2); Mistaken Attack
+needs a strafing run whose Final Sighting TC DR was 12 and a unit of the aircraft's side on the
+map (a glider lands first); Sniper vs Cloaking needs the other side's Cloaking counter on the
+map (in a night game)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, start_app
-from playing import acted, dice, fill
+from playing import acted, add_row, dice, fill
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -138,13 +140,19 @@ def _procedures(page: Any) -> list[tuple[str, str]]:
             for b in page.locator("#proc-menu button.proc").all()]
 
 
-def _start(page: Any, name: str, problems: list[str], where: str) -> bool:
-    """Choose procedure ``name`` (its form must come into view), scroll to its Start button, tap
-    it: True if it started."""
+def _choose(page: Any, name: str, problems: list[str], where: str) -> None:
+    """Choose procedure ``name`` from the menu: its form must come into view."""
     page.evaluate("n => document.querySelector(`#proc-menu button.proc[data-name='${n}']`).click()", name)
     page.wait_for_selector(f"#plan-form[data-proc='{name}']", state="attached")
     if off := page.evaluate(FORM_IN_VIEW):
         problems.append(f"{where}, chosen: {off}")
+
+
+def _start(page: Any, name: str, problems: list[str], where: str, chosen: bool = False) -> bool:
+    """Choose procedure ``name`` (unless ``chosen``: its form already filled in), scroll to its
+    Start button, tap it: True if it started."""
+    if not chosen:
+        _choose(page, name, problems, where)
     start = page.locator("#plan-start")
     if start.count() == 0:
         return False  # a plan only ever sealed
@@ -165,13 +173,19 @@ def _a_hex(page: Any) -> str:
     return str(page.locator("#map .hex").nth(40).get_attribute("id"))[4:]
 
 
-def _step(page: Any) -> bool:
-    """Take one step with the app's dice or the first choice; False once the procedure ended."""
+def _step(page: Any, typed: list[str] | None = None) -> bool:
+    """Take one step with the app's dice (or the next of the ``typed`` dice, if given: none left
+    stops the walk) or the first choice; False once the procedure ended."""
     if not page.evaluate("!!document.querySelector('#prompt .prompt-label')"):
         return False
     before = actions(page)
     page.evaluate("document.body.dataset.lastError = ''")
-    if page.locator("#prompt-roll").count():
+    if page.locator("#prompt-roll").count() and typed is not None:
+        if not typed:
+            return False
+        page.locator("#prompt-dice").fill(typed.pop(0))
+        page.locator("#prompt-enter").tap()
+    elif page.locator("#prompt-roll").count():
         page.locator("#prompt-roll").tap()
     elif page.locator("#prompt button[data-choice]").count():
         page.locator("#prompt button[data-choice]").first.tap()
@@ -182,9 +196,10 @@ def _step(page: Any) -> bool:
     return actions(page) > before
 
 
-def _walk(page: Any, size: str, title: str, problems: list[str]) -> None:
+def _walk(page: Any, size: str, title: str, problems: list[str], typed: list[str] | None = None) -> None:
     """A started procedure, step by step: its prompt (or result) in view after Start and after
-    every step, the map filled, the words checked; cancelled if it has not ended in STEPS."""
+    every step, the map filled, the words checked; cancelled if it has not ended in STEPS. With
+    ``typed``, its rolls take those dice in turn (each taken off the list), as typed at the table."""
     for k in range(STEPS + 1):
         if k == 0 and (blank := page.evaluate(MAP_FILLS)):
             problems.append(f"{size}, {title}, after Start: {blank}")
@@ -194,7 +209,7 @@ def _walk(page: Any, size: str, title: str, problems: list[str]) -> None:
             problems.append(f"{size}, {title}, {when}: {where}")
         if size == TEXT_SIZE and (words := page.evaluate(TEXT_PROBLEMS)):
             problems.append(f"{size}, {title}, {when}: {words}")
-        if not _step(page):
+        if not _step(page, typed):
             break
     if page.locator("#prompt [data-act='cancel']").count():
         page.locator("#prompt [data-act='cancel']").tap()  # not ended in STEPS: abandoned
@@ -265,4 +280,96 @@ def test_the_air_procedures_stay_in_view(page: Any, size: str) -> None:
         if name in ("asl.air_jettison", "asl.air_exit"):
             assert _start(page, name, problems, f"{size}, {title}"), f"{title} did not start"
             _walk(page, size, title, problems)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def _as_player(page: Any, side: str) -> None:
+    """The form's secrets shown to ``side``'s player ("I am the ... player")."""
+    page.locator(f"#secret-show-{side}").tap()
+    page.wait_for_selector(f"body[data-secrets-shown='{side}']", state="attached")
+
+
+def _result(page: Any) -> str:
+    """The ended procedure's result (the walk took every step)."""
+    assert page.locator("#prompt .prompt-label").count() == 0, "the procedure has not ended"
+    return str(page.locator("#prompt-result").inner_text())
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_mistaken_attack_stays_in_view(page: Any, size: str) -> None:
+    """Mistaken Attack (E7.32), which needs a strafing run whose Final Sighting TC DR was 12 and
+    a unit of the aircraft's own side on the map: a U.S. glider lands in 2L8 with a 7-4-7 (Landing
+    DR 3 3, Crash dr 1, no Final Fire); FB 1's strafing run on 2K7 (the players agree to it at
+    the game's start) takes a Sighting TC DR of 4 4 (+3 +1: Final 12) and goes on into its
+    Mistaken Attack on the 7-4-7, two hexes away; the players cancel it there, to start Mistaken
+    Attack (E7.32) from the menu instead, its form filled in from that run and the target's IFT
+    DRM typed (0: open ground), and walk it (IFT DR 3 4). The dice are typed in."""
+    problems: list[str] = []
+    start_app(page, "default", SIZES[size])
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-play").tap()
+    _choose(page, "asl.glider_landing", problems, f"{size}, Glider landing")
+    fill(page, "ilh", "2L8")
+    fill(page, "wind", "5")
+    _as_player(page, "Allied")
+    add_row(page, "passengers", {"name": "7-4-7", "kind": "squad", "pp": "10"})
+    assert _start(page, "asl.glider_landing", problems, f"{size}, Glider landing", chosen=True)
+    typed = ["3 3", "1"]
+    _walk(page, size, "Glider landing", problems, typed)
+    assert not typed and "landed safely in 2L8" in _result(page)
+
+    _choose(page, "asl.strafing", problems, f"{size}, Strafing run")
+    fill(page, "out_of_phase", "on")
+    fill(page, "target", "2K7")
+    fill(page, "grain", "4")
+    add_row(page, "units", {"name": "sq", "hex": "2K7", "sight_building": "on", "sight_near_vehicle": "on"})
+    assert _start(page, "asl.strafing", problems, f"{size}, Strafing run", chosen=True)
+    typed = ["4 4"]  # then the Mistaken Attack's MG attack, where the walk stops: cancelled
+    _walk(page, size, "Strafing run into its Mistaken Attack", problems, typed)
+    assert not typed
+
+    _choose(page, "asl.mistaken_attack", problems, f"{size}, Mistaken Attack")
+    assert page.locator("#f-aircraft").input_value() == "FB 1" and page.locator("#f-target").input_value() == "2K7"
+    fill(page, "drm", "0")
+    assert _start(page, "asl.mistaken_attack", problems, f"{size}, Mistaken Attack", chosen=True)
+    typed = ["3 4"]
+    _walk(page, size, "Mistaken Attack", problems, typed)
+    assert not typed and "FB 1's Mistaken Attack on 7-4-7 in 2L8: 12 FP, IFT Final DR 7" in _result(page)
+    page.locator("#tab-log").tap()
+    log = str(page.locator("#log-list").inner_text())
+    page.locator("#tab-play").tap()
+    assert log.count("begin Mistaken Attack (E7.32)") == 2, "the run did not go on into its Mistaken Attack"
+    assert not [line for line in log.splitlines() if "E7.32" in line and "agree" in line], "started only by agreement"
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_sniper_vs_cloaking_stays_in_view(page: Any, size: str) -> None:
+    """Sniper vs Cloaking (E1.72), which needs the other side's Cloaking counter on the map: the
+    game made a night game (Edit, This game's settings), the Allied player (the Scenario
+    Attacker) places Cloaking A in 2L8 holding a 4-6-7; then the Axis Sniper attacks it (dr 1,
+    typed in: effective), which goes on as Cloaking lost (E1.43) and places the 4-6-7."""
+    problems: list[str] = []
+    start_app(page, "default", SIZES[size])
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-edit").tap()
+    page.locator("#game-settings summary").tap()
+    page.locator("#game-set-night").check()
+    before = actions(page)
+    page.locator("#apply-settings").tap()
+    acted(page, before)
+    page.locator("#tab-play").tap()
+    _choose(page, "asl.cloaking", problems, f"{size}, Cloaking counter")
+    fill(page, "hex", "2L8")
+    _as_player(page, "Allied")
+    add_row(page, "contents", {"name": "4-6-7"})
+    assert _start(page, "asl.cloaking", problems, f"{size}, Cloaking counter", chosen=True)
+    _walk(page, size, "Cloaking counter", problems)
+    assert "Cloaking A placed in 2L8" in _result(page)
+
+    assert _start(page, "asl.sniper_cloaking", problems, f"{size}, Sniper vs Cloaking")
+    typed = ["1"]
+    _walk(page, size, "Sniper vs Cloaking", problems, typed)
+    assert not typed, "the Sniper's dr was not asked for"
+    assert "4-6-7" in _result(page)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)

@@ -179,8 +179,9 @@ def mistaken_attack_turn(state: GameState, params: Mapping[str, Any], name: str)
     last = state.this_turn_under(STRAFING_RUN, ("run", name))[1]
     done = state.this_turn_under(MISTAKEN_ATTACK, ("aircraft", name))[0] > 0
     out = agree(params, "E7.32", last is not None and last.get("result") == "mistaken attack",
-                f"E7.32: a Mistaken Attack is made immediately after a Sighting TC with a Final DR ≥ 12; {name} has no "
-                f"such Sighting TC this Player Turn; {now(state)}")
+                f"E7.32: a Mistaken Attack is made immediately after a Sighting TC with a Final DR ≥ 12; {name}'s last "
+                f"Sighting TC this Player Turn left none to make (none yet, its Final DR < 12, or the players chose "
+                f"no Mistaken Attack); {now(state)}")
     return out + agree(params, "E7.32", not done, f"E7.32: {name} has already made its Mistaken Attack this Player "
                                                   f"Turn; {now(state)}")
 

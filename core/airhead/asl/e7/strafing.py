@@ -175,6 +175,8 @@ class Strike:
     #: order attacked ("bombs vs 4-6-7: IFT Final DR 5 on the bombs' column"): the result's summary.
     lookups: tuple[str, ...] = ()
     recall: bool = False
+    #: E7.3: the Sighting TC passed (an Original 12's Recall, E7.31, is chosen before the run goes on).
+    sighted: bool = True
     decide: str = ""
     candidates: tuple[str, ...] = ()
     #: E7.5: the firers whose AA counter this run has already placed (or noted as untracked).

@@ -56,7 +56,8 @@ NO_MORE_AA = "no more Light AA fire here"
 #: E7.511 / E7.512: a Light AA result whose text is cut: the players decide.
 AA_DECIDE: tuple[str, ...] = ("no effect", "Damaged", "eliminated", "Recalled")
 #: E7.31: an Original 12 is Recall; the rest of the rule is cut.
-RECALL_31: tuple[str, ...] = ("Recalled at the end of the MPh; the attack goes on as the TC says", "Recalled: no attack")
+#: (A choice is at most 64 characters, the longest a choose action takes.)
+RECALL_31: tuple[str, ...] = ("Recalled at the MPh's end; the attack goes on as the TC says", "Recalled: no attack")
 #: E7.32: "The ATTACKER may then immediately move the aircraft ... and attack": made now, the run
 #: goes on as Mistaken Attack (E7.32) (:func:`.mistaken_attack_procedures.mistaken_attack_now`).
 MISTAKEN_32: tuple[str, ...] = ("make the Mistaken Attack now (E7.32)", "no Mistaken Attack")
@@ -194,6 +195,8 @@ class Strafing(Stepped[Strike]):
         events = [ev.result("E7.31", f"{g.plane.name}: {choice} (the players' decision)")]
         if choice == RECALL_31[1]:
             return self._finish(state, g, "recalled", events)
+        if not g.sighted:  # "as the TC says": failed, no ground attack this Player Turn (E7.3)
+            return self._finish(state, g, "not sighted", events)
         return self._sighted(state, g, events)
 
     def _dummy_chosen(self, state: GameState, g: Strike, choice: str) -> StepResult:
@@ -260,7 +263,7 @@ class Strafing(Stepped[Strike]):
                 g = replace(g, recall=True)
             return StepResult(ProcState(self.name, "mistaken", g), tuple(events))
         if tc.recall:
-            return StepResult(ProcState(self.name, "recall", g), tuple(events))
+            return StepResult(ProcState(self.name, "recall", replace(g, sighted=tc.passed)), tuple(events))
         if not tc.passed:
             return self._finish(state, g, "not sighted", events)
         return self._sighted(state, g, events)

@@ -14,6 +14,7 @@ import pytest
 
 from airhead.asl.e7.aerial_los import aerial_range, mist_lv_hindrance
 from airhead.asl.e7.air_support import aircraft_of
+from airhead.asl.e7.strafing_procedures import RECALL_31
 from airhead.boards import HexMap
 from airhead.errors import ActionError
 from airhead.game import Game
@@ -167,7 +168,7 @@ def test_e7_32_a_mistaken_attack_is_played_on_the_closest_own_unit_after_the_tc_
     g = new_game(sc(), "e7.32", [FB, unit("a", "Allied", "4G5"), unit("b", "Allied", "4G7"), unit("far", "Allied", "4A1"),
                                  unit("hid", "Allied", "4G6", status=["hidden"]), *at("MPh")])
     with pytest.raises(ActionError, match="^E7.32: a Mistaken Attack is made immediately after a Sighting TC with a Final "
-                                          "DR ≥ 12; FB 1 has no such Sighting TC this Player Turn"):
+                                          "DR ≥ 12; FB 1's last Sighting TC this Player Turn left none to make"):
         g.apply({**MISTAKE, "params": {"aircraft": "FB 1", "target": "4G6", **NO}})
     strafe(g)
     g.apply({"type": "dice", "values": [6, 5]})  # 11 - 2 (not concealed) = 9: failed; Final 9 is no Mistaken Attack
@@ -201,6 +202,36 @@ def test_e7_32_a_mistaken_attack_is_played_on_the_closest_own_unit_after_the_tc_
     assert proc.summary(out) == "FB 1's Mistaken Attack on b in 4G7: 12 FP, IFT Final DR 12 (read it on your IFT)."
     with pytest.raises(ActionError, match="^E7.223: FB 1's MG is Disabled"):
         h.apply(MISTAKE)
+
+
+def test_e7_32_a_mistaken_attack_the_players_chose_not_to_make_is_not_made_from_the_menu_either() -> None:
+    # "The ATTACKER may then immediately move the aircraft ... and attack": declined, it is not made
+    # later; the refusal says why in words that fit (not "no such Sighting TC": it had one)
+    g = new_game(sc(), "e7.32", [FB, unit("a", "Allied", "4G5"), *at("MPh")])
+    g.apply({"type": "start", "procedure": "asl.strafing",
+             "params": {"aircraft": "FB 1", "target": "4G6", "grain": 2, "bomb_at": "no bombs", **NO,
+                        "units": [{"name": "4-6-7", "hex": "4G6"}]}})
+    g.apply({"type": "dice", "values": [6, 6]})  # Final 12: Mistaken Attack (and E7.31 Recall)
+    p = g.waiting_for()
+    assert p is not None and p.rule == "E7.32", p
+    g.apply({"type": "choose", "choice": "no Mistaken Attack"})
+    with pytest.raises(ActionError, match="^E7.32: .*FB 1's last Sighting TC this Player Turn left none to make "
+                                          r"\(none yet, its Final DR < 12, or the players chose no Mistaken Attack\)"):
+        g.apply({**MISTAKE, "params": {"aircraft": "FB 1", "target": "4G6", **NO}})
+
+
+def test_e7_31_either_recall_choice_can_be_made() -> None:
+    # E7.31: an Original 12 is Recall (the rest cut: the players decide); each choice offered is
+    # one a choose action takes (at most 64 characters): the first was once one too long
+    for choice, result in ((RECALL_31[0], "not sighted"), (RECALL_31[1], "recalled")):
+        g = new_game(sc(), "e7.31", [FB, *at("MPh")])
+        strafe(g)  # unconcealed: -2
+        g.apply({"type": "dice", "values": [6, 6]})  # Original 12, Final 10: failed, and Recall
+        p = g.waiting_for()
+        assert p is not None and p.rule == "E7.31" and p.options == RECALL_31
+        evs = causes(g.apply({"type": "choose", "choice": choice}))
+        assert f"E7.31: FB 1: {choice} (the players' decision)" in evs
+        assert g.waiting_for() is None and g.state.outcomes[-1]["result"] == result
 
 
 def test_e7_25_the_aerial_view_tool_gives_the_aerial_range_blind_hexes_and_mist() -> None:
