@@ -56,8 +56,7 @@ NO_MORE_AA = "no more Light AA fire here"
 #: E7.511 / E7.512: a Light AA result whose text is cut: the players decide.
 AA_DECIDE: tuple[str, ...] = ("no effect", "Damaged", "eliminated", "Recalled")
 #: E7.31: an Original 12 is Recall; the rest of the rule is cut.
-#: (A choice is at most 64 characters, the longest a choose action takes.)
-RECALL_31: tuple[str, ...] = ("Recalled at the MPh's end; the attack goes on as the TC says", "Recalled: no attack")
+RECALL_31: tuple[str, ...] = ("Recalled at the end of the MPh; the attack goes on as the TC says", "Recalled: no attack")
 #: E7.32: "The ATTACKER may then immediately move the aircraft ... and attack": made now, the run
 #: goes on as Mistaken Attack (E7.32) (:func:`.mistaken_attack_procedures.mistaken_attack_now`).
 MISTAKEN_32: tuple[str, ...] = ("make the Mistaken Attack now (E7.32)", "no Mistaken Attack")
