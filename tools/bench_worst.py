@@ -41,7 +41,8 @@ for p in (ROOT / "core", ROOT):
 BLAZES = 6
 
 
-def heavy_setup(system: str, names: list[str], sides: tuple[str, ...], night: bool = True) -> list[dict[str, Any]]:
+def heavy_setup(system: str, names: list[str], sides: tuple[str, ...], night: bool = True,
+                blazes: int = BLAZES) -> list[dict[str, Any]]:
     """Actions that make a scenario as heavy as a procedure of ``system`` may meet (for ASL at
     ``night``: Blazes and Starshells; by day the air procedures, which night forbids, E7.2)."""
     from airhead.terrain import MAX_BLAZE
@@ -52,7 +53,7 @@ def heavy_setup(system: str, names: list[str], sides: tuple[str, ...], night: bo
         if night:
             out.append({"type": "edit", "op": "settings", "set": {"night": True, "base_nvr": 3}})
             out += [{"type": "edit", "op": "hex", "hex": names[(97 * i + 40) % len(names)],
-                     "set": {"t": "woods", "obs": 1, "blaze": MAX_BLAZE}} for i in range(BLAZES)]
+                     "set": {"t": "woods", "obs": 1, "blaze": MAX_BLAZE}} for i in range(blazes)]
             out += [{"type": "edit", "op": "marker", "id": f"S{i}", "kind": "Starshell", "hex": names[(53 * i) % len(names)]}
                     for i in range(20)]
         out += [{"type": "edit", "op": "unit", "id": f"{n} {i}", "side": side, "kind": "aircraft",
@@ -140,7 +141,7 @@ def begin(game: Any, proc: str, rnd: random.Random, last: dict[str, Any] | None)
     return None
 
 
-def generate(system: Any, proc: str, most: int) -> tuple[Any, list[dict[str, Any]]]:
+def generate(system: Any, proc: str, most: int, budget: int = 0, blazes: int = BLAZES) -> tuple[Any, list[dict[str, Any]]]:
     """The scenario and the actions of ``proc``'s worst case (see the module): the procedure
     begun again and again, each time played to its end with the dice and the first choice; when
     it will not begin, the game goes on to the next phase, as the players would (at most
@@ -153,19 +154,19 @@ def generate(system: Any, proc: str, most: int) -> tuple[Any, list[dict[str, Any
     names = [sc.map.name(h) for h in sc.map.hexes()]
     for night in (True, False) if system.key == "asl" else (True,):
         game = new_game(sc, "worst")
-        for a in heavy_setup(system.key, names, game.state.sides, night):
+        for a in heavy_setup(system.key, names, game.state.sides, night, blazes):
             try:
                 game.apply(a)
             except AirheadError:
                 pass
         if proc in PRELUDE:
             _played(game, PRELUDE[proc], len(game.actions) + 40, once=True)
-        if _played(game, proc, most):
+        if _played(game, proc, most, budget=budget):
             break
     return sc, list(game.actions)[:most]
 
 
-def _played(game: Any, proc: str, most: int, once: bool = False) -> bool:
+def _played(game: Any, proc: str, most: int, once: bool = False, budget: int = 0) -> bool:
     """Play ``proc`` in ``game`` up to ``most`` actions or the replay budget (see :func:`generate`),
     or ``once``: False if it never began."""
     from airhead import work
@@ -175,7 +176,7 @@ def _played(game: Any, proc: str, most: int, once: bool = False) -> bool:
     params: dict[str, Any] | None = None
     waited, began = 0, 0
     try:
-        with work.metered(work.REPLAY_BUDGET - work.REPLAY_BUDGET // 50):  # its replay stays under the budget
+        with work.metered(budget or work.REPLAY_BUDGET - work.REPLAY_BUDGET // 50):  # its replay stays under the budget
             while len(game.actions) < most and not (once and began):
                 got = begin(game, proc, rnd, params)
                 if got is None:
@@ -200,6 +201,18 @@ def _played(game: Any, proc: str, most: int, once: bool = False) -> bool:
     return began > 0
 
 
+def _past() -> list[tuple[Any, str, str, dict[str, Any]]]:
+    """Games made to go past the work budget where a refusal costs the most: a strafing run's
+    replay (the heaviest actions) past :data:`airhead.work.REPLAY_BUDGET`, and the map of an
+    Illuminating Round's night with eight maximum Blazes past ``DRAW_BUDGET`` after a full replay."""
+    from airhead import work
+    from airhead.systems import SYSTEMS
+
+    asl = next(s for s in SYSTEMS if s.key == "asl")
+    return [(asl, "asl.strafing", "past the replay budget", {"budget": work.REPLAY_BUDGET * 3 // 2}),
+            (asl, "asl.illuminating_round", f"{BLAZES + 2} Blazes: past the draw budget", {"blazes": BLAZES + 2})]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", default="", help="procedures whose name holds this")
@@ -211,23 +224,26 @@ def main() -> None:
 
     from tools.corpora.game_fuzz import open_as_the_app_does
 
+    def opened(label: str, sc: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        link = encode_link(SaveData(sc, "worst", tuple(actions)))
+        refused = False
+        units = 0
+        t0 = time.perf_counter()
+        try:
+            units = open_as_the_app_does(decode_link(link))
+        except CodecError:
+            refused = True
+        open_ms = (time.perf_counter() - t0) * 1000
+        return {"procedure": label, "actions": len(actions), "units": units, "open_ms": round(open_ms, 1),
+                "refused": refused}
+
     rows = []
     for system in SYSTEMS:
         for proc in system.procedures:
             if args.only not in proc:
                 continue
             sc, actions = generate(system, proc, args.actions)
-            link = encode_link(SaveData(sc, "worst", tuple(actions)))
-            refused = False
-            units = 0
-            t0 = time.perf_counter()
-            try:
-                units = open_as_the_app_does(decode_link(link))
-            except CodecError:
-                refused = True
-            open_ms = (time.perf_counter() - t0) * 1000
-            row: dict[str, Any] = {"procedure": proc, "actions": len(actions), "units": units,
-                                   "open_ms": round(open_ms, 1), "refused": refused}
+            row = opened(proc, sc, actions)
             setup = next((i for i, a in enumerate(actions) if a["type"] == "start"), len(actions))  # the heavy scenario's edits
             if len(actions) - setup >= 1_000:
                 for part, key, before in ((actions[setup:setup + 500], "first", actions[:setup]),
@@ -241,6 +257,11 @@ def main() -> None:
                     row[f"{key}_us"] = round((time.perf_counter() - t0) * 1e6 / len(part), 1)
             rows.append(row)
             print(json.dumps(row), file=sys.stderr)
+    for system, proc, label, kw in _past():  # the slowest refusals: all the work a game may ask, then one step more
+        if args.only in proc:
+            sc, actions = generate(system, proc, args.actions, **kw)
+            rows.append(opened(f"{proc} ({label})", sc, actions))
+            print(json.dumps(rows[-1]), file=sys.stderr)
     print(json.dumps({"python": f"{platform.python_implementation()} {sys.version.split()[0]} ({sys.platform})",
                       "budget_units": work.REPLAY_BUDGET, "procedures": rows}))
 

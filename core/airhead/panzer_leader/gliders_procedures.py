@@ -117,7 +117,7 @@ class GliderLanding(Procedure[Flight]):
 
     name = "panzer_leader.gliders"
     title = "Glider landing (Panzer Leader)"
-    start_work = 80  # the flight planned: ~0.12 ms of CPython (tools/bench_worst.py)
+    start_work = 80  # the flight planned: ~0.12 ms of CPython (tools/work_calibrate.py)
     step_work = 100  # a glider's landing and its hex's effects: ~0.15 ms
     params = Schema((TURN, WIND, GLIDERS, AA))
 

@@ -77,6 +77,7 @@ class LandingPlan(Procedure[None]):
 
     name = "panzer_leader.landing_plan"
     title = "Written landing plan (Panzer Leader)"
+    start_work = 35  # the written plan checked (tools/work_calibrate.py)
     seal_label = SEALED_LABEL
     #: Its plan is meant to be sealed, never started in the clear: a form should offer only
     #: "Seal it" (starting it stays possible so that older games replay).

@@ -482,6 +482,7 @@ class IlluminatingRound(Procedure[_Shell]):
 
     name = "asl.illuminating_round"
     title = "Illuminating Round (E1.93)"
+    start_work = 25  # its placement and lit hexes (tools/work_calibrate.py)
     params = Schema((
         Field("firer", "Fired by", "choice", choices=IR_FIRERS, default="OBA", rule="E1.931"),
         Field("hex", "Placed in", "hex", offboard=True, rule="E1.932",

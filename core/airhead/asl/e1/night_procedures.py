@@ -341,6 +341,7 @@ class NightLvProc(Procedure[None]):
 
     name = "asl.night_lv"
     title = "Night LV DRM (E1.7)"
+    start_work = 45  # the firer's and target's light read (tools/work_calibrate.py)
     params = Schema((
         Field("firer", "Firer's hex", "hex", rule="E1.7"),
         Field("firer_level", "Firer's level in its hex", "int", lo=0, hi=4, default=0, rule="E1.7",
@@ -502,6 +503,7 @@ class GunflashProc(Procedure[_Flash]):
 
     name = "asl.gunflash"
     title = "Gunflash (E1.8)"
+    start_work = 45  # the Gunflash's LOS to the firer (tools/work_calibrate.py)
     params = Schema((
         Field("hex", "Location of the unit", "hex", rule="E1.8"),
         Field("side", "Its side", "text", lo=1, hi=24, default="Allied", rule="E1.8", pick="side"),

@@ -63,7 +63,7 @@ class AerialCombat(Stepped[Dogfight]):
 
     name = "asl.aerial_combat"
     title = "Aerial combat (E7.22)"
-    start_work = 150  # the Dogfight's planes read and paired: ~0.2 ms of CPython (tools/bench_worst.py)
+    start_work = 150  # the Dogfight's planes read and paired: ~0.2 ms of CPython (tools/work_calibrate.py)
     step_work = 50
     params = Schema((
         Field("attacker", "ATTACKER (whose CCPh)", "text", lo=1, hi=24, rule="E7.221", pick="side"),

@@ -76,8 +76,8 @@ class Strafing(Stepped[Strike]):
 
     name = STRAFING_RUN
     title = "Strafing run / Point attack (E7.4)"
-    start_work = 350  # the run's plan, each target hex as the aircraft sees it: ~0.4 ms of CPython (tools/bench_worst.py)
-    step_work = 120  # a Sighting TC, a Light AA shot or an attack read on the plan: ~0.15 ms
+    start_work = 550  # the run's plan, each target hex as the aircraft sees it: ~0.6 ms of CPython (tools/work_calibrate.py)
+    step_work = 200  # a Sighting TC, a Light AA shot or an attack read on the plan: ~0.25 ms
     params = STRAFING_PARAMS
 
     # -- parameters ------------------------------------------------------------------------
