@@ -33,7 +33,7 @@ from .fields import Field, parse_fields
 from .game import Game
 from .scenario import Scenario
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
-from .work import collector_paused
+from .work import OPEN_BUDGET, collector_paused
 
 __all__ = [
     "CodecError",
@@ -122,6 +122,9 @@ class SaveData:
         try:
             return new_game(self.scenario, self.seed, self.actions)
         except WorkError as e:
+            if e.drawing and e.budget == OPEN_BUDGET:
+                raise SizeError(f"the game is too heavy to open: replaying it and drawing the map as it stands take "
+                                f"more work than a saved game may ask for (the limit is {e.budget:,} steps for both)") from None
             if e.drawing:
                 raise SizeError(f"the game is too heavy to open: drawing the map as it stands takes more work than a "
                                 f"saved game may ask for (the limit is {e.budget:,} steps)") from None

@@ -81,8 +81,8 @@ class ReplayError(ActionError):
 class WorkError(ReplayError):
     """A saved game's replay spent the work budget (:data:`airhead.work.REPLAY_BUDGET`) at
     action ``index``, or working out what the map shows of it spent
-    :data:`airhead.work.DRAW_BUDGET` (``drawing`` true): the game is refused, like one over a
-    size cap."""
+    :data:`airhead.work.DRAW_BUDGET` or what the replay left of :data:`airhead.work.OPEN_BUDGET`
+    (``drawing`` true; ``budget`` says which): the game is refused, like one over a size cap."""
 
     def __init__(self, index: int, budget: int, drawing: bool = False) -> None:
         what = "drawing the game as it stands" if drawing else "replaying the game up to here"

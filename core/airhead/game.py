@@ -60,7 +60,7 @@ from .plug import (
 from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, Scenario
 from .sealed import MAX_OPEN_SEALS, describe_plan, is_legacy, verify
 from .terrain import HexTerrain
-from .work import ACTION, DRAW_BUDGET, REPLAY_BUDGET, OverBudget, collector_paused, metered, spend
+from .work import ACTION, DRAW_BUDGET, OPEN_BUDGET, REPLAY_BUDGET, OverBudget, collector_paused, metered, spend, spent
 
 __all__ = [
     "ActionError",
@@ -389,10 +389,12 @@ class Game:
         """Apply saved actions, metered (:mod:`airhead.work`): a replay that asks for more than
         :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`. Then
         what the map shows of the game (:meth:`view`, the heaviest part of the first draw: a
-        night's light, a landing's odds) is worked out and kept, held to
-        :data:`~airhead.work.DRAW_BUDGET` the same way. The cycle collector is paused meanwhile
+        night's light, a landing's odds) is worked out and kept, held the same way to what the
+        replay left of :data:`~airhead.work.OPEN_BUDGET` (at most
+        :data:`~airhead.work.DRAW_BUDGET`). The cycle collector is paused meanwhile
         (:func:`~airhead.work.collector_paused`)."""
         i = 0
+        used = 0
         try:
             with metered(REPLAY_BUDGET), collector_paused():
                 for i, a in enumerate(actions):
@@ -405,16 +407,18 @@ class Game:
                             raise ReplayError(i, str(again)) from None
                         if not agreed:
                             raise ReplayError(i, str(e)) from None
+                used = spent()
         except OverBudget:
             raise WorkError(i, REPLAY_BUDGET) from None
+        draw = min(DRAW_BUDGET, OPEN_BUDGET - used)
         try:
-            with metered(DRAW_BUDGET), collector_paused():
+            with metered(draw), collector_paused():
                 try:
                     self.view()
                 except AirheadError:
                     pass  # the map shows the refusal when it draws, as it did before
         except OverBudget:
-            raise WorkError(i, DRAW_BUDGET, drawing=True) from None
+            raise WorkError(i, DRAW_BUDGET if draw == DRAW_BUDGET else OPEN_BUDGET, drawing=True) from None
 
     def _agreed(self, action: Any, refused: ActionError) -> bool:
         """A saved start action refused only by a rule of its phase or Player Turn (a game

@@ -29,7 +29,7 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator
 
-__all__ = ["REPLAY_BUDGET", "DRAW_BUDGET", "ACTION", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "worked_out", "collector_paused", "OverBudget", "METER", "spend", "spent", "metered"]
+__all__ = ["REPLAY_BUDGET", "DRAW_BUDGET", "OPEN_BUDGET", "ACTION", "LINE_STEP", "LINE_NEW_STEP", "UNMETERED", "traced", "worked_out", "collector_paused", "OverBudget", "METER", "spend", "spent", "metered"]
 
 #: Units a saved game's replay may spend (a unit: one hex's terrain read, or one item of a whole
 #: mapping read). The heaviest kind of work per unit (line of sight at night) spends it in well
@@ -37,8 +37,12 @@ __all__ = ["REPLAY_BUDGET", "DRAW_BUDGET", "ACTION", "LINE_STEP", "LINE_NEW_STEP
 REPLAY_BUDGET = 400_000
 #: Units working out what the map shows of a saved game once replayed may spend
 #: (:meth:`airhead.game.Game.view`: a night's light and shadows, a landing's odds): the first
-#: draw's part that grows with what the game holds.
+#: draw's part that grows with what the game holds ...
 DRAW_BUDGET = REPLAY_BUDGET
+#: ... and the two together: the draw may spend what the replay left of this, at most
+#: :data:`DRAW_BUDGET`. Measured (``tools/bench_worst.py``), a game that spends it all opens in
+#: about 0.8 s of CPython and 1.5 s of Pyodide, within the 1 s and 2 s a link may take.
+OPEN_BUDGET = 700_000
 #: Units each action replayed spends besides what its rules read: its check, its log entry,
 #: its new state (some 40 µs of CPython), so 5,000 light actions count as the work they are.
 ACTION = 40

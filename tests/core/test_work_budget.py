@@ -121,3 +121,23 @@ def test_a_game_whose_map_takes_too_much_work_to_draw_is_refused() -> None:
         new_game(SC, "s", heavy)
     with pytest.raises(SizeError, match="too heavy to open: drawing the map"):
         SaveData(SC, "s", tuple(heavy)).to_game()
+
+
+def test_the_draw_may_spend_only_what_the_replay_left_of_the_open_budget() -> None:
+    """A replay near its budget leaves the draw less than DRAW_BUDGET: replay and draw together
+    stay within work.OPEN_BUDGET, the time a link may take to open."""
+    lit = _lit_by_an_ir(5)
+    alone = new_game(SC, "s", lit)  # five maximum Blazes: within the draw's own budget
+    assert alone.view().zones
+    played = new_game(SC, "s")
+    with work.metered(10**12):  # the actions alone, as a replay applies them (no view)
+        for a in lit:
+            played.apply(a)
+        replay = work.spent()
+    notes = [{"type": "note", "text": f"n{i}"} for i in range((work.REPLAY_BUDGET - replay) // work.ACTION - 20)]
+    heavy = notes + lit  # a replay just within its budget, then the same five Blazes to draw
+    with pytest.raises(WorkError, match="drawing the game as it stands") as e:
+        new_game(SC, "s", heavy)
+    assert e.value.budget == work.OPEN_BUDGET
+    with pytest.raises(SizeError, match="replaying it and drawing the map as it stands take more work"):
+        SaveData(SC, "s", tuple(heavy)).to_game()

@@ -33,9 +33,10 @@ from airhead.systems import SYSTEMS, builtin, new_game
 
 from . import codec_fuzz  # the codec's corpus and the open_fully check
 
-#: Units of work opening an accepted game as the app does may spend: the replay's budget and
-#: the map view's (both held by the core), the rest of the first draw (panel, first odds,
-#: overlay) within what they leave (``tools/bench_worst.py`` prints the time figures).
+#: Units of work opening an accepted game as the app does may spend: the replay's and the map
+#: view's (held by the core to ``airhead.work.OPEN_BUDGET`` together), the rest of the first
+#: draw (panel, first odds, overlay) within what they leave (``tools/bench_worst.py`` prints
+#: the time figures).
 OPEN_BUDGET = work.REPLAY_BUDGET + work.DRAW_BUDGET
 
 
