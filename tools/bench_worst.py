@@ -7,7 +7,7 @@ hundred units, or the same by day for the air procedures night forbids; for the 
 hundred units), then the procedure played again and again with the dice (its form filled as a
 player could: :func:`begin`), going on to the next phase when it will not begin again, until the
 game holds the most actions a save may (5,000) or its replay the most work
-(``airhead.work.REPLAY_BUDGET``).
+(``airhead.work.REPLAY_BUDGET``), then cut to the longest beginning that opens (:func:`fitted`).
 
 Prints one JSON line: {"python": ..., "budget_units": ..., "procedures": [{"procedure", "actions",
 "units", "open_ms" (decode, replay and first draw as the app does, the least of two), "refused"
@@ -41,9 +41,9 @@ for p in (ROOT / "core", ROOT):
 
 
 #: Blazes as high as a Blaze may be in the ASL worst cases: their zones are what the map's first
-#: draw reads (after the longest replay of Illuminating Rounds, five leave the opening within
-#: ``airhead.work.OPEN_BUDGET``; six take it past: such a link is refused).
-BLAZES = 5
+#: draw reads (after the longest replay of Illuminating Rounds, six take the opening past
+#: ``airhead.work.OPEN_BUDGET``: the game is cut to the longest that opens, :func:`fitted`).
+BLAZES = 6
 
 
 def heavy_setup(system: str, names: list[str], sides: tuple[str, ...], night: bool = True,
@@ -206,6 +206,29 @@ def _played(game: Any, proc: str, most: int, once: bool = False, budget: int = 0
     return began > 0
 
 
+def fitted(sc: Any, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``actions``, or if the codec refuses their link (its size, or their work: the replay and
+    the first view together, ``airhead.work.OPEN_BUDGET``), their longest beginning it accepts,
+    to within 1 %: the heaviest game of the procedure that opens."""
+    from airhead.codec import CodecError, SaveData, decode_link, encode_link
+
+    def opens(n: int) -> bool:
+        try:
+            decode_link(encode_link(SaveData(sc, "worst", tuple(actions[:n])))).to_game()
+        except CodecError:
+            return False
+        return True
+
+    if opens(len(actions)):
+        return actions
+    lo = next((i for i, a in enumerate(actions) if a["type"] == "start"), len(actions))  # the setup opens
+    hi = len(actions)
+    while hi - lo > max(1, len(actions) // 100):
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if opens(mid) else (lo, mid)
+    return actions[:lo]
+
+
 def _past() -> list[tuple[Any, str, str, dict[str, Any]]]:
     """Games made to go past the work budget where a refusal costs the most: a strafing run's
     replay (the heaviest actions) past :data:`airhead.work.REPLAY_BUDGET`, and the map of an
@@ -253,6 +276,7 @@ def main() -> None:
             if args.only not in proc:
                 continue
             sc, actions = generate(system, proc, args.actions)
+            actions = fitted(sc, actions)
             row = opened(proc, sc, actions)
             setup = next((i for i, a in enumerate(actions) if a["type"] == "start"), len(actions))  # the heavy scenario's edits
             if len(actions) - setup >= 1_000:
