@@ -10,7 +10,8 @@ player gets there, their dice typed in: Jettison bombs and Aircraft exit need an
 map, which cannot arrive on Game Turn 1 (Air Support arrives on Game Turn 2); Mistaken Attack
 needs a strafing run whose Final Sighting TC DR was 12 and a unit of the aircraft's side on the
 map (a glider lands first); Sniper vs Cloaking needs the other side's Cloaking counter on the
-map (in a night game)."""
+map (in a night game). The one procedure only ever sealed (Panzer Leader's landing plan) shows
+its confirmation in view once "Seal it" is tapped (#32 item 9)."""
 
 from __future__ import annotations
 
@@ -373,3 +374,44 @@ def test_the_sniper_vs_cloaking_stays_in_view(page: Any, size: str) -> None:
     assert not typed, "the Sniper's dr was not asked for"
     assert "4-6-7" in _result(page)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+# Where the seal's confirmation under the form is, against the window and the Play panel: "" when
+# it is in view with its words, else what is wrong (#32 item 9: "Seal it" gave no visible sign).
+SEALED_IN_VIEW = r"""() => {
+  const pane = document.getElementById('play').getBoundingClientRect();
+  const box = document.getElementById('plan-status');
+  if (!box || !box.textContent.startsWith('Sealed:')) return `no confirmation under the form: "${box ? box.textContent : ''}"`;
+  const r = box.getBoundingClientRect();
+  const top = Math.max(0, pane.top) - 1, bottom = Math.min(window.innerHeight, pane.bottom) + 1;
+  return r.height > 0 && r.top >= top && r.bottom <= bottom ? '' : `the confirmation at ${Math.round(r.top)}..${Math.round(r.bottom)} px, ${Math.round(top)}..${Math.round(bottom)} in view`;
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_sealed_plan_is_confirmed_in_view(page: Any, size: str) -> None:
+    """The procedure only ever sealed (Panzer Leader's landing plan): filled in as a player would
+    (what the refusal names missing), "Seal it" tapped; its confirmation shows under the form,
+    inside the window, and the game holds the seal."""
+    problems: list[str] = []
+    start_app(page, "panzer_leader_drop", SIZES[size])
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-play").tap()
+    name = next(n for n, _ in _procedures(page) if n == "panzer_leader.landing_plan")
+    _choose(page, name, problems, size)
+    before = actions(page)
+    seal = page.locator("#plan-seal")
+    for _ in range(FILL_TRIES):
+        page.evaluate("document.getElementById('plan-error').textContent = ''")
+        seal.scroll_into_view_if_needed()
+        seal.tap()
+        page.wait_for_function("n => Number(document.body.dataset.actions) > n"
+                               " || !!document.getElementById('plan-error').textContent", arg=before)
+        if actions(page) > before or not page.evaluate(FILL, _a_hex(page)):
+            break
+    assert actions(page) > before, page.locator("#plan-error").inner_text()
+    if off := page.evaluate(SEALED_IN_VIEW):
+        problems.append(f"{size}, sealed: {off}")
+    if size == TEXT_SIZE and (words := page.evaluate(TEXT_PROBLEMS)):
+        problems.append(f"{size}, sealed: {words}")
+    assert not problems, "\n".join(problems)

@@ -1,6 +1,6 @@
 """What every panel's renderer uses of the page, written once: an element by id, JavaScript's
 null as None, text escaped for markup, event listeners kept alive, the device's storage, a file
-offered for download and a message for whoever debugs the page.
+offered for download, a node scrolled into view and a message for whoever debugs the page.
 
 Panels draw what ``airhead.present`` returns; this module knows no panel and no rule.
 """
@@ -26,6 +26,20 @@ def nn(x: Any) -> Any:
 def el(id_: str) -> Any:
     """The element with id ``id_``, or None (never JavaScript's null)."""
     return nn(document.getElementById(id_))
+
+
+def into_view(node: Any, pane_id: str = "play") -> None:
+    """Scroll panel ``pane_id``, by as little as it takes, so that ``node`` lies inside it and
+    inside the window (a confirmation written under a form the player tapped near the bottom)."""
+    pane = el(pane_id)
+    if node is None or pane is None or pane.hidden:
+        return
+    p, r = pane.getBoundingClientRect(), node.getBoundingClientRect()
+    top, bottom = max(0.0, float(p.top)), min(float(window.innerHeight), float(p.bottom))
+    if float(r.bottom) > bottom:
+        pane.scrollTop = float(pane.scrollTop) + min(float(r.bottom) - bottom + 8, float(r.top) - top)
+    elif float(r.top) < top:
+        pane.scrollTop = max(0.0, float(pane.scrollTop) - (top - float(r.top)) - 8)
 
 
 def attr(node: Any, name: str) -> str:

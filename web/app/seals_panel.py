@@ -15,7 +15,7 @@ from typing import Any
 
 from airhead.errors import AirheadError
 from airhead.present import seals_panel
-from dom import E, download, el, store, stored
+from dom import E, download, el, into_view, store, stored
 from picked import picked_file
 from pyscript import document
 
@@ -133,6 +133,7 @@ commitment code until you reveal it, and anyone can then check it was not change
         box = (el("plan-status") if at_form else None) or el("seal-status")
         if box is not None:
             box.textContent = text
+            into_view(box)
 
     def download_and_seal(self) -> None:
         """Storage refused the secret: download it as a file, then seal (kept in memory for this
