@@ -41,8 +41,8 @@ REPLAY_BUDGET = 400_000
 DRAW_BUDGET = REPLAY_BUDGET
 #: ... and the two together: the draw may spend what the replay left of this, at most
 #: :data:`DRAW_BUDGET`. Measured (``tools/bench_worst.py``), a game that spends it all opens in
-#: about 0.8 s of CPython and 1.5 s of Pyodide, within the 1 s and 2 s a link may take.
-OPEN_BUDGET = 700_000
+#: about 0.8 s of CPython and 1.6 s of Pyodide, within the 1 s and 2 s a link may take.
+OPEN_BUDGET = 600_000
 #: Units each action replayed spends besides what its rules read: its check, its log entry,
 #: its new state (some 40 µs of CPython), so 5,000 light actions count as the work they are.
 ACTION = 40
