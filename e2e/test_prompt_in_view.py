@@ -154,16 +154,22 @@ def _start(page: Any, name: str, problems: list[str], where: str, chosen: bool =
     Start button, tap it: True if it started."""
     if not chosen:
         _choose(page, name, problems, where)
-    start = page.locator("#plan-start")
-    if start.count() == 0:
+    if page.locator("#plan-start").count() == 0:
         return False  # a plan only ever sealed
+    return _tap_filling(page, "#plan-start", "document.body.dataset.lastError = ''; document.body.dataset.planError = ''",
+                        "!!document.body.dataset.planError || !!document.body.dataset.lastError")
+
+
+def _tap_filling(page: Any, button: str, clear: str, refused: str) -> bool:
+    """Tap ``button`` (scrolled to) until the game takes an action, filling in what each refusal
+    names (FILL) as a player would; ``clear`` wipes the last refusal, ``refused`` tells one came.
+    True if it acted."""
     before = actions(page)
     for _ in range(FILL_TRIES):
-        page.evaluate("document.body.dataset.lastError = ''; document.body.dataset.planError = ''")
-        start.scroll_into_view_if_needed()
-        start.tap()
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n || !!document.body.dataset.planError"
-                               " || !!document.body.dataset.lastError", arg=before)
+        page.evaluate(clear)
+        page.locator(button).scroll_into_view_if_needed()
+        page.locator(button).tap()
+        page.wait_for_function(f"n => Number(document.body.dataset.actions) > n || {refused}", arg=before)
         if actions(page) > before or not page.evaluate(FILL, _a_hex(page)):
             break
     return actions(page) > before
@@ -399,17 +405,8 @@ def test_a_sealed_plan_is_confirmed_in_view(page: Any, size: str) -> None:
     page.locator("#tab-play").tap()
     name = next(n for n, _ in _procedures(page) if n == "panzer_leader.landing_plan")
     _choose(page, name, problems, size)
-    before = actions(page)
-    seal = page.locator("#plan-seal")
-    for _ in range(FILL_TRIES):
-        page.evaluate("document.getElementById('plan-error').textContent = ''")
-        seal.scroll_into_view_if_needed()
-        seal.tap()
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n"
-                               " || !!document.getElementById('plan-error').textContent", arg=before)
-        if actions(page) > before or not page.evaluate(FILL, _a_hex(page)):
-            break
-    assert actions(page) > before, page.locator("#plan-error").inner_text()
+    assert _tap_filling(page, "#plan-seal", "document.getElementById('plan-error').textContent = ''",
+                        "!!document.getElementById('plan-error').textContent"), page.locator("#plan-error").inner_text()
     if off := page.evaluate(SEALED_IN_VIEW):
         problems.append(f"{size}, sealed: {off}")
     if size == TEXT_SIZE and (words := page.evaluate(TEXT_PROBLEMS)):
