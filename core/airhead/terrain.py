@@ -199,6 +199,12 @@ class HexTerrain:
         )
 
 
+#: The waters and bridges :func:`_quick_hex` made, by their values (only valid ones are kept, so
+#: at most a few dozen: the records are immutable, one serves every hex that has it).
+_WATERS: dict[tuple[str, bool, bool], Water] = {}
+_BRIDGES: dict[tuple[int, bool], Bridge] = {}
+
+
 def _quick_hex(cls: type[HexTerrain], d: dict[str, Any]) -> HexTerrain | None:
     """:meth:`HexTerrain.from_data` of a hex whose every value reads as it is (the JSON types
     :data:`HEX_FIELDS` asks for, in their bounds), in one pass; None for anything else, which
@@ -229,7 +235,9 @@ def _quick_hex(cls: type[HexTerrain], d: dict[str, Any]) -> HexTerrain | None:
             if type(kind) is not str or not 0 < len(kind) <= 32 or type(fordable) is not bool \
                     or type(frozen) is not bool:
                 return None
-            water = Water(kind, fordable, frozen)
+            water = _WATERS.get((kind, fordable, frozen))
+            if water is None:
+                water = _WATERS[(kind, fordable, frozen)] = Water(kind, fordable, frozen)  # a valid one: few
         bridge = None
         if b is not None:
             if type(b) is not dict or not _BRIDGE_KEYS.issuperset(b):
@@ -237,10 +245,22 @@ def _quick_hex(cls: type[HexTerrain], d: dict[str, Any]) -> HexTerrain | None:
             axis, foot = b.get("axis", 0), b.get("foot", False)
             if type(axis) is not int or type(foot) is not bool:
                 return None
-            bridge = Bridge(axis, foot)
-        return cls(terrain=t, base_level=get("lvl", 0), obstacle=get("obs", 0), blaze=get("blaze"),
-                   water=water, bridge=bridge, minefield=get("mines", 0), shellholes=flags[0],
-                   trench=flags[1], smoke=flags[2], occupants=occ, label=label)
+            bridge = _BRIDGES.get((axis, foot))
+            if bridge is None:
+                bridge = _BRIDGES[(axis, foot)] = Bridge(axis, foot)
+        lvl, obs, blaze, mines = get("lvl", 0), get("obs", 0), get("blaze"), get("mines", 0)
+        if (cls is HexTerrain and 0 < len(t) <= 32 and type(lvl) is int and -100 <= lvl <= 100
+                and type(obs) is int and 0 <= obs <= 100 and (blaze is None or type(blaze) is int and 0 <= blaze <= MAX_BLAZE)
+                and type(mines) is int and 0 <= mines <= 99 and all(o in OCCUPANTS for o in occ)):
+            # every value already what __post_init__ would keep: stored as __init__ stores them,
+            # without a frozen field's slow setting one by one (most of a large save's reading)
+            made: HexTerrain = object.__new__(cls)
+            made.__dict__.update(terrain=t, base_level=lvl, obstacle=obs, blaze=blaze, water=water, bridge=bridge,
+                                 minefield=mines, shellholes=flags[0], trench=flags[1], smoke=flags[2],
+                                 occupants=occ, label=label)
+            return made
+        return cls(terrain=t, base_level=lvl, obstacle=obs, blaze=blaze, water=water, bridge=bridge,
+                   minefield=mines, shellholes=flags[0], trench=flags[1], smoke=flags[2], occupants=occ, label=label)
     except DataError:
         return None
 
