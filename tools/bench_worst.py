@@ -233,7 +233,7 @@ def _past() -> list[tuple[Any, str, str, dict[str, Any]]]:
     """Games made to go past the work budget where a refusal costs the most: a strafing run's
     replay (the heaviest actions) past :data:`airhead.work.REPLAY_BUDGET`, and the map of an
     Illuminating Round's night with two maximum Blazes more than :data:`BLAZES`, past
-    ``OPEN_BUDGET`` after the longest replay."""
+    ``airhead.work.OPEN_BUDGET`` after the longest replay."""
     from airhead import work
     from airhead.systems import SYSTEMS
 

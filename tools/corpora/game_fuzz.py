@@ -10,7 +10,7 @@ fuzzed as soon as it is registered. Everything is a function of the seed.
 "Opened fully" is ``codec_fuzz.open_fully`` (replay, map, Play panel with every procedure's odds
 and heatmap, save and share again). "Within the work budget": opening it as the app does
 (replay, first draw: map, panel, overlay, the first procedure's odds) spends at most
-:data:`OPEN_BUDGET` units of :mod:`airhead.work` (counted, not timed; the replay alone is held
+:data:`APP_OPEN_BUDGET` units of :mod:`airhead.work` (counted, not timed; the replay alone is held
 to :data:`airhead.work.REPLAY_BUDGET` by the core itself).
 """
 
@@ -37,7 +37,7 @@ from . import codec_fuzz  # the codec's corpus and the open_fully check
 #: view's (held by the core to ``airhead.work.OPEN_BUDGET`` together), the rest of the first
 #: draw (panel, first odds, overlay) within what they leave (``tools/bench_worst.py`` prints
 #: the time figures).
-OPEN_BUDGET = work.REPLAY_BUDGET + work.DRAW_BUDGET
+APP_OPEN_BUDGET = work.REPLAY_BUDGET + work.DRAW_BUDGET
 
 
 class Defect(AssertionError):
@@ -332,8 +332,8 @@ def check(m: Mutant) -> str:
         return "refused at replay"
     except Exception as e:
         raise Defect(f"{m.label}: opening raised {type(e).__name__}: {e}") from e
-    if spent > OPEN_BUDGET:
-        raise Defect(f"{m.label}: opening it spends {spent:,} units of work (at most {OPEN_BUDGET:,})")
+    if spent > APP_OPEN_BUDGET:
+        raise Defect(f"{m.label}: opening it spends {spent:,} units of work (at most {APP_OPEN_BUDGET:,})")
     try:
         codec_fuzz.open_fully(data)
     except CodecError as e:

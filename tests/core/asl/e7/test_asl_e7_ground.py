@@ -152,16 +152,6 @@ def test_7_31_recall_choice_when_the_final_is_below_12() -> None:
     assert g.state.outcomes[-1]["result"] == "recalled"
 
 
-def test_7_31_recall_with_the_attack_going_on_can_be_chosen() -> None:
-    # its 66-character option was longer than a choose action could carry: tapping it was refused
-    g = start(sighting_map(), {"target": "19K7", "grain": 4, "units": [TRUCK]})
-    g.apply({"type": "dice", "values": [6, 6]})
-    p = g.waiting_for()
-    assert p is not None and p.options[0] == "Recalled at the end of the MPh; the attack goes on as the TC says"
-    g.apply({"type": "choose", "choice": p.options[0]})
-    assert g.actions[-1]["choice"] == p.options[0] and g.waiting_for() != p
-
-
 def test_7_32_mistaken_attack_on_the_defenders_closest_unit() -> None:
     # "the DEFENDER's non-hidden onboard ground unit that is closest (in hexes) to the aircraft's
     # initial target" — the DEFENDER owns the aircraft (it attacks in the opponent's MPh)
