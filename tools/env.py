@@ -11,15 +11,17 @@ Each step is skipped while its content-hash stamp matches (standard library only
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from tools.common import (
     BUILD, CHROMIUM, IGNORED_NAMES, NODE_MODULES, ROOT, VENV, VENV_PY, WEB, LayerError, check,
-    clean_env, sha256_of, stamp_ok, step, tree_files, write_stamp,
+    clean_env, run, sha256_of, stamp_ok, step, tree_files, write_stamp,
 )
 
 WHEELS = BUILD / "wheels"
@@ -167,8 +169,39 @@ def ensure_pyodide_wheels() -> None:
     write_stamp(PYODIDE_WHEELS_STAMP, digest)
 
 
+# apt's and dpkg's locks: another apt run (a system's own daily job, say) may hold them for minutes.
+APT_LOCK_WAIT_SECONDS = 600.0
+APT_LOCK_POLL_SECONDS = 5.0
+_APT_LOCKED = re.compile(r"Could not get lock|Unable to acquire the dpkg frontend lock|"
+                         r"Unable to lock (?:the )?(?:directory|administration directory)|"
+                         r"is another process using it", re.I)
+
+
+def _apt(cmd: list[str], what: str) -> None:
+    """Run one apt-get command: wait (bounded, saying so) while apt's or dpkg's lock is held,
+    and try once more after any other failure (a mirror's hiccup)."""
+    waited, retried = 0.0, False
+    while True:
+        rc, out = run(cmd, tail=True)
+        if rc == 0:
+            return
+        if _APT_LOCKED.search(out):
+            if waited >= APT_LOCK_WAIT_SECONDS:
+                raise LayerError(f"{what}: apt's lock was still held after {waited:.0f} s")
+            step(f"apt's lock is held by another apt run: waiting ({waited:.0f} of "
+                 f"{APT_LOCK_WAIT_SECONDS:.0f} s at most)")
+            time.sleep(APT_LOCK_POLL_SECONDS)
+            waited += max(APT_LOCK_POLL_SECONDS, 0.001)
+            continue
+        if retried:
+            raise LayerError(f"{what} failed (exit {rc})")
+        step(f"{what} failed (exit {rc}): trying once more")
+        retried = True
+
+
 def apt_install(packages: Sequence[str], what: str) -> None:
-    """`apt-get install -y` Debian packages (as root, or through `sudo -n`), or say how."""
+    """`apt-get update` then `apt-get install -y` Debian packages (as root, or through `sudo -n`),
+    each waiting for apt's locks; or say how to install them by hand."""
     if shutil.which("apt-get") is None:
         raise LayerError(f"{what} is missing and apt-get is not available: install the Debian/Ubuntu "
                          f"packages {' '.join(packages)}")
@@ -177,8 +210,8 @@ def apt_install(packages: Sequence[str], what: str) -> None:
         raise LayerError(f"{what} is missing: run `apt-get install -y {' '.join(packages)}` as root")
     env_cmd = ["env", "DEBIAN_FRONTEND=noninteractive"]
     try:
-        check(sudo + env_cmd + ["apt-get", "update"], "apt-get update")
-        check(sudo + env_cmd + ["apt-get", "install", "-y", *packages], f"apt-get install {' '.join(packages)}")
+        _apt(sudo + env_cmd + ["apt-get", "update"], "apt-get update")
+        _apt(sudo + env_cmd + ["apt-get", "install", "-y", *packages], f"apt-get install {' '.join(packages)}")
     except LayerError as exc:
         raise LayerError(f"{exc}: install them yourself (`sudo apt-get install -y {' '.join(packages)}`)") from None
 
@@ -191,25 +224,38 @@ ENGINE_PACKAGES = {
 }
 
 
+def missing_debian_packages(layers: Iterable[str]) -> list[str]:
+    """The Debian packages the given browser layers ("e2e", "engines") need and this machine lacks."""
+    wanted: dict[str, str] = {}
+    if "e2e" in layers:
+        wanted[str(CHROMIUM)] = "chromium"
+    if "engines" in layers:
+        wanted.update(ENGINE_PACKAGES)
+    return sorted({pkg for path, pkg in wanted.items() if not Path(path).exists()})
+
+
+def ensure_debian_packages(layers: Iterable[str]) -> None:
+    """Every Debian package the browser layers need, in one apt step, before the layers split
+    into threads: a fresh machine pays one `apt-get update` and no two apt runs overlap."""
+    missing = missing_debian_packages(layers)
+    if not missing:
+        return
+    step(f"installing Debian's {' '.join(missing)} with apt-get in one step (Chromium alone is ~480 MB)")
+    apt_install(missing, "a browser of the test layers (never `playwright install`)")
+
+
 def ensure_engines() -> None:
     """Debian's Firefox ESR, WebKitGTK's WebDriver and Xvfb (nothing downloads a browser)."""
-    missing = sorted({pkg for path, pkg in ENGINE_PACKAGES.items() if not Path(path).exists()})
-    if not missing:
-        step("firefox-esr, WebKitWebDriver and xvfb-run present")
-        return
-    step(f"installing Debian's {' '.join(missing)} with apt-get")
-    apt_install(missing, "a browser of the cross-engine layer")
+    ensure_debian_packages(["engines"])
     still = [path for path in ENGINE_PACKAGES if not Path(path).exists()]
     if still:
         raise LayerError(f"still missing after apt-get install: {', '.join(still)}")
+    step("firefox-esr, WebKitWebDriver and xvfb-run present")
 
 
 def ensure_chromium() -> None:
     """Debian's Chromium for Playwright (Playwright's own browser download can't work here)."""
-    if CHROMIUM.exists():
-        step(f"{CHROMIUM} present")
-        return
-    step(f"{CHROMIUM} missing: installing Debian's chromium with apt-get (~480 MB)")
-    apt_install(["chromium"], f"{CHROMIUM} (never `playwright install`)")
+    ensure_debian_packages(["e2e"])
     if not CHROMIUM.exists():
         raise LayerError(f"{CHROMIUM} still missing after apt-get install chromium")
+    step(f"{CHROMIUM} present")

@@ -25,7 +25,7 @@ from tools.common import (
     BUILD, E2E, ROOT, VENV, VENV_PY, LayerError, captured, header, run, say,
 )
 from tools.env import (
-    PYODIDE_WHEELS, build_wheel, ensure_chromium, ensure_engines, ensure_node_modules,
+    PYODIDE_WHEELS, build_wheel, ensure_chromium, ensure_debian_packages, ensure_engines, ensure_node_modules,
     ensure_pyodide_wheels, ensure_venv, install_wheel,
 )
 
@@ -269,6 +269,11 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
         sys.stdout.buffer.write(bytes(kept))
         sys.stdout.flush()
 
+    if browsers:  # every apt package first, in one step: the lanes' threads must never both run apt
+        try:
+            ensure_debian_packages(browsers)
+        except LayerError as exc:
+            say(f"!! {exc}")  # the layers that need them fail on it themselves
     if serial or not core or not browsers:
         core_lane()
         web_lane()
