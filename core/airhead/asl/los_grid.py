@@ -9,21 +9,20 @@ the hex is read whole, as :mod:`.los` reads it.
 
 Readings (``docs/rules-notes.md``, "LOS over a board's grid"):
 
-* the thread's height at a point is interpolated between the ends' heights (a Location's hex's
-  base level plus its level);
-* higher ground than the thread there blocks; an LOS obstacle (VASL's ``isLOSObstacle``: woods,
-  buildings, an orchard in season...) whose top (ground + VASL's height, + ½ for half-level
-  terrain) is above the thread blocks (level with it: setting ``los_level_obstacle``); a
-  Hindrance above the thread counts its DRM once per hex (1; the table's DRM for grain and
-  orchards, whose season the setting ``los_season`` gives); a total of ``los_hindrance_limit``
-  blocks;
-* hexside terrain (walls, hedges, bocage) blocks where its top is above the thread, unless it
-  lies on a hexside of either end's hex (VASL: an end's own and adjacent hexsides are ignored);
+* heights as ASL reads them (A6, as VASL implements them: :mod:`.los_heights`): what is higher
+  than both ends blocks (a Hindrance hinders); with the ends at different levels, ground or an
+  obstacle as high as the higher end blocks; below it, the lower end is blind only within the
+  obstacle's (or crest line's) Blind Hexes, counted from its height, both ends' levels and the
+  range; the thread's height is never interpolated;
+* a pixel's hex is the one whose outline holds it; hexside terrain (walls, hedges, bocage) counts
+  only on a hexside the thread crosses, not an end's own or one touching an end's hex at a corner,
+  and blocks only with both ends at its level (B9.2);
 * inherent terrain drawn across a hexside into a hex of other terrain is ignored there (VASL);
 * the ends' own hexes never block or hinder;
 * where the thread runs exactly along a hexside (or through a vertex), it is traced a pixel and
   a half to either side, and setting ``los_hexside`` says whether both sides or either side must
-  block (the lesser or the greater Hindrance counts).
+  block (the lesser or the greater Hindrance counts); at a board's edge only the side on the board
+  is read.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from ..frozen import replace
-from ..hexes import DIRECTIONS, Hex, hex_round, round_axial
+from ..hexes import DIRECTION_NAMES, DIRECTIONS, Hex, round_axial
 from ..plug import View
 from ..scenario import Scenario
 from ..tables import terrain_types
@@ -42,6 +41,7 @@ from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
 from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range
+from .los_heights import Judge
 from .board_pixels import APOTHEM as _APOTHEM
 from .board_pixels import SQRT3 as _SQRT3
 from .board_pixels import STEP_PX, frames_of, grain, on_boards
@@ -65,20 +65,31 @@ OFFSET_PX = 1.5
 
 @dataclass(frozen=True)
 class GridHex:
-    """One hex the thread crosses: what stands highest in it against the thread, and its effect."""
+    """One hex the thread crosses: what it reads there that matters most, the level of that
+    (its top, or the ground), its effect and why (:mod:`.los_heights`)."""
 
     hex: Hex
     what: str
-    above: float  # levels above the thread (negative: below)
-    effect: str = ""  # "blocks", "hinders" or ""
+    top: float  # the level read: the terrain's top, or the ground
+    effect: str = ""  # "blocks", "hinders", "blocks one side", "hinders one side" or ""
     drm: int = 0
     whole: bool = False  # read whole (changed by the players, or no board's grid there)
+    why: str = ""
+
+    def line(self, name: Any) -> str:
+        """This hex as one line of the explanation."""
+        level = "" if "level" in self.what else f", {'top at ' if self.top > 0 and 'ground' not in self.what else ''}level {self.top:g}"
+        effect = {"blocks": "blocks", "hinders": f"hinders (+{self.drm})", "": "no effect",
+                  "blocks one side": "blocks on its side of the hexside only",
+                  "hinders one side": f"hinders on its side of the hexside only (+{self.drm}, not counted)"}[self.effect]
+        return (f"{name(self.hex)}: {self.what}{level}: {effect}" + (f" — {self.why}" if self.why else "")
+                + (" (the hex as changed in this game)" if self.whole else ""))
 
 
 @dataclass(frozen=True)
 class GridSight:
     """The thread from ``a`` to ``b`` over the boards' pixels: blocked or not, where, the Hindrance
-    hexes with their DRM, and each hex crossed."""
+    hexes with their DRM, and each hex crossed. ``off``: samples that fell off every board."""
 
     a: Location
     b: Location
@@ -88,6 +99,8 @@ class GridSight:
     hindrances: tuple[tuple[Hex, int], ...]
     hexes: tuple[GridHex, ...]
     notes: tuple[str, ...] = field(default=())
+    heights: tuple[float, float] = (0.0, 0.0)
+    off: int = 0
 
     @property
     def drm(self) -> int:
@@ -105,17 +118,15 @@ class GridSight:
         return "blocked" if self.blocked else ("hindered" if self.hindrances else "clear")
 
     def explain(self, name: Any) -> list[str]:
-        """The thread in words, hex by hex."""
-        def at(loc: Location) -> str:
-            return f"{name(loc.hex)} ({'ground level' if not loc.level else f'level {loc.level:g}'})"
+        """The thread in words: the ends, one line per hex crossed, the verdict."""
+        def at(loc: Location, z: float) -> str:
+            where = "ground level" if not loc.level else f"level {loc.level:g}"
+            return f"{name(loc.hex)} ({where}{'' if z == loc.level else f', at level {z:g}'})"
 
-        out = [f"Line of sight from {at(self.a)} to {at(self.b)}, traced over the boards' terrain"]
+        za, zb = self.heights
+        out = [f"Line of sight from {at(self.a, za)} to {at(self.b, zb)}, traced over the boards' terrain"]
         out += list(self.notes)
-        for g in self.hexes:
-            how = f"{abs(g.above):g} level{'s' if abs(g.above) != 1 else ''} {'above' if g.above > 0 else 'below'} the thread" \
-                if g.above else "level with the thread"
-            tail = f": {g.effect}" + (f" (+{g.drm})" if g.drm else "") if g.effect else ": no effect"
-            out.append(f"{name(g.hex)}: {g.what}, {how}{tail}" + (" (the hex as changed in this game)" if g.whole else ""))
+        out += [g.line(name) for g in self.hexes]
         if self.blocked:
             out.append(f"LOS blocked in {name(self.blocked_at)}" if self.blocked_at is not None else "LOS blocked")
         else:
@@ -208,7 +219,7 @@ class _Memo:
     def __init__(self, scenario: Scenario, boards: list[Frame], s: LosSettings) -> None:
         self.terrain, self.base, self.boards, self.s = scenario.terrain, scenario.base, boards, s
         self.wholes: dict[tuple[int, int], bool] = {}
-        self.clear: dict[tuple[int, int], float] = {}
+        self.bounds: dict[tuple[int, int], tuple[float, float] | None] = {}
 
     def whole(self, key: tuple[int, int]) -> bool:
         """True if hex ``key`` (q, r) is read whole: changed by the players, or its centre on no
@@ -221,34 +232,66 @@ class _Memo:
                 f.box[0] <= cx <= f.box[2] and f.box[1] <= cy <= f.box[3] for f in self.boards)
         return got
 
-    def clear_at(self, key: tuple[int, int]) -> float:
-        """The lowest height of a thread over hex ``key`` (q, r) that nothing in it can block or
-        hinder, from its bound (:func:`_bound`) on the board that holds it wholly; infinite where
-        no board does."""
-        got = self.clear.get(key)
-        if got is None:
-            work.spend(20)  # per hex and call, whether the board's bound is kept (_BOUNDS) or not
-            h = Hex(*key)
-            bound = next((bd for bd in (_bound(f, h, self.s.in_season) for f in self.boards) if bd is not None), None)
-            got = self.clear[key] = _clear_at(bound, self.s)
-        return got
+    def bound(self, key: tuple[int, int]) -> tuple[float, float] | None:
+        """The highest ground and the highest terrain top (levels) in hex ``key`` (q, r), from its
+        bound (:func:`_bound`) on the board that holds it wholly; None where no board does, or
+        where the hex holds ground below level 0."""
+        if key in self.bounds:
+            return self.bounds[key]
+        work.spend(20)  # per hex and call, whether the board's bound is kept (_BOUNDS) or not
+        h = Hex(*key)
+        got = next((bd for bd in (_bound(f, h, self.s.in_season) for f in self.boards) if bd is not None), None)
+        out = None if got is None or got[0] > 127 else (float(got[0]), got[0] + got[1] / 2 if got[1] else float(got[0]))
+        self.bounds[key] = out
+        return out
+
+
+@lru_cache(maxsize=16384)
+def _path(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[tuple[int, int], ...], frozenset[tuple[tuple[int, int], tuple[int, int]]]]:
+    """The hexes, in order, of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)``
+    (map units), and the hexsides it crosses (each a sorted pair of (q, r))."""
+    eq = ox / 1.5
+    er = oy / _SQRT3 - eq / 2
+    n = max(abs(dq), abs(dr), abs(dq + dr))
+    hexes = tuple(_traverse(dq, dr, eq, er, n)) if (ox, oy) != (0.0, 0.0) else _crossed_from_origin(dq, dr)[0]
+    sides = frozenset((x, y) if x < y else (y, x) for x, y in zip(hexes, hexes[1:]))
+    return hexes, sides
+
+
+def _hex_key(x: float, y: float) -> tuple[int, int]:
+    """The (q, r) of the map hex holding the point ``(x, y)``."""
+    h = _hex_at(x, y)
+    return h.q, h.r
+
+
+def _side_of(oq: float, orr: float) -> int:
+    """The direction (0..5) of the hexside nearest a point ``(oq, orr)`` (axial, from its hex's centre)."""
+    x, y = 1.5 * oq, _SQRT3 * (orr + oq / 2)
+    return max(range(6), key=lambda d: x * _DIR_XY[d][0] + y * _DIR_XY[d][1])
+
+
+_DIR_XY = tuple((1.5 * q, _SQRT3 * (r + q / 2)) for q, r in DIRECTIONS)
 
 
 def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: tuple[_Kind | None, ...],
-          memo: _Memo, crossed_line: list[tuple[int, int]], offset: float, fast: bool = False,
-          shadow: bool = False) -> GridSight:
+          memo: _Memo, offset: float, fast: bool = False, shadow: bool = False) -> GridSight:
     """One thread, ``offset`` board pixels to the left of the centre-to-centre line. Each pixel
-    is read from its board; only a pixel that can matter (terrain of some height, or ground above
-    the thread) is placed in its hex. Hexes the players changed, or off every board's grid, are
-    read whole where the thread passes their centre. ``fast``: the verdict only (a viewshed):
-    the pixels of a hex that holds nothing as high as the thread (:func:`_bound`) are not read,
-    and hexes with no effect may be missing from ``hexes``. ``shadow``: ``kinds`` are
-    :func:`_shadow_kinds` and hexes read whole are read as they are."""
+    is read from its board; only a pixel that can matter (terrain, or ground above the lower end)
+    is placed in its hex and read as A6 reads it (:class:`.los_heights.Judge`). Hexes the players
+    changed, or off every board's grid, are read whole where the thread passes their centre.
+    ``fast``: the verdict only (a viewshed): the pixels of a hex that holds nothing that can
+    matter (:meth:`.los_heights.Judge.may_matter`) are not read, and hexes with no effect may be
+    missing from ``hexes``. ``shadow``: ``kinds`` are :func:`_shadow_kinds` and hexes read whole
+    are read as a Blaze's light reads them."""
     terrain, boards = scenario.terrain, memo.boards
     types = terrain_types(TABLE)
-    za = terrain.at(a.hex).base_level + a.level
-    zb = terrain.at(b.hex).base_level + b.level
+    za = float(terrain.at(a.hex).base_level + a.level)
+    zb = float(terrain.at(b.hex).base_level + b.level)
+    ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
+    judge = Judge(ka, kb, za, zb, s)
+    lo, hi, level = judge.lo, judge.hi, judge.level
     (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
+    ends_xy = ((ka, za, xa, ya), (kb, zb, xb, yb))
     dx, dy = xb - xa, yb - ya
     length2 = dx * dx + dy * dy
     length = math.sqrt(length2)
@@ -257,17 +300,15 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     xa, ya = xa + ox, ya + oy
     n = max(int(math.ceil(length * scale / STEP_PX)), 1)
     work.spend(n // 2 + 8)  # a replay's work (airhead.work): the same whatever is cached
-    ends = {a.hex, b.hex}
-    near_ends: set[Hex] | None = None  # the ends and their neighbours, when a hexside feature is met
-    end_keys = {(a.hex.q, a.hex.r), (b.hex.q, b.hex.r)}
-    crossed = [key for key in crossed_line if key not in end_keys]
+    end_keys = {ka, kb}
+    rel, crossed_sides_rel = _path(kb[0] - ka[0], kb[1] - ka[1], round(ox, 9), round(oy, 9))
+    crossed = [(ka[0] + q, ka[1] + r) for q, r in rel]
+    crossed = [key for key in crossed if key not in end_keys]
+    sides_crossed: set[tuple[tuple[int, int], tuple[int, int]]] | None = None
     # the hexes met, by (q, r): a tuple hashes in C, a Hex in Python (the loop below meets one per pixel read)
     best: dict[tuple[int, int], GridHex] = {}
     for key in ([] if fast else crossed):
-        h = Hex(*key)
-        cx, cy = _centre(h)
-        tc = min(max(((cx - xa) * dx + (cy - ya) * dy) / length2, 0.0), 1.0)
-        best[key] = GridHex(h, "open ground", round(terrain.at(h).base_level - (za + (zb - za) * tc), 2))
+        best[key] = _plain(Hex(*key), terrain, types)
 
     # hexes read whole, each where the thread passes nearest its centre
     wholes = []
@@ -281,13 +322,13 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     passed = {(h.q, h.r) for h in whole_set} | end_keys  # pixels in these hexes are not read
     samples: Iterable[int] = range(n + 1)
     if fast:
-        skip = _skips(a, b, memo, whole_set, (ox, oy), za, zb, n, length * scale)
+        skip = _skips(a, b, judge, memo, whole_set, (ox, oy), n, length * scale)
         for t, _h in wholes:  # a hex read whole is read at the same sample as when nothing is skipped
             skip[min(max(int(math.ceil(t * n)), 0), n)] = 0
         samples = _runs(skip)
     w, nw = 0, len(wholes)
     hind: dict[tuple[int, int], int] = {}
-    total = 0
+    total = off = 0
     blocked_at: Hex | None = None
     point: tuple[float, float] | None = None
     inherent_ok: dict[tuple[int, int], str] = {}
@@ -299,23 +340,23 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     bax = bay = bvx = bvy = bsx = bsy = beps = 0.0
     tx = dx / n
     ty = dy / n
-    dz = (zb - za) / n
     wnext = wholes[0][0] * n if nw else math.inf
     ilo, ihi = 1, 0  # the samples within the current board's picture (none yet)
     for i in samples:
         hit: tuple[int, int] | None = None
         if wnext <= i:
-            z = za + dz * i
             while w < nw and wholes[w][0] * n <= i:
                 h = wholes[w][1]
                 key = (h.q, h.r)
                 w += 1
-                what, top, obstacle, drm = _whole(terrain.at(h), types, s, shadow)
-                best[key] = GridHex(h, what, round(top - z, 2), "", 0, True)  # the hex's one reading
-                _note(best, key, h, what, top - z, obstacle, drm, s, whole=True)
                 t_h = terrain.at(h)
-                if t_h.smoke and s.smoke and not shadow and best[key].effect != "blocks":  # SMOKE hinders whatever its height
-                    best[key] = GridHex(h, "SMOKE", best[key].above, "hinders", s.smoke, True)
+                what, top, obstacle, drm = _whole(t_h, types, s, shadow)
+                base = float(t_h.base_level)
+                r = judge.terrain(what, base, top - base, obstacle, t_h.terrain, key, ()) if top > base \
+                    else judge.ground(base, key, ())
+                best[key] = GridHex(h, what, r[2], _EFFECT[r[0]], drm if r[0] == 1 else 0, True, r[3])  # the hex's one reading
+                if t_h.smoke and s.smoke and not shadow and r[0] != 2:  # SMOKE hinders whatever its height
+                    best[key] = GridHex(h, "SMOKE", r[2], "hinders", s.smoke, True, "SMOKE hinders whatever its height")
                 hit = key
             wnext = wholes[w][0] * n if w < nw else math.inf
         if hit is None:
@@ -323,6 +364,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 x, y = xa + tx * i, ya + ty * i
                 bd = next((f for f in boards if f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3]), None)
                 if bd is None:
+                    off += _hex_key(x, y) not in end_keys
                     continue
                 ilo, ihi = _inside(bd.box, xa, ya, tx, ty, i)
                 p0x = bd.vx + bd.sign * (xa - bd.ax) * bd.kx + 0.5
@@ -336,16 +378,18 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 bsx, bsy, beps = bd.sign / bd.kx, bd.sign / bd.ky, bd.sign * 1e-6
             px = int(p0x + pdx * i)
             py = int(p0y + pdy * i)
+            if px == gw or py == gh:  # the last column's or row's centre, rounded past the grid
+                px, py = min(px, gw - 1), min(py, gh - 1)
             if not (0 <= px < gw and 0 <= py < gh):
+                off += _hex_key(xa + tx * i, ya + ty * i) not in end_keys
                 continue
             idx = px * gh + py
             k = kinds[cells[idx]]
             ground = elev[idx]
             if ground > 127:
                 ground -= 256
-            z = za + dz * i
-            if k is None and ground <= z + 1e-9:
-                continue  # open ground below the thread: nothing to read
+            if k is None and ground <= lo:
+                continue  # open ground no higher than the lower end: nothing to read
             # the pixel's hex: hexes.round_axial written out here (this loop's hottest step) on the
             # map point of the pixel
             fx = bax + (px - bvx) * bsx
@@ -363,22 +407,34 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 continue
             g = best.get(key)
             if g is None:  # a hex the thread grazes (a corner the centre line leaves out), or any (fast)
-                h = Hex(rq, rr)
-                g = best[key] = GridHex(h, "open ground", round(float(ground) - z, 2))
+                g = best[key] = _plain(Hex(rq, rr), terrain, types)
             h = g.hex
-            if ground > z + 1e-9:
-                _note(best, key, h, f"higher ground (level {ground})", ground - z, True, 0, s)
-            elif k is None:
-                pass
+            near: tuple[tuple[int, int], ...] = ()
+            if ground == hi and not level:  # B10.2 EXC: the half of a hex next to an end nearer it
+                fy = bay + (py - bvy) * bsy
+                base = terrain.at(h).base_level
+                near = tuple(e for e, ze, ex, ey in ends_xy if ze > base and judge.range_of(key)[0 if e == judge.up else 1] == 1
+                             and (fx - ex) ** 2 + (fy - ey) ** 2 < 3.0)
+            if k is None or (k.inherent and not k.side
+                             and k.terrain != (inherent_ok.get(key) or inherent_ok.setdefault(key, terrain.at(h).terrain))):
+                r = judge.ground(float(ground), key, near)  # inherent terrain drawn into a hex of other terrain: VASL ignores it
+                drm = 0
             elif k.side:
-                if near_ends is None:
-                    near_ends = set(ends) | {x for e in ends for x in e.neighbors()}
-                if h not in near_ends:
-                    _note(best, key, h, k.name.lower(), ground + k.height - z, True, 0, s)
-            elif k.inherent and k.terrain != (inherent_ok.get(key) or inherent_ok.setdefault(key, terrain.at(h).terrain)):
-                pass  # inherent terrain drawn into a hex of other terrain (VASL ignores it there)
+                d = _side_of(fq - rq, fr - rr)
+                other = (rq + DIRECTIONS[d][0], rr + DIRECTIONS[d][1])
+                if sides_crossed is None:
+                    sides_crossed = {((ka[0] + x[0], ka[1] + x[1]), (ka[0] + y[0], ka[1] + y[1])) for x, y in crossed_sides_rel}
+                on = (key, other) if key < other else (other, key)
+                across = on in sides_crossed and bool(terrain.side(h, d))
+                r = judge.hexside(f"{k.name.lower()} on its {DIRECTION_NAMES[d]} hexside", float(ground), k.height, key, other,
+                                  across, near)
+                drm = 0
             else:
-                _note(best, key, h, k.name, ground + k.height - z, k.obstacle, k.hindrance, s)
+                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near)
+                drm = k.hindrance
+            if r[0] or r[3]:
+                if (r[0], bool(r[3]), r[2]) > (_RANK[g.effect], bool(g.why), g.top):
+                    best[key] = GridHex(h, r[1], r[2], _EFFECT[r[0]], drm if r[0] == 1 else 0, False, r[3])
             hit = key
         g = best[hit]
         if g.effect == "hinders" and hit not in hind:
@@ -387,9 +443,32 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
         if g.effect == "blocks" or total >= limit:
             blocked_at, point = g.hex, (xa + tx * i, ya + ty * i)
             break
-    order = sorted(best.values(), key=lambda g: ((_centre(g.hex)[0] - xa) * dx + (_centre(g.hex)[1] - ya) * dy))
+
+    def along(g: GridHex) -> float:
+        cx, cy = _centre(g.hex)
+        return (cx - xa) * dx + (cy - ya) * dy
+
+    order = sorted(best.values(), key=along)
+    if point is not None and not fast:
+        past = (point[0] - xa) * dx + (point[1] - ya) * dy
+        order = [replace(g, why="past where the thread is blocked: not read")
+                 if along(g) > past and g.what == "open ground" and not g.whole else g for g in order]
     return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple((best[k].hex, d) for k, d in hind.items()),
-                     tuple(order))
+                     tuple(order), heights=(za, zb), off=off)
+
+
+_RANK = {"blocks": 2, "hinders": 1, "": 0, "blocks one side": 0, "hinders one side": 0}
+_EFFECT = ("", "hinders", "blocks")
+
+
+def _plain(h: Hex, terrain: Any, types: Mapping[str, Any]) -> GridHex:
+    """A hex before any of its pixels is read: open ground at its base level (the terrain the
+    hex shows, if other, said to lie off the thread)."""
+    t = terrain.at(h)
+    ty = types.get(t.terrain)
+    if t.terrain == "open" or ty is None:
+        return GridHex(h, "open ground", float(t.base_level))
+    return GridHex(h, "open ground", float(t.base_level), why=f"the thread passes clear of the hex's {ty.label}")
 
 
 def _inside(box: tuple[float, float, float, float], xa: float, ya: float, tx: float, ty: float, i: int) -> tuple[int, int]:
@@ -437,21 +516,22 @@ def _plan(dq: int, dr: int, ox: float, oy: float, edge: float) -> tuple[tuple[in
     return tuple(out)
 
 
-def _skips(a: Location, b: Location, memo: _Memo, whole_set: set[Hex], offset: tuple[float, float],
-           za: float, zb: float, n: int, length_px: float) -> bytearray:
-    """For :func:`_walk` ``fast``: 1 for each sample that lies in a hex holding nothing as high as
-    the thread there (:meth:`_Memo.clear_at`), or in an end's own hex."""
+def _skips(a: Location, b: Location, judge: Judge, memo: _Memo, whole_set: set[Hex], offset: tuple[float, float],
+           n: int, length_px: float) -> bytearray:
+    """For :func:`_walk` ``fast``: 1 for each sample that lies in a hex holding nothing that can
+    matter to the thread (:meth:`.los_heights.Judge.may_matter` on its bound), or in an end's own hex."""
     skip = bytearray(n + 1)
     aq, ar = a.hex.q, a.hex.r
     ends = ((aq, ar), (b.hex.q, b.hex.r))
     wholes = {(h.q, h.r) for h in whole_set}
-    rise = zb - za
     for q, r, t0, t1 in _plan(b.hex.q - aq, b.hex.r - ar, round(offset[0], 9), round(offset[1], 9), round(3.0 / length_px, 9)):
         key = (aq + q, ar + r)
         if key in wholes:
             continue
-        if key not in ends and za + rise * (t0 if rise >= 0 else t1) < memo.clear_at(key):
-            continue
+        if key not in ends:
+            bound = memo.bound(key)
+            if bound is None or judge.may_matter(bound[0], bound[1], key):
+                continue
         i0, i1 = int(math.ceil(t0 * n - 1e-9)), int(math.floor(t1 * n + 1e-9))
         if i1 >= i0:
             skip[i0:i1 + 1] = b"\x01" * (i1 - i0 + 1)
@@ -470,40 +550,20 @@ def _whole(t: HexTerrain, types: Mapping[str, Any], s: LosSettings, shadow: bool
     return r.what, float(r.ground + r.height), False, r.hindrance
 
 
-_RANK = {"blocks": 2, "hinders": 1, "": 0}
-
-
-def _note(best: dict[tuple[int, int], GridHex], key: tuple[int, int], h: Hex, what: str, above: float, obstacle: bool,
-          drm: int, s: LosSettings, whole: bool = False) -> None:
-    """Keep, for hex ``h`` (``key``: its (q, r)), the reading that matters most (what blocks, then
-    the highest)."""
-    blocks = obstacle and (above > 1e-9 or (s.level_blocks and above > -1e-9))
-    hinders = not obstacle and drm > 0 and above > 1e-9
-    effect = "blocks" if blocks else ("hinders" if hinders else "")
-    old = best[key]
-    if (_RANK[effect], above) > (_RANK[old.effect], old.above) or (whole and effect):
-        best[key] = GridHex(h, what, round(above, 2), effect, drm if hinders else 0, whole)
-
-
 def trace(scenario: Scenario, a: Where, b: Where, *, settings: LosSettings | None = None) -> GridSight:
     """Line of sight from ``a`` to ``b`` over the imported boards' pixels under ``scenario``'s map
     (hexes off every board, or changed by the players, are read whole)."""
     la = a if isinstance(a, Location) else Location(a)
     lb = b if isinstance(b, Location) else Location(b)
     s = settings or LosSettings()
-    out = _sight(scenario, la, lb, s, _kinds(s.in_season), _Memo(scenario, frames_of(scenario), s))
-    at = scenario.terrain.at
-    if s.slope == "blind_hexes" and at(la.hex).base_level + la.level != at(lb.hex).base_level + lb.level:
-        out = replace(out, notes=out.notes + ("The thread's height is interpolated between its ends: the setting "
-                                              "'LOS between different levels' (Blind Hex table) applies hex by hex only",))
-    return out
+    return _sight(scenario, la, lb, s, _kinds(s.in_season), _Memo(scenario, frames_of(scenario), s))
 
 
 def sights(scenario: Scenario, pairs: Iterable[tuple[Location, Location]], *,
            settings: LosSettings | None = None) -> Iterator[GridSight]:
     """The verdict of each thread in ``pairs`` (a viewshed): as :func:`trace` decides it, without
-    reading the pixels of hexes that hold nothing as high as the thread, and with only the hexes
-    that block or hinder in ``hexes``."""
+    reading the pixels of hexes that hold nothing that can matter, and with only the hexes that
+    block or hinder in ``hexes``."""
     s = settings or LosSettings()
     kinds, memo = _kinds(s.in_season), _Memo(scenario, frames_of(scenario), s)
     for la, lb in pairs:
@@ -514,21 +574,44 @@ def _sight(scenario: Scenario, la: Location, lb: Location, s: LosSettings, kinds
            memo: _Memo, fast: bool = False, shadow: bool = False) -> GridSight:
     if la.hex == lb.hex:
         return GridSight(la, lb, False, None, None, (), ())
-    crossed, along = _crossed(la.hex, lb.hex)
-    if not along:
-        return _walk(scenario, la, lb, s, kinds, memo, crossed, 0.0, fast, shadow)
-    one, two = (_walk(scenario, la, lb, s, kinds, memo, crossed, d, fast, shadow) for d in (OFFSET_PX, -OFFSET_PX))
+    if not _crossed(la.hex, lb.hex)[1]:
+        return _walk(scenario, la, lb, s, kinds, memo, 0.0, fast, shadow)
+    one, two = (_walk(scenario, la, lb, s, kinds, memo, d, fast, shadow) for d in (OFFSET_PX, -OFFSET_PX))
+    dq, dr = lb.hex.q - la.hex.q, lb.hex.r - la.hex.r
+    run = "runs along a hexside" if dq == dr or dq == -2 * dr or dr == -2 * dq else "passes through a vertex"
+    if one.off != two.off and not (one.off and two.off):
+        pick = two if one.off else one  # along a board's edge: the side off the board is no side
+        note = f"The thread {run} at the board's edge: only the side on the board is read"
+        return replace(pick, notes=(note,))
     both = s.hexside == "both"
     if one.blocked != two.blocked:
         pick = (two if one.blocked else one) if both else (one if one.blocked else two)
     else:
         pick = (one if one.drm <= two.drm else two) if both else (one if one.drm >= two.drm else two)
-    dq, dr = lb.hex.q - la.hex.q, lb.hex.r - la.hex.r
-    run = "runs along a hexside" if dq == dr or dq == -2 * dr or dr == -2 * dq else "passes through a vertex"
-    note = (f"The thread {run}: traced {OFFSET_PX:g} pixels to either side; "
+    other = two if pick is one else one
+    note = (f"The thread {run}: traced {OFFSET_PX:g} pixels to either side, both sides read; "
             + ("both sides must block, the lesser Hindrance counts" if both else "either side blocks, the greater Hindrance counts")
             + " (setting)")
-    return GridSight(pick.a, pick.b, pick.blocked, pick.blocked_at, pick.point, pick.hindrances, pick.hexes, (note,))
+    return replace(pick, hexes=_merged(pick, other), notes=(note,))
+
+
+def _merged(pick: GridSight, other: GridSight) -> tuple[GridHex, ...]:
+    """The hexes of both sides of a thread along a hexside, in order along it: each hex's reading
+    from the side that decides (``pick``), or the other side's where it says more (its block or
+    Hindrance then marked as on its side only, when the deciding side does not count it)."""
+    counted = {h for h, _d in pick.hindrances}
+    out = {g.hex: g for g in pick.hexes}
+    for g in other.hexes:
+        mine = out.get(g.hex)
+        if mine is not None and (_RANK[mine.effect], bool(mine.why), mine.top) >= (_RANK[g.effect], bool(g.why), g.top):
+            continue
+        if g.effect == "blocks" and not pick.blocked:
+            g = replace(g, effect="blocks one side")
+        elif g.effect == "hinders" and g.hex not in counted:
+            g = replace(g, effect="hinders one side")
+        out[g.hex] = g
+    (xa, ya), (xb, yb) = _centre(pick.a.hex), _centre(pick.b.hex)
+    return tuple(sorted(out.values(), key=lambda g: (_centre(g.hex)[0] - xa) * (xb - xa) + (_centre(g.hex)[1] - ya) * (yb - ya)))
 
 
 def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = None,

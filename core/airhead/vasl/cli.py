@@ -180,7 +180,7 @@ def run_los(args: argparse.Namespace) -> int:
             "blocked_at": m.name(sight.blocked_at) if sight.blocked_at is not None else None,
             "hindrances": [m.name(h) for h, _drm in sight.hindrances],
             "drm": sight.drm,
-            "hexes": [{"hex": m.name(g.hex), "what": g.what, "above": g.above, "effect": g.effect, "drm": g.drm}
+            "hexes": [{"hex": m.name(g.hex), "what": g.what, "top": g.top, "effect": g.effect, "drm": g.drm, "why": g.why}
                       for g in sight.hexes],
             "lines": sight.explain(m.name),
             "hex_level": {"result": "blocked" if coarse.blocked else ("hindered" if coarse.drm else "clear")},

@@ -65,12 +65,14 @@ def test_hills_block_by_their_ground() -> None:
     fine, coarse = both(sc, "2H4", "2K6")
     assert fine.blocked and coarse.blocked
     g = next(x for x in fine.hexes if x.effect == "blocks")
-    assert g.what.startswith("higher ground (level ")
-    # from level 3 of the hill down to the plain, over level-1 ground: clear
+    assert (g.what, g.why) == ("ground at level 2", "higher than both ends (A6.2)")
+    # from level 3 of the hill down to the plain, over level-1 ground next to the lower end: a
+    # crest line at range 1 from the higher end casts no Blind Hex (A6.4, VASL's isBlindHex)
     m = sc.map
     down = trace(sc, Location(m.parse("2J5"), 0), Location(m.parse("2L5"), 0))
     assert down.result == "clear"
-    assert {m.name(g.hex): g.above for g in down.hexes} == {"2K5": -0.5, "2K6": -0.5}
+    assert {m.name(g.hex): (g.top, g.effect) for g in down.hexes} == {"2K5": (1.0, ""), "2K6": (1.0, "")}
+    assert all("beyond its 0 Blind Hexes (A6.4)" in g.why for g in down.hexes)
 
 
 def test_a_wall_blocks_at_ground_level_unless_on_an_end_hexside() -> None:
@@ -78,9 +80,11 @@ def test_a_wall_blocks_at_ground_level_unless_on_an_end_hexside() -> None:
     m = sc.map
     fine, coarse = both(sc, "2Q7", "2T4")  # across the wall on 2S5's south hexside
     assert fine.blocked and coarse.blocked
-    assert [(m.name(g.hex), g.what, g.effect) for g in fine.hexes if g.effect] == [("2S6", "wall", "blocks")]
-    near = trace(sc, m.parse("2S5"), m.parse("2S7"))  # the wall on 2S5's own hexside: ignored (VASL)
-    assert near.result == "clear" and [(m.name(g.hex), g.what, g.effect) for g in near.hexes] == [("2S6", "open ground", "")]
+    assert [(m.name(g.hex), g.what, g.effect) for g in fine.hexes if g.effect] == [("2S6", "wall on its N hexside", "blocks")]
+    near = trace(sc, m.parse("2S5"), m.parse("2S7"))  # the wall on 2S5's own hexside: ignored (B9.2, VASL)
+    assert near.result == "clear"
+    assert [(m.name(g.hex), g.what, g.effect, g.why) for g in near.hexes] == [
+        ("2S6", "wall on its N hexside", "", "on an end's own hexside: ignored (B9.2)")]
 
 
 def test_a_change_made_by_the_players_is_read_whole() -> None:
@@ -212,10 +216,10 @@ def test_the_hex_panels_line_of_sight_tool_traces_the_board_and_says_where_readi
     # (issue #29: it used to take that crossing for a run along the hexside and see past the wall)
     wall, _ = line_of_sight(g.state, (m.parse("2R6"), m.parse("2U4")), {})
     assert wall[0] == "Line of sight from 2R6 (ground level) to 2U4 (ground level), traced over the boards' terrain"
-    assert "2S5: wall, 0.5 levels above the thread: blocks" in wall
-    assert wall[-1] == "LOS blocked in 2S5"  # both readings agree: one verdict
+    assert "2S6: wall on its N hexside, top at level 0.5: blocks — both ends are at its level (B9.2)" in wall
+    assert wall[-1] == "LOS blocked in 2S6"  # both readings agree: one verdict
     lines, view = line_of_sight(g.state, (m.parse("2R6"), m.parse("2P8")), {})  # the woods drawn into the road hex 2Q8
-    assert "2Q8: Woods, 1 level above the thread: blocks" in lines
+    assert "2Q8: Woods, top at level 1: blocks — an obstacle higher than both ends (A6.2)" in lines
     at = lines.index("LOS blocked in 2Q8")
     assert lines[at + 1] == "Read hex by hex, as on a painted map: LOS clear; the board's own terrain applies"
     assert lines[at + 2:] and all(x.startswith("Hex by hex: ") for x in lines[at + 2:])  # that reading, hex by hex
@@ -238,16 +242,6 @@ def test_smoke_and_a_blaze_in_a_changed_hex_read_as_at_hex_level() -> None:
     lit = sc.with_terrain(sc.terrain.update_hex(m.parse("2C6"), blaze=1))
     blazing = trace(lit, m.parse("2A6"), m.parse("2E6"))
     assert blazing.blocked_at == m.parse("2C6") and "Blaze" in next(g.what for g in blazing.hexes if g.effect)
-
-
-def test_the_blind_hex_table_setting_is_said_to_apply_hex_by_hex_only() -> None:
-    sc = scenario("2")
-    m = sc.map
-    s = LosSettings(slope="blind_hexes")
-    fine = trace(sc, Location(m.parse("2J5"), 1), Location(m.parse("2L5")), settings=s)
-    assert any("applies hex by hex only" in x for x in fine.explain(m.name))
-    same = trace(sc, Location(m.parse("2D6")), Location(m.parse("2F6")), settings=s)  # equal heights: no note
-    assert not any("applies hex by hex only" in x for x in same.explain(m.name))
 
 
 def test_a_threads_hexes_are_those_a_dense_sampling_finds() -> None:

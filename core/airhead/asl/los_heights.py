@@ -1,0 +1,190 @@
+"""A6 heights as ASL reads them, as VASL implements them (``Map.java``), for one thread (issue #38).
+
+The trace over a board's pixels (:mod:`.los_grid`) asks, for each point of the board it reads
+(a pixel's ground, the terrain on it, a hexside feature), what that point does to the thread
+between two Locations. The answer does not depend on where between the ends the point lies, only
+on its height against both ends and its range from each:
+
+* ground or terrain **higher than both ends** blocks (a Hindrance hinders) (A6.2);
+* with the ends at different levels, ground or an obstacle **as high as the higher end** blocks:
+  the lower end has no height advantage over it (A6.2); a Hindrance that high hinders (VASL
+  blocks: ``docs/rules-notes.md``); the higher end's own slope drawn into a lower hex next to it,
+  in the half nearer that end, is ignored (B10.2 EXC, as VASL reads it);
+* **between the ends' levels**, the lower end is blind only in the obstacle's **Blind Hexes**:
+  VASL's ``isBlindHex`` counts ``2 × top + range from the higher end // 5 − both ends' levels``,
+  ``+ 1`` and at least 1 for an obstacle, at least 0 for a crest line (the ground itself); an
+  obstacle then blocks, a Hindrance of a level or more hinders, a crest line blocks (A6.4);
+* with both ends at one level, an obstacle level with them blocks only with the setting
+  ``los_level_obstacle``, a half-level one always (VASL); a half-level Hindrance below the
+  higher end never hinders;
+* a **wall or hedge** (a hexside feature) blocks only a thread that crosses its hexside with both
+  ends at its level (B9.2; VASL), never on an end's own hexsides or the hexsides touching an end's
+  hex at a vertex (VASL's ``isIgnorableHexsideTerrain``).
+
+Each answer is ``(rank, what, top, why)``: rank 2 blocks, 1 hinders, 0 has no effect; ``top`` the
+level read (ground, or the terrain's top); ``why`` in the rules' words ("" where there is nothing
+to say).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from .los import LosSettings
+
+__all__ = ["Reading", "Judge", "count", "rank_key"]
+
+Key = tuple[int, int]
+Reading = tuple[int, str, float, str]
+
+#: The terrain whose half level VASL adds to its height where it is as high as the higher end.
+_BUILDINGS = frozenset({"building", "wooden_building"})
+
+
+def count(n: int, word: str) -> str:
+    """``n`` and ``word`` in the plural where it needs one ("1 hex", "2 Blind Hexes")."""
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('x') else 's'}"
+
+
+def _best(x: Reading, y: Reading) -> Reading:
+    """The reading that matters more: what blocks, then hinders; then one with a reason; then
+    the higher."""
+    return y if (y[0], bool(y[3]), y[2]) > (x[0], bool(x[3]), x[2]) else x
+
+
+def rank_key(r: Reading) -> tuple[int, bool, float]:
+    """The order :func:`_best` keeps readings in."""
+    return r[0], bool(r[3]), r[2]
+
+
+def _distance(a: Key, b: Key) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+class Judge:
+    """The A6 reading of one thread from ``a`` (hex (q, r), height ``za``: base level plus its
+    level) to ``b`` (``zb``). ``bases``: each hex's base level, for B10.2 EXC."""
+
+    def __init__(self, a: Key, b: Key, za: float, zb: float, s: LosSettings) -> None:
+        self.za, self.zb, self.s = za, zb, s
+        self.hi, self.lo = max(za, zb), min(za, zb)
+        self.level = za == zb
+        self.up, self.down = (a, b) if za >= zb else (b, a)
+        self.a, self.b = a, b
+        self.ranges: dict[Key, tuple[int, int]] = {}
+
+    def range_of(self, key: Key) -> tuple[int, int]:
+        """(hexes from the higher end, hexes to the lower end) of hex ``key``."""
+        got = self.ranges.get(key)
+        if got is None:
+            got = self.ranges[key] = (_distance(key, self.up), _distance(key, self.down))
+        return got
+
+    def blind(self, top: float, key: Key, crest: bool) -> tuple[int, int]:
+        """(the lower end's range behind a point of hex ``key`` at level ``top``, that point's
+        Blind Hexes), VASL's ``isBlindHex``: a crest line's at least 0, an obstacle's one more
+        and at least 1."""
+        rs, rt = self.range_of(key)
+        n = int(math.floor(2 * top + rs // 5 - self.hi - self.lo))
+        return rt, (max(n, 0) if crest else max(n + 1, 1))
+
+    def may_matter(self, ground: float, top: float, key: Key) -> bool:
+        """False if nothing in hex ``key`` whose highest ground is ``ground`` and highest terrain
+        top is ``top`` can block or hinder the thread (a viewshed skips its pixels)."""
+        if self.level:
+            return ground > self.hi + 1e-9 or (top > ground and top > self.hi - 1e-9)
+        hi, lo = self.hi, self.lo
+        high = max(ground, top)
+        if high <= lo + 1e-9:
+            return False
+        if high >= hi - 1e-9:
+            return True
+        rt, n = self.blind(high, key, False)
+        return rt <= n
+
+    def ground(self, g: float, key: Key, near: Sequence[Key]) -> Reading:
+        """The board's ground at level ``g`` in hex ``key`` (``near``: the ends next to which the
+        point lies in the half of hex ``key`` nearer that end, above the hex's base level:
+        B10.2 EXC)."""
+        hi, lo = self.hi, self.lo
+        what = f"ground at level {g:g}"
+        if g > hi:
+            return 2, what, g, "higher than both ends (A6.2)"
+        if self.level or g <= lo:
+            return 0, what, g, ""
+        if g == hi:
+            if self.up in near:
+                return 0, what, g, "the higher end's own slope, next to it: ignored (B10.2 EXC)"
+            return 2, what, g, "as high as the higher end: the lower end has no height advantage over it (A6.2)"
+        rt, n = self.blind(g, key, True)
+        where = f"a crest line below the higher end: the lower end is {count(rt, 'hex')} behind it"
+        if rt <= n:
+            return 2, what, g, f"{where}, within its {count(n, 'Blind Hex')} (A6.4)"
+        return 0, what, g, f"{where}, beyond its {count(n, 'Blind Hex')} (A6.4)"
+
+    def terrain(self, name: str, g: float, height: float, obstacle: bool, kind: str, key: Key,
+                near: Sequence[Key]) -> Reading:
+        """Terrain ``name`` (not a hexside feature), ``height`` levels high (VASL's, plus ½ for
+        half-level terrain), an obstacle or a Hindrance, on ground ``g`` of hex ``key``;
+        ``kind``: its Airhead terrain (a building's half level counts where it is as high as the
+        higher end, as VASL reads it)."""
+        gr = self.ground(g, key, near)
+        if gr[0] == 2:
+            return gr
+        hi, lo = self.hi, self.lo
+        top = g + height
+        eff = 2 if obstacle else 1
+        noun = "obstacle" if obstacle else "Hindrance"
+        what = f"{'an' if obstacle else 'a'} {noun}"
+        half = height != math.floor(height)
+        if self.level:
+            if top > hi + 1e-9:
+                return eff, name, top, f"{what} higher than both ends (A6.2)"
+            if abs(top - hi) <= 1e-9 and top > g:
+                if half:
+                    return eff, name, top, f"a half-level {noun} level with both ends (A6.2)"
+                if obstacle and self.s.level_blocks:
+                    return 2, name, top, "an obstacle level with both ends (setting)"
+                return 0, name, top, "level with both ends, not higher (A6.2)"
+            return _best(gr, (0, name, top, "not higher than the ends (A6.2)")) if top > g else gr
+        if top > hi + 1e-9:
+            return eff, name, top, f"{what} higher than both ends (A6.2)"
+        whole = math.floor(height + 1e-9)
+        te = top if kind in _BUILDINGS else g + whole
+        if abs(te - hi) <= 1e-9 and te > g:
+            if obstacle:
+                return 2, name, te, "as high as the higher end: the lower end has no height advantage over it (A6.2)"
+            return 1, name, te, "a Hindrance as high as the higher end (A6.2)"
+        tb = g + whole
+        if lo < tb < hi and tb > g:
+            rt, n = self.blind(tb, key, False)
+            where = f"below the higher end: the lower end is {count(rt, 'hex')} behind it"
+            if rt <= n:
+                return eff, name, tb, f"{where}, within its {count(n, 'Blind Hex')} (A6.4)"
+            return _best(gr, (0, name, tb, f"{where}, beyond its {count(n, 'Blind Hex')} (A6.4)"))
+        if top > lo + 1e-9:
+            return _best(gr, (0, name, top, f"{'a half-level ' if half else 'an ' if obstacle else 'a '}{noun} below the higher "
+                                            "end: no effect on a thread between different levels (A6.2)"))
+        return _best(gr, (0, name, top, "not higher than the lower end (A6.2)"))
+
+    def hexside(self, name: str, g: float, height: float, key: Key, other: Key, crossed: bool,
+                near: Sequence[Key]) -> Reading:
+        """A hexside feature (wall, hedge...) on ground ``g`` on the hexside between hexes
+        ``key`` and ``other``; ``crossed``: the thread crosses that hexside."""
+        gr = self.ground(g, key, near)
+        if gr[0] == 2:
+            return gr
+        top = g + height
+        ends = (self.a, self.b)
+        if key in ends or other in ends:
+            return _best(gr, (0, name, top, "on an end's own hexside: ignored (B9.2)"))
+        for e in ends:
+            if _distance(key, e) == 1 and _distance(other, e) == 1:
+                return _best(gr, (0, name, top, "on a hexside touching an end's hex at a corner: ignored (B9.2, as VASL reads it)"))
+        if not crossed:
+            return _best(gr, (0, name, top, "the thread does not cross its hexside"))
+        if self.level and g == self.za:
+            return 2, name, top, "both ends are at its level (B9.2)"
+        return _best(gr, (0, name, top, "the ends are not both at its level (B9.2)"))
