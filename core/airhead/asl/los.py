@@ -107,7 +107,9 @@ class LosSettings:
     asked); ``level_blocks``: an obstacle level with the line blocks; ``smoke``: the SMOKE
     Hindrance DRM (E.6 is not in the seeds: 0 until the player sets it); ``orchard_full``: a type
     that is an obstacle out of its Hindrance season (an orchard in season) is a full-level
-    obstacle, whatever height its hex is painted (the E7.3 EX's Blind Hex behind the K9 orchard).
+    obstacle, whatever height its hex is painted (the E7.3 EX's Blind Hex behind the K9 orchard);
+    ``wall_along``: on imported boards, a wall or hedge on a hexside the thread runs along (it
+    does not cross it) blocks as VASL reads it, or (the default) only one it crosses does.
     """
 
     hexside: Literal["both", "either"] = "both"
@@ -118,6 +120,7 @@ class LosSettings:
     smoke: int = 0
     blind: tuple[tuple[tuple[float, float], int], ...] = ()
     orchard_full: bool = True
+    wall_along: bool = False
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], blind: BlindTable | None = None) -> LosSettings:
@@ -131,6 +134,7 @@ class LosSettings:
             smoke=int(settings.get("los_smoke_drm", 0)),
             blind=tuple(sorted((blind or {}).items())),
             orchard_full=settings.get("los_orchard", ORCHARD_FULL) != ORCHARD_PAINTED,
+            wall_along=settings.get("los_wall_along") == WALL_ALONG_BLOCKS,
         )
 
 
@@ -138,6 +142,7 @@ BOTH, EITHER = "both sides must block", "either side blocks"
 IN_SEASON, OUT_OF_SEASON = "in season", "out of season"
 INTERPOLATED, BLIND_HEXES = "interpolated between the ends", "only above both ends (Blind Hex table)"
 ORCHARD_FULL, ORCHARD_PAINTED = "a full-level obstacle (E7.3 EX)", "as high as its hex is painted"
+WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS = "only a wall or hedge it crosses", "also one it runs along (as VASL reads it)"
 
 #: The LOS settings as schema fields (a system adds them to its settings schema).
 SETTING_FIELDS: tuple[Field, ...] = (
@@ -157,6 +162,10 @@ SETTING_FIELDS: tuple[Field, ...] = (
     Field("los_orchard", "An orchard in season", "choice", choices=(ORCHARD_FULL, ORCHARD_PAINTED), default=ORCHARD_FULL,
           rule="E7.3, E7.25", help="the E7.3 example's in-season orchard in K9 makes K10 a Blind Hex to an aircraft, and only "
                                    "full-level obstacles do (E7.25)"),
+    Field("los_wall_along", "A thread along a wall or hedge hexside", "choice", choices=(WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS),
+          default=WALL_ALONG_CROSSED, rule="B9.2",
+          help="on imported boards: whether a wall or hedge blocks a line of sight that runs exactly along its hexside "
+               "without crossing it (VASL's engine says it does)"),
 )
 
 #: A table-pack entry for :data:`BlindTable`: keys ``"<obstacle height>/<levels above>"``.

@@ -258,6 +258,28 @@ def _path(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[tuple[int, int]
     return hexes, sides
 
 
+def _sides(ka: tuple[int, int], kb: tuple[int, int], rel: frozenset[tuple[tuple[int, int], tuple[int, int]]],
+           offset: tuple[float, float], along: bool) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+    """The hexsides a wall or hedge on which can block the thread (each a sorted pair of (q, r)):
+    those it crosses (``rel``, from ``ka``); with ``along`` (setting ``los_wall_along``), for a
+    thread traced ``offset`` beside a hexside it runs along, those between its hexes and the
+    other side's too."""
+    def moved(x: tuple[int, int]) -> tuple[int, int]:
+        return ka[0] + x[0], ka[1] + x[1]
+
+    out = {(moved(x), moved(y)) for x, y in rel}
+    if along and offset != (0.0, 0.0):
+        dq, dr = kb[0] - ka[0], kb[1] - ka[1]
+        mine = _path(dq, dr, round(offset[0], 9), round(offset[1], 9))[0]
+        theirs = _path(dq, dr, round(-offset[0], 9), round(-offset[1], 9))[0]
+        for x in mine:
+            for y in theirs:
+                ddq, ddr = x[0] - y[0], x[1] - y[1]
+                if (abs(ddq) + abs(ddr) + abs(ddq + ddr)) == 2:
+                    out.add((moved(x), moved(y)) if x < y else (moved(y), moved(x)))
+    return out
+
+
 def _hex_key(x: float, y: float) -> tuple[int, int]:
     """The (q, r) of the map hex holding the point ``(x, y)``."""
     h = _hex_at(x, y)
@@ -271,6 +293,18 @@ def _side_of(oq: float, orr: float) -> int:
 
 
 _DIR_XY = tuple((1.5 * q, _SQRT3 * (r + q / 2)) for q, r in DIRECTIONS)
+#: How far along a hexside from its middle (a share of its half length) a hexside feature's pixel
+#: is its own; nearer a corner it may be another hexside's, met at that corner.
+_SIDE_MIDDLE = 0.7
+
+
+def _at_corner(oq: float, orr: float, d: int) -> bool:
+    """True if a point ``(oq, orr)`` (axial, from its hex's centre) lies near a corner of its
+    hexside ``d``, where a wall drawn along the next hexside may reach: such a pixel counts only
+    on a hexside the board's hexsides record a feature on."""
+    x, y = 1.5 * oq, _SQRT3 * (orr + oq / 2)
+    nx, ny = _DIR_XY[d]
+    return abs((-ny * x + nx * y) / _SQRT3) > 0.5 * _SIDE_MIDDLE
 
 
 def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: tuple[_Kind | None, ...],
@@ -423,9 +457,9 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 d = _side_of(fq - rq, fr - rr)
                 other = (rq + DIRECTIONS[d][0], rr + DIRECTIONS[d][1])
                 if sides_crossed is None:
-                    sides_crossed = {((ka[0] + x[0], ka[1] + x[1]), (ka[0] + y[0], ka[1] + y[1])) for x, y in crossed_sides_rel}
+                    sides_crossed = _sides(ka, kb, crossed_sides_rel, (ox, oy), s.wall_along)
                 on = (key, other) if key < other else (other, key)
-                across = on in sides_crossed and bool(terrain.side(h, d))
+                across = on in sides_crossed and (not _at_corner(fq - rq, fr - rr, d) or bool(terrain.side(h, d)))
                 r = judge.hexside(f"{k.name.lower()} on its {DIRECTION_NAMES[d]} hexside", float(ground), k.height, key, other,
                                   across, near)
                 drm = 0
@@ -603,7 +637,7 @@ def _merged(pick: GridSight, other: GridSight) -> tuple[GridHex, ...]:
     out = {g.hex: g for g in pick.hexes}
     for g in other.hexes:
         mine = out.get(g.hex)
-        if mine is not None and (_RANK[mine.effect], bool(mine.why), mine.top) >= (_RANK[g.effect], bool(g.why), g.top):
+        if mine is not None and (mine.effect or (_RANK[mine.effect], bool(mine.why), mine.top) >= (_RANK[g.effect], bool(g.why), g.top)):
             continue
         if g.effect == "blocks" and not pick.blocked:
             g = replace(g, effect="blocks one side")

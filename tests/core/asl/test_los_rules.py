@@ -1,0 +1,216 @@
+"""Line of sight by the rules over a board's pixels (issue #38): heights as A6 reads them (height
+advantage, Blind Hexes behind an obstacle or a crest line at ranges 2, 5, 6 and 10), walls and
+hedges by hexside, threads along a board's edges, symmetry, and every explanation line agreeing
+with its verdict. Boards are Airhead's own test boards (never VASL's)."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from airhead.asl.los import Location, LosSettings, SETTING_FIELDS
+from airhead.asl.los_grid import GridSight, trace
+from airhead.hexes import Hex
+from airhead.scenario import Scenario
+from airhead.systems import load_scenario
+from airhead.vasl.library import LIBRARY, scenario_data
+from airhead.vasl.writer import write_board
+
+#: Lanes down the columns of a 13 x 14 board: a viewer in row 1 (0 in odd columns), an obstacle
+#: (woods) or a crest line (a single hex of level-1 ground) some hexes down, targets behind it.
+RULES = {
+    "name": "11", "version": "1", "width": 13, "height": 14, "image": False,
+    "hexes": {"B3": {"code": 60}, "D6": {"code": 60}, "F7": {"code": 60}, "H10": {"code": 60}, "K4": {"code": 60}},
+    "levels": {"C3": 1, "E6": 1, "G7": 1, "J10": 1},
+    "sides": [["L4", "S", 72], ["I4", "S", 73]],
+}
+#: A 12 x 10 board: woods under its top and bottom edges and in its last (half) column; a wall
+#: along a hexside a thread runs along.
+EDGES = {
+    "name": "12", "version": "1", "width": 12, "height": 10, "image": False,
+    "hexes": {"C1": {"code": 60}, "C10": {"code": 60}, "L4": {"code": 60}},
+    "sides": [["F6", "SW", 72]],
+}
+FIXTURE = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def board(which: str) -> Scenario:
+    desc = {"rules": RULES, "edges": EDGES, "fixture": dict(FIXTURE, name="13")}[which]
+    b = LIBRARY.add(write_board(desc))
+    return load_scenario(scenario_data([[b.name.lstrip("0")]], [b]))
+
+
+def see(which: str, a: str, b: str, la: float = 0, lb: float = 0, **kw: Any) -> GridSight:
+    sc = board(which)
+    m = sc.map
+    return trace(sc, Location(m.parse(a), la), Location(m.parse(b), lb), settings=LosSettings(**kw) if kw else None)
+
+
+def why(s: GridSight) -> str:
+    sc = board("rules")
+    return " | ".join(s.explain(sc.map.name))
+
+
+# ---------------------------------------------------------------- heights (A6.2, A6.4)
+
+def test_height_advantage() -> None:
+    """Woods (top at level 1) in 11K4: from ground level they block; from level 1 they are as high
+    as the higher end (A6.2); from level 2 the target four hexes behind is past their one Blind
+    Hex."""
+    assert see("rules", "11K1", "11K8").blocked
+    one = see("rules", "11K1", "11K8", la=1)
+    assert one.blocked and board("rules").map.name(one.blocked_at) == "11K4"
+    assert "as high as the higher end" in next(g.why for g in one.hexes if g.effect == "blocks")
+    two = see("rules", "11K1", "11K8", la=2)
+    assert not two.blocked, why(two)
+    assert any("beyond its 1 Blind Hex (A6.4)" in g.why for g in two.hexes)
+
+
+@pytest.mark.parametrize("lane,viewer,obstacle,blind,seen", [
+    ("B", 1, 3, [4], [5]),                 # range 2: 1 Blind Hex
+    ("D", 1, 6, [7, 8], [9]),              # range 5: 2
+    ("F", 1, 7, [8, 9], [10]),             # range 6: 2
+    ("H", 0, 10, [11, 12, 13], [14]),      # range 10: 3
+])
+def test_blind_hexes_behind_woods(lane: str, viewer: int, obstacle: int, blind: list[int], seen: list[int]) -> None:
+    """From level 2 over level-1 woods to ground level: VASL's isBlindHex gives 2 × 1 + range // 5
+    − 2 − 0 + 1 Blind Hexes (at least 1)."""
+    for row in blind:
+        s = see("rules", f"11{lane}{viewer}", f"11{lane}{row}", la=2)
+        assert s.blocked and board("rules").map.name(s.blocked_at) == f"11{lane}{obstacle}", why(s)
+        assert "Blind Hex" in next(g.why for g in s.hexes if g.effect == "blocks")
+    for row in seen:
+        s = see("rules", f"11{lane}{viewer}", f"11{lane}{row}", la=2)
+        assert not s.blocked, why(s)
+
+
+@pytest.mark.parametrize("lane,viewer,crest,blind,seen", [
+    ("C", 1, 3, [], [4, 5]),               # range 2: a crest line casts none
+    ("E", 1, 6, [7], [8]),                 # range 5: 1
+    ("G", 1, 7, [8], [9]),                 # range 6: 1
+    ("J", 0, 10, [11, 12], [13]),          # range 10: 2
+])
+def test_blind_hexes_behind_a_crest_line(lane: str, viewer: int, crest: int, blind: list[int], seen: list[int]) -> None:
+    """From level 2 over a level-1 crest line to ground level: 2 × 1 + range // 5 − 2 − 0 (at
+    least 0)."""
+    for row in blind:
+        s = see("rules", f"11{lane}{viewer}", f"11{lane}{row}", la=2)
+        assert s.blocked and board("rules").map.name(s.blocked_at) == f"11{lane}{crest}", why(s)
+        assert "a crest line" in next(g.why for g in s.hexes if g.effect == "blocks")
+    for row in seen:
+        s = see("rules", f"11{lane}{viewer}", f"11{lane}{row}", la=2)
+        assert not s.blocked, why(s)
+
+
+def test_heights_are_symmetric() -> None:
+    """A6 reads the higher and the lower end the same whichever looks: each lane both ways."""
+    sc = board("rules")
+    m = sc.map
+    for lane, top in (("B", 14), ("D", 14), ("F", 14), ("H", 14), ("C", 14), ("E", 14), ("G", 14), ("J", 14), ("K", 14)):
+        first = 0 if lane in "BDFHJ" else 1
+        for row in range(first + 2, top + 1):
+            for lv in (0, 1, 2):
+                a, b = Location(m.parse(f"11{lane}{first}"), lv), Location(m.parse(f"11{lane}{row}"))
+                assert trace(sc, a, b).blocked == trace(sc, b, a).blocked, (lane, row, lv)
+
+
+def test_a_half_level_hindrance_below_the_higher_end_does_not_hinder() -> None:
+    """Grain (half a level) in the fixture's 2O6/2O7: it hinders a thread at ground level, not one
+    from level 1."""
+    sc = board("fixture")
+    m = sc.map
+    low = trace(sc, Location(m.parse("13N6")), Location(m.parse("13P7")))
+    high = trace(sc, Location(m.parse("13N6"), 1), Location(m.parse("13P7")))
+    assert low.drm >= 1 and high.drm == 0, (low.explain(m.name), high.explain(m.name))
+    assert any("a half-level Hindrance below the higher end" in g.why for g in high.hexes)
+
+
+# ---------------------------------------------------------------- walls and hedges (B9.2)
+
+@pytest.mark.parametrize("lane", ["L", "I"])
+def test_walls_and_hedges_by_hexside(lane: str) -> None:
+    """A wall (lane L) or hedge (lane I) on the hexside below row 4: at range 2 it is always an
+    end's own hexside (ignored); at ranges 3 and 4 it blocks; from a building's first level it
+    does not (the ends are not both at its level)."""
+    m = board("rules").map
+    assert not see("rules", f"11{lane}4", f"11{lane}6").blocked
+    assert not see("rules", f"11{lane}3", f"11{lane}5").blocked
+    three = see("rules", f"11{lane}3", f"11{lane}6")
+    assert three.blocked and m.name(three.blocked_at) in (f"11{lane}4", f"11{lane}5"), why(three)
+    assert "both ends are at its level (B9.2)" in next(g.why for g in three.hexes if g.effect == "blocks")
+    assert see("rules", f"11{lane}2", f"11{lane}6").blocked
+    assert see("rules", f"11{lane}6", f"11{lane}2").blocked
+    high = see("rules", f"11{lane}2", f"11{lane}6", la=1)
+    assert not high.blocked and any("not both at its level" in g.why for g in high.hexes), why(high)
+
+
+def test_a_wall_along_the_thread_blocks_only_with_the_setting() -> None:
+    """A thread along the walled hexside between 12F6 and its SW neighbour, six hexes long: it
+    does not cross the wall (the default), or the wall blocks it as VASL reads it (setting)."""
+    sc = board("edges")
+    m = sc.map
+    f6 = m.parse("12F6")
+    a = Hex(f6.q - 2, f6.r - 1)  # the wall's hexside is (2, 1) | (1, 2) from a: along the thread to a + (3, 3)
+    b = Hex(a.q + 3, a.r + 3)
+    clear = trace(sc, a, b)
+    assert not clear.blocked and any("does not cross" in g.why for g in clear.hexes), clear.explain(m.name)
+    assert "runs along a hexside" in clear.notes[0]
+    vasl = trace(sc, a, b, settings=LosSettings(wall_along=True))
+    assert vasl.blocked, vasl.explain(m.name)
+    assert any(f.key == "los_wall_along" for f in SETTING_FIELDS)
+
+
+# ---------------------------------------------------------------- a board's edges
+
+@pytest.mark.parametrize("a,b,woods", [("12B0", "12F0", "12C1"), ("12B10", "12F10", "12C10"), ("12L1", "12L8", "12L4")])
+def test_threads_along_a_boards_edge_read_the_board(a: str, b: str, woods: str) -> None:
+    """Along the top and bottom edges (between half hexes) only the side on the board is read;
+    down the last, half column the grid's last pixels are read."""
+    s = see("edges", a, b)
+    assert s.blocked and board("edges").map.name(s.blocked_at) == woods, s.explain(board("edges").map.name)
+    if a[3:] == b[3:]:
+        assert "at the board's edge: only the side on the board is read" in s.notes[0]
+
+
+# ---------------------------------------------------------------- every line true
+
+def _consistent(s: GridSight, name: Any, limit: int = 6) -> None:
+    lines = s.explain(name)
+    by_effect = [g for g in s.hexes if g.effect == "blocks"]
+    hinders = [g for g in s.hexes if g.effect == "hinders"]
+    where = (lines, name(s.a.hex), name(s.b.hex))
+    assert lines[-1] == (f"LOS blocked in {name(s.blocked_at)}" if s.blocked else
+                         "LOS clear" + (f", Hindrance DRM +{s.drm}" if s.drm else "")), where
+    if s.blocked:
+        assert any(g.hex == s.blocked_at for g in by_effect) or sum(g.drm for g in hinders) >= limit, where
+    else:
+        assert not by_effect, where
+        assert sum(g.drm for g in hinders) == s.drm and {g.hex for g in hinders} == {h for h, _d in s.hindrances}, where
+    for g in s.hexes:
+        assert g.effect == "" or g.why, where  # what blocks or hinders says why
+        assert g.hex not in (s.a.hex, s.b.hex), where
+    assert len(lines) == 1 + len(s.notes) + len(s.hexes) + 1
+
+
+def test_every_explanation_line_agrees_with_its_verdict() -> None:
+    """Every pair of hexes of the fixture board from a seeded sample of viewers (ground level and
+    level 1 and 2), within range 9: the verdict follows from the lines."""
+    sc = board("fixture")
+    m = sc.map
+    hexes = [h for h, _n in m.iter_names()]
+    rng = random.Random(38)
+    count = 0
+    for v in rng.sample(hexes, 24):
+        for lv in (0, 1, 2):
+            for h in v.within(9)[1:]:
+                if not m.in_play(h):
+                    continue
+                _consistent(trace(sc, Location(v, lv), Location(h)), m.name)
+                count += 1
+    assert count > 2000
