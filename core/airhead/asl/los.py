@@ -154,7 +154,8 @@ SETTING_FIELDS: tuple[Field, ...] = (
           help="grainfields hinder in season (E1.7 EX), orchards out of season (E7.3 EX)"),
     Field("los_slope", "LOS between different levels", "choice", choices=(INTERPOLATED, BLIND_HEXES),
           default=INTERPOLATED, rule=RULE,
-          help="how an obstacle between a higher and a lower end is read: against the line's height there, or by the Blind Hex table you enter"),
+          help="on a painted map, how an obstacle between a higher and a lower end is read: against the line's height there, "
+               "or by the Blind Hex table you enter (on imported boards Airhead counts Blind Hexes as ASL does, A6.4)"),
     Field("los_level_obstacle", "An obstacle level with the line", "choice", choices=("does not block", "blocks"),
           default="does not block", rule=RULE, help="an obstacle whose top is exactly at the line's height"),
     Field("los_smoke_drm", "SMOKE Hindrance DRM", "int", lo=0, hi=9, default=0, rule="E.6",
