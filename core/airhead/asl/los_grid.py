@@ -367,8 +367,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     point: tuple[float, float] | None = None
     inherent_ok: dict[tuple[int, int], str] = {}
     # each (hex, terrain code, ground) read once: a reading depends on nothing else (but B10.2 EXC's
-    # half hex and a hexside feature's hexside)
-    readings: dict[tuple[tuple[int, int], int, int], tuple[tuple[int, str, float, str], int]] = {}
+    # half hex and a hexside feature's hexside, never kept)
+    readings: set[tuple[tuple[int, int], int, int]] = set()
     limit = s.hindrance_limit
     # the current board's pixel at sample i is (p0x + i * pdx, p0y + i * pdy): set when it changes
     p0x = p0y = pdx = pdy = 0.0
@@ -453,15 +453,14 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 near = tuple(e for e, ze, ex, ey in ends_xy if ze > base and judge.range_of(key)[0 if e == judge.up else 1] == 1
                              and (fx - ex) ** 2 + (fy - ey) ** 2 < 3.0)
             code = cells[idx]
-            got = readings.get((key, code, ground)) if not near else None
-            if got is not None:
-                r, drm = got
-            elif k is None or (k.inherent and not k.side
+            if not near and (key, code, ground) in readings:
+                continue  # read before in this hex: its effect is counted already
+            if k is None or (k.inherent and not k.side
                                and k.terrain != (inherent_ok.get(key) or inherent_ok.setdefault(key, terrain.at(h).terrain))):
                 r = judge.ground(float(ground), key, near)  # inherent terrain drawn into a hex of other terrain: VASL ignores it
                 drm = 0
                 if not near:
-                    readings[(key, code, ground)] = r, drm
+                    readings.add((key, code, ground))
             elif k.side:
                 d = _side_of(fq - rq, fr - rr)
                 other = (rq + DIRECTIONS[d][0], rr + DIRECTIONS[d][1])
@@ -476,7 +475,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near)
                 drm = k.hindrance
                 if not near:
-                    readings[(key, code, ground)] = r, drm
+                    readings.add((key, code, ground))
             if r[0] or r[3]:
                 if (r[0], bool(r[3]), r[2]) > (_RANK[g.effect], bool(g.why), g.top):
                     best[key] = GridHex(h, r[1], r[2], _EFFECT[r[0]], drm if r[0] == 1 else 0, False, r[3])
