@@ -22,8 +22,9 @@ Public API (all pure; ``types`` defaults to the ASL terrain table):
 * :func:`los_view`, :func:`explain` — the LOS thread between two hexes for the map, and in words.
 
 Readings (``docs/rules-notes.md``, "LOS at hex level"): a Location's height is its hex's base
-level plus its level; the line's height at a crossed hex is interpolated between the ends'
-heights (setting ``los_slope``); an obstacle, higher ground or a hexside feature whose top is
+level plus its level; terrain between ends at different levels is read as A6 reads it, as on
+imported boards (:mod:`.los_heights`: height advantage, Blind Hexes counted), or against a line
+whose height is interpolated between the ends (setting ``los_slope``); an obstacle, higher ground or a hexside feature whose top is
 above the line there blocks (level with it: setting ``los_level_obstacle``); the ends' own hexes
 and hexsides never block or hinder; each Hindrance above the line adds its DRM and a total of
 ``los_hindrance_limit`` (6) blocks; where the line runs exactly along a hexside, ``los_hexside``
@@ -39,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import ceil
+from math import ceil, floor
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, Union
 
 from ..frozen import replace
@@ -104,7 +105,8 @@ class LosSettings:
     season (the table's ``season`` column); ``slope``: ``"interpolate"`` the line's height
     between unequal ends, or ``"blind_hexes"``: only what is above both ends blocks, and what is
     between them blinds the lower end by ``blind`` (a :data:`BlindTable`, else the player is
-    asked); ``level_blocks``: an obstacle level with the line blocks; ``smoke``: the SMOKE
+    asked), or ``"asl"``: A6 as on imported boards (:mod:`.los_heights`: height advantage, Blind
+    Hexes counted as VASL counts them); ``level_blocks``: an obstacle level with the line blocks; ``smoke``: the SMOKE
     Hindrance DRM (E.6 is not in the seeds: 0 until the player sets it); ``orchard_full``: a type
     that is an obstacle out of its Hindrance season (an orchard in season) is a full-level
     obstacle, whatever height its hex is painted (the E7.3 EX's Blind Hex behind the K9 orchard);
@@ -115,7 +117,7 @@ class LosSettings:
     hexside: Literal["both", "either"] = "both"
     hindrance_limit: int = 6
     in_season: bool = True
-    slope: Literal["interpolate", "blind_hexes"] = "interpolate"
+    slope: Literal["interpolate", "blind_hexes", "asl"] = "asl"
     level_blocks: bool = False
     smoke: int = 0
     blind: tuple[tuple[tuple[float, float], int], ...] = ()
@@ -129,7 +131,8 @@ class LosSettings:
             hexside="either" if settings.get("los_hexside") == EITHER else "both",
             hindrance_limit=int(settings.get("los_hindrance_limit", 6)),
             in_season=settings.get("los_season", IN_SEASON) != OUT_OF_SEASON,
-            slope="blind_hexes" if settings.get("los_slope") == BLIND_HEXES else "interpolate",
+            slope="blind_hexes" if settings.get("los_slope") == BLIND_HEXES else "interpolate"
+            if settings.get("los_slope") == INTERPOLATED else "asl",
             level_blocks=settings.get("los_level_obstacle") == "blocks",
             smoke=int(settings.get("los_smoke_drm", 0)),
             blind=tuple(sorted((blind or {}).items())),
@@ -141,6 +144,7 @@ class LosSettings:
 BOTH, EITHER = "both sides must block", "either side blocks"
 IN_SEASON, OUT_OF_SEASON = "in season", "out of season"
 INTERPOLATED, BLIND_HEXES = "interpolated between the ends", "only above both ends (Blind Hex table)"
+AS_ASL = "height advantage and Blind Hexes counted (A6, as on imported boards)"
 ORCHARD_FULL, ORCHARD_PAINTED = "a full-level obstacle (E7.3 EX)", "as high as its hex is painted"
 WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS = "only a wall or hedge it crosses", "also one it runs along (as VASL reads it)"
 
@@ -152,10 +156,11 @@ SETTING_FIELDS: tuple[Field, ...] = (
           help="LOS Hindrance DRM add up; this total blocks the line (ASL's 6; not in the rule text Airhead has: change it if your rules differ)"),
     Field("los_season", "Season", "choice", choices=(IN_SEASON, OUT_OF_SEASON), default=IN_SEASON, rule="E1.7, E7.3",
           help="grainfields hinder in season (E1.7 EX), orchards out of season (E7.3 EX)"),
-    Field("los_slope", "LOS between different levels", "choice", choices=(INTERPOLATED, BLIND_HEXES),
-          default=INTERPOLATED, rule=RULE,
-          help="on a painted map, how an obstacle between a higher and a lower end is read: against the line's height there, "
-               "or by the Blind Hex table you enter (on imported boards Airhead counts Blind Hexes as ASL does, A6.4)"),
+    Field("los_slope", "LOS between different levels", "choice", choices=(AS_ASL, INTERPOLATED, BLIND_HEXES),
+          default=AS_ASL, rule=RULE,
+          help="on a painted map, how terrain between a higher and a lower end is read: by height advantage and Blind Hexes "
+               "counted as on imported boards (A6), against a line whose height is interpolated between the ends, or by "
+               "the Blind Hex table you enter (imported boards always count Blind Hexes)"),
     Field("los_level_obstacle", "An obstacle level with the line", "choice", choices=("does not block", "blocks"),
           default="does not block", rule=RULE, help="an obstacle whose top is exactly at the line's height"),
     Field("los_smoke_drm", "SMOKE Hindrance DRM", "int", lo=0, hi=9, default=0, rule="E.6",
@@ -248,10 +253,10 @@ def _levels(x: Fraction | float) -> str:
     return word
 
 
-def _against(d: Fraction) -> str:
+def _against(d: Fraction, ref: str = "the line") -> str:
     if d == 0:
-        return "level with the line"
-    return f"{_levels(d)} {'above' if d > 0 else 'below'} the line"
+        return f"level with {ref}"
+    return f"{_levels(d)} {'above' if d > 0 else 'below'} {ref}"
 
 
 def _at(z: Fraction) -> str:
@@ -288,12 +293,13 @@ class Crossing:
     blocks: bool = False
     drm: int = 0
     side: bool = False
+    ref: str = "the line"
 
     def line(self, name: Name) -> str:
         """This crossing as one log-style line."""
         where = " | ".join(name(h) for h in self.hexes)
         where = f"hexside {where}" if self.side else where
-        return f"{where}: {self.what}, {_against(Fraction(self.height))}: {self.effect}"
+        return f"{where}: {self.what}, {_against(Fraction(self.height), self.ref)}: {self.effect}"
 
 
 @dataclass(frozen=True)
@@ -355,10 +361,26 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     asks: list[str] = []
 
     def z_at(t: Fraction) -> Fraction:
-        return za + (zb - za) * t
+        return high if s.slope == "asl" else za + (zb - za) * t
 
-    def judge(top: Fraction, z: Fraction, where: Hex) -> tuple[bool, str]:
+    higher = b.hex if zb > za else a.hex
+    asl = s.slope == "asl"
+    ref = "the higher end" if asl and za != zb else "the line"
+
+    def _hinders_here(top: Fraction, height: Fraction, z: Fraction, where: Hex) -> bool:
+        """Does a Hindrance whose top is ``top`` hinder here?"""
+        if not asl:
+            return top > z
+        if top > high or (top == high and (high > low or height != int(height))):
+            return True
+        if low < top < high and height >= 1:
+            return _asl(top, where, False)[0]
+        return False
+
+    def judge(top: Fraction, z: Fraction, where: Hex, crest: bool = False) -> tuple[bool, str]:
         """Does a top at this point block? (and the effect in words)"""
+        if s.slope == "asl":
+            return _asl(top, where, crest)
         if s.slope == "blind_hexes":
             if top > high or (s.level_blocks and top == high == low):
                 return True, "blocks"
@@ -368,6 +390,26 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         if top > z or (top == z and s.level_blocks):
             return True, "blocks"
         return False, "below the line"
+
+    def _asl(top: Fraction, where: Hex, crest: bool) -> tuple[bool, str]:
+        """A6 as :mod:`.los_heights` reads it (the same counts as on imported boards)."""
+        if high == low:  # both ends at one level: the same reading as the line's
+            return (True, "blocks") if top > high or (top == high and s.level_blocks and not crest) else (False, "below the line")
+        if top > high:
+            return True, "higher than both ends: blocks (A6.2)"
+        if top == high:
+            return True, "as high as the higher end, no height advantage over it: blocks (A6.2)"
+        if not crest:  # Blind Hexes count an obstacle's whole levels (VASL's height), not its half level
+            top = Fraction(floor(top))
+        if top > low:
+            rs, rt = where.distance(higher), where.distance(lower_end.hex)
+            n = floor(2 * top + rs // 5 - high - low)
+            n = max(n, 0) if crest else max(n + 1, 1)
+            where_ = f"the lower end is {rt} hex{'es' if rt != 1 else ''} behind it"
+            if rt <= n:
+                return True, f"{where_}, within its {n} Blind Hex{'es' if n != 1 else ''}: blocks (A6.4)"
+            return False, f"{where_}, beyond its {n} Blind Hex{'es' if n != 1 else ''} (A6.4)"
+        return False, "not higher than the lower end"
 
     def _blind_effect(top: Fraction, where: Hex) -> tuple[bool, str]:
         hgt = top - terrain.at(where).base_level
@@ -388,23 +430,23 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         r = _read(terrain.at(h), types.get(terrain.at(h).terrain), s)
         out: list[Crossing] = []
         blocks, add, why = False, 0, ""
-        if r.ground > z and (s.slope == "interpolate" or r.ground > low):
-            hit, eff = judge(r.ground, z, h)
+        if (r.ground > low if asl else r.ground > z and (s.slope == "interpolate" or r.ground > low)):
+            hit, eff = judge(r.ground, z, h, crest=True)
             blocks, why = hit, "ground" if hit else ""
-            out.append(Crossing((h,), "higher ground (a crest)", float(r.ground - z), eff, hit))
+            out.append(Crossing((h,), "higher ground (a crest)", float(r.ground - z), eff, hit, ref=ref))
         if r.obstacle and r.obstacle >= minimum:
             top = r.ground + r.obstacle
             hit, eff = judge(top, z, h)
             if hit and not blocks:
                 blocks, why = True, "blind" if "Blind Hex" in eff else "obstacle"
-            out.append(Crossing((h,), r.what, float(top - z), eff, hit))
+            out.append(Crossing((h,), r.what, float(top - z), eff, hit, ref=ref))
         if hindrances and r.hindrance:
             top = r.ground + r.height
-            if top > z:
+            if _hinders_here(top, r.height, z, h):
                 add += r.hindrance
-                out.append(Crossing((h,), r.what, float(top - z), f"+{r.hindrance} Hindrance", False, r.hindrance))
+                out.append(Crossing((h,), r.what, float(top - z), f"+{r.hindrance} Hindrance", False, r.hindrance, ref=ref))
             else:
-                out.append(Crossing((h,), r.what, float(top - z), "below the line"))
+                out.append(Crossing((h,), r.what, float(top - z), "below the line" if not asl else "no effect", ref=ref))
         if hindrances and r.smoke:
             if s.smoke:
                 add += s.smoke
@@ -414,7 +456,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 asks.append("what Hindrance DRM does the SMOKE on the line add? (E.6)")
         if not out:
             what = r.what if r.ground == 0 else f"{r.what} at {_at(r.ground)}"
-            out.append(Crossing((h,), what, float(r.ground - z), "no effect"))
+            out.append(Crossing((h,), what, float(r.ground - z), "no effect", ref=ref))
         return blocks, add, out, why
 
     def hexside(x: Hex, y: Hex, t: Fraction) -> Crossing | None:
@@ -422,8 +464,19 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         hgt, what = _side_height(sides, feats, minimum)
         if not what:
             return None
-        top = max(Fraction(terrain.at(x).base_level), Fraction(terrain.at(y).base_level)) + hgt
+        ground = max(Fraction(terrain.at(x).base_level), Fraction(terrain.at(y).base_level))
+        top = ground + hgt
         z = z_at(t)
+        if asl:
+            if any(x.distance(e) == 1 and y.distance(e) == 1 for e in (a.hex, b.hex)):
+                hit, eff = False, "touches an end's hex at a corner: ignored (B9.2, as VASL reads it)"
+            elif what == "bocage":  # a full-level obstacle on its hexside (B9.52)
+                hit, eff = judge(top, z, x if x.distance(lower_end.hex) < y.distance(lower_end.hex) else y)
+            elif za == zb == ground or top > high:
+                hit, eff = True, "blocks" if za == zb else "higher than both ends: blocks (A6.2)"
+            else:
+                hit, eff = False, "the ends are not both at its level (B9.2)"
+            return Crossing((x, y), f"a {what.replace('_', ' ')}", float(top - z), eff, hit, side=True, ref=ref)
         hit, eff = judge(top, z, x if x.distance(lower_end.hex) < y.distance(lower_end.hex) else y)
         return Crossing((x, y), f"a {what.replace('_', ' ')}", float(top - z), eff, hit, side=True)
 

@@ -185,6 +185,8 @@ class Judge:
                 return _best(gr, (0, name, top, "on a hexside touching an end's hex at a corner: ignored (B9.2, as VASL reads it)"))
         if not crossed:
             return _best(gr, (0, name, top, "the thread does not cross its hexside"))
+        if name.startswith("bocage"):  # a full-level obstacle along its hexside (B9.52)
+            return self.terrain(name, g, height, True, "", key, near)
         if self.level and g == self.za:
             return 2, name, top, "both ends are at its level (B9.2)"
         return _best(gr, (0, name, top, "the ends are not both at its level (B9.2)"))

@@ -79,9 +79,18 @@ def test_building_levels_see_over_woods_near_the_viewer_but_not_near_the_target(
     base = terrain(D3=HexTerrain("building", obstacle=3))
     near = base.set_hex(P("3D4"), WOODS)   # woods top 1 < 1.5: below the line
     far = base.set_hex(P("3D6"), WOODS)    # woods top 1 > 0.5: blocks
+    # A6 (the default, as on imported boards): woods a level below the higher end blind the lower end
+    # only within their 1 Blind Hex (2 x 1 + 3 // 5 - 2 - 0 + 1)
     s = los(near, loc("D3", 2), loc("D7"))
-    assert not s.blocked and s.crossings[0].effect == "below the line" and s.crossings[0].height == -0.5
+    assert not s.blocked and s.crossings[0].effect == "the lower end is 3 hexes behind it, beyond its 1 Blind Hex (A6.4)"
+    assert s.crossings[0].line(N) == "3D4: Woods, 1 level below the higher end: the lower end is 3 hexes behind it, beyond its 1 Blind Hex (A6.4)"
     s = los(far, loc("D3", 2), loc("D7"))
+    assert s.blocked and names(s.by) == ["3D6"] and s.cause == "blind"
+    # the line's height interpolated (setting): the same verdicts here
+    slope = LosSettings(slope="interpolate")
+    s = los(near, loc("D3", 2), loc("D7"), settings=slope)
+    assert not s.blocked and s.crossings[0].effect == "below the line" and s.crossings[0].height == -0.5
+    s = los(far, loc("D3", 2), loc("D7"), settings=slope)
     assert s.blocked and names(s.by) == ["3D6"] and s.crossings[-1].height == 0.5
     # from level 1 the woods in D4 (top 1, line 0.75 there) block
     assert los(near, loc("D3", 1), loc("D7")).blocked
@@ -104,7 +113,16 @@ def test_a_hill_crest_blocks_only_when_above_the_line() -> None:
     # from a level-2 hill: the line is at 1 at mid-way (D5): clear; nearer the target (D6, line 0.5): blocked
     high = terrain(D3=HexTerrain(base_level=2), D5=hill)
     assert not los(high, P("3D3"), P("3D7")).blocked
-    assert los(terrain(D3=HexTerrain(base_level=2), D6=hill), P("3D3"), P("3D7")).blocked
+    # a level-1 crest line next to the target seen from level 2 three hexes away: A6 (the default)
+    # counts 2 x 1 + 3 // 5 - 2 - 0 = 0 Blind Hexes behind it (VASL's isBlindHex): seen; the line's
+    # height interpolated (setting) is 0.5 there: blocked
+    crest = terrain(D3=HexTerrain(base_level=2), D6=hill)
+    assert not los(crest, P("3D3"), P("3D7")).blocked
+    assert los(crest, P("3D3"), P("3D7"), settings=LosSettings(slope="interpolate")).blocked
+    # ... and a crest line one hex nearer at range 5 from a level-2 hill: 1 Blind Hex
+    far = terrain(D1=HexTerrain(base_level=2), D6=hill)
+    s = los(far, P("3D1"), P("3D7"))
+    assert s.blocked and names(s.by) == ["3D6"] and s.crossings[-1].effect == "the lower end is 1 hex behind it, within its 1 Blind Hex: blocks (A6.4)"
 
 
 def test_a_depression_is_seen_from_its_edge_and_from_above() -> None:
@@ -169,7 +187,9 @@ def test_a_line_along_a_hexside_under_each_setting() -> None:
     # a wall lying along the line: crossed only when either side blocks
     wall = Terrain().add_side(SIDE_1, 1, "wall")   # SIDE_1's NE hexside is the one toward SIDE_2
     assert not los(wall, ALLEY_A, ALLEY_B, settings=both).blocked
-    assert los(wall, ALLEY_A, ALLEY_B, settings=either).blocked
+    # ... A6 (the default) ignores it: it touches both ends' hexes at a corner (B9.2, as VASL reads it)
+    assert not los(wall, ALLEY_A, ALLEY_B, settings=either).blocked
+    assert los(wall, ALLEY_A, ALLEY_B, settings=LosSettings(hexside="either", slope="interpolate")).blocked
 
 
 def test_a_line_crossing_a_hexside_at_an_angle_is_not_along_it() -> None:

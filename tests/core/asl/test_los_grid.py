@@ -263,3 +263,28 @@ def test_a_threads_hexes_are_those_a_dense_sampling_finds() -> None:
                                      (nudge * (dq + 2 * dr), -nudge * (2 * dq + dr))] if along else [])
             dense = {round_axial(dq * i / (64 * n) + eq, dr * i / (64 * n) + er) for eq, er in lines for i in range(64 * n + 1)}
             assert set(rel) == dense and rel[0] == (0, 0) and (dq, dr) in rel, (dq, dr)
+
+
+def test_on_uniform_hexes_the_hex_level_a6_reading_agrees_from_every_level() -> None:
+    """Setting "LOS between different levels: height advantage and Blind Hexes counted" reads a
+    painted map hex by hex as the board's pixels are read (A6, Blind Hexes counted as VASL counts
+    them): on uniform hexes the two agree on every thread that meets no vertex, from ground level
+    and levels 1 and 2, both ways."""
+    from airhead.asl.los_grid import _crossed
+
+    sc = uniform()
+    m = sc.map
+    s = LosSettings(slope="asl")
+    hexes = [h for h, _n in m.iter_names() if not m.is_half_hex(h)]
+    rng = random.Random(38)
+    checked = 0
+    for _ in range(400):
+        a, b = rng.sample(hexes, 2)
+        if a.distance(b) > 10 or _crossed(a, b)[1]:
+            continue
+        for la, lb in ((rng.choice((0, 1, 2)), 0), (0, rng.choice((1, 2)))):
+            x, y = Location(a, la), Location(b, lb)
+            fine, coarse = trace(sc, x, y, settings=s), los(sc.terrain, x, y, settings=s)
+            assert fine.blocked == coarse.blocked, (m.name(a), la, m.name(b), lb, fine.explain(m.name), coarse.explain(m.name))
+            checked += 1
+    assert checked >= 100
