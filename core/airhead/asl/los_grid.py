@@ -506,11 +506,11 @@ _EFFECT = ("", "hinders", "blocks")
 
 
 def _plain(h: Hex, terrain: Any, types: Mapping[str, Any]) -> GridHex:
-    """A hex before any of its pixels is read: open ground at its base level (the terrain the
-    hex shows, if other, said to lie off the thread)."""
+    """A hex before any of its pixels is read: open ground at its base level (terrain the hex
+    shows that can block or hinder said to lie off the thread)."""
     t = terrain.at(h)
     ty = types.get(t.terrain)
-    if t.terrain == "open" or ty is None:
+    if t.terrain == "open" or ty is None or not (ty.obstacle or ty.hindrance or ty.half_level or t.obstacle):
         return GridHex(h, "open ground", float(t.base_level))
     return GridHex(h, "open ground", float(t.base_level), why=f"the thread passes clear of the hex's {ty.label}")
 

@@ -115,8 +115,8 @@ class Judge:
         if self.level or g <= lo:
             return 0, what, g, ""
         if g == hi:
-            if self.up in near:
-                return 0, what, g, "the higher end's own slope, next to it: ignored (B10.2 EXC)"
+            if near:
+                return 0, what, g, "an end's own slope drawn into the half of this hex next to it: ignored (B10.2 EXC)"
             return 2, what, g, "as high as the higher end: the lower end has no height advantage over it (A6.2)"
         rt, n = self.blind(g, key, True)
         where = f"a crest line below the higher end: the lower end is {count(rt, 'hex')} behind it"
