@@ -128,7 +128,9 @@ class GridSight:
         out += list(self.notes)
         out += [g.line(name) for g in self.hexes]
         if self.blocked:
-            out.append(f"LOS blocked in {name(self.blocked_at)}" if self.blocked_at is not None else "LOS blocked")
+            last = next((g for g in self.hexes if g.hex == self.blocked_at), None)
+            tail = f": Hindrances add up to +{self.drm}, which blocks (setting)" if last is not None and last.effect == "hinders" else ""
+            out.append(f"LOS blocked in {name(self.blocked_at)}{tail}" if self.blocked_at is not None else "LOS blocked")
         else:
             out.append("LOS clear" + (f", Hindrance DRM +{self.drm}" if self.drm else ""))
         return out

@@ -185,10 +185,15 @@ def _consistent(s: GridSight, name: Any, limit: int = 6) -> None:
     by_effect = [g for g in s.hexes if g.effect == "blocks"]
     hinders = [g for g in s.hexes if g.effect == "hinders"]
     where = (lines, name(s.a.hex), name(s.b.hex))
-    assert lines[-1] == (f"LOS blocked in {name(s.blocked_at)}" if s.blocked else
-                         "LOS clear" + (f", Hindrance DRM +{s.drm}" if s.drm else "")), where
     if s.blocked:
-        assert any(g.hex == s.blocked_at for g in by_effect) or sum(g.drm for g in hinders) >= limit, where
+        by_hindrances = sum(g.drm for g in hinders) >= limit and not any(g.hex == s.blocked_at for g in by_effect)
+        assert lines[-1] == f"LOS blocked in {name(s.blocked_at)}" + (
+            f": Hindrances add up to +{s.drm}, which blocks (setting)" if by_hindrances else ""), where
+        assert any(g.hex == s.blocked_at for g in by_effect) or by_hindrances, where
+    else:
+        assert lines[-1] == "LOS clear" + (f", Hindrance DRM +{s.drm}" if s.drm else ""), where
+    if s.blocked:
+        pass
     else:
         assert not by_effect, where
         assert sum(g.drm for g in hinders) == s.drm and {g.hex for g in hinders} == {h for h, _d in s.hindrances}, where
@@ -196,6 +201,16 @@ def _consistent(s: GridSight, name: Any, limit: int = 6) -> None:
         assert g.effect == "" or g.why, where  # what blocks or hinders says why
         assert g.hex not in (s.a.hex, s.b.hex), where
     assert len(lines) == 1 + len(s.notes) + len(s.hexes) + 1
+
+
+def test_hindrances_that_add_up_to_the_limit_say_so() -> None:
+    """Grain in 13O6/13O7 (the fixture's): with a Hindrance limit of 1 the first one blocks."""
+    sc = board("fixture")
+    m = sc.map
+    s = trace(sc, Location(m.parse("13N6")), Location(m.parse("13P7")), settings=LosSettings(hindrance_limit=1))
+    assert s.blocked, s.explain(m.name)
+    assert s.explain(m.name)[-1] == f"LOS blocked in {m.name(s.blocked_at)}: Hindrances add up to +1, which blocks (setting)"
+    _consistent(s, m.name, limit=1)
 
 
 def test_every_explanation_line_agrees_with_its_verdict() -> None:
