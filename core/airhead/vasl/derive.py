@@ -2,21 +2,30 @@
 
 Airhead's reading (``docs/rules-notes.md``, "VASL board archives"), hex by hex:
 
-* **terrain** — VASL's centre terrain (``Map.java``): the terrain under the centre dot (under a
-  hexside feature or a bridge there, the hex's most common ground); a building at the middle of
-  one of its hexsides; inherent terrain (orchard, crags, rubble, ...) anywhere in the hex fills
-  it; a market place's centre is open ground. Terrain that covers part of the hex but not its
-  centre dot is named in the reasons, with its share. What each VASL terrain code is to Airhead
-  is data: ``tables/vasl_terrain.json``.
-* **level** — the elevation under the centre dot.
+* **terrain** — VASL's centre terrain (``Hex.java``): the terrain under the centre dot, the pixel
+  VASL reads for it (:func:`dot_pixel`: the dot's coordinates truncated, as VASL does), or for
+  speckled art (grain: :data:`SPECKLED`) the most common terrain within :data:`DOT_RADIUS` pixels
+  of it; under a hexside feature or a bridge there, the hex's most common ground; a building at the
+  middle of one of its hexsides (the pixel VASL reads there, :func:`side_points`); inherent
+  terrain (orchard, crags, rubble, ...) fills the hex when its pixels lie nearer the centre dot
+  than any hexside's middle (:func:`core_spans`), so that terrain painted a pixel or two past its
+  own hex never fills a neighbour; a market place's centre is open ground. Terrain that covers
+  part of the hex but not its centre dot is named in the reasons, with its share. What each VASL
+  terrain code is to Airhead is data: ``tables/vasl_terrain.json``; a rowhouse wall is a hexside
+  feature (``rowhouse_wall``), never a hex's terrain.
+* **level** — the elevation under the centre dot's pixel.
 * **buildings** — a building's levels (its obstacle height) come from its terrain code ("Stone
   Building, 2 Level": 2½ levels), or from the board's own building type for that hex when its
   metadata sets one.
 * **water and bridges** — the water of the hex's terrain; a bridge when bridge pixels cover at
   least :data:`BRIDGE_SHARE` of the hex, its roadway along the hex grain nearest to the long
   axis of those pixels.
-* **hexsides** — a wall, hedge, bocage, cliff, roadblock or crest when its pixels lie along at
-  least :data:`SIDE_SHARE` of the hexside (within :data:`SIDE_BAND` pixels of it).
+* **hexsides** — a wall, hedge, bocage, cliff, roadblock, crest or rowhouse wall when its pixels
+  lie along at least :data:`SIDE_SHARE` of the hexside (within :data:`SIDE_BAND` pixels of it).
+
+Inherent terrain a board paints past its own hex (*spill*) is no terrain of the hex it spills
+into, for line of sight either: :func:`counted_terrain` is the board's terrain grid with every
+spilled inherent pixel read as open ground, the grid a thread over the board's pixels reads.
 
 Counting pixels is done per column slice of the grid (C-speed ``bytes`` methods), never one
 Python object per pixel.
@@ -36,7 +45,8 @@ from .archive import BoardArchive
 from .geometry import BoardGeometry
 from .losdata import BoardError
 
-__all__ = ["Code", "codes", "DerivedHex", "DerivedBoard", "derive", "SIDE_SHARE", "SIDE_BAND", "BRIDGE_SHARE"]
+__all__ = ["Code", "codes", "DerivedHex", "DerivedBoard", "derive", "counted_terrain", "dot_pixel", "side_points",
+           "core_spans", "SIDE_SHARE", "SIDE_BAND", "BRIDGE_SHARE", "SPECKLED", "DOT_RADIUS", "ROWHOUSE_WALL"]
 
 #: The share of a hexside's length its feature's pixels must cover.
 SIDE_SHARE = 0.5
@@ -45,6 +55,13 @@ SIDE_BAND = 3
 #: The share of a hex that bridge pixels must cover for the hex to hold a bridge.
 BRIDGE_SHARE = 0.04
 _TRANSPARENT = ("open", "road")
+#: The VASL terrains whose art is speckled (grain: a mottle of grain and open-ground pixels), whose
+#: centre is read as the most common terrain near the dot rather than from one pixel.
+SPECKLED = frozenset({"Grain"})
+#: The radius (pixels) of the disc around the centre dot read for speckled terrain.
+DOT_RADIUS = 5
+#: The hexside feature a rowhouse wall is (VASL's ``isRowhouseFactoryWall`` terrains, B23.71).
+ROWHOUSE_WALL = "rowhouse_wall"
 
 
 @dataclass(frozen=True)
@@ -89,6 +106,16 @@ def codes() -> Mapping[int, Code]:
 
 
 @lru_cache(maxsize=1)
+def _read_codes() -> Mapping[int, Code]:
+    """:func:`codes` as the hexes are read: a rowhouse wall is a hexside feature, no hex's terrain."""
+    out = dict(codes())
+    for c, k in out.items():
+        if k.name.startswith("Rowhouse Wall"):
+            out[c] = Code(c, k.name, side=ROWHOUSE_WALL, height=k.height)
+    return out
+
+
+@lru_cache(maxsize=1)
 def _by_name() -> Mapping[str, Code]:
     return {c.name.lower(): c for c in codes().values()}
 
@@ -104,6 +131,8 @@ class DerivedHex:
     why: str
     #: The VASL terrain codes in the hex with their share of its pixels, largest first.
     shares: tuple[tuple[int, float], ...] = ()
+    #: The VASL terrain code the hex is read as (VASL's centre terrain); -1 when unknown.
+    code: int = -1
 
 
 @dataclass(frozen=True)
@@ -152,58 +181,155 @@ def _bridge_axis(grid_terrain: bytes, gh: int, spans: list[tuple[int, int, int]]
     return min(((0, 90.0), (1, 150.0), (2, 30.0)), key=lambda a: min(abs(angle - a[1]), 180 - abs(angle - a[1])))[0]
 
 
-def _midpoint(geo: BoardGeometry, col: int, row: int, d: int) -> tuple[int, int]:
-    """The grid pixel at the middle of a hexside, just inside the hex (VASL reads it one pixel in;
-    two here, so that the pixel on the hexside itself, which may be the neighbour's, is passed)."""
-    (ax, ay), (bx, by) = geo.side(col, row, d)
-    cx, cy = geo.center(col, row)
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    dist = math.hypot(cx - mx, cy - my) or 1.0
-    x, y = round(mx + 2 * (cx - mx) / dist), round(my + 2 * (cy - my) / dist)
-    return min(max(x, 0), geo.grid_width - 1), min(max(y, 0), geo.grid_height - 1)
+_COS30 = math.cos(math.radians(30.0))
+
+
+def dot_pixel(geo: BoardGeometry, col: int, row: int) -> tuple[int, int]:
+    """The grid pixel VASL reads for a hex's centre dot (:meth:`.BoardGeometry.center_pixel`)."""
+    return geo.center_pixel(col, row)
+
+
+def _on_board(geo: BoardGeometry, col: int, row: int) -> tuple[bool, ...]:
+    """Which of a hex's hexsides (N, NE, SE, S, SW, NW) VASL counts as on the board (``setHexFlags``)."""
+    on = [True] * 6
+    if col == 0:
+        on[4] = on[5] = False
+    if col + 1 == geo.width:
+        on[1] = on[2] = False
+    if col % 2 == 1 and row == 0:
+        on[0] = on[1] = on[5] = False
+    if col % 2 == 1 and row == geo.height:
+        on[2] = on[3] = on[4] = False
+    return tuple(on)
+
+
+def side_points(geo: BoardGeometry, col: int, row: int) -> list[tuple[int, int]]:
+    """The pixel VASL reads at the middle of each hexside (N, NE, SE, S, SW, NW): the hexside's
+    middle moved a pixel toward the centre, truncated (``Hex.java``, ``hexsidePoints``); it may
+    lie off the grid."""
+    x, y = geo.center(col, row)
+    vo = geo.hex_height / 2.0
+    ho = _COS30 * vo
+    raw = ((int(x), int(-vo + y + 1.0)), (int(ho + x - 1), int(-vo / 2.0 + y + 1.0)),
+           (int(ho + x - 1), int(vo / 2.0 + y - 1.0)), (int(x), int(vo + y - 1.0)),
+           (int(-ho + x + 1), int(vo / 2.0 + y - 1.0)), (int(-ho + x + 1), int(-vo / 2.0 + y + 1.0)))
+    out = []
+    for px, py in raw:
+        fx, fy = geo.edge_fix(float(px), float(py))
+        out.append((int(fx), int(fy)))
+    return out
+
+
+def _java_round(v: float) -> int:
+    return math.floor(v + 0.5)
+
+
+def core_spans(geo: BoardGeometry, col: int, row: int) -> list[tuple[int, int, int]]:
+    """The pixels nearer a hex's centre dot than the middle of any of its hexsides on the board
+    (VASL's ``getNearestLocation``, which decides where inherent terrain fills a hex), within the
+    box around the hex, as ``(x, y0, y1)`` runs (rows ``y0 <= y < y1``). About the inner half of
+    the hex: terrain painted a few pixels past a hexside never reaches the hex beyond it."""
+    cx, cy = geo.edge_fix(*geo.center(col, row))
+    c = (int(cx), int(cy))
+    x, y = geo.center(col, row)
+    third = geo.hex_width / 3.0
+    xs = [_java_round(geo.edge_fix(x + dx, y)[0]) for dx in (-2 * third, -third, third, 2 * third)]
+    ys = [_java_round(geo.edge_fix(x, y + dy)[1]) for dy in (-geo.hex_height / 2.0, geo.hex_height / 2.0)]
+    bx0, bx1, by0, by1 = min(xs), max(xs), min(ys), max(ys)
+    cons = []
+    for (ex, ey), on in zip(side_points(geo, col, row), _on_board(geo, col, row)):
+        if on:  # the pixel p stays the centre's while |p - e|^2 >= |p - c|^2
+            cons.append((2 * (ex - c[0]), 2 * (ey - c[1]), ex * ex + ey * ey - c[0] * c[0] - c[1] * c[1]))
+    out = []
+    for px in range(max(bx0, 0), min(bx1, geo.grid_width)):
+        lo, hi = max(by0, 0), min(by1, geo.grid_height) - 1
+        for a, b, k in cons:
+            n = k - a * px
+            if b > 0:
+                hi = min(hi, n // b)
+            elif b < 0:
+                lo = max(lo, -(n // -b))
+            elif n < 0:
+                hi = lo - 1
+        if hi >= lo:
+            out.append((px, lo, hi + 1))
+    return out
+
+
+def _disc(grid_terrain: bytes, gw: int, gh: int, cx: int, cy: int) -> dict[int, int]:
+    """The terrain codes within :data:`DOT_RADIUS` pixels of ``(cx, cy)``, counted."""
+    r = DOT_RADIUS
+    parts = []
+    for dx in range(-r, r + 1):
+        x = cx + dx
+        if 0 <= x < gw:
+            half = math.isqrt(r * r - dx * dx)
+            y0, y1 = max(cy - half, 0), min(cy + half + 1, gh)
+            if y1 > y0:
+                parts.append(grid_terrain[x * gh + y0:x * gh + y1])
+    chunk = b"".join(parts)
+    return {c: chunk.count(bytes((c,))) for c in set(chunk)}
 
 
 def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> tuple[DerivedHex, dict[int, int]]:
     grid = arch.grid
-    table = codes()
+    gw, gh = grid.grid_width, grid.grid_height
+    table = _read_codes()
     name = geo.name(col, row)
     spans = geo.spans(col, row)
-    counts, total = _hex_codes(grid.terrain, grid.grid_height, spans)
+    counts, total = _hex_codes(grid.terrain, gh, spans)
     for c in counts:
         if c not in table:
             raise BoardError(f"board {arch.metadata.name}, hex {name}: terrain code {c} is not one VASL defines")
-    cx, cy = geo.center_pixel(col, row)
+    cx, cy = dot_pixel(geo, col, row)
     centre = table[grid.code_at(cx, cy)]
     level = grid.level_at(cx, cy)
     shares = tuple(sorted(((c, n / total) for c, n in counts.items()), key=lambda cs: (-cs[1], cs[0]))) if total else ()
     reasons: list[str] = []
-    # VASL's centre terrain (Map.java): the centre dot's; a building at a hexside's midpoint;
-    # inherent terrain anywhere in the hex; a market place's centre is open ground
-    chosen = centre
     share_of = {c: n / total for c, n in counts.items()} if total else {}
+    speckled = ""
+    if any(table[c].name in SPECKLED for c in counts):
+        disc = _disc(grid.terrain, gw, gh, cx, cy)
+        if any(table[c].name in SPECKLED for c in disc):
+            best = max(disc.items(), key=lambda cn: (cn[1], -cn[0]))[0]
+            if table[best].name in SPECKLED or centre.name in SPECKLED:
+                centre = table[best]
+            n = sum(disc.values())
+            spk = sum(k for c, k in disc.items() if table[c].name in SPECKLED)
+            speckled = f"; speckled art, read around the dot: {_pct(spk / n)} of the pixels within {DOT_RADIUS} of it"
+    # VASL's centre terrain (Hex.java): the centre dot's; a building at a hexside's middle;
+    # inherent terrain nearer the centre than any hexside's middle; a market place's centre is open ground
+    chosen = centre
     if not centre.terrain:  # the centre lies on a hexside feature or a bridge: the ground under it
         ground = [c for c, _s in shares if table[c].terrain]
         chosen = table[ground[0]] if ground else table[0]
         reasons.append(f"centre dot on {centre.name}, over {chosen.name}")
     else:
-        reasons.append(f"centre dot in {centre.name} ({_pct(share_of.get(centre.code, 0.0))} of the hex)")
+        reasons.append(f"centre dot in {centre.name} ({_pct(share_of.get(centre.code, 0.0))} of the hex{speckled})")
     if not chosen.building:
-        for d in range(6):
-            mx, my = _midpoint(geo, col, row, d)
-            k = table.get(grid.code_at(mx, my))
+        for d, (mx, my) in enumerate(side_points(geo, col, row)):
+            k = table.get(grid.code_at(mx, my)) if 0 <= mx < gw and 0 <= my < gh else None
             if k is not None and k.building:
                 chosen = k
                 reasons.append(f"{k.name} at the hex's {DIRECTION_NAMES[d]} hexside")
                 break
-    inherent = [c for c, _s in shares if table[c].inherent]
-    if inherent and not table[inherent[0]] == chosen:
-        chosen = table[inherent[0]]
-        reasons.append(f"{chosen.name} fills the hex ({_pct(share_of[chosen.code])} of its pixels; inherent terrain)")
+    if any(table[c].inherent for c in counts):
+        core, _n = _hex_codes(grid.terrain, gh, core_spans(geo, col, row))
+        inherent = sorted((c for c in core if table[c].inherent), key=lambda c: (-core[c], c))
+        if inherent and table[inherent[0]] != chosen:
+            chosen = table[inherent[0]]
+            reasons.append(f"{chosen.name} fills the hex ({_pct(share_of[chosen.code])} of its pixels, some nearer its "
+                           "centre than any hexside's middle; inherent terrain)")
+        elif not inherent:
+            spill = max((c for c in counts if table[c].inherent), key=lambda c: (counts[c], -c))
+            reasons.append(f"{table[spill].name} painted past a neighbouring hex covers {_pct(share_of[spill])} of "
+                           "the hex, none of it near its centre: not this hex's terrain, no effect")
     if chosen.market:
         chosen = table[0]
         reasons.append("a market place's centre is open ground")
+    code = chosen.code
     if chosen.terrain in _TRANSPARENT:
-        other = max(((table[c], sh) for c, sh in shares if table[c].terrain not in ("", *_TRANSPARENT)),
+        other = max(((table[c], sh) for c, sh in shares if table[c].terrain not in ("", *_TRANSPARENT) and not table[c].inherent),
                     key=lambda ks: ks[1], default=None)
         if other is not None:
             reasons.append(f"{other[0].name} covers {_pct(other[1])} of the hex, not its centre dot")
@@ -235,7 +361,7 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
         kwargs["obstacle"] = obstacle
     else:
         kwargs["obstacle"] = terrain_types("terrain_asl")[kwargs["terrain"]].obstacle
-    return DerivedHex(name, col, row, HexTerrain(**kwargs), "; ".join(reasons), shares), counts
+    return DerivedHex(name, col, row, HexTerrain(**kwargs), "; ".join(reasons), shares, code), counts
 
 
 def _side_feature(arch: BoardArchive, geo: BoardGeometry, col: int, row: int, d: int, wanted: set[int]) -> tuple[int, float] | None:
@@ -270,7 +396,7 @@ def derive(arch: BoardArchive) -> DerivedBoard:
     holds a terrain code VASL does not define, or the metadata a building type it does not."""
     grid = arch.grid
     geo = BoardGeometry.of(arch.metadata, grid.grid_width, grid.grid_height)
-    table = codes()
+    table = _read_codes()
     side_codes = {c for c, k in table.items() if k.side}
     hexes: dict[str, DerivedHex] = {}
     has_side: dict[tuple[int, int], set[int]] = {}
@@ -294,3 +420,45 @@ def derive(arch: BoardArchive) -> DerivedBoard:
                 assert k.side is not None
                 sides.append((geo.name(col, row), d, k.side, f"{k.name} along {_pct(share)} of the hexside"))
     return DerivedBoard(arch, geo, hexes, tuple(sides))
+
+
+#: board SHA-256 -> its counted terrain grid (:func:`counted_terrain`); at most _COUNTED_MAX boards.
+_COUNTED: dict[str, bytes] = {}
+_COUNTED_MAX = 8
+
+
+def counted_terrain(board: DerivedBoard) -> bytes:
+    """The board's terrain grid (``archive.grid.terrain``, same layout: ``x * grid_height + y``)
+    with every inherent pixel that is not its hex's own terrain read as open ground (code 0).
+
+    VASL counts an inherent terrain's pixel (crags, orchard, rubble, ...) only inside a hex whose
+    centre terrain it is (``Map.java``: "ignore inherent terrain that spills into adjacent hex");
+    a thread over the board's pixels reads this grid instead of the raw one, so that a crag or
+    orchard painted a pixel or two past its hexside neither blocks nor hinders in the hex beyond.
+    The same bytes object as the raw grid when nothing spills. Built once a board, in linear time.
+    """
+    key = board.archive.sha256
+    got = _COUNTED.get(key)
+    if got is not None:
+        return got
+    grid = board.archive.grid
+    gh = grid.grid_height
+    table = _read_codes()
+    out: bytearray | None = None
+    for dh in board.hexes.values():
+        spilled = [c for c, _s in dh.shares if table[c].inherent and c != dh.code]
+        if not spilled:
+            continue
+        if out is None:
+            out = bytearray(grid.terrain)
+        tbl = bytearray(range(256))
+        for c in spilled:
+            tbl[c] = 0
+        for x, y0, y1 in board.geometry.spans(dh.col, dh.row):
+            a = x * gh
+            out[a + y0:a + y1] = bytes(out[a + y0:a + y1]).translate(tbl)
+    result = grid.terrain if out is None else bytes(out)
+    if len(_COUNTED) >= _COUNTED_MAX:
+        _COUNTED.pop(next(iter(_COUNTED)))
+    _COUNTED[key] = result
+    return result
