@@ -230,19 +230,32 @@ def core_spans(geo: BoardGeometry, col: int, row: int) -> list[tuple[int, int, i
     box around the hex, as ``(x, y0, y1)`` runs (rows ``y0 <= y < y1``). About the inner half of
     the hex: terrain painted a few pixels past a hexside never reaches the hex beyond it."""
     cx, cy = geo.edge_fix(*geo.center(col, row))
-    c = (int(cx), int(cy))
+    c0, c1 = int(cx), int(cy)
     x, y = geo.center(col, row)
     third = geo.hex_width / 3.0
     xs = [_java_round(geo.edge_fix(x + dx, y)[0]) for dx in (-2 * third, -third, third, 2 * third)]
     ys = [_java_round(geo.edge_fix(x, y + dy)[1]) for dy in (-geo.hex_height / 2.0, geo.hex_height / 2.0)]
-    bx0, bx1, by0, by1 = min(xs), max(xs), min(ys), max(ys)
-    cons = []
-    for (ex, ey), on in zip(side_points(geo, col, row), _on_board(geo, col, row)):
-        if on:  # the pixel p stays the centre's while |p - e|^2 >= |p - c|^2
-            cons.append((2 * (ex - c[0]), 2 * (ey - c[1]), ex * ex + ey * ey - c[0] * c[0] - c[1] * c[1]))
+    sides = tuple((ex - c0, ey - c1) for (ex, ey), on in zip(side_points(geo, col, row), _on_board(geo, col, row)) if on)
     out = []
-    for px in range(max(bx0, 0), min(bx1, geo.grid_width)):
-        lo, hi = max(by0, 0), min(by1, geo.grid_height) - 1
+    for dx, dy0, dy1 in _core_template(sides, (min(xs) - c0, max(xs) - c0, min(ys) - c1, max(ys) - c1)):
+        px = c0 + dx
+        if 0 <= px < geo.grid_width:
+            y0, y1 = max(c1 + dy0, 0), min(c1 + dy1, geo.grid_height)
+            if y1 > y0:
+                out.append((px, y0, y1))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _core_template(sides: tuple[tuple[int, int], ...], box: tuple[int, int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    """:func:`core_spans` around a centre at ``(0, 0)``: the hexsides' middles and the hex's box
+    relative to it (hexes of a board share a few of these)."""
+    # a pixel p stays the centre's while |p - e|^2 >= |p|^2, i.e. 2 p.e <= |e|^2
+    cons = [(2 * ex, 2 * ey, ex * ex + ey * ey) for ex, ey in sides]
+    bx0, bx1, by0, by1 = box
+    out = []
+    for px in range(bx0, bx1):
+        lo, hi = by0, by1 - 1
         for a, b, k in cons:
             n = k - a * px
             if b > 0:
@@ -253,7 +266,7 @@ def core_spans(geo: BoardGeometry, col: int, row: int) -> list[tuple[int, int, i
                 hi = lo - 1
         if hi >= lo:
             out.append((px, lo, hi + 1))
-    return out
+    return tuple(out)
 
 
 def _disc(grid_terrain: bytes, gw: int, gh: int, cx: int, cy: int) -> dict[int, int]:
@@ -306,7 +319,7 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
         reasons.append(f"centre dot on {centre.name}, over {chosen.name}")
     else:
         reasons.append(f"centre dot in {centre.name} ({_pct(share_of.get(centre.code, 0.0))} of the hex{speckled})")
-    if not chosen.building:
+    if not chosen.building and any(table[c].building for c in counts):  # (the points lie in the hex)
         for d, (mx, my) in enumerate(side_points(geo, col, row)):
             k = table.get(grid.code_at(mx, my)) if 0 <= mx < gw and 0 <= my < gh else None
             if k is not None and k.building:
