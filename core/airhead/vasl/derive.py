@@ -24,8 +24,8 @@ Airhead's reading (``docs/rules-notes.md``, "VASL board archives"), hex by hex:
   lie along at least :data:`SIDE_SHARE` of the hexside (within :data:`SIDE_BAND` pixels of it).
 
 Inherent terrain a board paints past its own hex (*spill*) is no terrain of the hex it spills
-into, for line of sight either: :func:`counted_terrain` is the board's terrain grid with every
-spilled inherent pixel read as open ground, the grid a thread over the board's pixels reads.
+into; a thread over the board's pixels ignores an inherent pixel in a hex whose terrain it is not
+(:mod:`airhead.asl.los_grid`, as VASL's ``Map.java``), so spill neither blocks nor hinders there.
 
 Counting pixels is done per column slice of the grid (C-speed ``bytes`` methods), never one
 Python object per pixel.
@@ -45,7 +45,7 @@ from .archive import BoardArchive
 from .geometry import BoardGeometry
 from .losdata import BoardError
 
-__all__ = ["Code", "codes", "DerivedHex", "DerivedBoard", "derive", "counted_terrain", "dot_pixel", "side_points",
+__all__ = ["Code", "codes", "DerivedHex", "DerivedBoard", "derive", "dot_pixel", "side_points",
            "core_spans", "SIDE_SHARE", "SIDE_BAND", "BRIDGE_SHARE", "SPECKLED", "DOT_RADIUS", "ROWHOUSE_WALL"]
 
 #: The share of a hexside's length its feature's pixels must cover.
@@ -434,44 +434,3 @@ def derive(arch: BoardArchive) -> DerivedBoard:
                 sides.append((geo.name(col, row), d, k.side, f"{k.name} along {_pct(share)} of the hexside"))
     return DerivedBoard(arch, geo, hexes, tuple(sides))
 
-
-#: board SHA-256 -> its counted terrain grid (:func:`counted_terrain`); at most _COUNTED_MAX boards.
-_COUNTED: dict[str, bytes] = {}
-_COUNTED_MAX = 8
-
-
-def counted_terrain(board: DerivedBoard) -> bytes:
-    """The board's terrain grid (``archive.grid.terrain``, same layout: ``x * grid_height + y``)
-    with every inherent pixel that is not its hex's own terrain read as open ground (code 0).
-
-    VASL counts an inherent terrain's pixel (crags, orchard, rubble, ...) only inside a hex whose
-    centre terrain it is (``Map.java``: "ignore inherent terrain that spills into adjacent hex");
-    a thread over the board's pixels reads this grid instead of the raw one, so that a crag or
-    orchard painted a pixel or two past its hexside neither blocks nor hinders in the hex beyond.
-    The same bytes object as the raw grid when nothing spills. Built once a board, in linear time.
-    """
-    key = board.archive.sha256
-    got = _COUNTED.get(key)
-    if got is not None:
-        return got
-    grid = board.archive.grid
-    gh = grid.grid_height
-    table = _read_codes()
-    out: bytearray | None = None
-    for dh in board.hexes.values():
-        spilled = [c for c, _s in dh.shares if table[c].inherent and c != dh.code]
-        if not spilled:
-            continue
-        if out is None:
-            out = bytearray(grid.terrain)
-        tbl = bytearray(range(256))
-        for c in spilled:
-            tbl[c] = 0
-        for x, y0, y1 in board.geometry.spans(dh.col, dh.row):
-            a = x * gh
-            out[a + y0:a + y1] = bytes(out[a + y0:a + y1]).translate(tbl)
-    result = grid.terrain if out is None else bytes(out)
-    if len(_COUNTED) >= _COUNTED_MAX:
-        _COUNTED.pop(next(iter(_COUNTED)))
-    _COUNTED[key] = result
-    return result

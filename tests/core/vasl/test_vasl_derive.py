@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from airhead.terrain import HexTerrain
 from airhead.vasl import read_board
-from airhead.vasl.derive import DOT_RADIUS, DerivedBoard, core_spans, counted_terrain, dot_pixel, side_points
+from airhead.vasl.derive import DOT_RADIUS, DerivedBoard, core_spans, dot_pixel, side_points
 from airhead.vasl.geometry import BoardGeometry
 from airhead.vasl.losdata import Grid, write_losdata
 from airhead.vasl.writer import board_grid, write_board
@@ -19,12 +19,17 @@ CRAGS, ORCHARD, GRAIN, WOODS, STONE, ROWHOUSE = 26, 63, 24, 60, 40, 77
 
 def painted(desc: dict[str, Any], paint: Callable[[BoardGeometry, bytearray, bytearray, int], None]) -> DerivedBoard:
     """A board drawn from ``desc``, then pixel by pixel by ``paint(geometry, terrain, elevation, grid height)``."""
+    return read_board(painted_file(desc, paint))
+
+
+def painted_file(desc: dict[str, Any], paint: Callable[[BoardGeometry, bytearray, bytearray, int], None]) -> bytes:
+    """The archive of :func:`painted`."""
     meta, grid = board_grid(desc)
     geo = BoardGeometry.of(meta, grid.grid_width, grid.grid_height)
     terr, elev = bytearray(grid.terrain), bytearray(grid.elevation)
     paint(geo, terr, elev, grid.grid_height)
     g2 = Grid(grid.width, grid.height, grid.grid_width, grid.grid_height, bytes(elev), bytes(terr), grid.stairways)
-    return read_board(write_board({**desc, "image": False}, members={"LOSData": write_losdata(g2)}))
+    return write_board({**desc, "image": False}, members={"LOSData": write_losdata(g2)})
 
 
 def where(geo: BoardGeometry, name: str) -> tuple[int, int]:
@@ -46,6 +51,11 @@ def near_side(geo: BoardGeometry, name: str, d: int, band: float) -> list[tuple[
 
 # ----------------------------------------------------------------------------- spill
 def spill_board() -> DerivedBoard:
+    """:func:`spill_file` read."""
+    return read_board(spill_file())
+
+
+def spill_file() -> bytes:
     """Crags fill E5 and an orchard fills H5; both are painted 2 pixels past their hexsides into
     the hexes beyond (E4 above the crags, H6 below the orchard), as real boards' art often is."""
     def paint(geo: BoardGeometry, terr: bytearray, _e: bytearray, gh: int) -> None:
@@ -53,7 +63,7 @@ def spill_board() -> DerivedBoard:
             terr[x * gh + y] = CRAGS
         for x, y in near_side(geo, "H6", 0, 2.0):
             terr[x * gh + y] = ORCHARD
-    return painted({"name": "sp", "width": 12, "height": 8, "hexes": {"E5": {"code": CRAGS}, "H5": {"code": ORCHARD},
+    return painted_file({"name": "61", "width": 12, "height": 8, "hexes": {"E5": {"code": CRAGS}, "H5": {"code": ORCHARD},
                                                                        "K3": {"code": CRAGS, "cover": 0.03, "shift": [0, 12]}}}, paint)
 
 
@@ -72,27 +82,18 @@ def test_inherent_terrain_near_the_centre_still_fills_the_hex() -> None:
     assert b.hexes["K3"].terrain.terrain == "crag" and "Crags fills the hex" in b.hexes["K3"].why
 
 
-def test_the_counted_grid_reads_spill_as_open_ground_and_keeps_the_hexes_own() -> None:
-    b = spill_board()
-    raw, counted = b.archive.grid.terrain, counted_terrain(b)
-    gh, geo = b.archive.grid.grid_height, b.geometry
-    assert len(counted) == len(raw) and counted is counted_terrain(b)
-    for name, code in (("E4", CRAGS), ("H6", ORCHARD)):
-        col, row = where(geo, name)
-        px = [x * gh + y for x, y0, y1 in geo.spans(col, row) for y in range(y0, y1)]
-        assert sum(raw[i] == code for i in px) > 20 and all(counted[i] == 0 for i in px)
-    for name, code in (("E5", CRAGS), ("H5", ORCHARD), ("K3", CRAGS)):
-        col, row = where(geo, name)
-        px = [x * gh + y for x, y0, y1 in geo.spans(col, row) for y in range(y0, y1)]
-        assert all(counted[i] == raw[i] for i in px)
-    assert sum(a != c for a, c in zip(raw, counted)) == sum(raw[i] != 0 for n in ("E4", "H6") for i in
-                                                           [x * gh + y for x, y0, y1 in geo.spans(*where(geo, n))
-                                                            for y in range(y0, y1)])
+def test_a_thread_over_spill_is_neither_hindered_nor_blocked_by_it() -> None:
+    from airhead.asl.los import Location
+    from airhead.asl.los_grid import trace
+    from airhead.systems import load_scenario
+    from airhead.vasl.library import LIBRARY, scenario_data
 
-
-def test_a_board_without_spill_counts_its_own_grid() -> None:
-    b = read_board(write_board({"name": "ns", "width": 6, "height": 4, "image": False, "hexes": {"C2": {"code": CRAGS}}}))
-    assert counted_terrain(b) is b.archive.grid.terrain
+    sc = load_scenario(scenario_data([["61"]], [LIBRARY.add(spill_file())]))
+    m = sc.map
+    up = trace(sc, Location(m.parse("61E5")), Location(m.parse("61E1")))  # from the crags across E4's spill
+    assert not up.blocked and up.hindrances == ()
+    down = trace(sc, Location(m.parse("61H5")), Location(m.parse("61H8")))  # from the orchard across H6's spill
+    assert not down.blocked and down.hindrances == ()
 
 
 def test_the_core_is_the_inner_part_of_the_hex_nearer_its_dot_than_any_hexside_middle() -> None:
