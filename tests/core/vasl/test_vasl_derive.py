@@ -154,6 +154,31 @@ def test_a_rowhouse_wall_is_a_hexside_feature_not_a_hexs_terrain() -> None:
     assert "Rowhouse" not in b.hexes["H5"].why
 
 
+def test_a_short_rowhouse_bar_across_the_hexsides_middle_is_a_rowhouse_wall() -> None:
+    def bar(name: str, d: int, code: int) -> Callable[[BoardGeometry, bytearray, bytearray, int], None]:
+        def paint(geo: BoardGeometry, terr: bytearray, _e: bytearray, gh: int) -> None:
+            col, row = where(geo, name)
+            (ax, ay), (bx, by) = geo.side(col, row, d)
+            length = math.hypot(bx - ax, by - ay)
+            for x in range(int(min(ax, bx)) - 4, int(max(ax, bx)) + 5):
+                for y in range(int(min(ay, by)) - 4, int(max(ay, by)) + 5):
+                    t = ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / (length * length)
+                    if abs(t - 0.5) <= 0.22 and abs((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / length <= 2.5:
+                        terr[x * gh + y] = code
+        return paint
+
+    def both(*ps: Callable[[BoardGeometry, bytearray, bytearray, int], None]) -> Callable[[BoardGeometry, bytearray, bytearray, int], None]:
+        def paint(geo: BoardGeometry, terr: bytearray, elev: bytearray, gh: int) -> None:
+            for p in ps:
+                p(geo, terr, elev, gh)
+        return paint
+
+    b = painted({"name": "rb", "width": 10, "height": 6, "hexes": {n: {"code": STONE} for n in ("E4", "E5", "G4", "G5")}},
+                both(bar("E5", 0, ROWHOUSE), bar("G5", 0, 72)))  # 44% of the hexside each
+    found = {(n, d): f for n, d, f, _why in b.sides}
+    assert found == {("E4", 3): "rowhouse_wall"}  # a wall that short is not read as a wall (half the hexside)
+
+
 def test_a_map_of_the_board_carries_the_rowhouse_wall() -> None:
     from airhead.vasl.library import scenario_data, LIBRARY
     from airhead.systems import load_scenario
