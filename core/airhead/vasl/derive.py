@@ -20,9 +20,9 @@ Airhead's reading (``docs/rules-notes.md``, "VASL board archives"), hex by hex:
 * **water and bridges** — the water of the hex's terrain; a bridge when bridge pixels cover at
   least :data:`BRIDGE_SHARE` of the hex, its roadway along the hex grain nearest to the long
   axis of those pixels.
-* **hexsides** — a wall, hedge, bocage, cliff, roadblock or crest when its pixels lie along at
-  least :data:`SIDE_SHARE` of the hexside (within :data:`SIDE_BAND` pixels of it); a rowhouse
-  wall when they cross the hexside's middle fifth.
+* **hexsides** — a wall, hedge, bocage, cliff, roadblock, crest or rowhouse wall when its pixels
+  lie along at least :data:`SIDE_SHARE` of the hexside (within :data:`SIDE_BAND` pixels of it),
+  or on the pixel VASL reads at the hexside's middle (:func:`side_points`, from either hex).
 
 Inherent terrain a board paints past its own hex (*spill*) is no terrain of the hex it spills
 into; a thread over the board's pixels ignores an inherent pixel in a hex whose terrain it is not
@@ -379,19 +379,16 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
 
 
 def _side_feature(arch: BoardArchive, geo: BoardGeometry, col: int, row: int, d: int, wanted: set[int]) -> tuple[int, float] | None:
-    """The hexside code most of the hexside's length lies along, with its share; or None. A
-    rowhouse wall (a bar drawn only as long as the building's wall, often under half the hexside)
-    needs only to cross the hexside's middle fifth, as VASL reads it at the middle."""
+    """The hexside code most of the hexside's length lies along, with its share; else the one on
+    the pixel VASL reads at the hexside's middle, from either side (a rowhouse bar drawn only as
+    long as the building's wall, a cliff marked by a blot at the middle); or None."""
     grid = arch.grid
-    table = _read_codes()
     (ax, ay), (bx, by) = geo.side(col, row, d)
     length = math.hypot(bx - ax, by - ay)
     steps = max(int(length / 2), 4)
     nx, ny = -(by - ay) / length, (bx - ax) / length
     gw, gh, terr = grid.grid_width, grid.grid_height, grid.terrain
     hits: dict[int, int] = {}
-    middle: dict[int, int] = {}
-    n_middle = 0
     for i in range(steps):
         t = (i + 0.5) / steps
         px, py = ax + (bx - ax) * t, ay + (by - ay) * t
@@ -404,17 +401,22 @@ def _side_feature(arch: BoardArchive, geo: BoardGeometry, col: int, row: int, d:
                     found.add(c)
         for c in found:
             hits[c] = hits.get(c, 0) + 1
-        if 0.4 <= t <= 0.6:
-            n_middle += 1
-            for c in found:
-                middle[c] = middle.get(c, 0) + 1
     if not hits:
         return None
     c, n = max(hits.items(), key=lambda cn: (cn[1], -cn[0]))
     if n / steps >= SIDE_SHARE:
         return c, n / steps
-    walls = [c for c, m in middle.items() if table[c].side == ROWHOUSE_WALL and n_middle and m == n_middle]
-    return (walls[0], hits[walls[0]] / steps) if walls else None
+    if not _on_board(geo, col, row)[d]:
+        return None
+    ends = [side_points(geo, col, row)[d]]
+    other = geo.neighbour(col, row, d)
+    if 0 <= other[0] < geo.width and 0 <= other[1] < geo.height + other[0] % 2:
+        ends.append(side_points(geo, *other)[(d + 3) % 6])
+    for x, y in ends:
+        if 0 <= x < gw and 0 <= y < gh and terr[x * gh + y] in hits:
+            c = terr[x * gh + y]
+            return c, hits[c] / steps
+    return None
 
 
 def derive(arch: BoardArchive) -> DerivedBoard:

@@ -154,8 +154,8 @@ def test_a_rowhouse_wall_is_a_hexside_feature_not_a_hexs_terrain() -> None:
     assert "Rowhouse" not in b.hexes["H5"].why
 
 
-def test_a_short_rowhouse_bar_across_the_hexsides_middle_is_a_rowhouse_wall() -> None:
-    def bar(name: str, d: int, code: int) -> Callable[[BoardGeometry, bytearray, bytearray, int], None]:
+def test_a_short_bar_across_the_hexsides_middle_is_the_hexsides_feature() -> None:
+    def bar(name: str, d: int, code: int, lo: float, hi: float) -> Callable[[BoardGeometry, bytearray, bytearray, int], None]:
         def paint(geo: BoardGeometry, terr: bytearray, _e: bytearray, gh: int) -> None:
             col, row = where(geo, name)
             (ax, ay), (bx, by) = geo.side(col, row, d)
@@ -163,7 +163,7 @@ def test_a_short_rowhouse_bar_across_the_hexsides_middle_is_a_rowhouse_wall() ->
             for x in range(int(min(ax, bx)) - 4, int(max(ax, bx)) + 5):
                 for y in range(int(min(ay, by)) - 4, int(max(ay, by)) + 5):
                     t = ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / (length * length)
-                    if abs(t - 0.5) <= 0.22 and abs((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / length <= 2.5:
+                    if lo <= t <= hi and abs((x - ax) * (by - ay) - (y - ay) * (bx - ax)) / length <= 2.5:
                         terr[x * gh + y] = code
         return paint
 
@@ -173,10 +173,12 @@ def test_a_short_rowhouse_bar_across_the_hexsides_middle_is_a_rowhouse_wall() ->
                 p(geo, terr, elev, gh)
         return paint
 
-    b = painted({"name": "rb", "width": 10, "height": 6, "hexes": {n: {"code": STONE} for n in ("E4", "E5", "G4", "G5")}},
-                both(bar("E5", 0, ROWHOUSE), bar("G5", 0, 72)))  # 44% of the hexside each
+    b = painted({"name": "rb", "width": 10, "height": 6, "hexes": {n: {"code": STONE} for n in ("E4", "E5")}},
+                both(bar("E5", 0, ROWHOUSE, 0.28, 0.72),  # a rowhouse bar over 44% of the hexside, across its middle
+                     bar("G5", 0, 75, 0.45, 0.55),        # a cliff marked by a blot at the middle
+                     bar("I4", 3, 72, 0.0, 0.4)))         # 40% of a wall, off the middle: no wall
     found = {(n, d): f for n, d, f, _why in b.sides}
-    assert found == {("E4", 3): "rowhouse_wall"}  # a wall that short is not read as a wall (half the hexside)
+    assert found == {("E4", 3): "rowhouse_wall", ("G4", 3): "cliff"}
 
 
 def test_a_map_of_the_board_carries_the_rowhouse_wall() -> None:
