@@ -310,7 +310,9 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
                 centre = table[best]
             n = sum(disc.values())
             spk = sum(k for c, k in disc.items() if table[c].name in SPECKLED)
-            speckled = f"; speckled art, read around the dot: {_pct(spk / n)} of the pixels within {DOT_RADIUS} of it"
+            names = sorted({table[c].name.lower() for c in disc if table[c].name in SPECKLED})
+            speckled = (f"; speckled art, read around the dot: {' and '.join(names)} on {_pct(spk / n)} of the pixels "
+                        f"within {DOT_RADIUS} pixels of it")
     # VASL's centre terrain (Hex.java): the centre dot's; a building at a hexside's middle;
     # inherent terrain nearer the centre than any hexside's middle; a market place's centre is open ground
     chosen = centre

@@ -129,7 +129,7 @@ def test_speckled_grain_is_read_around_the_dot() -> None:
     d4, f4 = b.hexes["D4"], b.hexes["F4"]
     assert d4.terrain == HexTerrain("grain", obstacle=0.5)  # a gap in the grain under the dot
     assert d4.why.startswith("centre dot in Grain (") and f"speckled art, read around the dot" in d4.why
-    assert f"within {DOT_RADIUS} of it" in d4.why
+    assert f"grain on 7" in d4.why and f"of the pixels within {DOT_RADIUS} pixels of it" in d4.why
     assert f4.terrain == HexTerrain()  # a grain speck under the dot of a mostly open hex
     assert f4.why.startswith("centre dot in Open Ground (") and "speckled art" in f4.why
 
