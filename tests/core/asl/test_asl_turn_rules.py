@@ -191,10 +191,12 @@ def test_e7_2_the_arrival_dr_in_its_sides_rph_and_entry_in_its_mph() -> None:
     with pytest.raises(ActionError, match="^E7.2: Allied's Air Support arrival dr is made in the Rally Phase of Allied's "
                                           "Player Turn; it is now the Prep Fire Phase"):
         arrival(g)
-    with pytest.raises(ActionError, match="^E7.2: Allied's Air Support is placed onboard in Allied's Movement Phase"):
-        arrival(g, arrived=True)
+    with pytest.raises(ActionError, match="^E7.2: on Game Turn 1 no arrival dr can have passed"):
+        arrival(g, arrived=True)  # a game set up mid-scenario is at a later Game Turn
     go(g, "MPh")
-    arrival(g, arrived=True)
+    with pytest.raises(ActionError, match="^E7.2: on Game Turn 1 no arrival dr can have passed"):
+        arrival(g, arrived=True)
+    arrival(g, arrived=True, **{OVERRIDE.key: True})
     assert g.waiting_for() is not None and g.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
     g.apply({"type": "cancel"})
     go(g, "RPh")  # the Axis RPh: not the Allied player's

@@ -19,7 +19,7 @@ from ...fields import Field, Schema
 from ...hexes import Hex
 from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from ..e1.night import is_night
-from ..turn_rules import AIR_ARRIVAL, arrival_passed, arrival_turn
+from ..turn_rules import AIR_ARRIVAL, ENTRY, arrival_turn
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
@@ -61,7 +61,8 @@ class AirArrival(Procedure[_Arrival]):
     Params: ``side`` (who received Air Support), ``exponent`` (of the Air Support Number, 7.1
     table: not in the source rules), ``type_bombs`` / ``type_else`` (the type received on a dr ≤ /
     > the exponent, as the 7.1 table says), ``fog`` (the target Location is in or beneath Fog),
-    ``arrived`` (the RPh dr already succeeded: only the entry drs), ``name``, ``hex``."""
+    ``arrived`` (a game set up mid-scenario: its arrival dr passed before the record began; the
+    record decides otherwise, :func:`~airhead.asl.turn_rules.arrival_turn`), ``name``, ``hex``."""
 
     name = AIR_ARRIVAL
     title = "Air Support arrival (E7.2)"
@@ -75,7 +76,10 @@ class AirArrival(Procedure[_Arrival]):
         Field("type_else", "Type received otherwise (no bombs)", "choice", choices=AIRCRAFT_TYPES[:2], default="FB",
               rule="E7.21 (7.1 table)"),
         Field("fog", "Target Location in or beneath Fog", "bool", default=False, rule="E7.2"),
-        Field("arrived", "Arrival dr already passed (enter now)", "bool", default=False, rule="E7.2"),
+        Field("arrived", "Game set up mid-scenario: its arrival dr passed before this record", "bool", default=False,
+              rule="E7.2",
+              help="only for a game set up after its Air Support's arrival dr passed: the game's own record "
+                   "otherwise decides whether this is the arrival dr or the entry drs"),
         Field("name", "Aircraft name", "text", lo=1, hi=16, default="Aircraft"),
         Field("hex", "Hex to place them in (optional)", "hex", default=None, rule="E7.21",
               help="aircraft may be placed anywhere on the mapboard"),
@@ -85,13 +89,6 @@ class AirArrival(Procedure[_Arrival]):
     def fallbacks(self, state: GameState) -> Mapping[str, Any]:
         """The side of the current Player Turn (the arrival dr is made in its own RPh)."""
         return {"side": state.sides[state.turn.player]}
-
-    def defaults(self, state: GameState) -> dict[str, Any]:
-        """The form's values: *Arrival dr already passed* ticked when the record says the side's
-        dr passed this Player Turn and its aircraft are still to enter (E7.2: "in his next MPh")."""
-        out = super().defaults(state)
-        out["arrived"] = arrival_passed(state, str(out.get("side", "")))
-        return out
 
     @staticmethod
     def legacy(raw: Mapping[str, Any]) -> bool:
@@ -109,18 +106,18 @@ class AirArrival(Procedure[_Arrival]):
         if params.get("fog"):
             bits.append("target in or beneath Fog")
         if params.get("arrived"):
-            bits.append("arrival dr already passed")
+            bits.append("game set up mid-scenario, arrival dr passed before its record")
         return ", ".join(b for b in bits if b)
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         barred = arrival_barred(night=is_night(state), weather=str(state.settings.get("weather", "")), fog=bool(params["fog"]))
         if barred:
             raise RulesError(barred)
-        turn = arrival_turn(state, params, params["side"], bool(params["arrived"]))
+        turn, step = arrival_turn(state, params, params["side"], bool(params["arrived"]))
         a = _Arrival(params["side"], params["name"], params["exponent"], kind_of(params["type_bombs"]),
                      kind_of(params["type_else"]), params.get("hex"),
                      enter_now="agreed" if params.get(OVERRIDE.key) else "saved" if params.get("_legacy") else "")
-        if params["arrived"]:
+        if step == ENTRY:
             return StepResult(ProcState(self.name, "entry", a), (*turn, ev.info("E7.2", f"{a.side} Air Support enters this MPh")))
         return StepResult(ProcState(self.name, "arrival", a), tuple(turn))
 
@@ -150,7 +147,8 @@ class AirArrival(Procedure[_Arrival]):
                       ev.result("E7.2", f"{v} < Game Turn {turn}: {a.side} Air Support must be placed onboard in the next MPh"))
             if not a.enter_now:
                 told = ev.info("E7.21", f"the entry drs are made upon mapboard entry: in {a.side}'s Movement Phase, start "
-                                        "Air Support arrival again (Arrival dr already passed is ticked for you)")
+                                        "Air Support arrival again and the entry drs follow (the game's record holds "
+                                        "the passed dr)")
                 return StepResult(None, (*events, told), outcome={"procedure": self.name, "side": a.side, "arrived": True,
                                                                  "entered": False, "count": 0})
             why = ("the players agree to do it anyway" if a.enter_now == "agreed" else
@@ -176,7 +174,7 @@ class AirArrival(Procedure[_Arrival]):
         where = f" in {state.scenario.map.label(a.hex)}" if a.hex is not None else ""
         out.append(ev.result("E7.21", f"placed onboard{where}: {', '.join(placed)}",
                                 [state.scenario.map.name(a.hex)] if a.hex is not None else []))
-        outcome = {"procedure": self.name, "side": a.side, "arrived": True, "count": a.count, "type": kind, "bombs": bombs,
+        outcome = {"procedure": self.name, "side": a.side, "arrived": True, "entered": True, "count": a.count, "type": kind, "bombs": bombs,
                    "aircraft": placed, "hex": state.scenario.map.name(a.hex) if a.hex is not None else None}
         return StepResult(None, tuple(out), counters=counters, outcome=outcome)
 
@@ -187,8 +185,8 @@ class AirArrival(Procedure[_Arrival]):
                                 fog=bool(params.get("fog")))
         if barred:
             raise RulesError(barred)
-        side, arrived = str(params.get("side", "")), bool(params.get("arrived"))
-        arrival_turn(state, params, side, arrived)  # out of its phase: the planner says so
+        side = str(params.get("side", ""))
+        arrived = arrival_turn(state, params, side, bool(params.get("arrived")))[1] == ENTRY  # out of its phase: the planner says so
         six = range(1, 7)
         count: dict[int, Fraction] = {}
         for v in six:

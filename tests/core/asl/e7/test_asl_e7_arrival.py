@@ -34,6 +34,16 @@ def to_turn(n: int) -> list[dict[str, Any]]:
     return [{"type": "advance", "phase": "RPh"} for _ in range(2 * (n - 1))]
 
 
+def arrived(sc: Scenario) -> Any:
+    """A game whose first side's arrival dr passed (a typed 1 on Game Turn 2), now in that side's
+    MPh: "his Air Support must be placed onboard in his next MPh"."""
+    g = new_game(sc, "e7", to_turn(2))
+    start(g)
+    g.apply({"type": "dice", "values": [1]})
+    g.apply({"type": "advance", "phase": "MPh"})
+    return g
+
+
 def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
     # "he makes a dr during the RPh of each of his Player Turns until he rolls < the current Game
     # Turn Number. Once he does this, his Air Support must be placed onboard in his next MPh."
@@ -60,18 +70,17 @@ def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
     assert g.system.procedure("asl.air_arrival").summary(out) == "British's Air Support arrives: it enters in British's " \
                                                                  "next Movement Phase."
     assert "E7.21: the entry drs are made upon mapboard entry: in British's Movement Phase, start Air Support arrival " \
-           "again (Arrival dr already passed is ticked for you)" in [f"{e.rule}: {e.cause}" for e in evs]
+           "again and the entry drs follow (the game's record holds the passed dr)" in [f"{e.rule}: {e.cause}" for e in evs]
     proc = g.system.procedure("asl.air_arrival")
-    assert proc.defaults(g.state)["arrived"] is True  # the record: the dr passed this Player Turn
+    assert proc.defaults(g.state)["arrived"] is False  # the box is for games set up mid-scenario: the record decides
     g.apply({"type": "advance", "phase": "MPh"})
-    assert proc.defaults(g.state)["arrived"] is True
-    start(g, arrived=True)
+    start(g)  # the form as it comes: no box ticked
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.21"
     g.apply({"type": "dice", "values": [4]})
     g.apply({"type": "dice", "values": [6]})
     assert len(aircraft_of(g.state.counters, "British")) == 2
-    assert proc.defaults(g.state)["arrived"] is False  # entered
+    assert g.state.outcomes[-1]["entered"] is True
 
 
 def test_e7_21_entry_at_once_only_by_the_players_agreement_or_in_a_game_saved_before() -> None:
@@ -112,8 +121,8 @@ def test_e7_2_on_game_turn_1_the_arrival_dr_cannot_succeed_the_prompt_and_odds_s
 def test_e7_21_number_of_aircraft_is_the_dr_halved_fru(entry: int, n: int) -> None:
     # "another Air Support dr (halved; FRU) must be made to determine the number of aircraft"
     assert aircraft_count(entry) == n
-    g = new_game(scenario(), "e7", at("MPh", 0))  # "placed onboard in his next MPh"
-    start(g, arrived=True, hex="4E5", name="Typhoon")
+    g = arrived(scenario())  # "placed onboard in his next MPh"
+    start(g, hex="4E5", name="Typhoon")
     g.apply({"type": "dice", "values": [entry]})
     g.apply({"type": "dice", "values": [6]})
     planes = aircraft_of(g.state.counters, "British")
@@ -128,8 +137,8 @@ def test_e7_21_bombs_and_type_on_a_dr_at_most_the_exponent() -> None:
     # type and armament."
     assert bombs_received(3, 3) and not bombs_received(4, 3)
     for bombs_dr, kind, bombs in ((3, "Stuka", True), (4, "FB", False)):
-        g = new_game(scenario(sides=["German", "British"]), "e7", at("MPh", 0))
-        start(g, arrived=True, type_bombs="Stuka", type_else="FB")
+        g = arrived(scenario(sides=["German", "British"]))
+        start(g, type_bombs="Stuka", type_else="FB")
         g.apply({"type": "dice", "values": [5]})
         evs = g.apply({"type": "dice", "values": [bombs_dr]})
         planes = aircraft_of(g.state.counters)
@@ -160,3 +169,57 @@ def test_the_exponent_is_asked_for_and_a_table_pack_fills_it() -> None:
         g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {}})
     values = prefill_values(tuple(proc.params), proc.defaults(g.state), {"air_support_exponent": 2}, g.state.settings)
     assert values["exponent"] == 2 and values["side"] == "British"
+
+
+def test_e7_2_the_record_decides_arrival_and_entry() -> None:
+    # "he makes a dr during the RPh of each of his Player Turns until he rolls < the current Game
+    # Turn Number. Once he does this, his Air Support must be placed onboard in his next MPh" and
+    # E7.21 "Upon mapboard entry": the game's record, not a box, says which (#41 item 1)
+    g = new_game(scenario(), "e7", to_turn(2))
+    g.apply({"type": "advance", "phase": "MPh"})  # this RPh made no arrival dr
+    with pytest.raises(ActionError, match="^E7.2: British's Air Support arrival dr is made in the Rally Phase"):
+        start(g)  # no passed dr on record: nothing enters
+    g = arrived(scenario())
+    start(g)  # the record: the dr passed in this Player Turn's RPh
+    assert g.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
+    g.apply({"type": "dice", "values": [6]})
+    g.apply({"type": "dice", "values": [1]})
+    assert len(aircraft_of(g.state.counters, "British")) == 3
+    for params in ({}, {"arrived": True}):  # twice in one MPh: once only, box or none
+        with pytest.raises(ActionError, match="^E7.21: British's Air Support has already entered the mapboard"):
+            start(g, **params)
+    for a in to_turn(2):  # the next British RPh: no dr after arrival
+        g.apply(a)
+    with pytest.raises(ActionError, match="^E7.21: British's Air Support has already entered the mapboard"):
+        start(g)
+
+
+def test_e7_2_a_passed_dr_whose_mph_went_by_enters_only_by_agreement() -> None:
+    # "placed onboard in his next MPh": the record shows that MPh has gone by
+    g = new_game(scenario(), "e7", to_turn(2))
+    start(g)
+    g.apply({"type": "dice", "values": [1]})
+    for a in to_turn(2):
+        g.apply(a)
+    with pytest.raises(ActionError, match="^E7.2: British's arrival dr passed: its Air Support is placed onboard in "
+                                          "British's next Movement Phase \\(its dr passed in an earlier Player Turn"):
+        start(g)  # nor a second arrival dr in this RPh
+    g.apply({"type": "advance", "phase": "MPh"})
+    evs = start(g, **{OVERRIDE.key: True})
+    assert any("the players agree to do it anyway" in e.cause for e in evs)
+    assert g.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
+
+
+def test_e7_2_the_mid_scenario_box_only_where_the_record_shows_no_dr_and_the_log_says_so() -> None:
+    # a game set up mid-scenario, after its arrival dr passed: the box stands for that dr
+    g = new_game(scenario(), "e7", [*to_turn(3), {"type": "advance", "phase": "MPh"}])
+    evs = start(g, arrived=True)
+    assert "E7.2: a game set up mid-scenario: the players say British's arrival dr passed before this game's record " \
+           "began (the record shows none)" in [f"{e.rule}: {e.cause}" for e in evs]
+    assert g.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
+    h = arrived(scenario())  # the record holds the dr: the box changes nothing
+    evs = start(h, arrived=True)
+    assert any("the record shows British's passed arrival dr" in e.cause for e in evs)
+    assert h.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
+    proc = h.system.procedure("asl.air_arrival")
+    assert proc.params.fields[5].label == "Game set up mid-scenario: its arrival dr passed before this record"
