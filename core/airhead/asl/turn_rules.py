@@ -41,7 +41,8 @@ from ..plug import OVERRIDE, GameState
 from .e1.night import NVR_CHANGE, NVR_TABLE
 
 __all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "OBSERVATION_SIGHTING", "MISTAKEN_ATTACK", "phase_key",
-           "phasing_side", "own_turn", "now", "agree", "ARRIVAL_DR", "ENTRY", "arrival_record", "arrival_turn",
+           "phasing_side", "own_turn", "now", "agree", "ARRIVAL_DR", "ENTRY", "air_support_key", "arrival_conditions",
+           "arrival_record", "arrival_turn",
            "arrival_passed", "exit_turn", "exited",
            "ground_attack_turn", "attacked_this_turn", "observation_sighting_turn", "mistaken_attack_turn",
            "nvr_table_turn", "nvr_change_turn", "starshell_turn", "illuminating_round_turn", "TURN_KEYS"]
@@ -93,27 +94,28 @@ def agree(params: Mapping[str, Any], rule: str, ok: bool, why: str) -> list[Even
 ARRIVAL_DR, ENTRY = "arrival", "entry"
 
 
-def _entered(o: Mapping[str, Any]) -> bool:
-    """An arrival outcome whose aircraft entered the mapboard (an entry; not a passed dr waiting
-    for its MPh, ``entered: false``)."""
-    return bool(o.get("arrived")) and o.get("entered") is not False
+def air_support_key(side: str) -> str:
+    """The game-wide condition (:attr:`GameState.conditions`) holding what ``side``'s Air Support
+    arrival outcomes have recorded: ``passed`` (its arrival dr passed, the aircraft still to
+    enter) or ``entered``; set by each such outcome as it is reached (a replay sets it again)."""
+    return f"E7.2 Air Support of {side}"
 
 
-def arrival_record(state: GameState, side: str) -> tuple[Mapping[str, Any] | None, bool, bool]:
-    """What the game's record holds of ``side``'s Air Support (E7.2): the outcome of its passed
-    arrival dr whose aircraft have not entered yet (None if none), whether that dr passed in this
-    Player Turn (its RPh: "placed onboard in his next MPh"), and whether its aircraft entered."""
-    passed: Mapping[str, Any] | None = None
-    entered = False
-    for o in state.outcomes_of(AIR_ARRIVAL):
-        if o.get("side") != side or not o.get("arrived"):
-            continue
-        if _entered(o):
-            entered, passed = True, None
-        else:
-            passed = o
+def arrival_conditions(outcome: Mapping[str, Any]) -> dict[str, str | None]:
+    """The condition an Air Support arrival ``outcome`` leaves (:func:`air_support_key`)."""
+    if not outcome.get("arrived"):
+        return {}
+    return {air_support_key(str(outcome.get("side"))): "passed" if outcome.get("entered") is False else "entered"}
+
+
+def arrival_record(state: GameState, side: str) -> tuple[bool, bool, bool]:
+    """What the game's record holds of ``side``'s Air Support (E7.2), in O(1): whether its arrival
+    dr passed and its aircraft have not entered yet, whether that dr passed in this Player Turn
+    (its RPh: "placed onboard in his next MPh"), and whether its aircraft entered."""
+    held = state.conditions.get(air_support_key(side))
     last = state.this_turn_under(AIR_ARRIVAL, ("side", side))[1]
-    return passed, passed is not None and last is passed, entered
+    passed = held == "passed"
+    return passed, passed and last is not None and last.get("entered") is False, held == "entered"
 
 
 def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, mid_scenario: bool) -> tuple[list[Event], str]:
@@ -134,8 +136,7 @@ def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, mid_sce
         out += agree(params, "E7.21", False, f"E7.21: {side}'s Air Support has already entered the mapboard (its arrival "
                                              f"dr passed once, E7.2, and aircraft that leave the mapboard may not "
                                              f"return); {now(state)}")
-        passed = None
-    if passed is not None:
+    if passed:
         where = "" if this_turn else " (its dr passed in an earlier Player Turn: that MPh has gone by)"
         out += agree(params, "E7.2", mine and phase == "MPh" and this_turn,
                      f"E7.2: {side}'s arrival dr passed: its Air Support is placed onboard in {side}'s next Movement "

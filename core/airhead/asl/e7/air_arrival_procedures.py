@@ -17,9 +17,9 @@ from ...errors import RulesError
 from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
-from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ...plug import OVERRIDE, SAVED_BEFORE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from ..e1.night import is_night
-from ..turn_rules import AIR_ARRIVAL, ENTRY, arrival_turn
+from ..turn_rules import AIR_ARRIVAL, ENTRY, arrival_conditions, arrival_turn
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
@@ -50,7 +50,8 @@ class _Arrival:
     hex: Hex | None
     count: int = 0
     #: After a passed dr, the entry drs at once: "agreed" (the players' agreement box) or "saved"
-    #: (a game saved before the rules of the turn); "" in the next MPh, as E7.2 says.
+    #: (a start of a save format before the rules of the turn, :data:`SAVED_BEFORE`: as Airhead
+    #: then played it); "" in the next MPh, as E7.2 says.
     enter_now: str = ""
 
 
@@ -90,17 +91,6 @@ class AirArrival(Procedure[_Arrival]):
         """The side of the current Player Turn (the arrival dr is made in its own RPh)."""
         return {"side": state.sides[state.turn.player]}
 
-    @staticmethod
-    def legacy(raw: Mapping[str, Any]) -> bool:
-        """A start saved before the rules of the turn (no agreement key): after a passed arrival dr
-        the entry drs followed at once, as Airhead then played it (its saves replay so)."""
-        return isinstance(raw, Mapping) and OVERRIDE.key not in raw
-
-    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
-        out = super().read(state, raw)
-        out["_legacy"] = self.legacy(raw)
-        return out
-
     def describe_params(self, params: Mapping[str, Any]) -> str:
         bits = [f"{params['side']}" if params.get("side") else "", f"Air Support Number exponent {params.get('exponent')}"]
         if params.get("fog"):
@@ -116,7 +106,7 @@ class AirArrival(Procedure[_Arrival]):
         turn, step = arrival_turn(state, params, params["side"], bool(params["arrived"]))
         a = _Arrival(params["side"], params["name"], params["exponent"], kind_of(params["type_bombs"]),
                      kind_of(params["type_else"]), params.get("hex"),
-                     enter_now="agreed" if params.get(OVERRIDE.key) else "saved" if params.get("_legacy") else "")
+                     enter_now="agreed" if params.get(OVERRIDE.key) else "saved" if params.get(SAVED_BEFORE) else "")
         if step == ENTRY:
             return StepResult(ProcState(self.name, "entry", a), (*turn, ev.info("E7.2", f"{a.side} Air Support enters this MPh")))
         return StepResult(ProcState(self.name, "arrival", a), tuple(turn))
@@ -149,8 +139,8 @@ class AirArrival(Procedure[_Arrival]):
                 told = ev.info("E7.21", f"the entry drs are made upon mapboard entry: in {a.side}'s Movement Phase, start "
                                         "Air Support arrival again and the entry drs follow (the game's record holds "
                                         "the passed dr)")
-                return StepResult(None, (*events, told), outcome={"procedure": self.name, "side": a.side, "arrived": True,
-                                                                 "entered": False, "count": 0})
+                passed = {"procedure": self.name, "side": a.side, "arrived": True, "entered": False, "count": 0}
+                return StepResult(None, (*events, told), outcome=passed, conditions=arrival_conditions(passed))
             why = ("the players agree to do it anyway" if a.enter_now == "agreed" else
                    "this game was saved before Airhead checked it, so they follow as it then did")
             now_ = ev.info("E7.21", f"the entry drs follow at once, not in {a.side}'s next Movement Phase: {why}")
@@ -176,7 +166,7 @@ class AirArrival(Procedure[_Arrival]):
                                 [state.scenario.map.name(a.hex)] if a.hex is not None else []))
         outcome = {"procedure": self.name, "side": a.side, "arrived": True, "entered": True, "count": a.count, "type": kind, "bombs": bombs,
                    "aircraft": placed, "hex": state.scenario.map.name(a.hex) if a.hex is not None else None}
-        return StepResult(None, tuple(out), counters=counters, outcome=outcome)
+        return StepResult(None, tuple(out), counters=counters, outcome=outcome, conditions=arrival_conditions(outcome))
 
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
         """E7.2: the chance the arrival dr is < the Game Turn (none on Game Turn 1); E7.21: the

@@ -20,7 +20,7 @@ from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
 from ...dice import DR, Roll
-from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View, percent
+from ...plug import OVERRIDE, SAVED_BEFORE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View, percent
 from ..turn_rules import attacked_this_turn, observation_sighting_turn
 from .aerial_los import mist_lv_hindrance
 from .air_support import Aircraft, aircraft_of, write_aircraft
@@ -196,11 +196,6 @@ class ObservationSighting(Procedure[_Look]):
             out["sight_mist"] = True
         return out
 
-    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
-        out = super().read(state, raw)
-        out["_legacy"] = isinstance(raw, Mapping) and OVERRIDE.key not in raw
-        return out
-
     def _flags(self, state: GameState, plane: Aircraft, target: Hex, params: Mapping[str, Any]) -> dict[str, Any]:
         """The easiest target's E7.3 flags: the form's, and "attacked by a friendly plane during
         this Player Turn" read from the record (a unit of the target hex a plane of this side
@@ -238,7 +233,7 @@ class ObservationSighting(Procedure[_Look]):
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         plane = self._plane(state, str(params["plane"]))
-        legacy = bool(params.get("_legacy"))
+        legacy = bool(params.get(SAVED_BEFORE))  # a start of a save format before the rules of the turn
         turn = [] if legacy else observation_sighting_turn(state, params, plane.name)
         m = state.scenario.map
         target: Hex = params["target"]

@@ -15,7 +15,7 @@ from airhead.systems import new_game
 from airhead.tablepack import prefill_values
 from airhead.terrain import Terrain
 
-from playing import at
+from playing import at, saved_before_turn_rules
 
 B4 = HexMap.asl([["4"]])
 
@@ -85,16 +85,22 @@ def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
 
 def test_e7_21_entry_at_once_only_by_the_players_agreement_or_in_a_game_saved_before() -> None:
     # the entry drs right after the RPh dr are out of their phase: the agreement box lets them
-    # follow at once (logged); a start saved before the rules of the turn (no box) did so then
-    for params, why in (({OVERRIDE.key: True}, "the players agree to do it anyway"),
-                        (None, "this game was saved before Airhead checked it, so they follow as it then did")):
-        g = new_game(scenario(), "e7", to_turn(2))
-        action = {"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, **(params or {})}}
-        g.apply(action)
+    # follow at once (logged); a start of a format-2 save (before the rules of the turn) with no
+    # box did so then, and replays so
+    action = {"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3}}
+    agreed = new_game(scenario(), "e7", to_turn(2))
+    agreed.apply({**action, "params": {"exponent": 3, OVERRIDE.key: True}})
+    saved = saved_before_turn_rules(new_game(scenario(), "e7", to_turn(2)), action)
+    for g, why in ((agreed, "the players agree to do it anyway"),
+                   (saved, "this game was saved before Airhead checked it, so they follow as it then did")):
         evs = g.apply({"type": "dice", "values": [1]})
         assert f"the entry drs follow at once, not in British's next Movement Phase: {why}" in [e.cause for e in evs]
         p = g.waiting_for()
         assert p is not None and p.rule == "E7.21"
+    now = new_game(scenario(), "e7", to_turn(2))  # the same start played now, without the key: not agreed
+    now.apply(action)
+    evs = now.apply({"type": "dice", "values": [1]})
+    assert now.waiting_for() is None and now.state.outcomes[-1]["entered"] is False
 
 
 def test_e7_2_on_game_turn_1_the_arrival_dr_cannot_succeed_the_prompt_and_odds_say_so() -> None:
