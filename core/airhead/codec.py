@@ -77,7 +77,19 @@ def _from_format_2(obj: dict[str, Any]) -> dict[str, Any]:
     key is not agreed). A format-2 save's actions were recorded before: ``older_actions`` says how
     many, and they replay as Airhead then played them (:attr:`airhead.game.Game.older`)."""
     actions = obj.get("actions")
-    return {**obj, "older_actions": len(actions) if isinstance(actions, list) else 0}
+    if not isinstance(actions, list):
+        return obj
+    return {**obj, "actions": [_without_arrival_fog(a) for a in actions], "older_actions": len(actions)}
+
+
+def _without_arrival_fog(action: Any) -> Any:
+    """A format-2 *Air Support arrival* start's ``fog`` box left out: E7.2's Fog is now a property
+    of each attacked Location (a scenario setting), and a saved start always had it unticked (a
+    ticked one was refused, so never saved)."""
+    if not (isinstance(action, dict) and action.get("type") == "start" and action.get("procedure") == "asl.air_arrival"
+            and isinstance(action.get("params"), dict) and "fog" in action["params"]):
+        return action
+    return {**action, "params": {k: v for k, v in action["params"].items() if k != "fog"}}
 
 
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1, 2: _from_format_2}

@@ -48,6 +48,7 @@ from .fields import dump_fields, parse_fields
 from .hexes import DIRECTION_NAMES
 from .plug import (
     OVERRIDE,
+    OLDER_FORMAT,
     SAVED_BEFORE,
     GameState,
     Procedure,
@@ -95,8 +96,10 @@ def _read(proc: Procedure[Any], state: GameState, raw: Any, older: bool) -> dict
     """A start's parameters read; one of an older save format with no agreement key is marked
     :data:`~airhead.plug.SAVED_BEFORE` (its procedure plays it as Airhead then did)."""
     params = proc.read(state, raw)
-    if older and isinstance(raw, Mapping) and OVERRIDE.key not in raw:
-        params[SAVED_BEFORE] = True
+    if older:
+        params[OLDER_FORMAT] = True
+        if isinstance(raw, Mapping) and OVERRIDE.key not in raw:
+            params[SAVED_BEFORE] = True
     return params
 
 

@@ -80,6 +80,7 @@ __all__ = [
     "Tool",
     "OVERRIDE",
     "SAVED_BEFORE",
+    "OLDER_FORMAT",
     "TURN_RULES_FORMAT",
 ]
 
@@ -104,6 +105,11 @@ TURN_RULES_FORMAT = 3
 #: :data:`TURN_RULES_FORMAT`: the save says how many of its actions are) that carries no
 #: :data:`OVERRIDE` key: the procedure plays it as Airhead then did (never set by a form).
 SAVED_BEFORE = "_saved_before_turn_rules"
+
+#: The parameter the reducer adds to every start action recorded by a save format before
+#: :data:`TURN_RULES_FORMAT` (with or without the key): rules added since (E7.2's air bars on
+#: every air procedure) let it replay as it then did, and the log says so.
+OLDER_FORMAT = "_older_format"
 
 OVERRIDE = Field("out_of_phase", "We agree to do it anyway (out of its phase or turn)", "bool", default=False,
                  help="the rules name the phase or the Player Turn of this action; tick this to do it now anyway "

@@ -18,14 +18,13 @@ from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
 from ...plug import OVERRIDE, SAVED_BEFORE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from ..e1.night import is_night
 from ..turn_rules import AIR_ARRIVAL, ENTRY, arrival_conditions, arrival_turn
+from .air_bars import check_air
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
     AircraftType,
     aircraft_count,
-    arrival_barred,
     arrives,
     bombs_received,
     write_aircraft,
@@ -61,7 +60,7 @@ class AirArrival(Procedure[_Arrival]):
 
     Params: ``side`` (who received Air Support), ``exponent`` (of the Air Support Number, 7.1
     table: not in the source rules), ``type_bombs`` / ``type_else`` (the type received on a dr ≤ /
-    > the exponent, as the 7.1 table says), ``fog`` (the target Location is in or beneath Fog),
+    > the exponent, as the 7.1 table says),
     ``arrived`` (a game set up mid-scenario: its arrival dr passed before the record began; the
     record decides otherwise, :func:`~airhead.asl.turn_rules.arrival_turn`), ``name``, ``hex``."""
 
@@ -76,7 +75,6 @@ class AirArrival(Procedure[_Arrival]):
               default="FB", rule="E7.21 (7.1 table)"),
         Field("type_else", "Type received otherwise (no bombs)", "choice", choices=AIRCRAFT_TYPES[:2], default="FB",
               rule="E7.21 (7.1 table)"),
-        Field("fog", "Target Location in or beneath Fog", "bool", default=False, rule="E7.2"),
         Field("arrived", "Game set up mid-scenario: its arrival dr passed before this record", "bool", default=False,
               rule="E7.2",
               help="only for a game set up after its Air Support's arrival dr passed: the game's own record "
@@ -93,17 +91,14 @@ class AirArrival(Procedure[_Arrival]):
 
     def describe_params(self, params: Mapping[str, Any]) -> str:
         bits = [f"{params['side']}" if params.get("side") else "", f"Air Support Number exponent {params.get('exponent')}"]
-        if params.get("fog"):
-            bits.append("target in or beneath Fog")
         if params.get("arrived"):
             bits.append("game set up mid-scenario, arrival dr passed before its record")
         return ", ".join(b for b in bits if b)
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        barred = arrival_barred(night=is_night(state), weather=str(state.settings.get("weather", "")), fog=bool(params["fog"]))
-        if barred:
-            raise RulesError(barred)
+        barred = check_air(state, params)  # E7.2: never at night or in Overcast (Fog: each attacked Location's)
         turn, step = arrival_turn(state, params, params["side"], bool(params["arrived"]))
+        turn = barred + turn
         a = _Arrival(params["side"], params["name"], params["exponent"], kind_of(params["type_bombs"]),
                      kind_of(params["type_else"]), params.get("hex"),
                      enter_now="agreed" if params.get(OVERRIDE.key) else "saved" if params.get(SAVED_BEFORE) else "")
@@ -171,10 +166,7 @@ class AirArrival(Procedure[_Arrival]):
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
         """E7.2: the chance the arrival dr is < the Game Turn (none on Game Turn 1); E7.21: the
         number of aircraft (the entry dr halved, FRU) and the chance of bombs (dr ≤ the exponent)."""
-        barred = arrival_barred(night=is_night(state), weather=str(state.settings.get("weather", "")),
-                                fog=bool(params.get("fog")))
-        if barred:
-            raise RulesError(barred)
+        check_air(state, params)
         side = str(params.get("side", ""))
         arrived = arrival_turn(state, params, side, bool(params.get("arrived")))[1] == ENTRY  # out of its phase: the planner says so
         six = range(1, 7)
