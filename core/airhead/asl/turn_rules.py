@@ -45,7 +45,8 @@ __all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "OBSERVATION_SIGHTING", "M
            "arrival_record", "arrival_turn",
            "arrival_passed", "exit_turn", "exited",
            "ground_attack_turn", "attacked_this_turn", "observation_sighting_turn", "mistaken_attack_turn",
-           "nvr_table_turn", "nvr_change_turn", "starshell_turn", "illuminating_round_turn", "TURN_KEYS"]
+           "nvr_table_turn", "nvr_change_turn", "starshell_turn",
+           "starshell_firer", "starshell_usage_turn", "STARSHELL", "illuminating_round_turn", "TURN_KEYS"]
 
 #: The procedures whose outcomes make the record these rules read.
 STRAFING_RUN = "asl.strafing"
@@ -53,6 +54,7 @@ AIR_ARRIVAL = "asl.air_arrival"
 AIR_EXIT = "asl.air_exit"
 OBSERVATION_SIGHTING = "asl.observation_sighting"
 MISTAKEN_ATTACK = "asl.mistaken_attack"
+STARSHELL = "asl.starshell"
 
 
 def phase_key(state: GameState) -> str:
@@ -276,6 +278,26 @@ def nvr_change_turn(state: GameState, params: Mapping[str, Any]) -> list[Event]:
                        f"E1.12: the NVR Change DR of this Rally Phase has already been made; {now(state)}")
 
 
+def starshell_firer(state: GameState, params: Mapping[str, Any], side: str) -> tuple[str, str, str, str] | None:
+    """The key a Starshell's failed firer is filed under (E1.921): its side, kind and hex (None
+    when the form gives no hex: the unit cannot be told from another)."""
+    h = params.get("firer_hex")
+    return None if h is None else ("failed", side, str(params.get("firer")), state.scenario.map.name(h))
+
+
+def starshell_usage_turn(state: GameState, params: Mapping[str, Any], side: str) -> list[Event]:
+    """E1.921: a failed Usage dr: "no Starshell from it this Player Turn" — the same firer (its
+    side, kind and hex) refused for the rest of the Player Turn, from this Player Turn's record."""
+    key = starshell_firer(state, params, side)
+    if key is None:
+        return [ev.info("E1.921", "no firer's hex given: Airhead cannot tell whether this unit failed a Usage dr this "
+                                  "Player Turn (a failed one bars its Starshells for the Player Turn)")]
+    failed = state.this_turn_under(STARSHELL, key)[0] > 0
+    return agree(params, "E1.921", not failed, f"E1.921: this {params.get('firer')} in {key[3]} failed its "
+                                               f"Usage dr this Player Turn: no Starshell from it this Player Turn; "
+                                               f"{now(state)}")
+
+
 def starshell_turn(state: GameState, params: Mapping[str, Any], side: str) -> list[Event]:
     """E1.92: "Starshells may be fired in either the PFPh or Defensive First Fire/" (cut): its
     side's PFPh, or the opponent's MPh (Defensive First Fire). The opponent's DFPh may be what the
@@ -316,4 +338,6 @@ TURN_KEYS: dict[str, Callable[[Mapping[str, Any]], Iterable[Hashable]]] = {
     STRAFING_RUN: _strafing_keys,
     OBSERVATION_SIGHTING: _sighting_keys,
     MISTAKEN_ATTACK: lambda o: (("aircraft", o.get("aircraft")),),
+    STARSHELL: lambda o: (("failed", o.get("side"), o.get("firer"), o.get("firer_hex")),) if o.get("result") == "failed"
+    and o.get("firer_hex") else (),
 }

@@ -294,7 +294,7 @@ def test_e1_55_only_a_gunflash_due_to_an_attack_vs_an_enemy_unit_lets_jitter_fir
     after = [unit("D", "Axis", "13K5"), straying(hex="13I5", side="Allied"), {"type": "dice", "values": [1, 1]}]
     for first, on in (([flash()], True), ([flash(cause="Kindling")], False), ([flash(vs_enemy=False)], False),
                       ([flash(cause="CC")], True)):
-        g = new_game(night(), "g", first + after)
+        g = new_game(night(e1_fires_allowed=True), "g", first + after)  # E1.94: Kindling at night by SSR
         assert (g.waiting_for() is not None) == on, first
         assert g.state.outcomes[0]["cause"] == first[0]["params"].get("cause", "fire")
         assert g.state.outcomes[0]["attack"] is on
@@ -494,3 +494,21 @@ def test_e1_41_cloaking_keeps_its_contents_through_moves_and_a_sniper_reveal() -
     with pytest.raises(ActionError, match="E1.41: the contents of Cloaking B were recorded when it was placed"):
         h.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "B", "hex": "13D3",
                                                                           "contents": [{"name": "8-3-8"}]}})
+
+
+def test_e1_94_fires_at_night_only_by_ssr_and_the_kindler_loses_its_concealment() -> None:
+    # "Fires may not be deliberately set at night unless allowed by SSR. Any attempt to Kindle a
+    # Fire automatically causes loss of the Kindler's concealment and a Gunflash if within the LOS
+    # of any Good Order enemy ground unit - regardless of range." (#41 item 5)
+    kindle = {"type": "start", "procedure": "asl.gunflash", "params": {"hex": "13C3", "side": "Axis", "cause": "Kindling"}}
+    g = new_game(night(), "k")
+    with pytest.raises(ActionError, match="^E1.94: Fires may not be deliberately set at night unless allowed by SSR"):
+        g.apply(kindle)
+    ok = new_game(night(e1_fires_allowed=True), "k", [kindle])
+    lines = [f"{e.rule}: {e.cause}" for e in ok.entries[-1].events]
+    assert "E1.94: the scenario's SSR allows Fires to be deliberately set at night" in lines
+    assert "E1.94: the Kindler in 13C3 loses its concealment (the attempt is within the LOS of a Good Order enemy ground " \
+           "unit): remove its \u201c?\u201d" in lines
+    assert [m.kind for m in ok.state.counters.markers] == ["Gunflash"]
+    unseen = new_game(night(e1_fires_allowed=True), "k", [{**kindle, "params": {**kindle["params"], "in_enemy_los": False}}])
+    assert not any("concealment" in e.cause for e in unseen.entries[-1].events) and not unseen.state.counters.markers
