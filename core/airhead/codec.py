@@ -1,9 +1,11 @@
 """Save files and share links: versioned, compact, bounded and validated.
 
-A save is JSON: ``{"airhead": 2, "scenario": ..., "seed": ..., "actions": [...]}``, where the
-scenario is either ``{"builtin": "default"}`` or a whole scenario (:meth:`Scenario.to_data`).
+A save is JSON: ``{"airhead": 3, "scenario": ..., "seed": ..., "actions": [...]}``, where the
+scenario is either ``{"builtin": "default"}`` or a whole scenario (:meth:`Scenario.to_data`), and
+``"older_actions": n`` when its first ``n`` actions were recorded by a format before 3 (before the
+rules of the turn; they replay as Airhead then played them). A save's age is its format version.
 A share link carries the same JSON, zlib-compressed and base64url-encoded, in the URL fragment
-after a version tag: ``https://.../#a2.eNq...``. The fragment never reaches a server.
+after a version tag: ``https://.../#a3.eNq...``. The fragment never reaches a server.
 
 Everything decoded is untrusted, and decoding is linear in its length. Sizes are checked before
 any work (link length, then the decompressed size while decompressing), then the version, the
@@ -32,6 +34,7 @@ from .errors import ActionError, DataError, MissingBoardError, WorkError
 from .fields import Field, parse_fields
 from .game import Game
 from .scenario import Scenario
+from .plug import TURN_RULES_FORMAT
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
 from .work import OPEN_BUDGET, collector_paused
 
@@ -54,7 +57,7 @@ __all__ = [
     "board_files",
 ]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = TURN_RULES_FORMAT
 LINK_PREFIX = f"a{FORMAT_VERSION}."
 MAX_LINK_CHARS = 200_000
 MAX_JSON_BYTES = 1_000_000
@@ -69,7 +72,27 @@ def _from_format_1(obj: dict[str, Any]) -> dict[str, Any]:
     return obj
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1}
+def _from_format_2(obj: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 plays every action by the rules of the turn (E7, E1: a start with no agreement
+    key is not agreed). A format-2 save's actions were recorded before: ``older_actions`` says how
+    many, and they replay as Airhead then played them (:attr:`airhead.game.Game.older`)."""
+    actions = obj.get("actions")
+    if not isinstance(actions, list):
+        return obj
+    return {**obj, "actions": [_without_arrival_fog(a) for a in actions], "older_actions": len(actions)}
+
+
+def _without_arrival_fog(action: Any) -> Any:
+    """A format-2 *Air Support arrival* start's ``fog`` box left out: E7.2's Fog is now a property
+    of each attacked Location (a scenario setting), and a saved start always had it unticked (a
+    ticked one was refused, so never saved)."""
+    if not (isinstance(action, dict) and action.get("type") == "start" and action.get("procedure") == "asl.air_arrival"
+            and isinstance(action.get("params"), dict) and "fog" in action["params"]):
+        return action
+    return {**action, "params": {k: v for k, v in action["params"].items() if k != "fog"}}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1, 2: _from_format_2}
 OLDEST_READABLE = 1
 
 _B64URL = re.compile(r"^[A-Za-z0-9_-]*$")
@@ -88,6 +111,7 @@ SAVE_FIELDS: tuple[Field, ...] = (
     Field("scenario", "scenario", "any"),
     Field("seed", "dice seed", "text", lo=1, hi=64),
     Field("actions", "actions", "list", default=[], hi=10 * 5_000, item=Field("actions", "action", "any")),
+    Field("older_actions", "actions of an older format", "int", lo=0, hi=10 * 5_000, default=0),
 )
 
 
@@ -110,17 +134,20 @@ class SaveData:
     scenario: Scenario
     seed: str
     actions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    #: How many of the first actions an older save format recorded (before the rules of the
+    #: turn, :data:`~airhead.plug.TURN_RULES_FORMAT`): they replay as Airhead then played them.
+    older: int = 0
 
     @classmethod
     def of(cls, game: Game) -> SaveData:
         """The save data of a game."""
-        return cls(game.scenario, game.seed, tuple(game.actions))
+        return cls(game.scenario, game.seed, tuple(game.actions), game.older)
 
     def to_game(self) -> Game:
         """Replay the actions; raise :class:`CodecError` if they do not replay, :class:`SizeError`
         if replaying them asks for more work than a saved game may (:mod:`airhead.work`)."""
         try:
-            return new_game(self.scenario, self.seed, self.actions)
+            return new_game(self.scenario, self.seed, self.actions, self.older)
         except WorkError as e:
             if e.drawing and e.budget == OPEN_BUDGET:
                 raise SizeError(f"the game is too heavy to open: replaying it and drawing the map as it stands take "
@@ -136,7 +163,10 @@ class SaveData:
     def to_data(self) -> dict[str, Any]:
         """The JSON object of a save."""
         sc: dict[str, Any] = {"builtin": self.scenario.builtin} if self.scenario.builtin else self.scenario.to_data()
-        return {"airhead": FORMAT_VERSION, "scenario": sc, "seed": self.seed, "actions": [dict(a) for a in self.actions]}
+        out = {"airhead": FORMAT_VERSION, "scenario": sc, "seed": self.seed, "actions": [dict(a) for a in self.actions]}
+        if self.older:
+            out["older_actions"] = self.older
+        return out
 
 
 def _canonical(obj: Any) -> str:
@@ -160,7 +190,7 @@ def encode_save(data: SaveData | Game) -> str:
 
 
 def encode_link(data: SaveData | Game, base: str = "") -> str:
-    """A share link: ``base`` (the app's URL, may be empty) + ``#a2.`` + compressed data."""
+    """A share link: ``base`` (the app's URL, may be empty) + ``#a3.`` + compressed data."""
     sd = SaveData.of(data) if isinstance(data, Game) else data
     raw = _canonical(sd.to_data()).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
@@ -309,7 +339,10 @@ def _validate(obj: Any) -> SaveData:
             raise  # the app asks for the board's file (the message names it)
         except DataError as e:
             raise CodecError(f"scenario: {e}") from None
-    return SaveData(scenario, seed, tuple(checked))
+    if obj["older_actions"] > len(checked):
+        raise CodecError(f"the save says {obj['older_actions']} of its actions are of an older format, but it has "
+                         f"{len(checked)}")
+    return SaveData(scenario, seed, tuple(checked), obj["older_actions"])
 
 
 #: How much longer data can be written than read (a float's shortest text against Python's:

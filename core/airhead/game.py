@@ -48,6 +48,8 @@ from .fields import dump_fields, parse_fields
 from .hexes import DIRECTION_NAMES
 from .plug import (
     OVERRIDE,
+    OLDER_FORMAT,
+    SAVED_BEFORE,
     GameState,
     Procedure,
     ProcState,
@@ -80,15 +82,28 @@ __all__ = [
 ]
 
 # ---------------------------------------------------------------------- the reducer
-def apply(state: GameState, action: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Mapping[str, Any], older: bool = False) -> tuple[GameState, list[Event]]:
     """Apply one action (not undo/redo, which :class:`Game` handles); pure and deterministic.
+    ``older``: the action was recorded by a save format before the rules of the turn
+    (:data:`~airhead.plug.TURN_RULES_FORMAT`).
 
     Its cost does not grow with the number of actions before it (a map edit or a counter
     placed is O(1): terrain and counters share their storage between states)."""
-    return _reduce(state, check_action(action))
+    return _reduce(state, check_action(action), older)
 
 
-def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
+def _read(proc: Procedure[Any], state: GameState, raw: Any, older: bool) -> dict[str, Any]:
+    """A start's parameters read; one of an older save format with no agreement key is marked
+    :data:`~airhead.plug.SAVED_BEFORE` (its procedure plays it as Airhead then did)."""
+    params = proc.read(state, raw)
+    if older:
+        params[OLDER_FORMAT] = True
+        if isinstance(raw, Mapping) and OVERRIDE.key not in raw:
+            params[SAVED_BEFORE] = True
+    return params
+
+
+def _reduce(state: GameState, a: JSONDict, older: bool = False) -> tuple[GameState, list[Event]]:
     """:func:`apply` for an action :func:`check_action` has already checked."""
     t = a["type"]
     system = state.system
@@ -99,7 +114,7 @@ def _reduce(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
             raise ActionError(f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
         proc = system.procedure(a["procedure"])
         spend(proc.start_work)
-        step = _step(lambda: proc.start(state, proc.read(state, a.get("params", {}))))
+        step = _step(lambda: proc.start(state, _read(proc, state, a.get("params", {}), older)))
         return _advance(state, step, [ev.info("", f"begin {proc.title}")])
     if t == "cancel":
         want(state.procedure is not None, "no procedure to cancel")
@@ -370,10 +385,14 @@ class Game:
     Every action, undo and redo included, is appended to :attr:`actions`; nothing is rewritten.
     """
 
-    def __init__(self, scenario: Scenario, seed: str, actions: Sequence[Any] = (), *, system: System) -> None:
+    def __init__(self, scenario: Scenario, seed: str, actions: Sequence[Any] = (), *, system: System,
+                 older: int = 0) -> None:
         self.scenario = scenario
         self.seed = seed
         self.system = system
+        #: How many of the first actions were recorded by a save format before the rules of the
+        #: turn (:data:`~airhead.plug.TURN_RULES_FORMAT`): they replay as Airhead then played them.
+        self.older = max(0, min(older, len(actions)))
         self.actions: list[JSONDict] = []
         self.entries: list[Entry] = []
         start = initial_state(system, scenario, seed)
@@ -401,6 +420,8 @@ class Game:
                     try:
                         self.apply(a)
                     except ActionError as e:
+                        if i >= self.older:
+                            raise ReplayError(i, str(e)) from None
                         try:
                             agreed = self._agreed(a, e)
                         except ActionError as again:
@@ -421,8 +442,8 @@ class Game:
             raise WorkError(i, DRAW_BUDGET if draw == DRAW_BUDGET else OPEN_BUDGET, drawing=True) from None
 
     def _agreed(self, action: Any, refused: ActionError) -> bool:
-        """A saved start action refused only by a rule of its phase or Player Turn (a game
-        saved before Airhead checked that rule): replayed with the players' agreement
+        """A start action of an older save format (:attr:`older`) refused only by a rule of its
+        phase or Player Turn (saved before Airhead checked that rule): replayed with the players' agreement
         (:data:`~airhead.plug.OVERRIDE`), which the action then carries and the log says. False
         if that is not the refusal, or the action already carries the agreement."""
         if not isinstance(refused.__cause__, TurnError) or not isinstance(action, dict) or action.get("type") != "start":
@@ -502,7 +523,7 @@ class Game:
             events = [ev.info("", f"redo #{idx + 1}: {self.describe(self.entries[idx].action)}")]
         else:
             old = self._states[-1]
-            new, events = _reduce(old, a)
+            new, events = _reduce(old, a, len(self.entries) < self.older)
             if new.outcomes is not old.outcomes and len(new.outcomes) > len(old.outcomes):
                 outcome = new.outcomes[-1]
             if a["type"] in ("roll", "dice"):
@@ -518,7 +539,7 @@ class Game:
         """The game after its first ``n`` logged actions (for stepping through the log)."""
         if not 0 <= n <= len(self.actions):
             raise ActionError(f"the log has {len(self.actions)} actions, not {n}")
-        return Game(self.scenario, self.seed, self.actions[:n], system=self.system)
+        return Game(self.scenario, self.seed, self.actions[:n], system=self.system, older=self.older)
 
     def events(self) -> list[Event]:
         """Events of the actions in effect (undone ones and undo/redo markers left out)."""

@@ -79,6 +79,9 @@ __all__ = [
     "Condition",
     "Tool",
     "OVERRIDE",
+    "SAVED_BEFORE",
+    "OLDER_FORMAT",
+    "TURN_RULES_FORMAT",
 ]
 
 D = TypeVar("D")
@@ -92,8 +95,22 @@ SIDES = Field("sides", "Sides (first to move, then the other)", "list", lo=2, hi
 
 #: The field of a procedure whose rules name its phase or Player Turn: ticked, an action out of
 #: its phase (or once more than its Player Turn allows) is done anyway, and the log says the
-#: players agreed (:class:`~airhead.errors.TurnError`). A replayed game saved before a check
-#: existed gets it where that check refuses an action (:class:`airhead.game.Game`).
+#: players agreed (:class:`~airhead.errors.TurnError`). An action of a save format before
+#: :data:`TURN_RULES_FORMAT` gets it on replay where a check refuses it (:class:`airhead.game.Game`).
+#: The save format from which every action is played by the rules of the turn (E7, E1): a start
+#: action with no :data:`OVERRIDE` key is then not agreed, like one with the box unticked.
+TURN_RULES_FORMAT = 3
+
+#: The parameter the reducer adds to a start action recorded by an older save format (before
+#: :data:`TURN_RULES_FORMAT`: the save says how many of its actions are) that carries no
+#: :data:`OVERRIDE` key: the procedure plays it as Airhead then did (never set by a form).
+SAVED_BEFORE = "_saved_before_turn_rules"
+
+#: The parameter the reducer adds to every start action recorded by a save format before
+#: :data:`TURN_RULES_FORMAT` (with or without the key): rules added since (E7.2's air bars on
+#: every air procedure) let it replay as it then did, and the log says so.
+OLDER_FORMAT = "_older_format"
+
 OVERRIDE = Field("out_of_phase", "We agree to do it anyway (out of its phase or turn)", "bool", default=False,
                  help="the rules name the phase or the Player Turn of this action; tick this to do it now anyway "
                       "(the log records that the players agreed)")

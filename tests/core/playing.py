@@ -26,3 +26,16 @@ def at(phase: str, player: int = 1) -> list[dict[str, Any]]:
     if player == 0:
         return [] if phase == "RPh" else [go]
     return [go] if phase == "RPh" else [go, go]
+
+
+def saved_before_turn_rules(g: Game, *actions: dict[str, Any]) -> Game:
+    """``g`` with ``actions`` after its own, all as a save of format 2 records them (before the
+    rules of the turn, :data:`airhead.plug.TURN_RULES_FORMAT`), opened through the codec: they
+    replay as Airhead then played them."""
+    import json
+
+    from airhead.codec import decode_save
+
+    sc: Any = {"builtin": g.scenario.builtin} if g.scenario.builtin else g.scenario.to_data()
+    text = json.dumps({"airhead": 2, "scenario": sc, "seed": g.seed, "actions": [*g.actions, *actions]})
+    return decode_save(text).to_game()

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any, Iterator
 
 from airhead import work
-from airhead.codec import CodecError, SaveData, decode_save, encode_save
+from airhead.codec import FORMAT_VERSION, CodecError, SaveData, decode_save, encode_save
 from airhead.errors import AirheadError
 from airhead.game import Game
 from airhead.present import procedure_menu
@@ -57,7 +57,7 @@ class Played:
     actions: tuple[dict[str, Any], ...]
 
     def save_text(self, actions: list[Any]) -> str:
-        return json.dumps({"airhead": 2, "scenario": self.scenario, "seed": self.seed, "actions": actions},
+        return json.dumps({"airhead": FORMAT_VERSION, "scenario": self.scenario, "seed": self.seed, "actions": actions},
                           ensure_ascii=False)
 
 

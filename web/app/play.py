@@ -124,7 +124,7 @@ class Play:
             self.refresh()
         except Exception as e:  # noqa: BLE001 - a view fault: take the action back
             console_error(f"drawing the game after {action.get('type')!r} failed: {e!r}")
-            self.game = Game(before.scenario, before.seed, before.actions[:-1], system=before.system)
+            self.game = Game(before.scenario, before.seed, before.actions[:-1], system=before.system, older=before.older)
             self.step = None
             try:
                 self.refresh(redraw=True)

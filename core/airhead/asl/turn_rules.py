@@ -9,8 +9,9 @@ raises :class:`~airhead.errors.TurnError` citing its rule and saying where the g
 unless the players ticked "We agree to do it anyway" (:data:`~airhead.plug.OVERRIDE`): then the
 log says they agreed.
 
-* E7.2 — the Air Support arrival dr is made in its side's RPh, once; the aircraft enter (E7.21: the
-  entry drs are made "upon mapboard entry") in its next MPh (:func:`arrival_passed` reads the dr);
+* E7.2 — the Air Support arrival dr is made in its side's RPh, once there and never after one
+  passed; the aircraft enter (E7.21: the entry drs are made "upon mapboard entry") in the MPh
+  after the passed dr, once (:func:`arrival_record` reads the game's record, not a box);
 * E7.21 — an aircraft exits voluntarily during an enemy MPh and may not return (:func:`exited`);
 * E7.4 — a strafing run or Point Attack is made in the opponent's MPh or the aircraft's DFPh;
 * E7.401 / E7.3 — one attack and one Sighting TC per aircraft per Player Turn (E7.25: one that
@@ -40,9 +41,12 @@ from ..plug import OVERRIDE, GameState
 from .e1.night import NVR_CHANGE, NVR_TABLE
 
 __all__ = ["STRAFING_RUN", "AIR_ARRIVAL", "AIR_EXIT", "OBSERVATION_SIGHTING", "MISTAKEN_ATTACK", "phase_key",
-           "phasing_side", "own_turn", "now", "agree", "arrival_turn", "arrival_passed", "exit_turn", "exited",
+           "phasing_side", "own_turn", "now", "agree", "ARRIVAL_DR", "ENTRY", "air_support_key", "arrival_conditions",
+           "arrival_record", "arrival_turn",
+           "arrival_passed", "exit_turn", "exited",
            "ground_attack_turn", "attacked_this_turn", "observation_sighting_turn", "mistaken_attack_turn",
-           "nvr_table_turn", "nvr_change_turn", "starshell_turn", "illuminating_round_turn", "TURN_KEYS"]
+           "nvr_table_turn", "nvr_change_turn", "starshell_turn",
+           "starshell_firer", "starshell_usage_turn", "STARSHELL", "illuminating_round_turn", "TURN_KEYS"]
 
 #: The procedures whose outcomes make the record these rules read.
 STRAFING_RUN = "asl.strafing"
@@ -50,6 +54,7 @@ AIR_ARRIVAL = "asl.air_arrival"
 AIR_EXIT = "asl.air_exit"
 OBSERVATION_SIGHTING = "asl.observation_sighting"
 MISTAKEN_ATTACK = "asl.mistaken_attack"
+STARSHELL = "asl.starshell"
 
 
 def phase_key(state: GameState) -> str:
@@ -87,26 +92,81 @@ def agree(params: Mapping[str, Any], rule: str, ok: bool, why: str) -> list[Even
 
 
 # ---------------------------------------------------------------------- E7.2 / E7.21
-def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, arrived: bool) -> list[Event]:
+#: The steps of *Air Support arrival* the record leads to: the RPh arrival dr, or the entry drs.
+ARRIVAL_DR, ENTRY = "arrival", "entry"
+
+
+def air_support_key(side: str) -> str:
+    """The game-wide condition (:attr:`GameState.conditions`) holding what ``side``'s Air Support
+    arrival outcomes have recorded: ``passed`` (its arrival dr passed, the aircraft still to
+    enter) or ``entered``; set by each such outcome as it is reached (a replay sets it again)."""
+    return f"E7.2 Air Support of {side}"
+
+
+def arrival_conditions(outcome: Mapping[str, Any]) -> dict[str, str | None]:
+    """The condition an Air Support arrival ``outcome`` leaves (:func:`air_support_key`)."""
+    if not outcome.get("arrived"):
+        return {}
+    return {air_support_key(str(outcome.get("side"))): "passed" if outcome.get("entered") is False else "entered"}
+
+
+def arrival_record(state: GameState, side: str) -> tuple[bool, bool, bool]:
+    """What the game's record holds of ``side``'s Air Support (E7.2), in O(1): whether its arrival
+    dr passed and its aircraft have not entered yet, whether that dr passed in this Player Turn
+    (its RPh: "placed onboard in his next MPh"), and whether its aircraft entered."""
+    held = state.conditions.get(air_support_key(side))
+    last = state.this_turn_under(AIR_ARRIVAL, ("side", side))[1]
+    passed = held == "passed"
+    return passed, passed and last is not None and last.get("entered") is False, held == "entered"
+
+
+def arrival_turn(state: GameState, params: Mapping[str, Any], side: str, mid_scenario: bool) -> tuple[list[Event], str]:
     """E7.2: "he makes a dr during the RPh of each of his Player Turns until he rolls < the current
-    Game Turn Number. Once he does this, his Air Support must be placed onboard in his next MPh"."""
+    Game Turn Number. Once he does this, his Air Support must be placed onboard in his next MPh";
+    E7.21 "Upon mapboard entry": the step the record leads ``side``'s *Air Support arrival* to
+    (:data:`ARRIVAL_DR` or :data:`ENTRY`) and the log lines of an action that may go ahead.
+
+    The record decides: the arrival dr in the side's RPh, once there and never after one passed;
+    the entry drs in the MPh of the Player Turn whose RPh dr passed, once. ``mid_scenario`` (the
+    players set the game up after its arrival dr passed, before the record began) stands for a
+    passed dr only while the record shows none."""
     mine = own_turn(state, side) is not False
-    if arrived:
-        return agree(params, "E7.2", mine and phase_key(state) == "MPh",
+    phase = phase_key(state)
+    passed, this_turn, entered = arrival_record(state, side)
+    out: list[Event] = []
+    if entered:
+        out += agree(params, "E7.21", False, f"E7.21: {side}'s Air Support has already entered the mapboard (its arrival "
+                                             f"dr passed once, E7.2, and aircraft that leave the mapboard may not "
+                                             f"return); {now(state)}")
+    if passed:
+        where = "" if this_turn else " (its dr passed in an earlier Player Turn: that MPh has gone by)"
+        out += agree(params, "E7.2", mine and phase == "MPh" and this_turn,
+                     f"E7.2: {side}'s arrival dr passed: its Air Support is placed onboard in {side}'s next Movement "
+                     f"Phase{where}; {now(state)}")
+        if mid_scenario:
+            out.append(ev.info("E7.2", f"the record shows {side}'s passed arrival dr: the entry drs follow from it (the "
+                                       f"box for a game set up mid-scenario is not needed)"))
+        return out, ENTRY
+    if mid_scenario:
+        out += agree(params, "E7.2", state.turn.game_turn > 1,
+                     f"E7.2: on Game Turn 1 no arrival dr can have passed (it must be < the Game Turn): a game set up "
+                     f"mid-scenario continues at its Game Turn on the turn track; {now(state)}")
+        out += agree(params, "E7.2", mine and phase == "MPh",
                      f"E7.2: {side}'s Air Support is placed onboard in {side}'s Movement Phase (the next MPh after its "
                      f"arrival dr); {now(state)}")
-    out = agree(params, "E7.2", mine and phase_key(state) == "RPh",
-                f"E7.2: {side}'s Air Support arrival dr is made in the Rally Phase of {side}'s Player Turn; {now(state)}")
+        return out + [ev.info("E7.2", f"a game set up mid-scenario: the players say {side}'s arrival dr passed before "
+                                      f"this game's record began (the record shows none)")], ENTRY
+    out += agree(params, "E7.2", mine and phase == "RPh",
+                 f"E7.2: {side}'s Air Support arrival dr is made in the Rally Phase of {side}'s Player Turn; {now(state)}")
     again = state.this_turn_under(AIR_ARRIVAL, ("side", side))[0] > 0
     return out + agree(params, "E7.2", not again, f"E7.2: {side} has already made its Air Support arrival dr this "
-                                                   f"Player Turn (one dr in each of its RPh); {now(state)}")
+                                                  f"Player Turn (one dr in each of its RPh); {now(state)}"), ARRIVAL_DR
 
 
 def arrival_passed(state: GameState, side: str) -> bool:
     """E7.2: ``side``'s Air Support arrival dr passed this Player Turn (in its RPh) and its aircraft
     have not entered yet: "his Air Support must be placed onboard in his next MPh"."""
-    last = state.this_turn_under(AIR_ARRIVAL, ("side", side))[1]
-    return last is not None and bool(last.get("arrived")) and last.get("entered") is False
+    return arrival_record(state, side)[1]
 
 
 def exit_turn(state: GameState, params: Mapping[str, Any], name: str, side: str) -> list[Event]:
@@ -218,6 +278,26 @@ def nvr_change_turn(state: GameState, params: Mapping[str, Any]) -> list[Event]:
                        f"E1.12: the NVR Change DR of this Rally Phase has already been made; {now(state)}")
 
 
+def starshell_firer(state: GameState, params: Mapping[str, Any], side: str) -> tuple[str, str, str, str] | None:
+    """The key a Starshell's failed firer is filed under (E1.921): its side, kind and hex (None
+    when the form gives no hex: the unit cannot be told from another)."""
+    h = params.get("firer_hex")
+    return None if h is None else ("failed", side, str(params.get("firer")), state.scenario.map.name(h))
+
+
+def starshell_usage_turn(state: GameState, params: Mapping[str, Any], side: str) -> list[Event]:
+    """E1.921: a failed Usage dr: "no Starshell from it this Player Turn" — the same firer (its
+    side, kind and hex) refused for the rest of the Player Turn, from this Player Turn's record."""
+    key = starshell_firer(state, params, side)
+    if key is None:
+        return [ev.info("E1.921", "no firer's hex given: Airhead cannot tell whether this unit failed a Usage dr this "
+                                  "Player Turn (a failed one bars its Starshells for the Player Turn)")]
+    failed = state.this_turn_under(STARSHELL, key)[0] > 0
+    return agree(params, "E1.921", not failed, f"E1.921: this {params.get('firer')} in {key[3]} failed its "
+                                               f"Usage dr this Player Turn: no Starshell from it this Player Turn; "
+                                               f"{now(state)}")
+
+
 def starshell_turn(state: GameState, params: Mapping[str, Any], side: str) -> list[Event]:
     """E1.92: "Starshells may be fired in either the PFPh or Defensive First Fire/" (cut): its
     side's PFPh, or the opponent's MPh (Defensive First Fire). The opponent's DFPh may be what the
@@ -258,4 +338,6 @@ TURN_KEYS: dict[str, Callable[[Mapping[str, Any]], Iterable[Hashable]]] = {
     STRAFING_RUN: _strafing_keys,
     OBSERVATION_SIGHTING: _sighting_keys,
     MISTAKEN_ATTACK: lambda o: (("aircraft", o.get("aircraft")),),
+    STARSHELL: lambda o: (("failed", o.get("side"), o.get("firer"), o.get("firer_hex")),) if o.get("result") == "failed"
+    and o.get("firer_hex") else (),
 }

@@ -11,7 +11,7 @@ import pytest
 
 from airhead.asl.e7.air_support import aircraft_of
 from airhead.boards import HexMap
-from airhead.codec import SaveData, decode_save, encode_save
+from airhead.codec import CodecError, SaveData, decode_save, encode_save
 from airhead.errors import ActionError, TurnError
 from airhead.game import Game
 from airhead.plug import OVERRIDE
@@ -22,7 +22,7 @@ from airhead.terrain import Terrain
 from airhead.turns import Turn
 from airhead.work import metered, spent
 
-from playing import at
+from playing import at, saved_before_turn_rules
 
 B4 = HexMap.asl([["4"]])
 AGREED = "the players agree to do it anyway"
@@ -191,10 +191,12 @@ def test_e7_2_the_arrival_dr_in_its_sides_rph_and_entry_in_its_mph() -> None:
     with pytest.raises(ActionError, match="^E7.2: Allied's Air Support arrival dr is made in the Rally Phase of Allied's "
                                           "Player Turn; it is now the Prep Fire Phase"):
         arrival(g)
-    with pytest.raises(ActionError, match="^E7.2: Allied's Air Support is placed onboard in Allied's Movement Phase"):
-        arrival(g, arrived=True)
+    with pytest.raises(ActionError, match="^E7.2: on Game Turn 1 no arrival dr can have passed"):
+        arrival(g, arrived=True)  # a game set up mid-scenario is at a later Game Turn
     go(g, "MPh")
-    arrival(g, arrived=True)
+    with pytest.raises(ActionError, match="^E7.2: on Game Turn 1 no arrival dr can have passed"):
+        arrival(g, arrived=True)
+    arrival(g, arrived=True, **{OVERRIDE.key: True})
     assert g.waiting_for() is not None and g.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
     g.apply({"type": "cancel"})
     go(g, "RPh")  # the Axis RPh: not the Allied player's
@@ -315,22 +317,42 @@ def test_e1_92_a_starshell_in_its_sides_pfph_or_defensive_first_fire() -> None:
 
 # ---------------------------------------------------------------------- saved games and the record
 def test_a_game_saved_before_the_checks_replays_with_the_agreement_said() -> None:
-    # a save made before Airhead checked the phase: a strafing run with the turn track unused
+    # a format-2 save (before the rules of the turn): a strafing run with the turn track unused
     actions = [FB, {"type": "start", "procedure": "asl.strafing",
                     "params": {"aircraft": "FB 1", "target": "4G6", "grain": 2, "bomb_at": "no bombs",
                                "units": [{"name": "4-6-7", "hex": "4G6", "sight_unconcealed": True, "sight_attacked": True}]}},
                {"type": "dice", "values": [1, 1]}]
-    g = decode_save(encode_save(SaveData(sc(), "old", tuple(actions)))).to_game()
-    assert g.actions[1]["params"][OVERRIDE.key] is True
+    g = saved_before_turn_rules(new_game(sc(), "old"), *actions)
+    assert g.older == 3 and g.actions[1]["params"][OVERRIDE.key] is True
     lines = [e.cause for e in g.entries[1].events]
     assert lines[0] == ("this game was saved before Airhead checked that rule: the action is replayed as the players' "
                         "agreement to do it anyway")
     assert any(AGREED in t for t in lines)
-    again = decode_save(encode_save(g)).to_game()  # saved again: the action carries the agreement itself
+    text = encode_save(g)  # saved again: format 3, saying how many of its actions are older
+    assert '"airhead": 3' in text and '"older_actions": 3' in text
+    again = decode_save(text).to_game()  # the action carries the agreement itself
     assert again.log_lines() == [ln for ln in g.log_lines() if "saved before Airhead" not in ln]
-    with pytest.raises(ActionError):  # only a refusal of the turn is taken as agreed
-        new_game(sc(), "old", [FB, {**actions[1], "params": {**actions[1]["params"], "target": "4Z9"}}])  # type: ignore[dict-item]
+    with pytest.raises(CodecError):  # only a refusal of the turn is taken as agreed
+        saved_before_turn_rules(new_game(sc(), "old"), FB, {**actions[1], "params": {**actions[1]["params"], "target": "4Z9"}})  # type: ignore[dict-item]
     assert isinstance(TurnError("x"), ValueError)
+
+
+def test_a_save_of_the_current_format_is_never_taken_as_agreed() -> None:
+    # #41 item 2: a save's age is its format version, never a missing key. A format-3 save (or a
+    # link built by hand) whose start leaves the agreement key out is played by the rules of the
+    # turn: refused, with the rule
+    actions = [FB, {"type": "start", "procedure": "asl.strafing",
+                    "params": {"aircraft": "FB 1", "target": "4G6", "grain": 2, "bomb_at": "no bombs",
+                               "units": [{"name": "4-6-7", "hex": "4G6", "sight_unconcealed": True}]}}]
+    text = encode_save(SaveData(sc(), "new", tuple(actions)))
+    assert '"airhead": 3' in text and "older_actions" not in text
+    with pytest.raises(CodecError, match="^the game does not replay: action 2: E7.4: a strafing run or Point Attack is "
+                                         "made in the opponent's Movement Phase"):
+        decode_save(text).to_game()
+    with pytest.raises(ActionError, match="^E7.4: a strafing run"):  # played now, without the key: not agreed
+        new_game(sc(), "new", actions[:1]).apply(actions[1])
+    with pytest.raises(CodecError, match="says 5 of its actions are of an older format, but it has 2"):
+        decode_save(text.replace('"airhead": 3', '"airhead": 3, "older_actions": 5'))
 
 
 def test_this_player_turns_record_is_read_from_the_index() -> None:

@@ -101,9 +101,14 @@ class Cloaking(Procedure[_Cloak]):
         check_cloaking(side, scenario_attacker(state), aerial=params["aerial"])
         uid = f"Cloaking {letter}"
         present = state.counters.unit(uid)
-        # the placings so far are read only to place a counter anew (moving one reads none of them)
-        used = [] if present is not None else [o for o in state.outcomes_of(self.name) if o.get("side") == side]
-        if present is None and any(o.get("letter") == letter for o in used):
+        if present is not None and params["contents"]:
+            raise ActionError(f"E1.41: the contents of Cloaking {letter} were recorded when it was placed: move it "
+                              f"without them (they stay as recorded)")
+        # the placings so far are read only to place a counter anew (moving one reads none of them);
+        # E1.411 counts counters (their letters), not the records of their moves
+        used = set() if present is not None else {str(o.get("letter")) for o in state.outcomes_of(self.name)
+                                                  if o.get("side") == side}
+        if present is None and letter in used:
             raise RulesError(f"E1.43: Cloaking {letter} was removed: once removed, a Cloaking counter cannot be regained")
         if present is None and params["squads"] is not None and len(used) >= cloaking_allotment(params["squads"]):
             raise RulesError(f"E1.411: one Cloaking counter per squad (or equivalent) in the starting OB: "
@@ -113,7 +118,9 @@ class Cloaking(Procedure[_Cloak]):
         sealed = state.sealed(side, cloaking_label(letter))
         if sealed and params["contents"]:
             raise ActionError(f"E1.41: the contents of Cloaking {letter} are sealed ({sealed}): place it without them")
-        if sealed:
+        if present is not None:
+            events.append(ev.info("E1.41", f"its contents stay as recorded when it was placed"))
+        elif sealed:
             events.append(ev.info("E1.41", f"its contents are sealed (commitment code {sealed}): revealed when it loses Cloaked status"))
         elif params["contents"]:
             events.append(ev.info("E1.41", f"its contents ({len(params['contents'])} units) are recorded secretly"))
@@ -127,7 +134,8 @@ class Cloaking(Procedure[_Cloak]):
         unit = Unit(uid, side, "cloaking", where, status, label=uid, facts={"letter": letter})
         counters = state.counters.put(unit)
         outcome = {"procedure": self.name, "side": side, "letter": letter, "hex": m.name(where) if where is not None else None,
-                   "sealed": sealed or "", "contents": [dict(x) for x in params["contents"]] if not sealed else None}
+                   "sealed": sealed or "", "contents": [dict(x) for x in params["contents"]] if not sealed else None,
+                   "moved": present is not None}
         return StepResult(None, tuple(events), counters=counters, outcome=outcome)
 
     def prompt(self, state: GameState, proc: ProcState[_Cloak]) -> Prompt:
@@ -141,7 +149,8 @@ class Cloaking(Procedure[_Cloak]):
 
     def summary(self, outcome: Mapping[str, Any]) -> str:
         where = f"in {player_name(outcome['hex'])}" if outcome.get("hex") else "offboard"
-        return f"Cloaking {outcome.get('letter')} placed {where}" + (" (contents sealed)." if outcome.get("sealed") else ".")
+        verb = "moved" if outcome.get("moved") else "placed"
+        return f"Cloaking {outcome.get('letter')} {verb} {where}" + (" (contents sealed)." if outcome.get("sealed") else ".")
 
 
 
@@ -186,8 +195,8 @@ class CloakingLost(Procedure[_Cloak]):
             return self._done(state, data, events, (), dummy=True)
         if state.sealed(side, cloaking_label(letter)):
             return StepResult(ProcState(self.name, "reveal", data), tuple(events))
-        placed = next((o for o in reversed(state.outcomes_of(Cloaking.name))
-                       if o.get("side") == side and o.get("letter") == letter), None)
+        placed = next((o for o in reversed(state.outcomes_of(Cloaking.name))  # its placing: a move records no contents
+                       if o.get("side") == side and o.get("letter") == letter and not o.get("moved")), None)
         contents = placed.get("contents") if placed else None
         if contents is None:
             revealed = self._revealed(state, data)

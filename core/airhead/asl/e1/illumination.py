@@ -37,7 +37,7 @@ from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Promp
 from ..los import blaze_range
 from ..sight import sight, zone
 from ..e8.random_location import random_location
-from ..turn_rules import illuminating_round_turn, phase_key, phasing_side, starshell_turn
+from ..turn_rules import illuminating_round_turn, phase_key, phasing_side, starshell_turn, starshell_usage_turn
 
 __all__ = [
     "FIRERS", "STARSHELL_RADIUS", "IR_RADIUS", "LIGHT_KINDS", "Source", "usage_number", "check_firer",
@@ -321,7 +321,7 @@ class Starshell(Procedure[_Shell]):
             raise DataError(f"the side is one of {', '.join(state.sides)}", "side")
         check_firer(params["good_order"], params["pinned"])
         usage_number(params["firer"])
-        agreed = starshell_turn(state, params, side)
+        agreed = starshell_turn(state, params, side) + starshell_usage_turn(state, params, side)
         aimed = params["method"] == METHODS[0]
         halved, why = self.halved(state, params) if aimed else (False, [])
         data = _Shell(params["firer"], side, params["firer_hex"], params["aim"], aimed, halved)
@@ -385,7 +385,8 @@ class Starshell(Procedure[_Shell]):
 
     def _outcome(self, state: GameState, s: _Shell, result: str) -> dict[str, Any]:
         m = state.scenario.map
-        return {"procedure": IlluminatingRound.name if s.kind == "IR" else self.name, "kind": s.kind, "side": s.side, "result": result, "aim": m.name(s.aim),
+        return {"procedure": IlluminatingRound.name if s.kind == "IR" else self.name, "kind": s.kind, "side": s.side,
+                "firer": s.firer, "result": result, "aim": m.name(s.aim),
                 "firer_hex": m.name(s.firer_hex) if s.firer_hex is not None else None,
                 "hex": m.name(s.landed) if s.landed is not None else None}
 

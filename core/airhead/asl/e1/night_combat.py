@@ -310,6 +310,8 @@ COMBAT_SETTINGS: tuple[Field, ...] = (
           default="CCPh", rule="E1.8",
           help="the rule text does not say when a Gunflash counter goes: Airhead removes it at the end of the Player Turn "
                "(its CCPh) unless you set another phase; a CC Gunflash stays while its Melee counter does (E1.82)"),
+    Field("e1_fires_allowed", "Fires may be deliberately set at night (SSR)", "bool", default=False, rule="E1.94",
+          help="Fires may not be deliberately set at night unless allowed by SSR: tick it if your scenario's SSR allows it"),
 )
 
 

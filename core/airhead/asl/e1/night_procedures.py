@@ -21,7 +21,7 @@ from ...errors import ActionError, RulesError, TurnError
 from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
-from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
+from ...plug import OLDER_FORMAT, OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
 from .night_movement import ATTACK_GUNFLASH, concealment_terrain, night_mf
 from .night import (
     CLOUD_COVER,
@@ -497,6 +497,27 @@ ATTACK_CAUSES: tuple[str, ...] = ("fire", "fire at/from beyond NVR", "CC", "mine
 GUNFLASH_OPTIONS = ("Gunflash", "no Gunflash")
 
 
+def _kindling(state: GameState, params: Mapping[str, Any]) -> list[Event]:
+    """E1.94: "Fires may not be deliberately set at night unless allowed by SSR. Any attempt to
+    Kindle a Fire automatically causes loss of the Kindler's concealment and a Gunflash if within
+    the LOS of any Good Order enemy ground unit": refused at night without the SSR (the scenario's
+    ``e1_fires_allowed`` setting); the Kindler's concealment loss logged with the Gunflash (the
+    players take the "?" off at the table: Airhead does not track concealment counters)."""
+    if is_night(state) and not state.settings.get("e1_fires_allowed") and params.get(OLDER_FORMAT):
+        return [ev.info("E1.94", "Fires may not be deliberately set at night unless allowed by SSR: this game was saved "
+                                 "before Airhead checked it, so it is played as it then was")]
+    if is_night(state) and not state.settings.get("e1_fires_allowed"):
+        raise RulesError("E1.94: Fires may not be deliberately set at night unless allowed by SSR (tick the scenario's "
+                         "setting 'Fires may be deliberately set at night (SSR)' if yours allows it)")
+    out = [ev.info("E1.94", "the scenario's SSR allows Fires to be deliberately set at night")] if is_night(state) else []
+    if params["in_enemy_los"]:
+        m = state.scenario.map
+        out.append(ev.result("E1.94", f"the Kindler in {m.label(params['hex'])} loses its concealment (the attempt is within "
+                                      f"the LOS of a Good Order enemy ground unit): remove its \u201c?\u201d",
+                             (m.name(params["hex"]),)))
+    return out
+
+
 class GunflashProc(Procedure[_Flash]):
     """E1.8: what made a Gunflash, and its counter on the map (removed at the end of the phase the
     ``e1_gunflash_expires`` setting names; a CC Gunflash stays while its Melee counter does)."""
@@ -527,6 +548,8 @@ class GunflashProc(Procedure[_Flash]):
                                            in_enemy_los=params["in_enemy_los"])
         d = _Flash(params["hex"], params["side"], params["cause"], why, rule, bool(params.get("vs_enemy", True)))
         events = _not_night(state, "E1.8")
+        if params["cause"] == "Kindling":
+            events += _kindling(state, params)
         if answer is None:
             return StepResult(ProcState(self.name, "decide", d), tuple(events))
         return self._place(state, d, answer, events)

@@ -17,15 +17,14 @@ from ...errors import RulesError
 from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
-from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from ..e1.night import is_night
-from ..turn_rules import AIR_ARRIVAL, arrival_passed, arrival_turn
+from ...plug import OVERRIDE, SAVED_BEFORE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ..turn_rules import AIR_ARRIVAL, ENTRY, arrival_conditions, arrival_turn
+from .air_bars import check_air
 from .air_support import (
     AIRCRAFT_TYPES,
     Aircraft,
     AircraftType,
     aircraft_count,
-    arrival_barred,
     arrives,
     bombs_received,
     write_aircraft,
@@ -50,7 +49,8 @@ class _Arrival:
     hex: Hex | None
     count: int = 0
     #: After a passed dr, the entry drs at once: "agreed" (the players' agreement box) or "saved"
-    #: (a game saved before the rules of the turn); "" in the next MPh, as E7.2 says.
+    #: (a start of a save format before the rules of the turn, :data:`SAVED_BEFORE`: as Airhead
+    #: then played it); "" in the next MPh, as E7.2 says.
     enter_now: str = ""
 
 
@@ -60,8 +60,9 @@ class AirArrival(Procedure[_Arrival]):
 
     Params: ``side`` (who received Air Support), ``exponent`` (of the Air Support Number, 7.1
     table: not in the source rules), ``type_bombs`` / ``type_else`` (the type received on a dr ≤ /
-    > the exponent, as the 7.1 table says), ``fog`` (the target Location is in or beneath Fog),
-    ``arrived`` (the RPh dr already succeeded: only the entry drs), ``name``, ``hex``."""
+    > the exponent, as the 7.1 table says),
+    ``arrived`` (a game set up mid-scenario: its arrival dr passed before the record began; the
+    record decides otherwise, :func:`~airhead.asl.turn_rules.arrival_turn`), ``name``, ``hex``."""
 
     name = AIR_ARRIVAL
     title = "Air Support arrival (E7.2)"
@@ -74,8 +75,10 @@ class AirArrival(Procedure[_Arrival]):
               default="FB", rule="E7.21 (7.1 table)"),
         Field("type_else", "Type received otherwise (no bombs)", "choice", choices=AIRCRAFT_TYPES[:2], default="FB",
               rule="E7.21 (7.1 table)"),
-        Field("fog", "Target Location in or beneath Fog", "bool", default=False, rule="E7.2"),
-        Field("arrived", "Arrival dr already passed (enter now)", "bool", default=False, rule="E7.2"),
+        Field("arrived", "Game set up mid-scenario: its arrival dr passed before this record", "bool", default=False,
+              rule="E7.2",
+              help="only for a game set up after its Air Support's arrival dr passed: the game's own record "
+                   "otherwise decides whether this is the arrival dr or the entry drs"),
         Field("name", "Aircraft name", "text", lo=1, hi=16, default="Aircraft"),
         Field("hex", "Hex to place them in (optional)", "hex", default=None, rule="E7.21",
               help="aircraft may be placed anywhere on the mapboard"),
@@ -86,41 +89,20 @@ class AirArrival(Procedure[_Arrival]):
         """The side of the current Player Turn (the arrival dr is made in its own RPh)."""
         return {"side": state.sides[state.turn.player]}
 
-    def defaults(self, state: GameState) -> dict[str, Any]:
-        """The form's values: *Arrival dr already passed* ticked when the record says the side's
-        dr passed this Player Turn and its aircraft are still to enter (E7.2: "in his next MPh")."""
-        out = super().defaults(state)
-        out["arrived"] = arrival_passed(state, str(out.get("side", "")))
-        return out
-
-    @staticmethod
-    def legacy(raw: Mapping[str, Any]) -> bool:
-        """A start saved before the rules of the turn (no agreement key): after a passed arrival dr
-        the entry drs followed at once, as Airhead then played it (its saves replay so)."""
-        return isinstance(raw, Mapping) and OVERRIDE.key not in raw
-
-    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
-        out = super().read(state, raw)
-        out["_legacy"] = self.legacy(raw)
-        return out
-
     def describe_params(self, params: Mapping[str, Any]) -> str:
         bits = [f"{params['side']}" if params.get("side") else "", f"Air Support Number exponent {params.get('exponent')}"]
-        if params.get("fog"):
-            bits.append("target in or beneath Fog")
         if params.get("arrived"):
-            bits.append("arrival dr already passed")
+            bits.append("game set up mid-scenario, arrival dr passed before its record")
         return ", ".join(b for b in bits if b)
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
-        barred = arrival_barred(night=is_night(state), weather=str(state.settings.get("weather", "")), fog=bool(params["fog"]))
-        if barred:
-            raise RulesError(barred)
-        turn = arrival_turn(state, params, params["side"], bool(params["arrived"]))
+        barred = check_air(state, params)  # E7.2: never at night or in Overcast (Fog: each attacked Location's)
+        turn, step = arrival_turn(state, params, params["side"], bool(params["arrived"]))
+        turn = barred + turn
         a = _Arrival(params["side"], params["name"], params["exponent"], kind_of(params["type_bombs"]),
                      kind_of(params["type_else"]), params.get("hex"),
-                     enter_now="agreed" if params.get(OVERRIDE.key) else "saved" if params.get("_legacy") else "")
-        if params["arrived"]:
+                     enter_now="agreed" if params.get(OVERRIDE.key) else "saved" if params.get(SAVED_BEFORE) else "")
+        if step == ENTRY:
             return StepResult(ProcState(self.name, "entry", a), (*turn, ev.info("E7.2", f"{a.side} Air Support enters this MPh")))
         return StepResult(ProcState(self.name, "arrival", a), tuple(turn))
 
@@ -150,9 +132,10 @@ class AirArrival(Procedure[_Arrival]):
                       ev.result("E7.2", f"{v} < Game Turn {turn}: {a.side} Air Support must be placed onboard in the next MPh"))
             if not a.enter_now:
                 told = ev.info("E7.21", f"the entry drs are made upon mapboard entry: in {a.side}'s Movement Phase, start "
-                                        "Air Support arrival again (Arrival dr already passed is ticked for you)")
-                return StepResult(None, (*events, told), outcome={"procedure": self.name, "side": a.side, "arrived": True,
-                                                                 "entered": False, "count": 0})
+                                        "Air Support arrival again and the entry drs follow (the game's record holds "
+                                        "the passed dr)")
+                passed = {"procedure": self.name, "side": a.side, "arrived": True, "entered": False, "count": 0}
+                return StepResult(None, (*events, told), outcome=passed, conditions=arrival_conditions(passed))
             why = ("the players agree to do it anyway" if a.enter_now == "agreed" else
                    "this game was saved before Airhead checked it, so they follow as it then did")
             now_ = ev.info("E7.21", f"the entry drs follow at once, not in {a.side}'s next Movement Phase: {why}")
@@ -176,19 +159,16 @@ class AirArrival(Procedure[_Arrival]):
         where = f" in {state.scenario.map.label(a.hex)}" if a.hex is not None else ""
         out.append(ev.result("E7.21", f"placed onboard{where}: {', '.join(placed)}",
                                 [state.scenario.map.name(a.hex)] if a.hex is not None else []))
-        outcome = {"procedure": self.name, "side": a.side, "arrived": True, "count": a.count, "type": kind, "bombs": bombs,
+        outcome = {"procedure": self.name, "side": a.side, "arrived": True, "entered": True, "count": a.count, "type": kind, "bombs": bombs,
                    "aircraft": placed, "hex": state.scenario.map.name(a.hex) if a.hex is not None else None}
-        return StepResult(None, tuple(out), counters=counters, outcome=outcome)
+        return StepResult(None, tuple(out), counters=counters, outcome=outcome, conditions=arrival_conditions(outcome))
 
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
         """E7.2: the chance the arrival dr is < the Game Turn (none on Game Turn 1); E7.21: the
         number of aircraft (the entry dr halved, FRU) and the chance of bombs (dr ≤ the exponent)."""
-        barred = arrival_barred(night=is_night(state), weather=str(state.settings.get("weather", "")),
-                                fog=bool(params.get("fog")))
-        if barred:
-            raise RulesError(barred)
-        side, arrived = str(params.get("side", "")), bool(params.get("arrived"))
-        arrival_turn(state, params, side, arrived)  # out of its phase: the planner says so
+        check_air(state, params)
+        side = str(params.get("side", ""))
+        arrived = arrival_turn(state, params, side, bool(params.get("arrived")))[1] == ENTRY  # out of its phase: the planner says so
         six = range(1, 7)
         count: dict[int, Fraction] = {}
         for v in six:

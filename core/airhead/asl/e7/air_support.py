@@ -31,7 +31,7 @@ from ...tables import load_table
 __all__ = [
     "KIND", "AIRCRAFT_TYPES", "AircraftType", "Aircraft", "from_unit", "aircraft_of", "write_aircraft",
     "remove_recalled", "added_off_map", "air_table", "aerial_combat_drms",
-    "arrival_barred", "arrives", "aircraft_count", "bombs_received", "may_enter_combat",
+    "arrives", "aircraft_count", "bombs_received", "may_enter_combat",
     "AttackResult", "resolve_attack", "combat_rof", "retains_rof", "may_opt_recall_mg", "damage_recall",
     "jettison", "VP_PER_AIRCRAFT", "victory_points", "AIR_PACK",
     "attack_odds", "AttackOdds", "rof_chain_odds", "RofChainOdds", "PLANE_FIELDS", "Dogfight",
@@ -185,18 +185,6 @@ AIR_PACK: tuple[Field, ...] = (
 
 
 # ---------------------------------------------------------------------- E7.2 / E7.21 arrival and entry
-def arrival_barred(*, night: bool, weather: str, fog: bool) -> str:
-    """E7.2: why Air Support may not arrive ('' if it may): never at night, in Overcast, or
-    against a Location in or beneath Fog."""
-    if night:
-        return "E7.2: Air Support is never allowed during night"
-    if weather == "Overcast":
-        return "E7.2: Air Support is never allowed in Overcast"
-    if fog:
-        return "E7.2: Air Support is never allowed against a Location in or beneath Fog"
-    return ""
-
-
 def arrives(dr_value: int, game_turn: int) -> bool:
     """E7.2: the RPh arrival dr succeeds when it is < the current Game Turn Number."""
     return dr_value < game_turn

@@ -39,6 +39,7 @@ from .air_support import (
     write_aircraft,
 )
 from .air_arrival_procedures import AirArrival, kind_of
+from .air_bars import check_air
 from .air_exit import no_return
 from ..turn_rules import agree, now, own_turn, phase_key
 
@@ -112,6 +113,7 @@ class AerialCombat(Stepped[Dogfight]):
     def plan(self, state: GameState, params: Mapping[str, Any]) -> Dogfight:
         """The Dogfight a plan describes, checked against E7.22 / E7.221; planes named like an
         aircraft on the counters are that aircraft."""
+        check_air(state, params)  # E7.2: never at night or in Overcast
         rows = list(params.get("planes") or ())
         if len(rows) < 2:
             raise DataError("E7.22: a Dogfight needs planes of both sides", "planes")

@@ -32,6 +32,7 @@ from ...fields import Field, Schema
 from ...hexes import Hex
 from ...plug import OVERRIDE, GameState, Procedure, ProcState, Prompt, StepResult, View
 from ..turn_rules import MISTAKEN_ATTACK, STRAFING_RUN, mistaken_attack_turn
+from .air_bars import check_air
 from .air_support import Aircraft, aircraft_of, write_aircraft
 from .ground_support import mg_breakdown, mg_fp, mistaken_targets
 
@@ -107,7 +108,7 @@ class MistakenAttack(Procedure[_Mistake]):
                              "Plane sighting")
         if plane.mg_disabled:
             raise RulesError(f"E7.223: {plane.name}'s MG is Disabled: it may not attack with it ({CUT_32})")
-        events = mistaken_attack_turn(state, params, plane.name)
+        events = check_air(state, params, [params["target"]]) + mistaken_attack_turn(state, params, plane.name)
         fp = params.get("mg_fp")
         if fp is None:
             if plane.type == "Stuka":

@@ -20,9 +20,10 @@ from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
 from ...dice import DR, Roll
-from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View, percent
+from ...plug import OVERRIDE, SAVED_BEFORE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View, percent
 from ..turn_rules import attacked_this_turn, observation_sighting_turn
 from .aerial_los import mist_lv_hindrance
+from .air_bars import check_air
 from .air_support import Aircraft, aircraft_of, write_aircraft
 from .mistaken_attack_procedures import blind_units
 from .ground_support import (
@@ -91,6 +92,7 @@ class ObservationPlane(Procedure[_Entry]):
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         side, nat, label = params["side"], params["nationality"], params["name"]
+        barred = check_air(state, params)  # E7.2: never at night or in Overcast
         if side not in state.sides:
             raise DataError(f"the side must be {state.sides[0]} or {state.sides[1]}", "side")
         year = int(state.settings.get("year", 1944))
@@ -103,9 +105,9 @@ class ObservationPlane(Procedure[_Entry]):
             raise DataError(f"a unit is already named {label}: give the Observation Plane another name", "name")
         e = _Entry(side, nat, year, label)
         if nat in NATIONALITIES:
-            return self._enter(state, e, [ev.info("E7.6", f"available during 1943-45 to the U.S., German or British: "
-                                                  f"{nat}, {year}")])
-        return StepResult(ProcState(self.name, "nationality", e))
+            return self._enter(state, e, barred + [ev.info("E7.6", f"available during 1943-45 to the U.S., German or "
+                                                           f"British: {nat}, {year}")])
+        return StepResult(ProcState(self.name, "nationality", e), tuple(barred))
 
     def prompt(self, state: GameState, proc: ProcState[_Entry]) -> Prompt:
         e = proc.data
@@ -196,11 +198,6 @@ class ObservationSighting(Procedure[_Look]):
             out["sight_mist"] = True
         return out
 
-    def read(self, state: GameState, raw: Mapping[str, Any]) -> dict[str, Any]:
-        out = super().read(state, raw)
-        out["_legacy"] = isinstance(raw, Mapping) and OVERRIDE.key not in raw
-        return out
-
     def _flags(self, state: GameState, plane: Aircraft, target: Hex, params: Mapping[str, Any]) -> dict[str, Any]:
         """The easiest target's E7.3 flags: the form's, and "attacked by a friendly plane during
         this Player Turn" read from the record (a unit of the target hex a plane of this side
@@ -213,6 +210,7 @@ class ObservationSighting(Procedure[_Look]):
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
         """E7.3: the chance the Sighting TC passes, of E7.31 Recall and of an E7.32 Mistaken Attack."""
         plane = self._plane(state, str(params["plane"]))
+        check_air(state, params, [params["target"]])
         observation_sighting_turn(state, params, plane.name)
         terms = sighting_terms(self._flags(state, plane, params["target"], params))
         so = sighting_odds(sum(v for v, _ in terms))
@@ -238,8 +236,9 @@ class ObservationSighting(Procedure[_Look]):
 
     def start(self, state: GameState, params: Mapping[str, Any]) -> StepResult:
         plane = self._plane(state, str(params["plane"]))
-        legacy = bool(params.get("_legacy"))
-        turn = [] if legacy else observation_sighting_turn(state, params, plane.name)
+        barred = check_air(state, params, [params["target"]])  # E7.2: night, Overcast, a target in Fog
+        legacy = bool(params.get(SAVED_BEFORE))  # a start of a save format before the rules of the turn
+        turn = barred + ([] if legacy else observation_sighting_turn(state, params, plane.name))
         m = state.scenario.map
         target: Hex = params["target"]
         events: list[Event] = turn + [ev.info("E7.61", f"{plane.name} ({plane.side}) tries to sight {m.label(target)}",

@@ -22,7 +22,8 @@ from ...boards import HexMap
 from ...errors import DataError, RulesError
 from ...fields import Field, Schema
 from ...hexes import Hex, opposite
-from ...plug import OVERRIDE, Fact, GameState, Odds, Table, View, percent
+from ...plug import OLDER_FORMAT, OVERRIDE, Fact, GameState, Odds, Table, View, percent
+from .air_bars import FOG_SETTINGS, check_air, check_enemy_in
 from .air_support import Aircraft, aircraft_of
 from .anti_aircraft import AA_RUN_FIELDS, aircraft_aa_result, retains_rof
 from .ground_support import (
@@ -63,6 +64,7 @@ YEARS: tuple[int, ...] = (1939, 1940, 1941, 1942, 1943, 1944, 1945)
 STRAFING_SETTINGS: tuple[Field, ...] = (
     Field("year", "Scenario year", "int", lo=1939, hi=1945, default=1944, rule="E7.41",
           help="an FB's MG FP (6 before 1942, 8 in 1942-43, 12 in 1944-45) and the aircraft's Aerial DRM by year"),
+    *FOG_SETTINGS,
 )
 
 #: Table-pack entries: numbers the source rules do not print.
@@ -281,6 +283,7 @@ def strike_plan(state: GameState, p: Mapping[str, Any]) -> Strike:
         raise RulesError(f"E7.6: {plane.name} is an Observation Plane: it directs OBA and makes no ground attack")
     if plane.eliminated or plane.recalled:
         raise RulesError(f"E7.24: {plane.name} is {'eliminated' if plane.eliminated else 'Recalled'}")
+    check_air(state, p)  # E7.2: never at night or in Overcast
     ground_attack_turn(state, p, plane.name, plane.side)  # E7.4, E7.401, E7.3: its phase and Player Turn
     stuka = plane.type == "Stuka"
     if "target" not in p or "grain" not in p:
@@ -297,6 +300,9 @@ def strike_plan(state: GameState, p: Mapping[str, Any]) -> Strike:
     if not any(u.hex == target for u in units):
         raise RulesError(f"E7.3: list the target unit(s) in the initial target hex {m.label(target)} (the Sighting TC is "
                          "taken against the easiest of them)")
+    check_air(state, p, sorted({u.hex for u in units}, key=lambda h: h.distance(target)))  # E7.2: no attack on Fog
+    if not p.get(OLDER_FORMAT):
+        check_enemy_in(state, plane.side, target, p.get("units", []))  # E7.4: its initial target Location
     lane = set(run.targets)
     stray = [u.name for u in units if u.hex not in lane]
     if stray:

@@ -257,3 +257,23 @@ def test_what_lights_a_hex_costs_the_same_on_a_map_full_of_terrain() -> None:
             assert illuminated(g.state, M.parse("13E6"))
             spent.append(work.spent())
     assert len(woods) > 200 and spent[0] == spent[1]
+
+
+def test_e1_921_a_failed_usage_dr_bars_that_units_starshell_for_the_player_turn() -> None:
+    # "no Starshell from it this Player Turn" (#41 item 5): the record of the Player Turn bars the
+    # same firer; another firer may still try, and the next Player Turn the first may again
+    g = new_game(night(), "u", [*at("MPh", 0), shell(in_view="no"), USE_NOW, {"type": "dice", "values": [5]}])
+    assert g.state.outcomes[-1]["result"] == "failed"
+    with pytest.raises(ActionError, match="^E1.921: this leader in 13I4 failed its Usage dr this Player Turn: no "
+                                          "Starshell from it this Player Turn"):
+        g.apply(shell(in_view="no"))
+    g.apply(shell(in_view="no", firer_hex="13C3"))  # another leader
+    assert g.waiting_for() is not None and g.waiting_for().rule == "E1.921"  # type: ignore[union-attr]
+    g.apply({"type": "cancel"})
+    evs = g.apply(shell(in_view="no", out_of_phase=True))  # the players agree
+    assert any("the players agree to do it anyway" in e.cause for e in evs)
+    g.apply({"type": "cancel"})
+    for a in at("MPh", 1):  # on to the Allied MPh of Game Turn 2: a later Player Turn, Defensive First Fire again
+        g.apply(a)
+    g.apply(shell(in_view="no"))
+    assert g.waiting_for() is not None

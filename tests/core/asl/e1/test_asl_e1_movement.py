@@ -294,7 +294,7 @@ def test_e1_55_only_a_gunflash_due_to_an_attack_vs_an_enemy_unit_lets_jitter_fir
     after = [unit("D", "Axis", "13K5"), straying(hex="13I5", side="Allied"), {"type": "dice", "values": [1, 1]}]
     for first, on in (([flash()], True), ([flash(cause="Kindling")], False), ([flash(vs_enemy=False)], False),
                       ([flash(cause="CC")], True)):
-        g = new_game(night(), "g", first + after)
+        g = new_game(night(e1_fires_allowed=True), "g", first + after)  # E1.94: Kindling at night by SSR
         assert (g.waiting_for() is not None) == on, first
         assert g.state.outcomes[0]["cause"] == first[0]["params"].get("cause", "fire")
         assert g.state.outcomes[0]["attack"] is on
@@ -460,3 +460,55 @@ def test_e1_56_recovery_and_e1_54_routing() -> None:
     assert drm == 1 and events[0].rule == "E1.56"
     assert recovery_drm(False) == (0, [])
     assert all(e.rule == "E1.54" for e in routing_at_night())
+
+
+def test_e1_411_the_allotment_counts_counters_not_the_records_of_their_moves() -> None:
+    # "one Cloaking counter per squad (or equivalent) in the starting OB": moving A through the
+    # Cloaking procedure is still one counter (#41 item 4)
+    g = new_game(night(), "c", [
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "A", "hex": "13C3", "squads": 2}},
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "A", "hex": "13D3", "squads": 2}},
+    ])
+    assert g.state.outcomes[-1]["moved"] is True
+    g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "B", "hex": "13I5", "squads": 2}})
+    assert g.state.counters.unit("Cloaking B") is not None
+    with pytest.raises(ActionError, match="E1.411: .* Allied has 2, and 2 are placed"):
+        g.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "C", "squads": 2}})
+
+
+def test_e1_41_cloaking_keeps_its_contents_through_moves_and_a_sniper_reveal() -> None:
+    # E1.41: the contents recorded when it is placed; E1.72: a Sniper reveals them, even after a move
+    g = new_game(night(), "c", [
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "B", "hex": "13C3",
+                                                                   "contents": [{"name": "4-6-7"}]}},
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "B", "hex": "13D3"}},  # it moves
+        {"type": "start", "procedure": "asl.sniper_cloaking", "params": {"letter": "B"}},
+        {"type": "dice", "values": [1]},
+    ])
+    assert "E1.41: its contents stay as recorded when it was placed" in [f"{e.rule}: {e.cause}" for e in g.entries[1].events]
+    assert [(u.label, M.name(u.hex)) for u in g.state.counters.units] == [("4-6-7", "13D3")]  # type: ignore[arg-type]
+    assert g.state.outcomes[-1]["dummy"] is False
+    h = new_game(night(), "c", [
+        {"type": "start", "procedure": "asl.cloaking", "params": {"letter": "B", "hex": "13C3",
+                                                                   "contents": [{"name": "4-6-7"}]}}])
+    with pytest.raises(ActionError, match="E1.41: the contents of Cloaking B were recorded when it was placed"):
+        h.apply({"type": "start", "procedure": "asl.cloaking", "params": {"letter": "B", "hex": "13D3",
+                                                                          "contents": [{"name": "8-3-8"}]}})
+
+
+def test_e1_94_fires_at_night_only_by_ssr_and_the_kindler_loses_its_concealment() -> None:
+    # "Fires may not be deliberately set at night unless allowed by SSR. Any attempt to Kindle a
+    # Fire automatically causes loss of the Kindler's concealment and a Gunflash if within the LOS
+    # of any Good Order enemy ground unit - regardless of range." (#41 item 5)
+    kindle = {"type": "start", "procedure": "asl.gunflash", "params": {"hex": "13C3", "side": "Axis", "cause": "Kindling"}}
+    g = new_game(night(), "k")
+    with pytest.raises(ActionError, match="^E1.94: Fires may not be deliberately set at night unless allowed by SSR"):
+        g.apply(kindle)
+    ok = new_game(night(e1_fires_allowed=True), "k", [kindle])
+    lines = [f"{e.rule}: {e.cause}" for e in ok.entries[-1].events]
+    assert "E1.94: the scenario's SSR allows Fires to be deliberately set at night" in lines
+    assert "E1.94: the Kindler in 13C3 loses its concealment (the attempt is within the LOS of a Good Order enemy ground " \
+           "unit): remove its \u201c?\u201d" in lines
+    assert [m.kind for m in ok.state.counters.markers] == ["Gunflash"]
+    unseen = new_game(night(e1_fires_allowed=True), "k", [{**kindle, "params": {**kindle["params"], "in_enemy_los": False}}])
+    assert not any("concealment" in e.cause for e in unseen.entries[-1].events) and not unseen.state.counters.markers

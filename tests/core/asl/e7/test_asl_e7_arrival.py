@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from airhead.asl.e7.air_support import aircraft_count, aircraft_of, arrival_barred, arrives, bombs_received
+from airhead.asl.e7.air_support import aircraft_count, aircraft_of, arrives, bombs_received
 from airhead.boards import HexMap
 from airhead.errors import ActionError
 from airhead.plug import OVERRIDE
@@ -15,7 +15,7 @@ from airhead.systems import new_game
 from airhead.tablepack import prefill_values
 from airhead.terrain import Terrain
 
-from playing import at
+from playing import at, saved_before_turn_rules
 
 B4 = HexMap.asl([["4"]])
 
@@ -32,6 +32,16 @@ def start(g: Any, **params: Any) -> Any:
 def to_turn(n: int) -> list[dict[str, Any]]:
     """Advance to the British RPh of Game Turn ``n``."""
     return [{"type": "advance", "phase": "RPh"} for _ in range(2 * (n - 1))]
+
+
+def arrived(sc: Scenario) -> Any:
+    """A game whose first side's arrival dr passed (a typed 1 on Game Turn 2), now in that side's
+    MPh: "his Air Support must be placed onboard in his next MPh"."""
+    g = new_game(sc, "e7", to_turn(2))
+    start(g)
+    g.apply({"type": "dice", "values": [1]})
+    g.apply({"type": "advance", "phase": "MPh"})
+    return g
 
 
 def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
@@ -60,32 +70,37 @@ def test_e7_2_arrival_dr_must_be_less_than_the_game_turn() -> None:
     assert g.system.procedure("asl.air_arrival").summary(out) == "British's Air Support arrives: it enters in British's " \
                                                                  "next Movement Phase."
     assert "E7.21: the entry drs are made upon mapboard entry: in British's Movement Phase, start Air Support arrival " \
-           "again (Arrival dr already passed is ticked for you)" in [f"{e.rule}: {e.cause}" for e in evs]
+           "again and the entry drs follow (the game's record holds the passed dr)" in [f"{e.rule}: {e.cause}" for e in evs]
     proc = g.system.procedure("asl.air_arrival")
-    assert proc.defaults(g.state)["arrived"] is True  # the record: the dr passed this Player Turn
+    assert proc.defaults(g.state)["arrived"] is False  # the box is for games set up mid-scenario: the record decides
     g.apply({"type": "advance", "phase": "MPh"})
-    assert proc.defaults(g.state)["arrived"] is True
-    start(g, arrived=True)
+    start(g)  # the form as it comes: no box ticked
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.21"
     g.apply({"type": "dice", "values": [4]})
     g.apply({"type": "dice", "values": [6]})
     assert len(aircraft_of(g.state.counters, "British")) == 2
-    assert proc.defaults(g.state)["arrived"] is False  # entered
+    assert g.state.outcomes[-1]["entered"] is True
 
 
 def test_e7_21_entry_at_once_only_by_the_players_agreement_or_in_a_game_saved_before() -> None:
     # the entry drs right after the RPh dr are out of their phase: the agreement box lets them
-    # follow at once (logged); a start saved before the rules of the turn (no box) did so then
-    for params, why in (({OVERRIDE.key: True}, "the players agree to do it anyway"),
-                        (None, "this game was saved before Airhead checked it, so they follow as it then did")):
-        g = new_game(scenario(), "e7", to_turn(2))
-        action = {"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3, **(params or {})}}
-        g.apply(action)
+    # follow at once (logged); a start of a format-2 save (before the rules of the turn) with no
+    # box did so then, and replays so
+    action = {"type": "start", "procedure": "asl.air_arrival", "params": {"exponent": 3}}
+    agreed = new_game(scenario(), "e7", to_turn(2))
+    agreed.apply({**action, "params": {"exponent": 3, OVERRIDE.key: True}})
+    saved = saved_before_turn_rules(new_game(scenario(), "e7", to_turn(2)), action)
+    for g, why in ((agreed, "the players agree to do it anyway"),
+                   (saved, "this game was saved before Airhead checked it, so they follow as it then did")):
         evs = g.apply({"type": "dice", "values": [1]})
         assert f"the entry drs follow at once, not in British's next Movement Phase: {why}" in [e.cause for e in evs]
         p = g.waiting_for()
         assert p is not None and p.rule == "E7.21"
+    now = new_game(scenario(), "e7", to_turn(2))  # the same start played now, without the key: not agreed
+    now.apply(action)
+    evs = now.apply({"type": "dice", "values": [1]})
+    assert now.waiting_for() is None and now.state.outcomes[-1]["entered"] is False
 
 
 def test_e7_2_on_game_turn_1_the_arrival_dr_cannot_succeed_the_prompt_and_odds_say_so() -> None:
@@ -112,8 +127,8 @@ def test_e7_2_on_game_turn_1_the_arrival_dr_cannot_succeed_the_prompt_and_odds_s
 def test_e7_21_number_of_aircraft_is_the_dr_halved_fru(entry: int, n: int) -> None:
     # "another Air Support dr (halved; FRU) must be made to determine the number of aircraft"
     assert aircraft_count(entry) == n
-    g = new_game(scenario(), "e7", at("MPh", 0))  # "placed onboard in his next MPh"
-    start(g, arrived=True, hex="4E5", name="Typhoon")
+    g = arrived(scenario())  # "placed onboard in his next MPh"
+    start(g, hex="4E5", name="Typhoon")
     g.apply({"type": "dice", "values": [entry]})
     g.apply({"type": "dice", "values": [6]})
     planes = aircraft_of(g.state.counters, "British")
@@ -128,25 +143,14 @@ def test_e7_21_bombs_and_type_on_a_dr_at_most_the_exponent() -> None:
     # type and armament."
     assert bombs_received(3, 3) and not bombs_received(4, 3)
     for bombs_dr, kind, bombs in ((3, "Stuka", True), (4, "FB", False)):
-        g = new_game(scenario(sides=["German", "British"]), "e7", at("MPh", 0))
-        start(g, arrived=True, type_bombs="Stuka", type_else="FB")
+        g = arrived(scenario(sides=["German", "British"]))
+        start(g, type_bombs="Stuka", type_else="FB")
         g.apply({"type": "dice", "values": [5]})
         evs = g.apply({"type": "dice", "values": [bombs_dr]})
         planes = aircraft_of(g.state.counters)
         assert len(planes) == 3 and {(a.side, a.type, a.bombs) for a in planes} == {("German", kind, bombs)}
         assert any(e.rule == "E7.21" and f"exponent 3: all 3 aircraft are {kind}" in e.cause for e in evs)
         assert g.state.outcomes[-1]["bombs"] is bombs
-
-
-@pytest.mark.parametrize(("settings", "fog", "why"), [
-    ({"night": True}, False, "night"), ({"weather": "Overcast"}, False, "Overcast"), ({}, True, "Fog")])
-def test_e7_2_never_at_night_overcast_or_fog(settings: dict[str, Any], fog: bool, why: str) -> None:
-    # "Air Support is never allowed during night or Overcast, or against a Location in or beneath Fog."
-    assert why in arrival_barred(night=bool(settings.get("night")), weather=settings.get("weather", "Clear"), fog=fog)
-    g = new_game(scenario(**settings), "e7")
-    with pytest.raises(ActionError, match=f"E7.2: Air Support is never allowed .*{why}"):
-        start(g, fog=fog)
-    assert arrival_barred(night=False, weather="Clear", fog=False) == ""
 
 
 def test_the_exponent_is_asked_for_and_a_table_pack_fills_it() -> None:
@@ -160,3 +164,68 @@ def test_the_exponent_is_asked_for_and_a_table_pack_fills_it() -> None:
         g.apply({"type": "start", "procedure": "asl.air_arrival", "params": {}})
     values = prefill_values(tuple(proc.params), proc.defaults(g.state), {"air_support_exponent": 2}, g.state.settings)
     assert values["exponent"] == 2 and values["side"] == "British"
+
+
+def test_e7_2_the_record_decides_arrival_and_entry() -> None:
+    # "he makes a dr during the RPh of each of his Player Turns until he rolls < the current Game
+    # Turn Number. Once he does this, his Air Support must be placed onboard in his next MPh" and
+    # E7.21 "Upon mapboard entry": the game's record, not a box, says which (#41 item 1)
+    g = new_game(scenario(), "e7", to_turn(2))
+    g.apply({"type": "advance", "phase": "MPh"})  # this RPh made no arrival dr
+    with pytest.raises(ActionError, match="^E7.2: British's Air Support arrival dr is made in the Rally Phase"):
+        start(g)  # no passed dr on record: nothing enters
+    g = arrived(scenario())
+    start(g)  # the record: the dr passed in this Player Turn's RPh
+    assert g.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
+    g.apply({"type": "dice", "values": [6]})
+    g.apply({"type": "dice", "values": [1]})
+    assert len(aircraft_of(g.state.counters, "British")) == 3
+    for params in ({}, {"arrived": True}):  # twice in one MPh: once only, box or none
+        with pytest.raises(ActionError, match="^E7.21: British's Air Support has already entered the mapboard"):
+            start(g, **params)
+    for a in to_turn(2):  # the next British RPh: no dr after arrival
+        g.apply(a)
+    with pytest.raises(ActionError, match="^E7.21: British's Air Support has already entered the mapboard"):
+        start(g)
+
+
+def test_e7_2_a_passed_dr_whose_mph_went_by_enters_only_by_agreement() -> None:
+    # "placed onboard in his next MPh": the record shows that MPh has gone by
+    g = new_game(scenario(), "e7", to_turn(2))
+    start(g)
+    g.apply({"type": "dice", "values": [1]})
+    for a in to_turn(2):
+        g.apply(a)
+    with pytest.raises(ActionError, match="^E7.2: British's arrival dr passed: its Air Support is placed onboard in "
+                                          "British's next Movement Phase \\(its dr passed in an earlier Player Turn"):
+        start(g)  # nor a second arrival dr in this RPh
+    g.apply({"type": "advance", "phase": "MPh"})
+    evs = start(g, **{OVERRIDE.key: True})
+    assert any("the players agree to do it anyway" in e.cause for e in evs)
+    assert g.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
+
+
+def test_e7_2_the_mid_scenario_box_only_where_the_record_shows_no_dr_and_the_log_says_so() -> None:
+    # a game set up mid-scenario, after its arrival dr passed: the box stands for that dr
+    g = new_game(scenario(), "e7", [*to_turn(3), {"type": "advance", "phase": "MPh"}])
+    evs = start(g, arrived=True)
+    assert "E7.2: a game set up mid-scenario: the players say British's arrival dr passed before this game's record " \
+           "began (the record shows none)" in [f"{e.rule}: {e.cause}" for e in evs]
+    assert g.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
+    h = arrived(scenario())  # the record holds the dr: the box changes nothing
+    evs = start(h, arrived=True)
+    assert any("the record shows British's passed arrival dr" in e.cause for e in evs)
+    assert h.waiting_for().rule == "E7.21"  # type: ignore[union-attr]
+    proc = h.system.procedure("asl.air_arrival")
+    assert {f.key: f.label for f in proc.params}["arrived"] == "Game set up mid-scenario: its arrival dr passed before this record"
+
+
+def test_e7_2_a_format_2_arrival_with_its_fog_box_still_opens() -> None:
+    # Fog is now each attacked Location's (a scenario setting): the 2 -> 3 migration leaves out the
+    # arrival's old box (always unticked in a saved start: a ticked one was refused)
+    base = new_game(scenario(), "e7", to_turn(2))
+    g = saved_before_turn_rules(base, {"type": "start", "procedure": "asl.air_arrival",
+                                       "params": {"exponent": 3, "fog": False, OVERRIDE.key: False}})
+    assert "fog" not in g.actions[-1]["params"] and g.waiting_for() is not None
+    with pytest.raises(ActionError, match="unknown parameter"):  # played now, the box is gone
+        start(new_game(scenario(), "e7", to_turn(2)), fog=False)

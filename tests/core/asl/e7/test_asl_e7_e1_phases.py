@@ -23,7 +23,7 @@ from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import Terrain
 
-from playing import at
+from playing import at, saved_before_turn_rules
 
 B4 = HexMap.asl([["4"]])
 AGREED = "the players agree to do it anyway"
@@ -65,9 +65,11 @@ def test_e1_11_the_nvr_table_dr_prior_to_setup_once() -> None:
 
 def test_e1_11_a_game_saved_before_the_check_replays_as_agreed() -> None:
     actions = [*at("MPh", 0), {"type": "start", "procedure": "asl.nvr_table", "params": {}}, {"type": "dice", "values": [3, 4]}]
-    g = new_game(sc(night=True), "e1.11", actions)
+    g = saved_before_turn_rules(new_game(sc(night=True), "e1.11"), *actions)  # a format-2 save
     assert g.state.outcomes[-1]["procedure"] == "asl.nvr_table"
     assert any("saved before Airhead checked that rule" in line for line in g.log_lines())
+    with pytest.raises(ActionError, match="^action 2: E1.11: the NVR table DR is made prior to setup"):
+        new_game(sc(night=True), "e1.11", actions)  # the same actions now: not agreed
 
 
 # ---------------------------------------------------------------------- E1.93

@@ -12,13 +12,15 @@ import pytest
 
 from airhead.asl.e7.air_support import aircraft_of
 from airhead.boards import HexMap
-from airhead.codec import decode_link, encode_link
+from airhead.codec import CodecError, decode_link, encode_link
 from airhead.errors import ActionError
 from airhead.game import Game
 from airhead.present import procedure_menu
 from airhead.scenario import Scenario
 from airhead.systems import new_game
 from airhead.terrain import Terrain
+
+from playing import saved_before_turn_rules
 
 B4 = HexMap.asl([["4"]])
 BRING = {"type": "start", "procedure": "asl.observation_plane", "params": {"side": "Allied", "nationality": "U.S.", "name": "Grasshopper"}}
@@ -152,17 +154,25 @@ def test_aerial_combat_takes_it_as_a_target_that_cannot_fire_back() -> None:
 
 
 # --------------------------------------------------------------------- E7.61 / E7.62
-# A sighting started without the agreement key was saved before the Observation Plane rolled its
-# Sighting TC: the players ruled it, and such a game replays so (these tests). The Sighting TC
-# itself: tests/core/asl/e7/test_asl_e7_e1_phases.py.
-def sight(g: Game, target: str = "4G4", **kw: Any) -> list[str]:
-    return lines(g.apply({"type": "start", "procedure": "asl.observation_sighting", "params": {"target": target, **kw}}))
+# A sighting of a save format before the rules of the turn (format 2) started without the
+# agreement key was made before the Observation Plane rolled its Sighting TC: the players ruled
+# it, and such a game replays so (these tests). The Sighting TC itself:
+# tests/core/asl/e7/test_asl_e7_e1_phases.py.
+def sight(g: Game, target: str = "4G4", **kw: Any) -> Game:
+    """``g`` saved in format 2 with the sighting started, opened again."""
+    return saved_before_turn_rules(g, {"type": "start", "procedure": "asl.observation_sighting",
+                                       "params": {"target": target, **kw}})
+
+
+def sight_lines(g: Game) -> list[str]:
+    return lines(g.entries[-1].events)
 
 
 def test_7_61_sighting_is_cut_the_players_rule_it() -> None:
     g = game(BRING)
     assert g.system.procedure("asl.observation_sighting").defaults(g.state)["plane"] == "Grasshopper"
-    assert sight(g)[1] == "E7.61    info      Grasshopper (Allied) tries to sight 4G4"
+    g = sight(g)
+    assert sight_lines(g)[1] == "E7.61    info      Grasshopper (Allied) tries to sight 4G4"
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.61" and "is in your rulebook" in p.label
     assert p.options == ("target sighted", "target not sighted", "Mistaken Attack opportunity (E7.32)")
@@ -177,19 +187,19 @@ def test_held_in_aerial_melee_it_has_lost_radio_contact() -> None:
     pid = aircraft_of(g.state.counters)[0].id
     g.apply({"type": "edit", "op": "unit", "id": pid, "side": "Allied", "kind": "aircraft", "label": "Grasshopper", "hex": None,
              "status": ["Observation", "melee"]})
-    assert "E7.6     info      Grasshopper is held in Aerial Melee: it has lost Radio Contact" in sight(g)
+    assert "E7.6     info      Grasshopper is held in Aerial Melee: it has lost Radio Contact" in sight_lines(sight(g))
 
 
 def test_sighting_needs_an_observation_plane_in_play() -> None:
     g = game(unit("fb1", "Allied", "4C3", "aircraft", label="P-47"))
-    with pytest.raises(ActionError, match="there is no Observation Plane named P-47 in play"):
-        sight(g, plane="P-47")
+    with pytest.raises(CodecError, match="there is no Observation Plane named P-47 in play"):
+        sight(g, plane="P-47")  # refused: not a question of the turn
 
 
 def test_7_62_mistaken_attack_places_the_opponents_ffe_on_the_closest_unit() -> None:
     g = game(BRING, unit("sq", "Allied", "4G6"), unit("hs", "Allied", "4G9"), unit("far", "Allied", "4A1"),
              unit("hid", "Allied", "4G5", status=["hidden"]), unit("ger", "Axis", "4G4"))
-    sight(g)
+    g = sight(g)
     evs = lines(g.apply({"type": "choose", "choice": "Mistaken Attack opportunity (E7.32)"}))
     assert evs == ["E7.62    result    a Mistaken Attack opportunity (E7.32): Axis calls for a Fire For Effect immediately "
                    "with Grasshopper's OBA — no Sighting TC, Radio Contact or Spotting Rounds needed"]
@@ -209,7 +219,7 @@ def test_7_62_mistaken_attack_places_the_opponents_ffe_on_the_closest_unit() -> 
 
 def test_7_62_no_battery_access_no_mistaken_attack() -> None:
     g = game(BRING, unit("sq", "Allied", "4G6"))
-    sight(g)
+    g = sight(g)
     g.apply({"type": "choose", "choice": "Mistaken Attack opportunity (E7.32)"})
     evs = lines(g.apply({"type": "choose", "choice": "no Battery Access: no Mistaken Attack"}))
     assert evs[0].startswith("E7.62    result    Battery Access is not achieved: no Mistaken Attack occurs")
@@ -218,7 +228,7 @@ def test_7_62_no_battery_access_no_mistaken_attack() -> None:
 
 def test_7_62_equally_close_units_the_opponent_chooses_and_none_no_fire_mission() -> None:
     g = game(BRING, unit("a", "Allied", "4G3"), unit("b", "Allied", "4G5"))
-    sight(g)
+    g = sight(g)
     g.apply({"type": "choose", "choice": "Mistaken Attack opportunity (E7.32)"})
     g.apply({"type": "choose", "choice": "Battery Access achieved: Fire For Effect"})
     p = g.waiting_for()
@@ -226,7 +236,7 @@ def test_7_62_equally_close_units_the_opponent_chooses_and_none_no_fire_mission(
     g.apply({"type": "choose", "choice": "b in 4G5"})
     assert [m.hex for m in g.state.counters.markers] == [B4.parse("4G5")]
     g2 = game(BRING)
-    sight(g2)
+    g2 = sight(g2)
     g2.apply({"type": "choose", "choice": "Mistaken Attack opportunity (E7.32)"})
     evs = lines(g2.apply({"type": "choose", "choice": "Battery Access achieved: Fire For Effect"}))
     assert "no non-hidden Allied ground unit on the map in the plane's LOS: no Fire Mission" in evs[-1]
@@ -239,7 +249,7 @@ def test_replay_is_deterministic_through_the_reducer() -> None:
             {"type": "start", "procedure": "asl.observation_sighting", "params": {"target": "4G4"}},
             {"type": "choose", "choice": "Mistaken Attack opportunity (E7.32)"},
             {"type": "choose", "choice": "Battery Access achieved: Fire For Effect"}]
-    a, b = game(*acts), game(*acts)
+    a, b = saved_before_turn_rules(game(), *acts), saved_before_turn_rules(game(), *acts)
     assert a.log_lines() == b.log_lines() and a.state.counters.markers == b.state.counters.markers
     c = decode_link(encode_link(a)).to_game()
     assert c.log_lines() == a.log_lines() and c.state.counters.units == a.state.counters.units
