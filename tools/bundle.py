@@ -258,6 +258,42 @@ def on_demand_paths(bundle: Path) -> list[str]:
     return paths
 
 
+# The bundle's parts as the bench weighs them: (part, fnmatch patterns over precached paths); the
+# first part that matches a file takes it, and the last takes what is left.
+PARTS = (
+    ("fetched after boot: QR code wheel, snapshot worker", ("wheels/segno-*", "snapshot-worker.mjs")),
+    ("Pyodide: the wasm runtime", ("pyodide/pyodide.asm.wasm",)),
+    ("Pyodide: its JavaScript and lock file", ("pyodide/*.mjs", "pyodide/*.json")),
+    ("Python's standard library (precompiled)", (f"pyodide/{APP_STDLIB}",)),
+    ("the rules: airhead wheel (sources)", ("wheels/airhead-*",)),
+    ("start-up bytecode (app-pyc.zip)", ("wheels/app-pyc.zip",)),
+    ("the page's Python (web/app)", ("app/*",)),
+    ("PyScript", ("pyscript/*",)),
+    ("the page: HTML, JS, CSS, icons, manifest", ("*",)),
+)
+
+
+def wire_size(bundle: Path, rel: str) -> int:
+    """What the server sends for one file: its smallest form (.br, .gz or as is)."""
+    return min((bundle / (rel + ext)).stat().st_size for ext in ("", ".gz", ".br") if (bundle / (rel + ext)).is_file())
+
+
+def bundle_weights(bundle: Path) -> list[tuple[str, int, int, int]]:
+    """The first visit's files by part: (part, files, bytes on the wire, bytes unpacked), from
+    precache.json (every file the app loads, the after-boot ones included: the fill stores them)."""
+    import fnmatch
+
+    paths = json.loads((bundle / "precache.json").read_text())["files"]
+    out: dict[str, list[int]] = {name: [0, 0, 0] for name, _ in PARTS}
+    for rel in paths:
+        name = next(n for n, pats in PARTS if any(fnmatch.fnmatch(rel, p) for p in pats))
+        row = out[name]
+        row[0] += 1
+        row[1] += wire_size(bundle, rel)
+        row[2] += (bundle / rel).stat().st_size
+    return [(name, *row) for name, row in out.items() if row[0]]  # type: ignore[misc]
+
+
 def service_worker(template: str, bundle: Path, paths: Sequence[str]) -> tuple[str, str, dict[str, str]]:
     """sw.js from its template: (script, cache name, {path: sha256 of the file's content}).
 
@@ -415,8 +451,7 @@ def build_bundle() -> Path:
     tmp.rename(BUNDLE)
     write_stamp(BUNDLE_STAMP, digest)
     raw = sum((BUNDLE / p).stat().st_size for p in paths)
-    wire = sum(min((BUNDLE / (p + ext)).stat().st_size for ext in ("", ".gz", ".br")
-                   if (BUNDLE / (p + ext)).is_file()) for p in paths)
+    wire = sum(wire_size(BUNDLE, p) for p in paths)
     step(f"built {BUNDLE.relative_to(ROOT)}/ in {time.monotonic() - t0:.1f} s: cache {cache}, "
          f"{len(paths)} precached files, {raw:,} bytes ({wire:,} compressed)")
     return BUNDLE
