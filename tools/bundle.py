@@ -34,7 +34,7 @@ from tools.env import (
     PYODIDE_WHEELS, build_wheel, ensure_node_modules, ensure_pyodide_wheels, ensure_venv,
     install_wheel,
 )
-from tools.shipped import stripped_file, stripped_wheel
+from tools.shipped import strip_python, stripped_file, stripped_wheel
 
 BUNDLE = BUILD / "bundle"
 BUNDLE_STAMP = BUILD / ".bundle.sha256"  # beside, not inside, the served folder
@@ -95,7 +95,7 @@ STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8
 # server sends .br when the client accepts br (Chromium does, even on http://127.0.0.1).
 GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
                  ".txt", ".zip", ".whl"}
-BUNDLE_FORMAT = "8"  # bump to force a rebuild when the recipe changes in a way hashes miss
+BUNDLE_FORMAT = "9"  # bump to force a rebuild when the recipe changes in a way hashes miss
 
 
 def app_modules() -> list[str]:
@@ -151,12 +151,74 @@ def _stored_zip(src: Path, dst: Path) -> None:
 
 
 def _patch_lock(src: Path, dst: Path, micropip_whl: Path) -> None:
-    """Point the lock file's micropip entry at the PyPI wheel we ship (its sha256 differs)."""
+    """The lock file with micropip's entry only (and what it depends on), pointed at the PyPI wheel
+    we ship (its sha256 differs): the bundle ships no other package, and the page reads the whole
+    lock at every start (111 -> ~1 kB)."""
     lock = json.loads(src.read_text())
-    entry = lock["packages"]["micropip"]
+    packages = lock["packages"]
+    keep, todo = {}, ["micropip"]
+    while todo:
+        name = todo.pop()
+        if name not in keep:
+            keep[name] = packages[name]
+            todo += packages[name].get("depends", [])
+    entry = keep["micropip"]
     entry["file_name"] = micropip_whl.name
     entry["sha256"] = hashlib.sha256(micropip_whl.read_bytes()).hexdigest()
+    lock["packages"] = keep
     dst.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+# Standard-library modules the page imports after start-up (compiled ones aside): what the QR
+# code's segno imports (web/app/share_panel.py), found by drawing one on a `?selfcheck` page and
+# asking window.airheadFromSource(). python_stdlib_app.zip keeps their sources (and the codecs'),
+# stripped of comments and docstrings; every other source goes: what the page imports at
+# start-up is precompiled (tools/pycompile.mjs; e2e test_selfcheck: nothing else comes from
+# source), the rest it never imports. The untrimmed archive stays for the bench's micropip page
+# (micropip imports much more: STDLIB_BENCH).
+STDLIB_LATE = (
+    "datetime", "email", "email._encoded_words", "email._parseaddr", "email._policybase",
+    "email.base64mime", "email.charset", "email.encoders", "email.errors", "email.feedparser",
+    "email.header", "email.iterators", "email.message", "email.parser", "email.quoprimime",
+    "email.utils", "gzip", "http", "http.client", "importlib.metadata",
+    "importlib.metadata._collections", "importlib.metadata._functools",
+    "importlib.metadata._itertools", "importlib.metadata._meta", "ipaddress", "quopri", "urllib",
+    "urllib.error", "urllib.parse", "urllib.request", "urllib.response", "xml.sax",
+    "xml.sax._exceptions", "xml.sax.handler", "xml.sax.saxutils", "xml.sax.xmlreader",
+)
+STDLIB_BENCH = "python_stdlib_bench.zip"
+
+
+def _late_sources() -> set[str]:
+    files = set()
+    for module in STDLIB_LATE:
+        path = module.replace(".", "/")
+        files |= {f"{path}.py", f"{path}/__init__.py"}
+    return files
+
+
+def _trim_app_stdlib(path: Path) -> tuple[int, int, int, int]:
+    """python_stdlib_app.zip without the sources the page never imports (STDLIB_LATE): (sources
+    kept, sources dropped, bytes before, bytes after)."""
+    late = _late_sources()
+    kept = dropped = 0
+    before = path.stat().st_size
+    tmp = path.with_suffix(".tmp")
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            name, data = info.filename, zin.read(info)
+            if name.endswith(".py"):
+                if name not in late and not name.startswith("encodings/"):
+                    dropped += 1
+                    continue
+                kept += 1
+                try:
+                    data = strip_python(data.decode(), name).encode()
+                except (LayerError, SyntaxError, UnicodeDecodeError, ValueError):
+                    pass  # (a syntax CPython 3.11 cannot parse: shipped as it is)
+            zout.writestr(info, data, compress_type=zipfile.ZIP_STORED)
+    tmp.replace(path)
+    return kept, dropped, before, path.stat().st_size
 
 
 def _png(size: int, maskable: bool) -> bytes:
@@ -382,6 +444,10 @@ def build_bundle() -> Path:
            "--run", STARTUP_RUN, "--views", *modules, "--also", *held, *view_imports()],
           "precompiling the start-up modules and the app's standard library in Pyodide")
     shutil.move(pyc_out / APP_STDLIB, tmp / "pyodide" / APP_STDLIB)
+    shutil.copy2(tmp / "pyodide" / APP_STDLIB, tmp / "pyodide" / STDLIB_BENCH)
+    kept_src, dropped_src, before_b, after_b = _trim_app_stdlib(tmp / "pyodide" / APP_STDLIB)
+    step(f"{APP_STDLIB}: kept {kept_src} sources the page imports after start-up, dropped {dropped_src} it "
+         f"never imports ({before_b:,} -> {after_b:,} bytes)")
     shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
     shutil.rmtree(pyc_out)
     # the wheels with stored entries (brotli-compressed as a whole by the server)

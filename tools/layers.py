@@ -95,7 +95,8 @@ FUZZ_COUNT = 300
 
 def run_cpython_tests(layer: Layer) -> None:
     # The venv's pytest script (not `python -m pytest`) keeps the repo root off sys.path.
-    run_pytest([VENV / "bin" / "pytest", "tests", "--ignore", FUZZ], layer, "CPython tests")
+    # --durations: the layer's long poles, in the log (issue #43)
+    run_pytest([VENV / "bin" / "pytest", "tests", "--ignore", FUZZ, "--durations=8"], layer, "CPython tests")
 
 
 def run_fuzz(layer: Layer, long: bool = False) -> str:
@@ -111,8 +112,8 @@ def run_fuzz(layer: Layer, long: bool = False) -> str:
 def run_pyodide_tests(layer: Layer, wheel: Path) -> None:
     ensure_node_modules()
     ensure_pyodide_wheels()
-    run_pytest(["node", PYODIDE_RUNNER, "--airhead-wheel", wheel,
-                "--wheels-dir", PYODIDE_WHEELS], layer, "Pyodide tests")
+    run_pytest(["node", PYODIDE_RUNNER, "--airhead-wheel", wheel, "--wheels-dir", PYODIDE_WHEELS,
+                "-p", "no:cacheprovider", "tests/core", "--durations=12"], layer, "Pyodide tests")
 
 
 def e2e_test_files() -> list[Path]:
