@@ -237,7 +237,8 @@ def main() -> int:
     print()
     print(f"median of {a.rounds} rounds, {time.monotonic() - t0:.0f} s, headless Chromium, 1024x768")
     if "app" not in med or "bare PyScript" not in med:
-        print("no complete round for the app and the bare page: no ratios (every visit crashed)")
+        print("no complete round for the app and the bare page: no ratios"
+              + (" (every visit crashed)" if "app" in pages else " (--only left the app out)"))
         return 1
     app, bare = med["app"], med["bare PyScript"]
     print(f"{'page':26} {'cold TTI':>9} {'warm TTI':>9} {'1st-visit wire':>15} {'JS heap':>9}")
