@@ -139,7 +139,7 @@ def test_fields_read_json_once_into_typed_values() -> None:
         assert msg in str(e.value) and e.value.path == path
 
 
-@settings(max_examples=50 if IN_PYODIDE else 200, deadline=None)  # (200 on CPython: the Pyodide layer checks the interpreter, not the logic again)
+@settings(max_examples=50 if IN_PYODIDE else 200, deadline=None)  # (200 on CPython)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
                     lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=6), c, max_size=3), max_leaves=12))
 def test_any_json_is_read_or_refused_with_a_data_error(raw: Any) -> None:
