@@ -127,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                       "the E8 heatmap in Pyodide next to CPython",
         description="Builds the bundle and measures the app and a bare PyScript page from the "
                     "same bundle side by side in one run (figures printed, never asserted).")
-    p_bench.add_argument("--rounds", type=int, default=3)
+    p_bench.add_argument("--rounds", type=int, default=5)
     p_bench.set_defaults(func=cmd_bench)
     p_shots = sub.add_parser(
         "shots", help="the screenshots of docs/screens/ (each tab at tablet and phone size)",

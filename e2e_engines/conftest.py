@@ -11,6 +11,7 @@ engines".
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -21,11 +22,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from drivers import FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB_RUN, Browser, Firefox, WebKit  # noqa: E402
+from drivers import (  # noqa: E402
+    CHROMIUM, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB_RUN, Browser, Chromium, Firefox, WebKit,
+)
 from tools.devserver import BundleServer  # noqa: E402
 
 BUNDLE = ROOT / "build" / "bundle"
 ARTIFACTS = ROOT / "e2e" / "artifacts" / "engines"
+STARTS = ROOT / "build" / "engine-starts"  # {engine}.json: ms to ready, cold/warm/offline
 
 # WebKitGTK's private file system (the snapshot's storage) is a feature flag, off in Debian's
 # build; Safari has it on. On, it is there but cannot store a file in MiniBrowser's automation
@@ -39,6 +43,11 @@ def missing(*paths: str) -> str:
 
 
 def launch(name: str) -> Browser:
+    if name == "chromium":
+        gone = missing(CHROMIUM)
+        if gone:
+            pytest.skip(f"{gone} is missing (Debian package chromium; build.py installs it)")
+        return Chromium()
     if name == "firefox":
         gone = missing(FIREFOX)
         if gone:
@@ -58,6 +67,11 @@ class Tablet:
         self.server = server
         self.url = server.url
         self.facts: dict[str, Any] = {}  # what an earlier step found, for the later ones
+        self.starts: dict[str, int] = {}  # cold, warm, offline: ms to ready (body[data-boot-ms])
+
+    def started(self, kind: str) -> None:
+        """Keeps this start's time to ready (``kind``: cold, warm, offline) for the layer's table."""
+        self.starts[kind] = int(self.b.js("Number(document.body.dataset.bootMs || 0)"))
 
     def fact(self, key: str) -> Any:
         if key not in self.facts:
@@ -122,6 +136,9 @@ def tablet(request: Any) -> Iterator[Tablet]:
     try:
         yield tablet
     finally:
+        if tablet.starts:  # read by tools/layers.py run_engines: each engine's starts side by side
+            STARTS.mkdir(parents=True, exist_ok=True)
+            (STARTS / f"{request.cls.engine}.json").write_text(json.dumps(tablet.starts))
         browser.close()
         tablet.server.shutdown()  # (the steps may have replaced it: offline, then online again)
         tablet.server.server_close()

@@ -6,9 +6,11 @@
   (``Services.io.offline``), which is what Firefox sets when the device has no network.
 - :class:`WebKit`: Debian's ``webkit2gtk-driver`` (WebKitWebDriver, W3C WebDriver over HTTP)
   starting WebKitGTK's MiniBrowser, under ``xvfb-run``.
+- :class:`Chromium`: Debian's Chromium through Playwright, for its start-up figures beside theirs.
 
 Both: ``goto``, ``reload``, ``js`` (an expression, awaited), ``tap`` (a touch pointer),
-``screenshot`` (PNG bytes), ``close``. Standard library and ``websockets`` only.
+``screenshot`` (PNG bytes), ``close``. Standard library and ``websockets`` only (Chromium:
+Playwright, as in e2e/).
 """
 
 from __future__ import annotations
@@ -301,3 +303,50 @@ class WebKit(Browser):
             self.proc.wait(15)
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, 9)
+
+
+# ----------------------------------------------------------------------------- Chromium
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+class Chromium(Browser):
+    """Debian's Chromium through Playwright, headless, on a persistent profile of its own (as a
+    device keeps V8's code cache): the reference the other engines' start-up figures stand beside."""
+
+    name = "chromium"
+
+    def __init__(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        self._dir = tempfile.mkdtemp(prefix="airhead-chromium-")
+        self._pw = sync_playwright().start()
+        self.context = self._pw.chromium.launch_persistent_context(
+            self._dir, executable_path=CHROMIUM, headless=True, has_touch=True,
+            viewport={"width": VIEWPORT[0], "height": VIEWPORT[1]}, args=["--no-sandbox"])
+        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def reload(self) -> None:
+        self.page.reload()
+
+    def js(self, expression: str) -> Any:
+        return self.page.evaluate(f"async () => ({expression})")
+
+    def set_offline(self, offline: bool) -> None:
+        self.context.set_offline(offline)
+
+    def tap(self, x: float, y: float) -> None:
+        self.page.touchscreen.tap(x, y)
+
+    def screenshot(self) -> bytes:
+        return bytes(self.page.screenshot())
+
+    def close(self) -> None:
+        try:
+            self.context.close()
+            self._pw.stop()
+        finally:
+            shutil.rmtree(self._dir, ignore_errors=True)

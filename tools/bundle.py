@@ -34,7 +34,7 @@ from tools.env import (
     PYODIDE_WHEELS, build_wheel, ensure_node_modules, ensure_pyodide_wheels, ensure_venv,
     install_wheel,
 )
-from tools.shipped import stripped_file, stripped_wheel
+from tools.shipped import strip_python, stripped_file, stripped_wheel
 
 BUNDLE = BUILD / "bundle"
 BUNDLE_STAMP = BUILD / ".bundle.sha256"  # beside, not inside, the served folder
@@ -95,7 +95,7 @@ STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8
 # server sends .br when the client accepts br (Chromium does, even on http://127.0.0.1).
 GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
                  ".txt", ".zip", ".whl"}
-BUNDLE_FORMAT = "8"  # bump to force a rebuild when the recipe changes in a way hashes miss
+BUNDLE_FORMAT = "9"  # bump to force a rebuild when the recipe changes in a way hashes miss
 
 
 def app_modules() -> list[str]:
@@ -151,12 +151,74 @@ def _stored_zip(src: Path, dst: Path) -> None:
 
 
 def _patch_lock(src: Path, dst: Path, micropip_whl: Path) -> None:
-    """Point the lock file's micropip entry at the PyPI wheel we ship (its sha256 differs)."""
+    """The lock file with micropip's entry only (and what it depends on), pointed at the PyPI wheel
+    we ship (its sha256 differs): the bundle ships no other package, and the page reads the whole
+    lock at every start (111 -> ~1 kB)."""
     lock = json.loads(src.read_text())
-    entry = lock["packages"]["micropip"]
+    packages = lock["packages"]
+    keep, todo = {}, ["micropip"]
+    while todo:
+        name = todo.pop()
+        if name not in keep:
+            keep[name] = packages[name]
+            todo += packages[name].get("depends", [])
+    entry = keep["micropip"]
     entry["file_name"] = micropip_whl.name
     entry["sha256"] = hashlib.sha256(micropip_whl.read_bytes()).hexdigest()
+    lock["packages"] = keep
     dst.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+# Standard-library modules the page imports after start-up (compiled ones aside): what the QR
+# code's segno imports (web/app/share_panel.py), found by drawing one on a `?selfcheck` page and
+# asking window.airheadFromSource(). python_stdlib_app.zip keeps their sources (and the codecs'),
+# stripped of comments and docstrings; every other source goes: what the page imports at
+# start-up is precompiled (tools/pycompile.mjs; e2e test_selfcheck: nothing else comes from
+# source), the rest it never imports. The untrimmed archive stays for the bench's micropip page
+# (micropip imports much more: STDLIB_BENCH).
+STDLIB_LATE = (
+    "datetime", "email", "email._encoded_words", "email._parseaddr", "email._policybase",
+    "email.base64mime", "email.charset", "email.encoders", "email.errors", "email.feedparser",
+    "email.header", "email.iterators", "email.message", "email.parser", "email.quoprimime",
+    "email.utils", "gzip", "http", "http.client", "importlib.metadata",
+    "importlib.metadata._collections", "importlib.metadata._functools",
+    "importlib.metadata._itertools", "importlib.metadata._meta", "ipaddress", "quopri", "urllib",
+    "urllib.error", "urllib.parse", "urllib.request", "urllib.response", "xml.sax",
+    "xml.sax._exceptions", "xml.sax.handler", "xml.sax.saxutils", "xml.sax.xmlreader",
+)
+STDLIB_BENCH = "python_stdlib_bench.zip"
+
+
+def _late_sources() -> set[str]:
+    files = set()
+    for module in STDLIB_LATE:
+        path = module.replace(".", "/")
+        files |= {f"{path}.py", f"{path}/__init__.py"}
+    return files
+
+
+def _trim_app_stdlib(path: Path) -> tuple[int, int, int, int]:
+    """python_stdlib_app.zip without the sources the page never imports (STDLIB_LATE): (sources
+    kept, sources dropped, bytes before, bytes after)."""
+    late = _late_sources()
+    kept = dropped = 0
+    before = path.stat().st_size
+    tmp = path.with_suffix(".tmp")
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            name, data = info.filename, zin.read(info)
+            if name.endswith(".py"):
+                if name not in late and not name.startswith("encodings/"):
+                    dropped += 1
+                    continue
+                kept += 1
+                try:
+                    data = strip_python(data.decode(), name).encode()
+                except (LayerError, SyntaxError, UnicodeDecodeError, ValueError):
+                    pass  # (a syntax CPython 3.11 cannot parse: shipped as it is)
+            zout.writestr(info, data, compress_type=zipfile.ZIP_STORED)
+    tmp.replace(path)
+    return kept, dropped, before, path.stat().st_size
 
 
 def _png(size: int, maskable: bool) -> bytes:
@@ -258,6 +320,42 @@ def on_demand_paths(bundle: Path) -> list[str]:
     return paths
 
 
+# The bundle's parts as the bench weighs them: (part, fnmatch patterns over precached paths); the
+# first part that matches a file takes it, and the last takes what is left.
+PARTS = (
+    ("fetched after boot: QR code wheel, snapshot worker", ("wheels/segno-*", "snapshot-worker.mjs")),
+    ("Pyodide: the wasm runtime", ("pyodide/pyodide.asm.wasm",)),
+    ("Pyodide: its JavaScript and lock file", ("pyodide/*.mjs", "pyodide/*.json")),
+    ("Python's standard library (precompiled)", (f"pyodide/{APP_STDLIB}",)),
+    ("the rules: airhead wheel (sources)", ("wheels/airhead-*",)),
+    ("start-up bytecode (app-pyc.zip)", ("wheels/app-pyc.zip",)),
+    ("the page's Python (web/app)", ("app/*",)),
+    ("PyScript", ("pyscript/*",)),
+    ("the page: HTML, JS, CSS, icons, manifest", ("*",)),
+)
+
+
+def wire_size(bundle: Path, rel: str) -> int:
+    """What the server sends for one file: its smallest form (.br, .gz or as is)."""
+    return min((bundle / (rel + ext)).stat().st_size for ext in ("", ".gz", ".br") if (bundle / (rel + ext)).is_file())
+
+
+def bundle_weights(bundle: Path) -> list[tuple[str, int, int, int]]:
+    """The first visit's files by part: (part, files, bytes on the wire, bytes unpacked), from
+    precache.json (every file the app loads, the after-boot ones included: the fill stores them)."""
+    import fnmatch
+
+    paths = json.loads((bundle / "precache.json").read_text())["files"]
+    out: dict[str, list[int]] = {name: [0, 0, 0] for name, _ in PARTS}
+    for rel in paths:
+        name = next(n for n, pats in PARTS if any(fnmatch.fnmatch(rel, p) for p in pats))
+        row = out[name]
+        row[0] += 1
+        row[1] += wire_size(bundle, rel)
+        row[2] += (bundle / rel).stat().st_size
+    return [(name, *row) for name, row in out.items() if row[0]]  # type: ignore[misc]
+
+
 def service_worker(template: str, bundle: Path, paths: Sequence[str]) -> tuple[str, str, dict[str, str]]:
     """sw.js from its template: (script, cache name, {path: sha256 of the file's content}).
 
@@ -346,6 +444,10 @@ def build_bundle() -> Path:
            "--run", STARTUP_RUN, "--views", *modules, "--also", *held, *view_imports()],
           "precompiling the start-up modules and the app's standard library in Pyodide")
     shutil.move(pyc_out / APP_STDLIB, tmp / "pyodide" / APP_STDLIB)
+    shutil.copy2(tmp / "pyodide" / APP_STDLIB, tmp / "pyodide" / STDLIB_BENCH)
+    kept_src, dropped_src, before_b, after_b = _trim_app_stdlib(tmp / "pyodide" / APP_STDLIB)
+    step(f"{APP_STDLIB}: kept {kept_src} sources the page imports after start-up, dropped {dropped_src} it "
+         f"never imports ({before_b:,} -> {after_b:,} bytes)")
     shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
     shutil.rmtree(pyc_out)
     # the wheels with stored entries (brotli-compressed as a whole by the server)
@@ -415,8 +517,7 @@ def build_bundle() -> Path:
     tmp.rename(BUNDLE)
     write_stamp(BUNDLE_STAMP, digest)
     raw = sum((BUNDLE / p).stat().st_size for p in paths)
-    wire = sum(min((BUNDLE / (p + ext)).stat().st_size for ext in ("", ".gz", ".br")
-                   if (BUNDLE / (p + ext)).is_file()) for p in paths)
+    wire = sum(wire_size(BUNDLE, p) for p in paths)
     step(f"built {BUNDLE.relative_to(ROOT)}/ in {time.monotonic() - t0:.1f} s: cache {cache}, "
          f"{len(paths)} precached files, {raw:,} bytes ({wire:,} compressed)")
     return BUNDLE

@@ -6,7 +6,8 @@ server and the tests use: the precompressed ``.gz``/``.br`` copies (a static hos
 itself), the benchmark pages and the test manifest ``precache.json``. A share link is made from
 the page's own address, so links point wherever the folder is hosted. Pyodide's
 ``python_stdlib.zip`` is left out too: the app loads its own, precompiled standard library
-(``python_stdlib_app.zip``); the source one is for the benchmark's bare page.
+(``python_stdlib_app.zip``); the source one is for the benchmark's bare page, and
+``python_stdlib_bench.zip`` (the precompiled one before its trim) for its micropip page.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from tools.common import ROOT, say
 
 DIST = ROOT / "dist"
 LEFT_OUT_SUFFIXES = (".gz", ".br")
-LEFT_OUT_NAMES = ("precache.json", "python_stdlib.zip")  # the app loads python_stdlib_app.zip
+# the app loads python_stdlib_app.zip; the other two are the benchmark pages' (tools/bundle.py)
+LEFT_OUT_NAMES = ("precache.json", "python_stdlib.zip", "python_stdlib_bench.zip")
 LEFT_OUT_DIRS = ("bench",)
 
 

@@ -221,6 +221,7 @@ ENGINE_PACKAGES = {
     "/usr/bin/firefox-esr": "firefox-esr",
     "/usr/bin/WebKitWebDriver": "webkit2gtk-driver",  # brings WebKitGTK's MiniBrowser
     "/usr/bin/xvfb-run": "xvfb",
+    str(CHROMIUM): "chromium",  # its cold, warm and offline starts beside theirs
 }
 
 
@@ -250,7 +251,7 @@ def ensure_engines() -> None:
     still = [path for path in ENGINE_PACKAGES if not Path(path).exists()]
     if still:
         raise LayerError(f"still missing after apt-get install: {', '.join(still)}")
-    step("firefox-esr, WebKitWebDriver and xvfb-run present")
+    step("firefox-esr, WebKitWebDriver, xvfb-run and chromium present")
 
 
 def ensure_chromium() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import shutil
 import sys
 import threading
 import time
@@ -94,7 +95,8 @@ FUZZ_COUNT = 300
 
 def run_cpython_tests(layer: Layer) -> None:
     # The venv's pytest script (not `python -m pytest`) keeps the repo root off sys.path.
-    run_pytest([VENV / "bin" / "pytest", "tests", "--ignore", FUZZ], layer, "CPython tests")
+    # --durations: the layer's long poles, in the log (issue #43)
+    run_pytest([VENV / "bin" / "pytest", "tests", "--ignore", FUZZ, "--durations=8"], layer, "CPython tests")
 
 
 def run_fuzz(layer: Layer, long: bool = False) -> str:
@@ -110,8 +112,8 @@ def run_fuzz(layer: Layer, long: bool = False) -> str:
 def run_pyodide_tests(layer: Layer, wheel: Path) -> None:
     ensure_node_modules()
     ensure_pyodide_wheels()
-    run_pytest(["node", PYODIDE_RUNNER, "--airhead-wheel", wheel,
-                "--wheels-dir", PYODIDE_WHEELS], layer, "Pyodide tests")
+    run_pytest(["node", PYODIDE_RUNNER, "--airhead-wheel", wheel, "--wheels-dir", PYODIDE_WHEELS,
+                "-p", "no:cacheprovider", "tests/core", "--durations=12"], layer, "Pyodide tests")
 
 
 def e2e_test_files() -> list[Path]:
@@ -147,8 +149,40 @@ def run_engines(layer: Layer) -> None:
     WebKitGTK (WebKitWebDriver + MiniBrowser under xvfb-run), side by side, against
     build/bundle/ (e2e_engines/; the browsers are Debian's, installed by ensure_engines)."""
     ensure_engines()
-    run_pytest([VENV / "bin" / "pytest", E2E_ENGINES, "-p", "no:cacheprovider", "-n", "2", "--dist", "loadscope",
-                "-rs"], layer, "cross-engine tests")
+    shutil.rmtree(ENGINE_STARTS, ignore_errors=True)
+    try:
+        run_pytest([VENV / "bin" / "pytest", E2E_ENGINES, "-p", "no:cacheprovider", "-n", "2", "--dist", "loadscope",
+                    "-rs"], layer, "cross-engine tests")
+    finally:
+        table = engine_starts()
+        if table:
+            say("\n".join(table))
+            layer.note = table[-1].strip()
+
+
+#: Where e2e_engines/conftest.py writes each engine's start-up times ({engine}.json).
+ENGINE_STARTS = BUILD / "engine-starts"
+
+
+def engine_starts() -> list[str]:
+    """Each engine's cold, warm and offline start (ms to ready, from body[data-boot-ms]) side by
+    side, Chromium first; the last line is a one-line digest for the summary."""
+    rows = {}
+    for engine in ("chromium", "firefox", "webkit"):
+        f = ENGINE_STARTS / f"{engine}.json"
+        if f.is_file():
+            rows[engine] = json.loads(f.read_text())
+    if not rows:
+        return []
+    out = ["start-up to ready, ms (this run's load; cold: first visit, warm: the memory snapshot, offline: no network)",
+           f"  {'engine':10} {'cold':>7} {'warm':>7} {'offline':>8}"]
+    for engine, t in rows.items():
+        out.append(f"  {engine:10} " + " ".join(f"{t.get(k, '-'):>{w}}" for k, w in
+                                              (("cold", 7), ("warm", 7), ("offline", 8))))
+    out.append("starts cold/warm/offline s: " + ", ".join(
+        f"{e} " + "/".join(f"{t[k] / 1000:.1f}" if k in t else "-" for k in ("cold", "warm", "offline"))
+        for e, t in rows.items()))
+    return out
 
 
 # ----------------------------------------------------------------------------- the run

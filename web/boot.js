@@ -69,8 +69,26 @@ function snapshotAfter(filling) {
     snap.make().then((state) => { document.body.dataset.snapshot = state; });
   };
   const later = () => setTimeout(start, 2000);
-  if (filling) Promise.race([filling, new Promise((r) => setTimeout(r, 20000))]).then(later, later);
-  else later();
+  if (filling) {
+    Promise.race([filling, new Promise((r) => setTimeout(r, 20000))])
+      .then(() => whenControlled(CONTROL_WAIT)).then(later, later);
+  } else {
+    later();
+  }
+}
+
+// A snapshot is made only in a page a service worker controls (snapshot.mjs: "off" otherwise).
+// On a first visit the new worker claims this page when it activates, and on a loaded device
+// that can come after the 20 s above (a worker process started, sw.js fetched and run): wait for
+// the claim (controllerchange), up to CONTROL_WAIT, instead of finding the page uncontrolled.
+const CONTROL_WAIT = 90000;
+function whenControlled(ms) {
+  const sw = navigator.serviceWorker;
+  if (!sw || sw.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    sw.addEventListener("controllerchange", () => resolve(), { once: true });
+    setTimeout(resolve, ms);
+  });
 }
 
 window.airheadBoot = { stage, fail, ready };

@@ -12,7 +12,9 @@
 // - Kept in the origin's private file system (OPFS, folder "airhead-snapshot"; Cache Storage
 //   holds the service worker's one cache of this build's files and nothing else), in a file named
 //   after a hash of this build's files (tools/bundle.py fills in KEY): a new build never restores
-//   an old snapshot, and replaces it. Stored sparse (the heap's all-zero 4 KiB pages left out:
+//   an old snapshot, and replaces it. Where the private file system cannot store a file (WebKit's
+//   automation sessions, iPads without a writable OPFS) it is kept in IndexedDB instead (IDB_NAME;
+//   the worker finds out which, the page remembers it). Stored sparse (the heap's all-zero 4 KiB pages left out:
 //   31 -> ~15 MB) and read while the wasm is fetched and instantiated.
 // - A restore that fails in any way deletes the snapshot and boots normally: never a broken page.
 // - ?nosnap: neither restore nor make (the benchmark's "no snapshot" page); nor without a
@@ -110,13 +112,56 @@ const STDLIB_URL = `${INDEX_URL}python_stdlib_app.zip`;
 const pyodideOptions = () => ({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
 const MAGIC = 0x31534841; // "AHS1": the sparse format below
 const PAGE = 4096;
-const enabled = !globalThis.location?.search.includes("nosnap") && !!globalThis.navigator?.storage?.getDirectory;
+const HAS_OPFS = !!globalThis.navigator?.storage?.getDirectory;
+const HAS_IDB = !!globalThis.indexedDB;
+const enabled = !globalThis.location?.search.includes("nosnap") && (HAS_OPFS || HAS_IDB);
+
+// ---- IndexedDB: where the snapshot is kept when the private file system cannot store one
+// (WebKit's automation sessions; iPads whose Safari has no writable OPFS). Database
+// "airhead-snapshot", one store: this build's sparse snapshot (an ArrayBuffer) under FILE and its
+// heap length under FILE + ".length", both written in one transaction (never one without the
+// other). Used by the page (lookup, restore, clean-up) and by snapshot-worker.mjs (write).
+export const IDB_NAME = "airhead-snapshot";
+const IDB_STORE = "snapshots";
+const IDB_TIMEOUT = 10000;
+function idbOpen() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(IDB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(IDB_STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error || new Error("IndexedDB refused to open"));
+    req.onblocked = () => reject(new Error("IndexedDB is blocked"));
+    setTimeout(() => reject(new Error("IndexedDB did not answer")), IDB_TIMEOUT);
+  });
+}
+// Runs work(store) in one transaction; resolves with its request's result once it is committed.
+export async function idbDo(mode, work) {
+  const db = await idbOpen();
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction(IDB_STORE, mode);
+      const req = work(tx.objectStore(IDB_STORE));
+      tx.oncomplete = () => resolve(req ? req.result : undefined);
+      tx.onerror = tx.onabort = () => reject(tx.error || new Error("IndexedDB refused it"));
+      setTimeout(() => reject(new Error("IndexedDB did not answer")), IDB_TIMEOUT);
+    });
+  } finally {
+    db.close();
+  }
+}
+// Stores a sparse snapshot (snapshot-worker.mjs) whose heap is `length` bytes long.
+export function idbStore(file, sparse, length) {
+  const buffer = sparse.byteOffset === 0 && sparse.byteLength === sparse.buffer.byteLength
+    ? sparse.buffer : sparse.slice().buffer;
+  return idbDo("readwrite", (s) => { s.put(buffer, file); return s.put(length, `${file}.length`); });
+}
 
 // What this device found out about this build's snapshot, kept in localStorage (MEMORY) so that it
-// is found out once per device, build and browser version: {key, agent, state, error} where state is
-// "unsupported" (its private file system cannot store one: the worker said so before booting a
-// Pyodide) or "error" (making or storing it failed). Either way no snapshot is looked for or made
-// again until the build or the browser changes.
+// is found out once per device, build and browser version: {key, agent, state, error, store} where
+// state is "unsupported" (neither its private file system nor IndexedDB can store one: the worker
+// said so before booting a Pyodide) or "error" (making or storing it failed): either way no
+// snapshot is looked for or made again until the build or the browser changes; or "stored" with
+// store "idb": this build's snapshot is in IndexedDB, not the private file system.
 const MEMORY = "airhead-snapshot";
 function remembered() {
   try {
@@ -126,18 +171,23 @@ function remembered() {
     return null;
   }
 }
-function remember(state, error) {
+function remember(state, error, store) {
   try {
-    if (state) localStorage.setItem(MEMORY, JSON.stringify({ key: KEY, agent: navigator.userAgent, state, error }));
+    if (state) localStorage.setItem(MEMORY, JSON.stringify({ key: KEY, agent: navigator.userAgent, state, error, store }));
     else localStorage.removeItem(MEMORY);
   } catch (e) { /* no localStorage: found out again next time */ }
 }
-const known = enabled && globalThis.document ? remembered() : null;
+const memory = enabled && globalThis.document ? remembered() : null;
+// found out already: this device neither looks for nor makes a snapshot
+const known = memory && (memory.state === "unsupported" || memory.state === "error") ? memory : null;
+// Where this device keeps this build's snapshot: "idb" once the worker stored it there (it says
+// so, the page remembers it), else the private file system where there is one.
+const where = memory && memory.store === "idb" ? "idb" : HAS_OPFS ? "opfs" : "idb";
 
 // state: "none" (no snapshot: a normal boot), "restored", "failed" (a restore failed: normal
 // boot, snapshot deleted), "making", "stored", "error" (could not make or store one),
 // "unsupported" (this engine cannot store one), "off"
-const status = { state: enabled ? (known ? known.state : "none") : "off", restoreMs: 0, bytes: 0, stored: 0,
+const status = { state: enabled ? (known ? known.state : "none") : "off", store: where, restoreMs: 0, bytes: 0, stored: 0,
   error: known ? known.error : "" };
 
 // Sparse form of a heap: [MAGIC, length, pages, index of each non-zero page...] (uint32) then
@@ -201,19 +251,40 @@ function controlled() {
   return !!globalThis.navigator?.serviceWorker?.controller;
 }
 
-// This build's snapshot file (a File), or null.
+// This build's snapshot: {length (of the heap), read() (the sparse bytes)}, or null.
 async function findSnapshot() {
   if (!enabled || known || !controlled()) return null;
   try {
-    return await (await (await folder(false)).getFileHandle(FILE)).getFile();
+    if (where === "idb") {
+      const length = await idbDo("readonly", (s) => s.get(`${FILE}.length`));
+      if (length === undefined) return null;
+      return { length, read: () => idbDo("readonly", (s) => s.get(FILE)).then((b) => {
+        if (!(b instanceof ArrayBuffer)) throw new Error("not a snapshot");
+        return b;
+      }) };
+    }
+    const file = await (await (await folder(false)).getFileHandle(FILE)).getFile();
+    const [magic, length] = new Uint32Array(await file.slice(0, 8).arrayBuffer());
+    return { length: magic === MAGIC ? length : -1, read: () => file.arrayBuffer() };
   } catch (e) {
     if (e && e.name !== "NotFoundError") console.warn("airhead snapshot: cannot read it:", e);
     return null;
   }
 }
 
-async function dropSnapshots(keep) {
+// Removes every snapshot but `keep` (a FILE name, or null: all) where this device keeps them.
+async function dropSnapshots(keep, at = where) {
   try {
+    if (at === "idb") {
+      await idbDo("readwrite", (s) => {
+        const req = s.getAllKeys();
+        req.onsuccess = () => {
+          for (const k of req.result) if (k !== keep && k !== `${keep}.length`) s.delete(k);
+        };
+        return req;
+      });
+      return;
+    }
     const dir = await folder(false);
     for await (const name of dir.keys()) if (name !== keep) await dir.removeEntry(name);
   } catch (e) {
@@ -221,15 +292,13 @@ async function dropSnapshots(keep) {
   }
 }
 
-async function restore(file) {
-  const [magic, length] = new Uint32Array(await file.slice(0, 8).arrayBuffer());
-  if (magic !== MAGIC || !Number.isSafeInteger(length) || length < 64 || length % 4) {
-    throw new Error("not a snapshot");
-  }
+async function restore(found) {
+  const length = found.length;
+  if (!Number.isSafeInteger(length) || length < 64 || length % 4) throw new Error("not a snapshot");
   const heap = new Uint8Array(length);
-  // The file is read while Pyodide fetches and instantiates the wasm; the module is handed to
+  // The snapshot is read while Pyodide fetches and instantiates the wasm; the module is handed to
   // Pyodide (which then restores `heap`) only once it is filled.
-  const filled = file.arrayBuffer().then((buffer) => unpackSparse(buffer, heap));
+  const filled = found.read().then((buffer) => unpackSparse(buffer, heap));
   filled.catch(() => {}); // awaited below; never an unhandled rejection
   const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
   const py = await load({
@@ -334,8 +403,11 @@ function make() {
         status.bytes = d.bytes;
         status.stored = d.stored;
         status.makeMs = d.ms;
-        await dropSnapshots(FILE); // an older build's snapshot
-        remember(null);
+        const at = d.how === "idb" ? "idb" : "opfs";
+        await dropSnapshots(FILE, at); // an older build's snapshot
+        if (at === "idb") remember("stored", "", "idb");
+        else remember(null);
+        status.store = at;
         finish("stored");
       } else {
         console.warn("airhead snapshot: not made:", d.error);

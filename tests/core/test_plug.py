@@ -4,6 +4,7 @@ import graph (no cycle; the reducer and the presenter import no rules)."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 import sys
@@ -18,6 +19,8 @@ from airhead.hexes import Hex
 from airhead.systems import builtin, get, new_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+IN_PYODIDE = sys.platform == "emscripten"
 
 CORE = Path(__file__).resolve().parents[2] / "core" / "airhead"
 SC = builtin()
@@ -136,7 +139,7 @@ def test_fields_read_json_once_into_typed_values() -> None:
         assert msg in str(e.value) and e.value.path == path
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=50 if IN_PYODIDE else 200, deadline=None)  # (200 on CPython)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
                     lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=6), c, max_size=3), max_leaves=12))
 def test_any_json_is_read_or_refused_with_a_data_error(raw: Any) -> None:
@@ -210,6 +213,7 @@ def test_a_landed_glider_is_a_unit_that_the_next_landing_reads() -> None:
 
 
 # ---------------------------------------------------------------------- the import graph
+@functools.cache  # the same sources for every test that reads the graph
 def _imports() -> dict[str, set[str]]:
     """Module -> modules of airhead it imports, counted strictly: function-level imports and
     ``if TYPE_CHECKING:`` blocks included, and ``from . import x`` importing the package too."""
