@@ -111,7 +111,7 @@ class OpenFailed(Exception):
 class Games:
     """Owns which saved game (if any) the current game is, and the Games panel."""
 
-    def __init__(self, play: Any, set_title: Callable[[str], None],
+    def __init__(self, play: Any, set_title: Callable[..., None],
                  show_tab: Callable[[str], None] | None = None) -> None:
         self.play = play
         self.set_title = set_title
@@ -306,8 +306,9 @@ class Games:
             refs = getattr(game.scenario, "boards", {})
             blank = [bid for bid, ref in refs.items() if LIBRARY.blank(ref.sha256)]
             self.blank_boards = {refs[bid].sha256 for bid in blank}
-            self.set_title(game.scenario.name + (f" (board {', '.join(blank)} on blank terrain: its file is not on this device)"
-                                                 if blank else ""))
+            boards = f"board {blank[0]}" if len(blank) == 1 else f"boards {', '.join(blank[:-1])} and {blank[-1]}"
+            self.set_title(game.scenario.name, f"{boards[0].upper()}{boards[1:]} on blank terrain: its file is not on "
+                           "this device; import it (Edit tab, Your VASL boards) to see its terrain." if blank else "")
             self.missing, self.retry = (), None
             self.render()
 

@@ -160,9 +160,14 @@ def start_play(*_args: Any) -> None:  # called from a JS timer
     start_games()
 
 
-def set_title(name: str) -> None:
+def set_title(name: str, warning: str = "") -> None:
+    """The game's name in the header, and under it what the player must know about the map on
+    screen (a board on blank terrain), shown at every size until its cause is gone."""
     document.getElementById("scenario-name").textContent = name  # text, never markup
     document.title = f"Airhead: {name}"
+    note = document.getElementById("scenario-warning")
+    note.textContent = warning
+    note.hidden = not warning
 
 
 def start_games() -> None:
