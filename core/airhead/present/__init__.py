@@ -21,7 +21,7 @@ One module per panel or concern:
 from __future__ import annotations
 
 from .legend import heat_legend, terrain_legend, terrain_options
-from .log import last_change, last_hexes, log_panel, log_position, log_view
+from .log import event_view, last_change, last_hexes, log_panel, log_position, log_view, rule_badge
 from .overlay import map_view, overlay, overlay_svg, view_data
 from .planner import (
     form_inputs,
@@ -51,6 +51,8 @@ __all__ = [
     "turn_view",
     "systems_view",
     "log_view",
+    "event_view",
+    "rule_badge",
     "last_hexes",
     "log_position",
     "last_change",

@@ -71,8 +71,8 @@ def check_firer(good_order: bool, pinned_or_ti: bool) -> None:
 
 
 #: E1.921 "a Usage dr (Δ)": the rule text does not say what Δ marks; the dr is read as rolled.
-DELTA_921 = ev.info("E1.921", "the Usage dr is marked Δ; the rule text does not say what Δ means: the dr is read as "
-                              "rolled (apply Δ as your rules say)")
+DELTA_921 = ev.info("E1.921", "Usage dr read as rolled (the rule marks it Δ: apply what Δ means in your "
+                              "rulebook)")
 
 
 def starshell_usage(firer: str, roll: int) -> tuple[bool, list[Event]]:
