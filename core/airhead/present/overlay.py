@@ -72,12 +72,22 @@ def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float =
     return overlay_svg(game.scenario, view, counters=game.state.counters, hit=hit, size=size)
 
 
+#: A chance's colour scale, low to high: pale yellow, sea green, blue. No red: red marks danger on
+#: the map (what blocks a line of sight, a Blind Hex), and a low chance is not a danger (#42 item
+#: 10); light enough that a hex's name multiplied under the darkest keeps its contrast.
+PCT_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
+    (0.0, (250, 228, 130)), (0.5, (110, 196, 150)), (1.0, (56, 128, 196)))
+
+
 def _heat_colour(p: float) -> str:
-    # red (0) -> amber (0.5) -> green (1)
     p = max(0.0, min(1.0, p))
-    r = int(220 if p < 0.5 else 220 - (p - 0.5) * 2 * 170)
-    g = int(60 + p * 2 * 120 if p < 0.5 else 180)
-    return f"#{r:02x}{g:02x}40"
+    for (a, ca), (b, cb) in zip(PCT_STOPS, PCT_STOPS[1:]):
+        if p <= b:
+            t = (p - a) / (b - a)
+            r, g, bl = (round(x + (y - x) * t) for x, y in zip(ca, cb))
+            return f"#{r:02x}{g:02x}{bl:02x}"
+    r, g, bl = PCT_STOPS[-1][1]
+    return f"#{r:02x}{g:02x}{bl:02x}"
 
 
 #: The one hue of heat in expected units or counts: light, so that the map multiplies it onto the
@@ -86,7 +96,7 @@ COUNT_HEAT = "#6fa8dc"
 
 
 def heat_fill(unit: str, p: float, top: float) -> tuple[str, str]:
-    """Fill and opacity of a heat value, as :func:`overlay_svg` tints a hex: ``%`` red to green;
+    """Fill and opacity of a heat value, as :func:`overlay_svg` tints a hex: ``%`` pale yellow to blue;
     expected units or counts one hue, darker where there are more."""
     if unit == "%":
         return _heat_colour(p), "0.55"
@@ -123,7 +133,7 @@ def overlay_svg(
 ) -> str:
     """An SVG ``<g>`` to lay over :func:`airhead.svg.render_map` (same coordinates).
 
-    Heat tints hexes (``%``: a probability, red to green, printed as a percentage; ``units``:
+    Heat tints hexes (``%``: a probability, pale yellow to blue, printed with its ``%``; ``units``:
     expected units, one hue, two decimals; ``count``: whole numbers, zeros included); marks
     outline hexes by role (CSS classes ``mark-<role>``); paths draw arrows from hex to hex;
     zones outline groups of hexes (a hex once, in the first zone that holds it); labels print
@@ -150,7 +160,7 @@ def overlay_svg(
             c = lay.center(h)
             t = ET.SubElement(hg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + size * 0.12:.1f}", "font-size": f"{size * 0.32:.1f}",
                                            "text-anchor": "middle", "fill": "#111"})
-            t.text = f"{round(p * 100)}" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
+            t.text = f"{round(p * 100)}%" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
     outlined: set[tuple[int, Hex]] = set()  # a hex in several zones of one outline is drawn once
     for i, (label, hexes) in enumerate(view.zones):  # each zone its own outline (zone-0, zone-1...)
         zg = ET.SubElement(g, "g", {"class": f"zone zone-{i % 3}", "data-zone": label})

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 from airhead import events as ev
-from airhead.present import event_view, rule_badge
+from airhead.boards import HexMap
+from airhead.plug import View
+from airhead.present import event_view, odds_view, overlay_svg, rule_badge
+from airhead.present.overlay import heat_fill
+from airhead.scenario import Scenario
+from airhead.svg import LEVEL_FILLS
+from airhead.systems import new_game
+from airhead.terrain import Terrain
+
+from playing import at
+from test_heat_contrast import NAME_INK, _contrast, _multiply, _rgb
 
 
 def test_a_log_line_is_laid_out_in_parts_not_fixed_columns() -> None:
@@ -19,3 +31,32 @@ def test_only_a_rule_number_is_a_badge_a_reading_is_said_in_words() -> None:
     assert rule_badge("LOS at hex level") == ""
     line = event_view(ev.info("LOS at hex level", "1K3 blocks the line"))
     assert line["badge"] == "" and line["words"] == "LOS at hex level: 1K3 blocks the line"
+
+
+def test_hexes_are_listed_by_board_column_and_row_never_as_text() -> None:
+    m = HexMap.asl([["2", "10"]])
+    names = ["10B1", "2GG10", "2GG4", "2B10", "2B9", "2AA3"]
+    assert sorted(names, key=lambda n: m.order(m.parse(n))) == ["2B9", "2B10", "2AA3", "2GG4", "2GG10", "10B1"]
+
+
+def test_where_a_starshell_lands_is_listed_by_hex_with_its_chance_in_percent() -> None:
+    sc = Scenario("night", "asl", HexMap.asl([["13"]]), Terrain(), {"night": True, "sides": ["Allied", "Axis"]})
+    g = new_game(sc, "s", list(at("MPh", 0)))
+    od = odds_view(g, "asl.starshell", {"firer": "leader", "firer_hex": "13I4", "aim": "13K6", "side": "Axis"})
+    assert od is not None
+    rows = next(t["rows"] for t in od["tables"] if t["key"] == "landing")
+    m = sc.map
+    keys = [m.order(m.parse(label)) for label, _ in rows]
+    assert len(rows) >= 2 and keys == sorted(keys)
+    svg = overlay_svg(sc, View(heat=((m.parse("13K6"), 0.25),), heat_unit="%"))
+    texts = [t.text for t in ET.fromstring(svg).iter() if t.tag.endswith("text")]
+    assert texts == ["25%"]
+
+
+def test_a_chance_is_never_tinted_red_and_names_stay_readable_under_it() -> None:
+    for p in (0.0, 0.1, 0.25, 0.5, 0.75, 1.0):
+        fill, opacity = heat_fill("%", p, 1.0)
+        r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+        assert not (r > 180 and g < 120), f"{p}: {fill} reads as danger red"
+        assert _contrast(_multiply(_rgb(NAME_INK), (r, g, b), float(opacity)),
+                         _multiply(_rgb(LEVEL_FILLS[0]), (r, g, b), float(opacity))) >= 4.5

@@ -152,7 +152,7 @@ def test_overlay_draws_views_counters_and_hits() -> None:
     assert marks == [("mark mark-ilh", "1G9"), ("mark mark-avenue", "1H8"), ("mark mark-hit", "1D4")]
     assert [(a.get("data-from"), a.get("data-to")) for a in root.iter("line")] == [("1C9", "1C8"), ("1C8", "1E7")]
     texts = [t.text for t in root.iter("text")]
-    assert "50" in texts and "2" in texts and "u1" in texts
+    assert "50%" in texts and "2" in texts and "u1" in texts
     unit = next(e for e in root.iter("g") if e.get("data-unit") == "u1")
     assert "status-dispersed" in str(unit.get("class"))
     assert next(e for e in root.iter("g") if e.get("data-marker") == "s1").get("data-hex") == "1B3"
