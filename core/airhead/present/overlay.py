@@ -148,6 +148,9 @@ def overlay_svg(
     def poly(h: Hex) -> str:
         return _points(lay, h)
 
+    def edge(h: Hex) -> str:  # a hex in play is clipped to the map's frame (its half hex at an edge)
+        return " in-play" if m.in_play(h) else ""
+
     if view.heat:
         hg = ET.SubElement(g, "g", {"class": f"heat heat-{'pct' if view.heat_unit == '%' else view.heat_unit}"})
         top = max((v for _, v in view.heat), default=0.0) or 1.0
@@ -167,14 +170,15 @@ def overlay_svg(
         for h in hexes:
             if (i % 3, h) not in outlined:
                 outlined.add((i % 3, h))
-                ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
+                ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex" + edge(h), "fill": "none"})
     marked: set[Hex] = set()
     for h, role in view.marks:
         marked.add(h)
-        ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-{_css(role)}", "data-hex": m.name(h), "fill": "none"})
+        ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-{_css(role)}{edge(h)}", "data-hex": m.name(h),
+                                     "fill": "none"})
     for h in hit:
         if h not in marked:
-            ET.SubElement(g, "polygon", {"points": poly(h), "class": "mark mark-hit", "data-hex": m.name(h), "fill": "none"})
+            ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-hit{edge(h)}", "data-hex": m.name(h), "fill": "none"})
     for path in view.paths:
         steps = [h for i, h in enumerate(path) if i == 0 or path[i - 1] != h]
         if len(steps) < 2:
@@ -197,7 +201,7 @@ def overlay_svg(
         below = counters is not None and bool(counters.units_at(h))  # under the counters: at the hex's foot
         ET.SubElement(g, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + (size * 0.74 if below else -size * 0.25):.1f}",
                                   "font-size": f"{size * (0.22 if below else 0.28):.1f}",
-                                  "text-anchor": "middle", "class": "label"}).text = text
+                                  "text-anchor": "middle", "class": "label" + edge(h)}).text = text
     if counters is not None:
         _draw_counters(g, m, lay, counters, size)
     return ET.tostring(g, encoding="unicode")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from airhead import events as ev
 from airhead.boards import HexMap
@@ -60,3 +62,16 @@ def test_a_chance_is_never_tinted_red_and_names_stay_readable_under_it() -> None
         assert not (r > 180 and g < 120), f"{p}: {fill} reads as danger red"
         assert _contrast(_multiply(_rgb(NAME_INK), (r, g, b), float(opacity)),
                          _multiply(_rgb(LEVEL_FILLS[0]), (r, g, b), float(opacity))) >= 4.5
+
+
+def test_marks_of_hexes_in_play_are_clipped_to_the_map_and_an_off_board_one_is_drawn_whole() -> None:
+    sc = Scenario("t", "asl", HexMap.asl([["2"]]), Terrain())
+    m = sc.map
+    edge, off = m.parse("2A1"), m.parse("2A12", allow_offboard=True)
+    view = View(marks=((edge, "unseen"), (off, "target")), zones=(("NVR", (edge,)),), labels=((edge, "Blind"),))
+    root = ET.fromstring(overlay_svg(sc, view))
+    classes = {(e.get("data-hex"), e.tag): str(e.get("class")) for e in root.iter() if e.get("data-hex")}
+    assert "in-play" in classes[("2A1", "polygon")] and "in-play" not in classes[(m.name(off), "polygon")]
+    assert all("in-play" in str(e.get("class")) for e in root.iter() if e.get("class", "").startswith(("zone-hex", "label")))
+    css = (Path(__file__).resolve().parents[3] / "web" / "styles.css").read_text(encoding="utf-8")
+    assert re.search(r"#overlay-layer \.in-play \{ clip-path: url\(#board-clip\); \}", css)
