@@ -8,7 +8,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
-from ..boards import HexMap
+from ..boards import HexMap, to_doubled
 from ..counters import Counters, Marker
 from ..errors import DataError
 from ..game import Game
@@ -197,14 +197,36 @@ def overlay_svg(
             ET.SubElement(pg, "polygon", {"points": f"{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} {right[0]:.1f},{right[1]:.1f}",
                                            "class": "arrowhead"})
     for h, text in view.labels:
+        # in the hex's lower half, never over its name (the top band, where players read "2GG4",
+        # and where a board's own picture prints it): under the counters, at the hex's foot (#42 item 11)
         c = lay.center(h)
-        below = counters is not None and bool(counters.units_at(h))  # under the counters: at the hex's foot
-        ET.SubElement(g, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + (size * 0.74 if below else -size * 0.25):.1f}",
-                                  "font-size": f"{size * (0.22 if below else 0.28):.1f}",
+        below = counters is not None and bool(counters.units_at(h))
+        dx, dy = _label_spot(m, h, below)
+        ET.SubElement(g, "text", {"x": f"{c.x + dx * size:.1f}", "y": f"{c.y + dy * size:.1f}",
+                                  "font-size": f"{size * (0.22 if below or dy != 0.5 else 0.26):.1f}",
                                   "text-anchor": "middle", "class": "label" + edge(h)}).text = text
     if counters is not None:
         _draw_counters(g, m, lay, counters, size)
     return ET.tostring(g, encoding="unicode")
+
+
+def _label_spot(m: HexMap, h: Hex, below: bool) -> tuple[float, float]:
+    """Where a label goes in hex ``h`` (in hex sizes from its centre): in its lower half, clear of
+    the name at its top; under counters, at its foot. An edge half hex shows only part of itself,
+    its name moved into that part (:func:`airhead.svg.render_map`): the label goes beside it."""
+    dx, dy = 0.0, (0.74 if below else 0.5)
+    if m.naming == "asl" and m.is_half_hex(h):
+        x, y2 = to_doubled(h)
+        x0, x1, y0, y1 = m.bounds()
+        if y2 == y0:  # the top edge: only the lower half shows, the name at +0.4
+            dy = 0.74
+        elif y2 == y1:  # the bottom edge: only the upper half shows, the name at -0.5
+            dy = -0.12
+        if x == x0:
+            dx = 0.45
+        elif x == x1:
+            dx = -0.45
+    return dx, dy
 
 
 def _label_lines(name: str) -> list[str]:

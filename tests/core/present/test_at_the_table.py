@@ -8,6 +8,7 @@ from pathlib import Path
 
 from airhead import events as ev
 from airhead.boards import HexMap
+from airhead.hexes import Layout
 from airhead.plug import View
 from airhead.present import event_view, odds_view, overlay_svg, rule_badge
 from airhead.present.overlay import heat_fill
@@ -75,3 +76,17 @@ def test_marks_of_hexes_in_play_are_clipped_to_the_map_and_an_off_board_one_is_d
     assert all("in-play" in str(e.get("class")) for e in root.iter() if e.get("class", "").startswith(("zone-hex", "label")))
     css = (Path(__file__).resolve().parents[3] / "web" / "styles.css").read_text(encoding="utf-8")
     assert re.search(r"#overlay-layer \.in-play \{ clip-path: url\(#board-clip\); \}", css)
+
+
+def test_a_label_leaves_the_hex_name_band_free() -> None:
+    sc = Scenario("t", "asl", HexMap.asl([["2"]]), Terrain())
+    m, size = sc.map, 24.0
+    lay = Layout(size)
+    for name in ("2E5", "2A5", "2GG5", "2B0", "2D10", "2E1"):
+        h = m.parse(name)
+        root = ET.fromstring(overlay_svg(sc, View(labels=((h, "blocks"),)), size=size))
+        text = next(t for t in root.iter() if t.tag.endswith("text"))
+        y, font = float(text.get("y", "0")) - lay.center(h).y, float(text.get("font-size", "0"))
+        name_top = 0.4 * size if name == "2B0" else -0.5 * size  # the top edge's half hex: its name moved down
+        name_band = (name_top - 0.27 * size, name_top + 0.05 * size)
+        assert y - 0.75 * font > name_band[1] or y < name_band[0], (name, y, name_band)
