@@ -58,6 +58,7 @@ def show_hex(name: str) -> None:
     """A tap: the planner or the editor may use it (picking an ILH, painting); else details."""
     view.select(name)
     if play is not None and play.tap(name):
+        view.unselect()  # picked for the plan: the hex shows the plan's own mark
         return
     if tools is not None:
         if tools.tap(name):  # the second hex of a line of sight
@@ -82,6 +83,7 @@ def show_details(name: str) -> None:
     is doing (and a busy tablet can deliver a quick tap's finger-up late)."""
     view.select(name)
     if play is not None and play.tap(name):
+        view.unselect()
         return
     _describe(name)
     show_tab("info")

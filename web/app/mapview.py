@@ -340,6 +340,15 @@ class MapView:
             self.svg.appendChild(self.selection)  # keep the selection outline on top
 
     # ------------------------------------------------------------------ selection
+    def unselect(self) -> None:
+        """No hex outlined as tapped: a hex picked for a plan shows its own mark (an ILH's blue
+        outline, as the map key and the user guide say), not the tap's orange over it."""
+        if self.selection is not None:
+            self.selection.remove()
+            self.selection = None
+        for old in self.svg.querySelectorAll(".hex.selected"):
+            old.classList.remove("selected")
+
     def select(self, name: str) -> None:
         """Highlight hex ``name`` with an outline drawn above every layer."""
         poly = self.svg.querySelector(f"[id='hex-{name}']")

@@ -20,7 +20,7 @@ One module per panel or concern:
 
 from __future__ import annotations
 
-from .legend import heat_legend, terrain_legend, terrain_options
+from .legend import heat_legend, overlay_key, terrain_legend, terrain_options
 from .log import event_view, last_change, last_hexes, log_panel, log_position, log_view, rule_badge
 from .overlay import map_view, overlay, overlay_svg, view_data
 from .planner import (
@@ -73,6 +73,7 @@ __all__ = [
     "terrain_options",
     "terrain_legend",
     "heat_legend",
+    "overlay_key",
     "tools_view",
     "tool_view",
     "seals_panel",

@@ -16,8 +16,9 @@ from ..hexes import Hex, Layout
 from ..plug import View
 from ..scenario import Scenario
 from .log import last_hexes
+from .marks import ARROW, HIT, ZONES, look_attrs, mark_look, zone_kind
 
-__all__ = ["view_data", "map_view", "overlay", "overlay_svg", "heat_fill", "COUNT_HEAT"]
+__all__ = ["view_data", "map_view", "overlay", "drawn", "overlay_svg", "heat_fill", "COUNT_HEAT"]
 
 
 def view_data(m: HexMap, view: View) -> dict[str, Any]:
@@ -59,6 +60,13 @@ def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float =
     """The overlay SVG of a game: its units and markers, what its procedures show (under way or
     last finished), the hexes its last action named, and ``extra`` (a plan's odds or heatmap
     view, as :func:`view_data` gives it) on top."""
+    view, hit = drawn(game, extra)
+    return overlay_svg(game.scenario, view, counters=game.state.counters, hit=hit, size=size)
+
+
+def drawn(game: Game, extra: Mapping[str, Any] | None = None) -> tuple[View, list[Hex]]:
+    """What :func:`overlay` draws of ``game`` and ``extra``: the merged view and the hexes the
+    last action named (the map key lists exactly these: :func:`.legend.overlay_key`)."""
     m = game.scenario.map
     view = map_view(game)
     if extra:
@@ -69,7 +77,7 @@ def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float =
             hit.append(m.parse(name, allow_offboard=True))
         except DataError:
             continue
-    return overlay_svg(game.scenario, view, counters=game.state.counters, hit=hit, size=size)
+    return view, hit
 
 
 #: A chance's colour scale, low to high: pale yellow, sea green, blue. No red: red marks danger on
@@ -165,25 +173,29 @@ def overlay_svg(
                                            "text-anchor": "middle", "fill": "#111"})
             t.text = f"{round(p * 100)}%" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
     outlined: set[tuple[int, Hex]] = set()  # a hex in several zones of one outline is drawn once
-    for i, (label, hexes) in enumerate(view.zones):  # each zone its own outline (zone-0, zone-1...)
-        zg = ET.SubElement(g, "g", {"class": f"zone zone-{i % 3}", "data-zone": label})
+    for i, (label, hexes) in enumerate(view.zones):  # each kind of zone its own look (present.marks.ZONES)
+        kind = zone_kind(label)
+        zg = ET.SubElement(g, "g", {"class": f"zone zone-{i % 3} zone-{kind}", "data-zone": label, "data-kind": kind,
+                                    **look_attrs(ZONES[kind])})
         for h in hexes:
             if (i % 3, h) not in outlined:
                 outlined.add((i % 3, h))
-                ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex" + edge(h), "fill": "none"})
+                ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex" + edge(h)})
     marked: set[Hex] = set()
     for h, role in view.marks:
         marked.add(h)
         ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-{_css(role)}{edge(h)}", "data-hex": m.name(h),
-                                     "fill": "none"})
+                                     "data-role": role, **look_attrs(mark_look(role))})
     for h in hit:
         if h not in marked:
-            ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-hit{edge(h)}", "data-hex": m.name(h), "fill": "none"})
+            ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-hit{edge(h)}", "data-hex": m.name(h),
+                                         "data-role": "hit", **look_attrs(HIT)})
     for path in view.paths:
         steps = [h for i, h in enumerate(path) if i == 0 or path[i - 1] != h]
         if len(steps) < 2:
             continue
-        pg = ET.SubElement(g, "g", {"class": "path"})
+        pg = ET.SubElement(g, "g", {"class": "path", "stroke": ARROW.stroke, "stroke-width": f"{ARROW.width:g}",
+                                    "fill": ARROW.stroke})
         for a, b in zip(steps, steps[1:]):
             pa, pb = lay.center(a), lay.center(b)
             dx, dy = pb.x - pa.x, pb.y - pa.y
@@ -195,7 +207,7 @@ def overlay_svg(
             left = (tip[0] - ux * size * 0.3 - uy * size * 0.18, tip[1] - uy * size * 0.3 + ux * size * 0.18)
             right = (tip[0] - ux * size * 0.3 + uy * size * 0.18, tip[1] - uy * size * 0.3 - ux * size * 0.18)
             ET.SubElement(pg, "polygon", {"points": f"{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} {right[0]:.1f},{right[1]:.1f}",
-                                           "class": "arrowhead"})
+                                           "class": "arrowhead", "stroke": "none"})
     for h, text in view.labels:
         # in the hex's lower half, never over its name (the top band, where players read "2GG4",
         # and where a board's own picture prints it): under the counters, at the hex's foot (#42 item 11)

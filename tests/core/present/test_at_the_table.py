@@ -10,11 +10,12 @@ from airhead import events as ev
 from airhead.boards import HexMap
 from airhead.hexes import Layout
 from airhead.plug import View
-from airhead.present import event_view, odds_view, overlay_svg, rule_badge
+from airhead.present import event_view, odds_view, overlay, overlay_key, overlay_svg, rule_badge
+from airhead.present.marks import ARROW, HIT, MARKS, ZONES
 from airhead.present.overlay import heat_fill
 from airhead.scenario import Scenario
 from airhead.svg import LEVEL_FILLS
-from airhead.systems import new_game
+from airhead.systems import builtin, new_game
 from airhead.terrain import Terrain
 
 from playing import at
@@ -90,3 +91,32 @@ def test_a_label_leaves_the_hex_name_band_free() -> None:
         name_top = 0.4 * size if name == "2B0" else -0.5 * size  # the top edge's half hex: its name moved down
         name_band = (name_top - 0.27 * size, name_top + 0.05 * size)
         assert y - 0.75 * font > name_band[1] or y < name_band[0], (name, y, name_band)
+
+
+def test_the_map_key_names_every_mark_drawn_in_the_maps_own_colours() -> None:
+    g = new_game(builtin(), "k")
+    m = g.scenario.map
+    a, b, c, d = (m.name(h) for h in m.hexes()[40:44])
+    extra = {"marks": [[a, "ilh"], [b, "target"]], "zones": [["within NVR 2", [a, b]], ["Illuminated beyond the NVR", [c]],
+                                                             ["Illuminated: Starshell in " + d, [d]]],
+             "paths": [[a, b]], "labels": [[c, "blocks"]]}
+    key = overlay_key(g, extra)
+    assert key is not None
+    assert [i["key"] for i in key["items"]] == ["mark-ilh", "mark-target", "zone-nvr", "zone-beyond", "zone-lit", "arrow", "label"]
+    drawn = ET.fromstring(overlay(g, extra))
+    for item in key["items"]:
+        if item["key"].startswith("mark-"):
+            role = item["key"][5:]
+            poly = next(p for p in drawn.iter() if p.get("data-role") == role)
+            assert f'stroke="{poly.get("stroke")}"' in item["swatch"]
+        if item["key"].startswith("zone-"):
+            zone = next(z for z in drawn.iter() if z.get("data-kind") == item["key"][5:])
+            assert f'stroke="{zone.get("stroke")}"' in item["swatch"]
+    assert overlay_key(g, None) is None  # nothing drawn, nothing listed
+
+
+def test_the_user_guide_describes_every_mark_as_the_map_draws_it() -> None:
+    guide = " ".join((Path(__file__).resolve().parents[3] / "docs" / "user-guide.md").read_text(encoding="utf-8").split())
+    for look in [*MARKS.values(), *ZONES.values(), HIT, ARROW]:
+        label, _, how = look.words.partition(" (")
+        assert label in guide and how.rstrip(")") in guide, look.words
