@@ -34,9 +34,27 @@ def _start_scenario() -> "Scenario":
     return builtin(wanted if wanted in BUILTINS else "default")
 
 
+def _reopening() -> str:
+    """The name of the saved game this start will reopen (kept on the device by games.py), or ""
+    when it opens a link or a named scenario, or keeps none: then the sample is what is shown."""
+    if str(window.location.hash) or "scenario=" in str(window.location.search):
+        return ""
+    try:
+        name = window.localStorage.getItem("airhead.reopening")  # games.REOPENING_KEY
+    except Exception:  # noqa: BLE001 - storage blocked
+        return ""
+    return str(name) if isinstance(name, str) else ""
+
+
 scenario = _start_scenario()
-document.getElementById("scenario-name").textContent = scenario.name
-document.title = f"Airhead: {scenario.name}"
+_reopen = _reopening()
+if _reopen:  # the player's game comes back: never the sample's map and title first (#42 item 3)
+    document.body.classList.add("reopening")
+    document.getElementById("scenario-name").textContent = f"Opening {_reopen}…"
+    document.title = f"Airhead: {_reopen}"
+else:
+    document.getElementById("scenario-name").textContent = scenario.name
+    document.title = f"Airhead: {scenario.name}"
 info = document.getElementById("info")
 
 

@@ -145,6 +145,13 @@ class Play:
                 err.textContent = text
             document.body.dataset.lastError = text
             return False
+        if action.get("type") != "start" and self.game.state.procedure is None and el("plan-form") is not None:
+            # the plan on screen is read again against the game as it is now: an error whose cause
+            # is gone (Next phase reached the phase it needs) goes, and its odds show (#42 item 3)
+            try:
+                self.planner.update()
+            except Exception as e:  # noqa: BLE001 - a nicety: never lose the action for it
+                console_error(f"reading the plan again failed: {e!r}")
         if action.get("type") in _PROMPT_ACTIONS:
             self._prompt_in_view()
         if action.get("type") not in ("undo", "redo"):
