@@ -48,8 +48,9 @@ def _reopening() -> str:
 
 scenario = _start_scenario()
 _reopen = _reopening()
+document.body.classList.toggle("reopening", bool(_reopen))
+document.getElementById("scenario-warning").hidden = True  # said again by the game that needs it
 if _reopen:  # the player's game comes back: never the sample's map and title first (#42 item 3)
-    document.body.classList.add("reopening")
     document.getElementById("scenario-name").textContent = f"Opening {_reopen}…"
     document.title = f"Airhead: {_reopen}"
 else:
