@@ -108,6 +108,17 @@ class OpenFailed(Exception):
 
 
 
+def _blank_warning(blank: list[str]) -> str:
+    """What the line under the header says of the boards a game was opened without ("" if none)."""
+    if not blank:
+        return ""
+    if len(blank) == 1:
+        return (f"Board {blank[0]} on blank terrain: its file is not on this device; import it (Edit tab, Your VASL "
+                "boards) to see its terrain.")
+    return (f"Boards {', '.join(blank[:-1])} and {blank[-1]} on blank terrain: their files are not on this device; "
+            "import them (Edit tab, Your VASL boards) to see their terrain.")
+
+
 #: localStorage: the name of the game a reload reopens (main.py reads it at the first paint).
 REOPENING_KEY = "airhead.reopening"
 
@@ -325,9 +336,7 @@ class Games:
             refs = getattr(game.scenario, "boards", {})
             blank = [bid for bid, ref in refs.items() if LIBRARY.blank(ref.sha256)]
             self.blank_boards = {refs[bid].sha256 for bid in blank}
-            boards = f"board {blank[0]}" if len(blank) == 1 else f"boards {', '.join(blank[:-1])} and {blank[-1]}"
-            self.set_title(game.scenario.name, f"{boards[0].upper()}{boards[1:]} on blank terrain: its file is not on "
-                           "this device; import it (Edit tab, Your VASL boards) to see its terrain." if blank else "")
+            self.set_title(game.scenario.name, _blank_warning(blank))
             self.missing, self.retry = (), None
             self.notices.clear("open")  # a game is open: why another could not open is no longer the news
             self.render()
