@@ -69,6 +69,25 @@ def board_files(tmp_path: Path) -> list[str]:
     return paths
 
 
+# The first of the hexes named whose centre is on the map, not under the map key or an edge's shade.
+OPEN_HEX = r"""(names) => {
+  for (const n of names) {
+    const e = document.getElementById('hex-' + n);
+    if (!e) continue;
+    const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-hex]') && hit.closest('[data-hex]').dataset.hex === n) return n;
+  }
+  return '';
+}"""
+
+
+def open_hex(page: Any, names: list[str]) -> str:
+    name = str(page.evaluate(OPEN_HEX, names))
+    assert name, f"none of {names} can be tapped"
+    return name
+
+
 def tap_hex(page: Any, name: str) -> None:
     page.touchscreen.tap(*hex_center(page, name))
     page.wait_for_function("(n) => document.body.dataset.selected === n", arg=name)
@@ -92,19 +111,19 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
     assert page.locator("#scenario-warning").is_hidden()  # no board on blank terrain: nothing to say
     # a hex tapped stays where the finger left it while the bottom sheet changes height (tabs)
     page.locator("#tab-hex").tap()
-    tap_hex(page, "2E5")
-    where = hex_center(page, "2E5")
+    tapped = open_hex(page, ["2E5", "2F5", "2G5", "2E6", "2H4", "2F6"])
+    tap_hex(page, tapped)
+    where = hex_center(page, tapped)
     for tab in ("#tab-play", "#tab-log", "#tab-hex"):
         page.locator(tab).tap()
-        page.wait_for_timeout(0)
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        now = hex_center(page, "2E5")
-        assert abs(now[0] - where[0]) < 2 and abs(now[1] - where[1]) < 2, f"{tab}: 2E5 moved from {where} to {now}"
-    # line of sight from 2B2 to 2F4: every mark drawn is in the key, in the map's colours
-    tap_hex(page, "2B2")
+        now = hex_center(page, tapped)
+        assert abs(now[0] - where[0]) < 2 and abs(now[1] - where[1]) < 2, f"{tab}: {tapped} moved from {where} to {now}"
+    # line of sight between two hexes: every mark drawn is in the key, in the map's colours
+    tap_hex(page, open_hex(page, ["2B2", "2C3", "2D3", "2C4"]))
     page.wait_for_selector("#tool-los")
     page.locator("#tool-los").tap()
-    tap_hex(page, "2F4")
+    tap_hex(page, open_hex(page, ["2F4", "2G4", "2F5", "2G3"]))
     page.wait_for_selector("#overlay-layer [data-role]", state="attached")
     page.locator("#map-key-toggle").tap()
     assert page.locator("#map-key-marks li").count() >= 1
@@ -133,7 +152,10 @@ def test_a_night_game_with_a_starshell_at_the_table(page: Any, size: dict[str, i
     acted(page, before)
     # a Starshell planned in the Rally Phase: the phase error, then Next phase: gone, odds shown
     page.locator("#tab-play").tap()
-    page.locator("#proc-asl-starshell").tap()
+    starshell = page.locator("#proc-asl-starshell")
+    if starshell.is_hidden():  # a phone folds the menu's chapters
+        page.locator("#proc-menu details.proc-group:has(#proc-asl-starshell) summary").tap()
+    starshell.tap()
     page.wait_for_selector("#plan-form[data-proc='asl.starshell']")
     fill(page, "firer_hex", "1I4")
     fill(page, "aim", "1K6")
