@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from airhead.vasl.writer import write_board
-from conftest import TABLET, actions, hex_center, start_app
+from conftest import TABLET, actions, hex_center, start_app, wait_ready
 from playing import acted, fill
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -185,3 +185,23 @@ def test_a_night_game_with_a_starshell_at_the_table(page: Any, size: dict[str, i
     assert not page.evaluate(LOG_FITS)
     page.screenshot(path=str(artifacts / f"table-night-{'phone' if size == PHONE else 'tablet'}.png"))
     page.locator("#tab-play").tap()
+
+
+def test_a_reload_shows_the_players_game_never_the_sample_first(page: Any) -> None:
+    """#42 item 3: the page reloaded on a saved game says "Opening <its name>…" from the first
+    paint, the sample map drawn then not shown, until that game is on screen."""
+    start_app(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-games").tap()
+    page.locator("#games-new-army_group_landing").tap()
+    page.wait_for_function("document.body.dataset.savedGames === '1'")
+    name = page.locator("#scenario-name").inner_text()
+    page.reload()
+    wait_ready(page)  # the first paint: the sample map is drawn, not shown
+    first = page.evaluate("""() => [document.getElementById('scenario-name').textContent,
+      document.body.classList.contains('reopening') || document.body.dataset.games === '1']""")
+    assert first == [f"Opening {name}…", True] or first == [name, True], first
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    assert page.locator("#scenario-name").inner_text() == name
+    assert not page.evaluate("document.body.classList.contains('reopening')")
+    assert float(page.evaluate("getComputedStyle(document.querySelector('#map svg')).opacity")) == 1.0

@@ -575,6 +575,8 @@ class Games:
             self.render()
             return
         self.store[PREFIX + game_id] = {**entry, "name": name}
+        if self.store.get("current") == game_id:
+            _remember_reopening(name)
         await self._sync()
         self.render()
 
