@@ -12,7 +12,9 @@ One module per panel or concern:
 - :mod:`.planner`: the planner (procedure menu, forms, odds, heatmap, sealing a plan);
 - :mod:`.log`: the Log tab (entries, the slider's position, the last change);
 - :mod:`.overlay`: the map overlay (procedures' marks, counters, last hexes, a plan's view);
-- :mod:`.legend`: the map key and the heatmap's scale, the editor's terrain types;
+- :mod:`.marks`: each mark's look and words, shared by the overlay and the map key;
+- :mod:`.legend`: the map key (what is on the map now, the terrain) and the heatmap's scale, the
+  editor's terrain types;
 - :mod:`.tools`: the Hex panel's map tools;
 - :mod:`.seals`: sealed notes (the codes in the game, the reveals);
 - :mod:`.secrets`: secrets at the table.
