@@ -28,6 +28,10 @@ from seals_panel import Seals
 #: The actions of play after which the Play panel brings its prompt (or the result) into view.
 _PROMPT_ACTIONS = ("start", "roll", "dice", "choose", "cancel", "advance")
 
+#: The actions after which the plan on screen is read again (the turn, the log or the map changed
+#: under it), so that its error or odds are those of the game as it now is.
+_REREAD_ACTIONS = ("advance", "undo", "redo", "edit")
+
 #: What :meth:`Play.load` puts back when opening a game fails (with the planner's own state).
 _LOAD_STATE = ("game", "scenario", "step", "dice_mode", "_terrain_key", "tool_view")
 
@@ -145,9 +149,10 @@ class Play:
                 err.textContent = text
             document.body.dataset.lastError = text
             return False
-        if action.get("type") != "start" and self.game.state.procedure is None and el("plan-form") is not None:
+        if action.get("type") in _REREAD_ACTIONS and self.game.state.procedure is None and el("plan-form") is not None:
             # the plan on screen is read again against the game as it is now: an error whose cause
-            # is gone (Next phase reached the phase it needs) goes, and its odds show (#42 item 3)
+            # is gone (Next phase reached the phase it needs) goes, and its odds show (#42 item 3);
+            # not after a procedure's own steps, whose result the map shows
             try:
                 self.planner.update()
             except Exception as e:  # noqa: BLE001 - a nicety: never lose the action for it
