@@ -164,11 +164,11 @@ def test_e7_22_aerial_combat_example(page: Any) -> None:
         " FB 2, Stuka B, Stuka C: no counter on the map, added off the map.")
     log = log_text(page)
     for line in (
-        "E7.221   modifier  -1  Target is Damaged",
-        "E7.221   modifier  +1  Firer is Stuka",
-        "E7.223   result    FB 1 accepts Recall (E7.24): it leaves play at the end of this CCPh",
-        "E7.224   info      Stuka C does not accept Recall",
-        "E7.23    result    British earns 2 Victory Points for aircraft shot down",
+        "E7.221 modifier -1 Target is Damaged",
+        "E7.221 modifier +1 Firer is Stuka",
+        "E7.223 result FB 1 accepts Recall (E7.24): it leaves play at the end of this CCPh",
+        "E7.224 Stuka C does not accept Recall",
+        "E7.23 result British earns 2 Victory Points for aircraft shot down",
     ):
         assert line in log, f"missing from the log: {line}"
 
@@ -222,7 +222,7 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
     assert "FB 1 completed its attack on 2K7 (MG Disabled). To look up: bombs vs Tiger (Near Miss): To Kill DR 5" in res
     assert "bombs vs HS: IFT Final DR 5 on the bombs' column." in res
     log = log_text(page)
-    assert "E7.42    info      FB 1 has dropped its bombs (once per aircraft)" in log
+    assert "E7.42 FB 1 has dropped its bombs (once per aircraft)" in log
     assert "the players agree to do it anyway" in log  # the log records the agreement
 
 
@@ -348,10 +348,10 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     assert "FB 1 completed its attack on 19K7. To look up: MG vs 4-6-7: IFT Final DR 6 on the 12 FP column" in plain(
         page.locator("#prompt-result").inner_text())
     log = plain(log_text(page))
-    assert log.count("E7.3     roll      Sighting TC DR") == 2  # FB 2's, FB 1's: none for K9
-    for line in ("E7.3     modifier  -1  Target is vehicular, or boat in water",
-                 "E7.3     result    Final DR 8 vs Morale Level 8: passed",
-                 "E7.401   info      FB 1 attacks 19K9 from 19K5 (4 hexes: Aerial Range 8, 7-12 column)"):
+    assert log.count("E7.3 roll Sighting TC DR") == 2  # FB 2's, FB 1's: none for K9
+    for line in ("E7.3 modifier -1 Target is vehicular, or boat in water",
+                 "E7.3 result Final DR 8 vs Morale Level 8: passed",
+                 "E7.401 FB 1 attacks 19K9 from 19K5 (4 hexes: Aerial Range 8, 7-12 column)"):
         assert line in log, f"missing from the log: {line}"
 
 
@@ -407,12 +407,12 @@ def test_e7_511_4g6_flakpz_example(page: Any) -> None:
     assert "FB completed its attack on 4G6. To look up: MG vs 4-6-7: IFT Final DR 5 on the 12 FP column." in result
     assert "Damaged" not in result and "Recalled" not in result
     log = plain(log_text(page))
-    for line in ("E7.3     modifier  -1  Target has entered a new hex… (the rest of this line: see your rulebook)",
-                 "E7.3     modifier  -2  Target is not entirely concealed… (the rest of this line: see your rulebook)",
-                 "E7.511   modifier  +3  FB's Aerial DRM (1944)",
-                 "E7.511   result    Final DR 7 vs ★ Vehicle Kill Number 5: no effect",
-                 "E7.51    info      FlaKPz 38(t) retains Multiple ROF (colored dr 1, ROF 2)",
-                 "E7.41    roll      MG attack, 12 FP: Effects DR 7 (colored 3, white 4)"):
+    for line in ("E7.3 modifier -1 Target has entered a new hex… (the rest of this line: see your rulebook)",
+                 "E7.3 modifier -2 Target is not entirely concealed… (the rest of this line: see your rulebook)",
+                 "E7.511 modifier +3 FB's Aerial DRM (1944)",
+                 "E7.511 result Final DR 7 vs ★ Vehicle Kill Number 5: no effect",
+                 "E7.51 FlaKPz 38(t) retains Multiple ROF (colored dr 1, ROF 2)",
+                 "E7.41 roll MG attack, 12 FP: Effects DR 7 (colored 3, white 4)"):
         assert line in log, f"missing from the log: {line}"
 
 

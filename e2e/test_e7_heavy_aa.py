@@ -95,23 +95,23 @@ def test_heavy_aa_and_an_observation_plane(page: Any) -> None:
 
     log = log_text(page)
     for line in (
-        "E7.61    info      the phase in which an Observation Plane sights is in the part of E7.61 cut from the rule "
+        "E7.61 the phase in which an Observation Plane sights is in the part of E7.61 cut from the rule "
         "text: the players decide it",
-        "E7.3     result    Final DR 8 vs Morale Level 8: passed (what the plane then does with its OBA is C1, in your "
+        "E7.3 result Final DR 8 vs Morale Level 8: passed (what the plane then does with its OBA is C1, in your "
         "rulebook)",
-        "E7.6     result    Axis brings in its Observation Plane, Observation Plane (one per side in a scenario; DYO cost "
+        "E7.6 result Axis brings in its Observation Plane, Observation Plane (one per side in a scenario; DYO cost "
         "25 points, in the OBA section of the DYO purchase Roster)",
-        "E7.61    info      Observation Plane does not take counter form: it is kept just offboard (off the map) until "
+        "E7.61 Observation Plane does not take counter form: it is kept just offboard (off the map) until "
         "Recalled (the rest of E7.61 is in your rulebook: the players rule its sighting)",
-        "E7.52    info      Allied Prep Fire Phase: the Gun's PFPh",
-        "E7.52    info      Fw 190 had no counter on the map: it is added off the map (Axis FB), where later procedures "
+        "E7.52 Allied Prep Fire Phase: the Gun's PFPh",
+        "E7.52 Fw 190 had no counter on the map: it is added off the map (Axis FB), where later procedures "
         "read its status",
-        "E7.24    result    Fw 190 is Damaged: Recalled, it leaves play at the end of this phase (E7.226; not counted "
+        "E7.24 result Fw 190 is Damaged: Recalled, it leaves play at the end of this phase (E7.226; not counted "
         "towards Casualty Victory Conditions)",
-        "E7.52    result    Heavy AA by 88L Damages Bf 109, already Damaged: it is eliminated (E7.226)",
-        "E7.23    result    Bf 109 is shot down: removed from play, 2 Victory Points to Allied (A26.2)",
-        "E7.6     info      Heavy AA is the only way ground units can attack an Observation Plane",
-        "E7.5     info      88L has no counter on the map: its AA counter is not kept here (nothing changed; place it in "
+        "E7.52 result Heavy AA by 88L Damages Bf 109, already Damaged: it is eliminated (E7.226)",
+        "E7.23 result Bf 109 is shot down: removed from play, 2 Victory Points to Allied (A26.2)",
+        "E7.6 Heavy AA is the only way ground units can attack an Observation Plane",
+        "E7.5 88L has no counter on the map: its AA counter is not kept here (nothing changed; place it in "
         "Edit to track it)",
     ):
         assert line in log, line

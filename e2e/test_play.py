@@ -101,15 +101,15 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     page.locator("#tab-log").tap()
     log = page.locator("#log-list").inner_text()
     for line in [
-        "E8.21    result    Final DR 7 vs ★ Vehicle Kill Number 6: one more than the Kill Number: Evasive Action",
-        "E8.211   result    1 hex in direction 1: new ILH 1C9 -> 1C8",
-        "E8.22    modifier  -2  2 consecutive hexes clear of Obstacles: 1F6, 1G6",
-        "E8.22    result    Final colored dr 3, white dr 2: short by 2: lands in 1G6",
-        "E8.23    modifier  +3  1G6 is a Blind Hex behind the Obstacle in 1H5",
-        "E8.23    result    Final Crash dr 6: ≤ 6: lands safely",
-        "E8.41    result    7-4-7 suffers Casualty Reduction: Reduced to a 3-3-7",
-        "E8.41    result    3-3-7 takes a NMC",
-        "E8.41    result    8-1 takes a NMC",
+        "E8.21 result Final DR 7 vs ★ Vehicle Kill Number 6: one more than the Kill Number: Evasive Action",
+        "E8.211 result 1 hex in direction 1: new ILH 1C9 -> 1C8",
+        "E8.22 modifier -2 2 consecutive hexes clear of Obstacles: 1F6, 1G6",
+        "E8.22 result Final colored dr 3, white dr 2: short by 2: lands in 1G6",
+        "E8.23 modifier +3 1G6 is a Blind Hex behind the Obstacle in 1H5",
+        "E8.23 result Final Crash dr 6: ≤ 6: lands safely",
+        "E8.41 result 7-4-7 suffers Casualty Reduction: Reduced to a 3-3-7",
+        "E8.41 result 3-3-7 takes a NMC",
+        "E8.41 result 8-1 takes a NMC",
     ]:
         assert line in log, f"missing from the log: {line}"
     assert "Glider 1 landed Damaged in 1G6; Casualty Reduction: 7-4-7." in log  # the result, in the log too

@@ -446,6 +446,18 @@ class HexMap:
             return f"{p.board_id}{asl_column_letters(c)}{row}"
         return f"{p.board_id}/{asl_column_letters(c).lower()}{row}"
 
+    def order(self, h: Hex) -> tuple[int, str, int, int]:
+        """How hexes are listed for players (#42 item 10): by board (numbers as numbers: 2 before
+        10), then column, then row (``2GG4`` before ``2GG10``); a hex off the map after those of
+        its nearest board."""
+        p = self.board_of(h)
+        off = p is None
+        if p is None:
+            p = self._nearest_board(h)
+        c, y = p.to_local(*to_doubled(h))
+        digits = "".join(ch for ch in p.board_id if ch.isdigit())
+        return (int(digits) if digits else 0, p.board_id, int(off) * 10_000 + c, y)
+
     def label(self, h: Hex) -> str:
         """The hex as a player reads it: its :meth:`name` when that continues a board's grid
         (``4K13``), else ``off board (mirrored to 4B9)`` — never the raw ``@q,r`` identifier,

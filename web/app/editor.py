@@ -146,7 +146,7 @@ class Editor:
     def render_game_settings(self) -> None:
         """The running game's settings (each with its rule), at their values in play."""
         game: Game = self.play.game
-        _el("game-set").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values())
+        _el("game-set").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values(), explain=True)
         _el("game-set-done").textContent = ""
 
     def _game_values(self) -> dict[str, Any]:
@@ -154,17 +154,21 @@ class Editor:
         game: Game = self.play.game
         return dict(game.system.rules.settings.dump(game.state.settings, game.scenario.map))
 
-    def _settings_html(self, prefix: str, system: str, values: dict[str, Any]) -> str:
-        """Form fields for ``system``'s settings, ids ``<prefix>-<key>``, at ``values`` (else the defaults)."""
+    def _settings_html(self, prefix: str, system: str, values: dict[str, Any], explain: bool = False) -> str:
+        """Form fields for ``system``'s settings, ids ``<prefix>-<key>``, at ``values`` (else the
+        defaults). ``explain``: each setting's explanation is written under it, where a finger can
+        read it (#42 item 7: a touch screen shows no tooltip), not in a tooltip."""
         out = []
         for f in self._settings_fields(system):
             iid = f"{prefix}-{E(f['key'], quote=True)}"
             rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
-            tip = f" title='{E(f['help'], quote=True)}'" if f.get("help") else ""
+            tip = f" title='{E(f['help'], quote=True)}'" if f.get("help") and not explain else ""
+            said = (f"<small class='hint setting-help' id='{iid}-help'>{E(f['help'])}</small>"
+                    if f.get("help") and explain else "")
             default = values.get(f["key"], f.get("default"))
             if f["kind"] == "bool":
                 out.append(f"<label class='check'{tip}><input type='checkbox' id='{iid}'{' checked' if default else ''}> "
-                           f"{E(f['label'])}{rule}</label>")
+                           f"<span class='flabel'>{E(f['label'])}{rule}</span></label>{said}")
                 continue
             if f["kind"] == "int":
                 box = f"<input type='number' step='1' inputmode='numeric' id='{iid}' value='{E('' if default is None else str(default), quote=True)}'>"
@@ -173,7 +177,7 @@ class Editor:
                                for v, lb in f["options"])
                 blank = "" if default is not None else "<option value='' selected>—</option>"
                 box = f"<select id='{iid}'>{blank}{opts}</select>"
-            out.append(f"<label{tip}>{E(f['label'])}{rule} {box}</label>")
+            out.append(f"<label{tip}>{E(f['label'])}{rule} {box}{said}</label>")
         return "".join(out)
 
     def _read_form(self, prefix: str, system: str, base: dict[str, Any]) -> dict[str, Any]:

@@ -167,7 +167,7 @@ def _field(f: dict[str, Any], value: Any, path: str, hidden: Hidden) -> str:
                         f"aria-label='Remove {E(item['label'])} {i + 1}'>Remove</button></li>")
         full = "hi" in f and len(items) >= f["hi"]
         add = ("" if full else f"<button type='button' class='btn' data-act='row-add' data-path='{_attr(path)}' "
-               f"id='{_attr(input_id(path))}-add'>Add {E(item['label'].lower())}</button>")
+               f"id='{_attr(input_id(path))}-add'>Add {E(item['label'])}</button>")
         count = f"<input type='hidden' data-path='{_attr(path)}.count' value='{len(items)}'>"
         return (f"<fieldset class='list' data-list='{_attr(path)}' id='{_attr(input_id(path))}'><legend>{_label(f)}</legend>{_help(f)}"
                 f"{count}<ol class='rows'>{''.join(rows)}</ol>{add}</fieldset>")

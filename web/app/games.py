@@ -108,10 +108,36 @@ class OpenFailed(Exception):
 
 
 
+def _blank_warning(blank: list[str]) -> str:
+    """What the line under the header says of the boards a game was opened without ("" if none)."""
+    if not blank:
+        return ""
+    if len(blank) == 1:
+        return (f"Board {blank[0]} on blank terrain: its file is not on this device; import it (Edit tab, Your VASL "
+                "boards) to see its terrain.")
+    return (f"Boards {', '.join(blank[:-1])} and {blank[-1]} on blank terrain: their files are not on this device; "
+            "import them (Edit tab, Your VASL boards) to see their terrain.")
+
+
+#: localStorage: the name of the game a reload reopens (main.py reads it at the first paint).
+REOPENING_KEY = "airhead.reopening"
+
+
+def _remember_reopening(name: str) -> None:
+    """Keep (or, with "", forget) the name of the game the next start reopens."""
+    try:
+        if name:
+            window.localStorage.setItem(REOPENING_KEY, name)
+        else:
+            window.localStorage.removeItem(REOPENING_KEY)
+    except Exception:  # noqa: BLE001 - storage full or blocked: the first paint shows the sample's title
+        pass
+
+
 class Games:
     """Owns which saved game (if any) the current game is, and the Games panel."""
 
-    def __init__(self, play: Any, set_title: Callable[[str], None],
+    def __init__(self, play: Any, set_title: Callable[..., None],
                  show_tab: Callable[[str], None] | None = None) -> None:
         self.play = play
         self.set_title = set_title
@@ -170,8 +196,8 @@ class Games:
     def report(self, e: BaseException) -> None:
         self.notices.report(e)
 
-    def notice(self, text: str, error: bool = False) -> None:
-        self.notices.show(text, error)
+    def notice(self, text: str, error: bool = False, cause: str = "") -> None:
+        self.notices.show(text, error, cause)
 
     def hide_notice(self) -> None:
         self.notices.hide()
@@ -204,6 +230,10 @@ class Games:
                         self.show_tab("games")
             await self.open_hash_async()
         finally:
+            if document.body.classList.contains("reopening"):  # the first paint hid the sample map (main.py)
+                document.body.classList.remove("reopening")
+                if self.serial == 0:  # the game it named did not open: the header names what is shown
+                    self.set_title(self.play.game.scenario.name)
             self.render()
             document.body.dataset.games = "1"
 
@@ -268,7 +298,7 @@ class Games:
             ids = [bid for bid, _ref in e.missing]
             names = f"board {ids[0]}" if len(ids) == 1 else f"boards {', '.join(ids[:-1])} and {ids[-1]}"
             self.notice(f"{what}: its game is played on {names}, not on this device yet. Import the board files "
-                        "(Games tab, Boards needed).", error=True)
+                        "(Games tab, Boards needed).", error=True, cause="open")
             self.render()
             if self.show_tab is not None:
                 self.show_tab("games")
@@ -276,7 +306,7 @@ class Games:
         except Exception as e:  # noqa: BLE001 - any failure: nothing changes, the player is told
             self.failure = self._reason(e)
             self.notice(f"{what} cannot be opened: {self.failure}. {after or 'The game on screen and your saved games are unchanged.'}",
-                        error=True)
+                        error=True, cause="open")
             return "error"
         return "ok"
 
@@ -306,9 +336,9 @@ class Games:
             refs = getattr(game.scenario, "boards", {})
             blank = [bid for bid, ref in refs.items() if LIBRARY.blank(ref.sha256)]
             self.blank_boards = {refs[bid].sha256 for bid in blank}
-            self.set_title(game.scenario.name + (f" (board {', '.join(blank)} on blank terrain: its file is not on this device)"
-                                                 if blank else ""))
+            self.set_title(game.scenario.name, _blank_warning(blank))
             self.missing, self.retry = (), None
+            self.notices.clear("open")  # a game is open: why another could not open is no longer the news
             self.render()
 
         dice_before = self.play.dice_mode
@@ -356,10 +386,17 @@ class Games:
         entry = {"name": self.current_name, "scenario": game.scenario.name, "actions": len(game.actions),
                  "updated": _now(), "save": encode_save(game), "dice": getattr(self.play, "dice_mode", "both")}
         self.store[PREFIX + self.current_id] = entry
-        self.store["current"] = self.current_id
+        self._set_current(self.current_id)
         self.queued = self.revision
         document.body.dataset.saveQueued = str(len(game.actions))  # (tests: handed over before the page hid)
         return self.current_id, self.revision, self.serial, len(game.actions)
+
+    def _set_current(self, game_id: str) -> None:
+        """The game a reload reopens: its id in the store, its name on the device for the first
+        paint ("Opening …" instead of the sample map's title, #42 item 3)."""
+        assert self.store is not None
+        self.store["current"] = game_id
+        _remember_reopening(self._entry_name(game_id) if game_id != self.current_id else self.current_name)
 
     def flush(self) -> None:
         """The page hides or unloads: a change not yet handed to IndexedDB is handed now."""
@@ -502,7 +539,7 @@ class Games:
         elif result == "ok":
             self.damaged.pop(game_id, None)
             if not boot:
-                self.store["current"] = game_id
+                self._set_current(game_id)
                 self.spawn(self._sync())
         return result
 
@@ -538,6 +575,8 @@ class Games:
             self.render()
             return
         self.store[PREFIX + game_id] = {**entry, "name": name}
+        if self.store.get("current") == game_id:
+            _remember_reopening(name)
         await self._sync()
         self.render()
 
@@ -556,6 +595,7 @@ class Games:
             self._save_state("unsaved")
         if self.store.get("current") == game_id:
             del self.store["current"]
+            _remember_reopening("")
         await self._sync()
         self.render()
 
@@ -672,7 +712,8 @@ class Games:
             self.missing = tuple((bid, ref) for bid, ref in self.missing if LIBRARY.get(ref.sha256) is None)
             left = "; ".join(f"board {bid} ({ref.describe()})" for bid, ref in self.missing)
             err = getattr(self.boards, "error", "")
-            self.notice(f"Still missing: {left}. {err or 'That file is another board or another version.'}", error=True)
+            self.notice(f"Still missing: {left}. {err or 'That file is another board or another version.'}", error=True,
+                        cause="open")
             self.render()
 
     def boards_imported(self, shas: list[str]) -> None:

@@ -14,6 +14,18 @@ from airhead.present import last_change, log_panel
 from dom import E, el
 
 
+def _event_html(x: dict[str, Any]) -> str:
+    """One event laid out for the panel's width (``present.event_view``): the rule's badge, the
+    kind of line, a modifier's value, its words, a roll's value, as one line of text that wraps
+    where the panel ends (never fixed columns)."""
+    parts = [f"<span class='rule'>{E(x['badge'])}</span>" if x["badge"] else "",
+             f"<span class='ev-kind'>{E(x['kind'])}</span>" if x["kind"] else "",
+             f"<b class='ev-value'>{E(x['lead'])}</b>" if x["lead"] else "",
+             f"<span class='ev-words'>{E(x['words'])}</span>",
+             f"<b class='ev-value'>{E(x['value'])}</b>" if x["value"] else ""]
+    return f"<li class='ev ev-{E(x['type'])}'>{' '.join(p for p in parts if p)}</li>"
+
+
 class LogPanel:
     """The Log tab of ``play``'s game (``play.game``, ``play.step``, ``play.act``, ``play.refresh``)."""
 
@@ -33,7 +45,7 @@ class LogPanel:
                 cls += " future"
             if e["n"] == focus:
                 cls += " changed"
-            evs = "".join(f"<li class='ev ev-{E(x['kind'])}'><code>{E(x['text'])}</code></li>" for x in e["events"])
+            evs = "".join(_event_html(x) for x in e["events"])
             summary = f"<p class='summary'>{E(e['summary'])}</p>" if e["summary"] else ""
             items.append(f"<li class='{cls}' data-n='{e['n']}'><b>#{e['n']}</b> {E(e['text'])}<ul>{evs}</ul>{summary}</li>")
         host.innerHTML = "".join(items) or "<li class='hint'>No actions yet.</li>"

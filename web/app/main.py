@@ -34,9 +34,28 @@ def _start_scenario() -> "Scenario":
     return builtin(wanted if wanted in BUILTINS else "default")
 
 
+def _reopening() -> str:
+    """The name of the saved game this start will reopen (kept on the device by games.py), or ""
+    when it opens a link or a named scenario, or keeps none: then the sample is what is shown."""
+    if str(window.location.hash) or "scenario=" in str(window.location.search):
+        return ""
+    try:
+        name = window.localStorage.getItem("airhead.reopening")  # games.REOPENING_KEY
+    except Exception:  # noqa: BLE001 - storage blocked
+        return ""
+    return str(name) if isinstance(name, str) else ""
+
+
 scenario = _start_scenario()
-document.getElementById("scenario-name").textContent = scenario.name
-document.title = f"Airhead: {scenario.name}"
+_reopen = _reopening()
+document.body.classList.toggle("reopening", bool(_reopen))
+document.getElementById("scenario-warning").hidden = True  # said again by the game that needs it
+if _reopen:  # the player's game comes back: never the sample's map and title first (#42 item 3)
+    document.getElementById("scenario-name").textContent = f"Opening {_reopen}…"
+    document.title = f"Airhead: {_reopen}"
+else:
+    document.getElementById("scenario-name").textContent = scenario.name
+    document.title = f"Airhead: {scenario.name}"
 info = document.getElementById("info")
 
 
@@ -58,6 +77,7 @@ def show_hex(name: str) -> None:
     """A tap: the planner or the editor may use it (picking an ILH, painting); else details."""
     view.select(name)
     if play is not None and play.tap(name):
+        view.unselect()  # picked for the plan: the hex shows the plan's own mark
         return
     if tools is not None:
         if tools.tap(name):  # the second hex of a line of sight
@@ -82,6 +102,7 @@ def show_details(name: str) -> None:
     is doing (and a busy tablet can deliver a quick tap's finger-up late)."""
     view.select(name)
     if play is not None and play.tap(name):
+        view.unselect()
         return
     _describe(name)
     show_tab("info")
@@ -160,9 +181,14 @@ def start_play(*_args: Any) -> None:  # called from a JS timer
     start_games()
 
 
-def set_title(name: str) -> None:
+def set_title(name: str, warning: str = "") -> None:
+    """The game's name in the header, and under it what the player must know about the map on
+    screen (a board on blank terrain), shown at every size until its cause is gone."""
     document.getElementById("scenario-name").textContent = name  # text, never markup
     document.title = f"Airhead: {name}"
+    note = document.getElementById("scenario-warning")
+    note.textContent = warning
+    note.hidden = not warning
 
 
 def start_games() -> None:

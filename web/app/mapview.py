@@ -67,6 +67,8 @@ class MapView:
         # the map's box changes without the window (a phone's panels grow under it, the heatmap
         # key takes its strip): fitted again, or kept to its edges (#32 item 6: no blank strip)
         self._size_seen = (0.0, 0.0)
+        at = host.getBoundingClientRect()
+        self._at_seen = (float(at.top), float(at.left))  # the box's top and left on the page
         try:
             boxed = create_proxy(lambda *_a: self._box_changed())
             self._proxies.append(boxed)
@@ -80,23 +82,50 @@ class MapView:
         return float(self.host.clientWidth) or 1.0, float(self.host.clientHeight) or 1.0
 
     def _box_changed(self) -> None:
-        """The map's box changed size: the start view is fitted again; a view the player or an
-        action moved is kept, held to the map's edges (a wide map given more height fills it)."""
+        """The map's box changed size (a phone's bottom sheet grew or shrank with a tap or a tab,
+        the heatmap key took its strip). Before anything happened on the map the start view is
+        fitted again. After that the map is never zoomed again for it (#42 item 4): what was on
+        the screen stays where it was on the screen, so the next tap lands where the finger saw
+        it; the tapped hex is moved only as far as needed to stay inside the new box."""
         size = self._size()
-        if size == self._size_seen:
+        rect = self.host.getBoundingClientRect()
+        top, left = float(rect.top), float(rect.left)
+        if size == self._size_seen and (top, left) == self._at_seen:
             return
-        self._size_seen = size
-        if not self.touched:
+        (old_top, old_left), self._at_seen, self._size_seen = self._at_seen, (top, left), size
+        if not self.touched and self.selection is None:
             self.home()
             return
         cw, ch = size
-        if self.h * self.scale < ch < self.w * self.scale:  # taller room for a wide map: fill its height
+        self.tx -= left - old_left  # the box moved on the page: the map stays put on the screen
+        self.ty -= top - old_top
+        spot = self._selected_spot()
+        if spot is not None:
+            x, y = spot
+            pad = min(48.0, cw / 4, ch / 4)
+            self.tx += max(0.0, pad - x) - max(0.0, x - (cw - pad))
+            self.ty += max(0.0, pad - y) - max(0.0, y - (ch - pad))
+        elif self.h * self.scale < ch < self.w * self.scale:  # taller room for a wide map: fill its height
             grow = min(ch / self.h, MAX_SCALE) / self.scale
             self.tx = cw / 2 - (cw / 2 - self.tx) * grow
             self.ty = ch / 2 - (ch / 2 - self.ty) * grow
             self.scale *= grow
         self._clamp(cw, ch)
+        self.touched = True
         self.apply()
+
+    def _selected_spot(self) -> tuple[float, float] | None:
+        """Where the tapped hex's centre is in the map's box (None: no hex tapped)."""
+        if self.selection is None:
+            return None
+        xs, ys = [], []
+        for pt in str(self.selection.getAttribute("points")).split():
+            x, _, y = pt.partition(",")
+            xs.append(float(x) - self.vb_x)
+            ys.append(float(y) - self.vb_y)
+        if not xs:
+            return None
+        return self.tx + sum(xs) / len(xs) * self.scale, self.ty + sum(ys) / len(ys) * self.scale
 
     def fit_scale(self) -> float:
         cw, ch = self._size()
@@ -295,6 +324,7 @@ class MapView:
             # JS null arrives as pyodide's falsy JsNull, not None: test truthiness
             hexel = el.closest("[data-hex]") if el else None
             if hexel:
+                self.touched = True  # a hex was tapped: the view stays as the player saw it (#42 item 4)
                 self.on_tap(str(hexel.getAttribute("data-hex")))
 
     def _cancel(self, ev: Any) -> None:
@@ -340,6 +370,15 @@ class MapView:
             self.svg.appendChild(self.selection)  # keep the selection outline on top
 
     # ------------------------------------------------------------------ selection
+    def unselect(self) -> None:
+        """No hex outlined as tapped: a hex picked for a plan shows its own mark (an ILH's blue
+        outline, as the map key and the user guide say), not the tap's orange over it."""
+        if self.selection is not None:
+            self.selection.remove()
+            self.selection = None
+        for old in self.svg.querySelectorAll(".hex.selected"):
+            old.classList.remove("selected")
+
     def select(self, name: str) -> None:
         """Highlight hex ``name`` with an outline drawn above every layer."""
         poly = self.svg.querySelector(f"[id='hex-{name}']")

@@ -2,7 +2,10 @@
 
 A message is shown over the map's lower left corner (as text, never markup): never over the
 tabs, so the tap meant for them still reaches them. It goes by itself — an error after
-``NOTICE_ERROR_MS``, so it can be read — or with its close button or a tap. A fault in Airhead
+``NOTICE_ERROR_MS``, so it can be read — or with its close button or a tap, or as soon as its
+cause is gone: a message given with a ``cause`` (a game that could not open for a missing
+board) is taken down by ``clear(cause)`` when that is mended (the board imported, a game
+opened), and a new message replaces the one shown (#42 item 3). A fault in Airhead
 (not a player's mistake) is counted (``<body data-unexpected>``), logged to the console with its
 traceback for whoever debugs it, and told to the player in plain words.
 
@@ -32,6 +35,7 @@ class Notices:
         self.unexpected = 0
         self._proxies: list[Any] = []
         self._timer: Any = None
+        self.cause = ""  # what the message shown is about ("" : nothing that can be mended)
 
     def listen(self, node: Any, name: str, fn: Callable[[Any], None]) -> None:
         """``fn`` for ``name`` events on ``node``; a fault in it is reported."""
@@ -73,8 +77,10 @@ class Notices:
         self.show("Something went wrong in Airhead (the details are in the browser's console). "
                   "Your saved games are unchanged.", error=True)
 
-    def show(self, text: str, error: bool = False) -> None:
-        """Show ``text`` (an error in red, for longer)."""
+    def show(self, text: str, error: bool = False, cause: str = "") -> None:
+        """Show ``text`` (an error in red, for longer), replacing the message shown; ``cause``
+        names what it is about, so that :meth:`clear` takes it down once that is mended."""
+        self.cause = cause
         box = el("notice")
         if box is None:
             box = document.createElement("div")
@@ -103,7 +109,13 @@ class Notices:
         self._proxies.append(p)
         self._timer = window.setTimeout(p, NOTICE_ERROR_MS if error else NOTICE_INFO_MS)
 
+    def clear(self, *causes: str) -> None:
+        """The message shown goes if it was about one of ``causes`` (now mended)."""
+        if self.cause and self.cause in causes:
+            self.hide()
+
     def hide(self) -> None:
+        self.cause = ""
         box = el("notice")
         if box is not None:
             box.hidden = True

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from airhead.errors import AirheadError
 from airhead.game import Game
-from airhead.present import focus_hexes, heat_legend, overlay, terrain_legend
+from airhead.present import focus_hexes, heat_legend, overlay, overlay_key, terrain_legend
 from airhead.svg import render_map
 from airhead.systems import new_game
 from dom import E, Listeners, console_error, el
@@ -28,8 +28,20 @@ from seals_panel import Seals
 #: The actions of play after which the Play panel brings its prompt (or the result) into view.
 _PROMPT_ACTIONS = ("start", "roll", "dice", "choose", "cancel", "advance")
 
+#: The actions after which the plan on screen is read again (the turn, the log or the map changed
+#: under it), so that its error or odds are those of the game as it now is.
+_REREAD_ACTIONS = ("advance", "undo", "redo", "edit")
+
 #: What :meth:`Play.load` puts back when opening a game fails (with the planner's own state).
 _LOAD_STATE = ("game", "scenario", "step", "dice_mode", "_terrain_key", "tool_view")
+
+
+def _key_section(sec: dict[str, Any]) -> str:
+    """One section of the map key: its title, then each item's swatch, name and words."""
+    return (f"<h4>{E(sec['title'])}</h4><ul class='key-list'>" + "".join(
+        f"<li data-key='{E(i['key'], quote=True)}'>{i['swatch']}<span><b>{E(i['label'])}</b>"
+        + (f" <span class='hint'>{E(i['text'])}</span>" if i["text"] else "") + "</span></li>"
+        for i in sec["items"]) + "</ul>")
 
 
 class Play:
@@ -55,7 +67,9 @@ class Play:
         self._listeners = Listeners()
         self.planner.render()
         for host, name, fn in ((el("play"), "click", self._click), (el("play"), "change", self._changed),
-                               (el("log"), "click", self._click), (el("log"), "input", self._step_input)):
+                               (el("log"), "click", self._click), (el("log"), "input", self._step_input),
+                               (el("map-key-body"), "scroll", lambda ev: self.key_more()),
+                               (el("map-key"), "toggle", lambda ev: self.key_more())):
             self._listeners.add(host, name, fn)
         self.refresh()
 
@@ -135,6 +149,14 @@ class Play:
                 err.textContent = text
             document.body.dataset.lastError = text
             return False
+        if action.get("type") in _REREAD_ACTIONS and self.game.state.procedure is None and el("plan-form") is not None:
+            # the plan on screen is read again against the game as it is now: an error whose cause
+            # is gone (Next phase reached the phase it needs) goes, and its odds show (#42 item 3);
+            # not after a procedure's own steps, whose result the map shows
+            try:
+                self.planner.update()
+            except Exception as e:  # noqa: BLE001 - a nicety: never lose the action for it
+                console_error(f"reading the plan again failed: {e!r}")
         if action.get("type") in _PROMPT_ACTIONS:
             self._prompt_in_view()
         if action.get("type") not in ("undo", "redo"):
@@ -223,17 +245,21 @@ class Play:
         document.body.dataset.actions = str(len(self.game.actions))
 
     def render_key(self, g: Game) -> None:
-        """The map key: what the map's colours, patterns, marks and lines mean (from the core)."""
-        host = el("map-key-body")
-        if host is None:
+        """The map key's terrain part: what the map's colours, patterns, marks and lines mean (from
+        the core); redrawn with the map."""
+        host = el("map-key-terrain")
+        if host is not None:
+            host.innerHTML = "".join(_key_section(sec) for sec in terrain_legend(g.scenario.system, g.state.terrain)["sections"])
+        self.key_more()
+
+    def key_more(self) -> None:
+        """"More below" at the map key's foot while part of it is out of its box (#42 item 5)."""
+        body, more = el("map-key-body"), el("map-key-more")
+        if body is None or more is None:
             return
-        key = terrain_legend(g.scenario.system, g.state.terrain)
-        host.innerHTML = "".join(
-            f"<h4>{E(sec['title'])}</h4><ul class='key-list'>" + "".join(
-                f"<li data-key='{E(i['key'], quote=True)}'>{i['swatch']}<span><b>{E(i['label'])}</b>"
-                + (f" <span class='hint'>{E(i['text'])}</span>" if i["text"] else "") + "</span></li>"
-                for i in sec["items"]) + "</ul>"
-            for sec in key["sections"])
+        hidden = float(body.scrollTop) + float(body.clientHeight) >= float(body.scrollHeight) - 2
+        if bool(more.hidden) != hidden:
+            more.hidden = hidden
 
     def draw_overlay(self) -> None:
         """The map's overlay: the game's own (procedures, counters, the last action's hexes) with,
@@ -266,3 +292,8 @@ class Play:
             if bool(document.body.classList.contains("with-legend")) != (key is not None):
                 document.body.classList.toggle("with-legend", key is not None)  # beside the map: it gives room
         self.view.set_overlay(overlay(g, extra or None))
+        marks = el("map-key-marks")
+        if marks is not None:  # the key's first part: the marks this overlay draws, from the same view
+            now = overlay_key(g, extra or None)
+            marks.innerHTML = _key_section(now) if now is not None else ""
+            self.key_more()

@@ -12,7 +12,9 @@ One module per panel or concern:
 - :mod:`.planner`: the planner (procedure menu, forms, odds, heatmap, sealing a plan);
 - :mod:`.log`: the Log tab (entries, the slider's position, the last change);
 - :mod:`.overlay`: the map overlay (procedures' marks, counters, last hexes, a plan's view);
-- :mod:`.legend`: the map key and the heatmap's scale, the editor's terrain types;
+- :mod:`.marks`: each mark's look and words, shared by the overlay and the map key;
+- :mod:`.legend`: the map key (what is on the map now, the terrain) and the heatmap's scale, the
+  editor's terrain types;
 - :mod:`.tools`: the Hex panel's map tools;
 - :mod:`.seals`: sealed notes (the codes in the game, the reveals);
 - :mod:`.secrets`: secrets at the table.
@@ -20,8 +22,8 @@ One module per panel or concern:
 
 from __future__ import annotations
 
-from .legend import heat_legend, terrain_legend, terrain_options
-from .log import last_change, last_hexes, log_panel, log_position, log_view
+from .legend import heat_legend, overlay_key, terrain_legend, terrain_options
+from .log import event_view, last_change, last_hexes, log_panel, log_position, log_view, rule_badge
 from .overlay import map_view, overlay, overlay_svg, view_data
 from .planner import (
     form_inputs,
@@ -51,6 +53,8 @@ __all__ = [
     "turn_view",
     "systems_view",
     "log_view",
+    "event_view",
+    "rule_badge",
     "last_hexes",
     "log_position",
     "last_change",
@@ -71,6 +75,7 @@ __all__ = [
     "terrain_options",
     "terrain_legend",
     "heat_legend",
+    "overlay_key",
     "tools_view",
     "tool_view",
     "seals_panel",

@@ -8,12 +8,14 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping
 
+from ..game import Game
 from ..svg import LEVEL_FILLS, OCCUPANT_FILLS, SIDE_STYLES
 from ..systems import get
 from ..terrain import Terrain
-from .overlay import heat_fill
+from .marks import ARROW, HIT, ZONES, Look, mark_look, zone_kind
+from .overlay import drawn, heat_fill
 
-__all__ = ["terrain_options", "terrain_legend", "heat_legend"]
+__all__ = ["terrain_options", "terrain_legend", "heat_legend", "overlay_key"]
 
 
 def terrain_options(system: str) -> list[dict[str, Any]]:
@@ -170,3 +172,64 @@ def heat_legend(view: Mapping[str, Any]) -> dict[str, Any] | None:
         stops.append({"text": text, "fill": fill, "opacity": opacity})
     label = str(view.get("heat_label", "")) or ("chance per hex" if unit == "%" else "per hex")
     return {"label": label, "unit": unit, "stops": stops}
+
+
+def _look_swatch(look: Look, shape: str = "hex") -> str:
+    """A small SVG of a mark drawn as the overlay draws it (:mod:`.marks`), at the key's scale."""
+    svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "viewBox": "0 0 24 24", "width": "24", "height": "24",
+                             "class": "swatch", "aria-hidden": "true"})
+    hexagon = "22,12 17,20.7 7,20.7 2,12 7,3.3 17,3.3"
+    ET.SubElement(svg, "polygon", {"points": hexagon, "fill": _OPEN_FILL, "stroke": "#7d7d6a", "stroke-width": "1"})
+    if shape == "arrow":
+        ET.SubElement(svg, "line", {"x1": "4", "y1": "18", "x2": "16", "y2": "8", "stroke": look.stroke,
+                                    "stroke-width": f"{look.width * 0.6:g}"})
+        ET.SubElement(svg, "polygon", {"points": "20,5 11,8 16,13", "fill": look.stroke})
+        return ET.tostring(svg, encoding="unicode")
+    attrs = {"points": "20.5,12 16.2,19.4 7.8,19.4 3.5,12 7.8,4.6 16.2,4.6", "fill": look.fill,
+             "stroke": look.stroke, "stroke-width": f"{look.width * 0.5:g}"}
+    if look.dash:
+        attrs["stroke-dasharray"] = " ".join(f"{float(x) * 0.5:g}" for x in look.dash.split())
+    if look.fill != "none":
+        attrs["fill-opacity"] = f"{look.fill_opacity:g}"
+    ET.SubElement(svg, "polygon", attrs)
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _item(key: str, look: Look, shape: str = "hex") -> dict[str, Any]:
+    label, _, how = look.words.partition(" (")
+    return {"key": key, "label": label[:1].upper() + label[1:], "text": how.rstrip(")"), "swatch": _look_swatch(look, shape)}
+
+
+def overlay_key(game: Game, extra: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """The map key's part for what the overlay draws now (:func:`.overlay.overlay` of the same
+    ``game`` and ``extra``): each kind of mark, zone (the night's NVR, beyond it, Illuminated),
+    arrow, label, heat, counter and marker actually on the map, drawn and worded from the same
+    table as the map (:mod:`.marks`); ``{"title", "items"}``, None when nothing is drawn."""
+    view, hit = drawn(game, extra)
+    items: list[dict[str, Any]] = []
+    for role in dict.fromkeys(role for _, role in view.marks):
+        items.append(_item(f"mark-{role}", mark_look(role)))
+    marked = {h for h, _ in view.marks}
+    if any(h not in marked for h in hit):
+        items.append(_item("mark-hit", HIT))
+    for kind in dict.fromkeys(zone_kind(label) for label, hexes in view.zones if hexes):
+        items.append(_item(f"zone-{kind}", ZONES[kind]))
+    if any(len(p) > 1 for p in view.paths):
+        items.append(_item("arrow", ARROW, "arrow"))
+    if view.labels:
+        said = ", ".join(dict.fromkeys(t for _, t in view.labels[:3]))
+        items.append({"key": "label", "label": "Words in a hex", "text": f"what the rules say of it ({said})",
+                      "swatch": _swatch("", shape="text", text="Abc")})
+    if view.heat:
+        items.append({"key": "heat", "label": "Tinted hexes", "text": "the heatmap: its scale is beside the map",
+                      "swatch": _swatch(heat_fill(view.heat_unit, 1.0, 1.0)[0])})
+    counters = game.state.counters
+    if any(u.hex is not None for u in counters.units):
+        items.append({"key": "counter", "label": "Counter", "text": "a unit, its name on it; +2: two more under it",
+                      "swatch": _swatch("#f4efe0", shape="badge", text="7")})
+    kinds = dict.fromkeys(mk.name for mk in counters.markers if mk.hex is not None)
+    if kinds:
+        names = ", ".join(f"{n[:1].upper()}: {n}" for n in list(kinds)[:4])
+        items.append({"key": "marker", "label": "Round badge", "text": f"a marker, by its initial ({names})",
+                      "swatch": _swatch("#e8a33d", shape="circle")})
+    return {"title": "On the map now", "items": items} if items else None

@@ -3,11 +3,43 @@ words, what the last action (or an undo or redo) changed, and the hexes it named
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from ..events import Event
 from ..game import Game
 
-__all__ = ["log_panel", "log_view", "last_hexes", "log_position", "last_change"]
+__all__ = ["log_panel", "log_view", "last_hexes", "log_position", "last_change", "rule_badge", "event_view"]
+
+#: A rule's number as the rulebooks print it (E1.92, E7.51, A10.5, 25.3): what a badge shows. An
+#: event cited by anything else (a reading of Airhead's, "LOS at hex level") says it in words.
+_RULE_ID = re.compile(r"^[A-Z]{0,3}\d+(\.\d+)*[A-Za-z]?( EX)?$")
+
+#: How each kind of event reads in the log, beside its rule.
+_KIND_WORDS = {"roll": "roll", "modifier": "modifier", "result": "result", "info": "", "prompt": "asked", "edit": "edit"}
+
+
+def rule_badge(rule: str) -> str:
+    """``rule`` if it is a rule's number (drawn as a badge), else "" (the event names it in words)."""
+    return rule if _RULE_ID.match(rule.strip()) else ""
+
+
+def event_view(e: Event) -> dict[str, Any]:
+    """One event of the log as the Log lays it out for its width: ``{"rule", "badge", "type", "kind",
+    "lead", "words", "value", "text", "hexes"}``: the rule's number as a badge (or the reading's
+    name leading the words), what kind of line, a modifier's signed value before its words (as
+    the rules write "+1 for ..."), the words, a roll's value after them; ``text`` is the one-line
+    form (:meth:`Event.render`)."""
+    badge = rule_badge(e.rule)
+    words = e.cause if badge or not e.rule else f"{e.rule}: {e.cause}"
+    lead = value = ""
+    if e.kind == "modifier" and isinstance(e.value, int):
+        lead = f"{e.value:+d}"
+    elif e.value is not None and e.kind != "result":
+        value = str(e.value)
+    return {"rule": e.rule, "badge": badge, "type": e.kind, "kind": _KIND_WORDS.get(e.kind, e.kind), "lead": lead,
+            "words": words, "value": value,
+            "text": e.render(), "hexes": list(e.hexes)}
 
 
 def log_panel(game: Game, step: int | None = None) -> dict[str, Any]:
@@ -32,8 +64,8 @@ def log_panel(game: Game, step: int | None = None) -> dict[str, Any]:
 
 
 def log_view(game: Game) -> list[dict[str, Any]]:
-    """Every logged action with its events: ``{"n", "text", "undone", "events": [{rule, kind,
-    text, hexes}], "summary"}`` (``summary``: the sentence of the procedure it finished, or "")."""
+    """Every logged action with its events: ``{"n", "text", "undone", "events": [`` :func:`event_view`
+    ``], "summary"}`` (``summary``: the sentence of the procedure it finished, or "")."""
     out = []
     for en in game.entries:
         proc = game.system.procedures.get(str(en.outcome.get("procedure"))) if en.outcome else None
@@ -41,7 +73,7 @@ def log_view(game: Game) -> list[dict[str, Any]]:
             "n": en.index + 1,
             "text": game.describe(en.action),
             "undone": en.undone,
-            "events": [{"rule": e.rule, "kind": e.kind, "text": e.render(), "hexes": list(e.hexes)} for e in en.events],
+            "events": [event_view(e) for e in en.events],
             "summary": proc.summary(en.outcome) if proc is not None and en.outcome is not None else "",
         })
     return out

@@ -8,7 +8,7 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any, Mapping, Sequence
 
-from ..boards import HexMap
+from ..boards import HexMap, to_doubled
 from ..counters import Counters, Marker
 from ..errors import DataError
 from ..game import Game
@@ -16,8 +16,9 @@ from ..hexes import Hex, Layout
 from ..plug import View
 from ..scenario import Scenario
 from .log import last_hexes
+from .marks import ARROW, HIT, ZONES, look_attrs, mark_look, zone_kind
 
-__all__ = ["view_data", "map_view", "overlay", "overlay_svg", "heat_fill", "COUNT_HEAT"]
+__all__ = ["view_data", "map_view", "overlay", "drawn", "overlay_svg", "heat_fill", "COUNT_HEAT"]
 
 
 def view_data(m: HexMap, view: View) -> dict[str, Any]:
@@ -59,6 +60,13 @@ def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float =
     """The overlay SVG of a game: its units and markers, what its procedures show (under way or
     last finished), the hexes its last action named, and ``extra`` (a plan's odds or heatmap
     view, as :func:`view_data` gives it) on top."""
+    view, hit = drawn(game, extra)
+    return overlay_svg(game.scenario, view, counters=game.state.counters, hit=hit, size=size)
+
+
+def drawn(game: Game, extra: Mapping[str, Any] | None = None) -> tuple[View, list[Hex]]:
+    """What :func:`overlay` draws of ``game`` and ``extra``: the merged view and the hexes the
+    last action named (the map key lists exactly these: :func:`.legend.overlay_key`)."""
     m = game.scenario.map
     view = map_view(game)
     if extra:
@@ -69,15 +77,25 @@ def overlay(game: Game, extra: Mapping[str, Any] | None = None, *, size: float =
             hit.append(m.parse(name, allow_offboard=True))
         except DataError:
             continue
-    return overlay_svg(game.scenario, view, counters=game.state.counters, hit=hit, size=size)
+    return view, hit
+
+
+#: A chance's colour scale, low to high: pale yellow, sea green, blue. No red: red marks danger on
+#: the map (what blocks a line of sight, a Blind Hex), and a low chance is not a danger (#42 item
+#: 10); light enough that a hex's name multiplied under the darkest keeps its contrast.
+PCT_STOPS: tuple[tuple[float, tuple[int, int, int]], ...] = (
+    (0.0, (250, 228, 130)), (0.5, (110, 196, 150)), (1.0, (56, 128, 196)))
 
 
 def _heat_colour(p: float) -> str:
-    # red (0) -> amber (0.5) -> green (1)
     p = max(0.0, min(1.0, p))
-    r = int(220 if p < 0.5 else 220 - (p - 0.5) * 2 * 170)
-    g = int(60 + p * 2 * 120 if p < 0.5 else 180)
-    return f"#{r:02x}{g:02x}40"
+    for (a, ca), (b, cb) in zip(PCT_STOPS, PCT_STOPS[1:]):
+        if p <= b:
+            t = (p - a) / (b - a)
+            r, g, bl = (round(x + (y - x) * t) for x, y in zip(ca, cb))
+            return f"#{r:02x}{g:02x}{bl:02x}"
+    r, g, bl = PCT_STOPS[-1][1]
+    return f"#{r:02x}{g:02x}{bl:02x}"
 
 
 #: The one hue of heat in expected units or counts: light, so that the map multiplies it onto the
@@ -86,7 +104,7 @@ COUNT_HEAT = "#6fa8dc"
 
 
 def heat_fill(unit: str, p: float, top: float) -> tuple[str, str]:
-    """Fill and opacity of a heat value, as :func:`overlay_svg` tints a hex: ``%`` red to green;
+    """Fill and opacity of a heat value, as :func:`overlay_svg` tints a hex: ``%`` pale yellow to blue;
     expected units or counts one hue, darker where there are more."""
     if unit == "%":
         return _heat_colour(p), "0.55"
@@ -123,7 +141,7 @@ def overlay_svg(
 ) -> str:
     """An SVG ``<g>`` to lay over :func:`airhead.svg.render_map` (same coordinates).
 
-    Heat tints hexes (``%``: a probability, red to green, printed as a percentage; ``units``:
+    Heat tints hexes (``%``: a probability, pale yellow to blue, printed with its ``%``; ``units``:
     expected units, one hue, two decimals; ``count``: whole numbers, zeros included); marks
     outline hexes by role (CSS classes ``mark-<role>``); paths draw arrows from hex to hex;
     zones outline groups of hexes (a hex once, in the first zone that holds it); labels print
@@ -138,6 +156,9 @@ def overlay_svg(
     def poly(h: Hex) -> str:
         return _points(lay, h)
 
+    def edge(h: Hex) -> str:  # a hex in play is clipped to the map's frame (its half hex at an edge)
+        return " in-play" if m.in_play(h) else ""
+
     if view.heat:
         hg = ET.SubElement(g, "g", {"class": f"heat heat-{'pct' if view.heat_unit == '%' else view.heat_unit}"})
         top = max((v for _, v in view.heat), default=0.0) or 1.0
@@ -150,26 +171,31 @@ def overlay_svg(
             c = lay.center(h)
             t = ET.SubElement(hg, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + size * 0.12:.1f}", "font-size": f"{size * 0.32:.1f}",
                                            "text-anchor": "middle", "fill": "#111"})
-            t.text = f"{round(p * 100)}" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
+            t.text = f"{round(p * 100)}%" if view.heat_unit == "%" else (f"{p:.0f}" if view.heat_unit == "count" else f"{p:.2f}")
     outlined: set[tuple[int, Hex]] = set()  # a hex in several zones of one outline is drawn once
-    for i, (label, hexes) in enumerate(view.zones):  # each zone its own outline (zone-0, zone-1...)
-        zg = ET.SubElement(g, "g", {"class": f"zone zone-{i % 3}", "data-zone": label})
+    for i, (label, hexes) in enumerate(view.zones):  # each kind of zone its own look (present.marks.ZONES)
+        kind = zone_kind(label)
+        zg = ET.SubElement(g, "g", {"class": f"zone zone-{i % 3} zone-{kind}", "data-zone": label, "data-kind": kind,
+                                    **look_attrs(ZONES[kind])})
         for h in hexes:
             if (i % 3, h) not in outlined:
                 outlined.add((i % 3, h))
-                ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex", "fill": "none"})
+                ET.SubElement(zg, "polygon", {"points": poly(h), "class": "zone-hex" + edge(h)})
     marked: set[Hex] = set()
     for h, role in view.marks:
         marked.add(h)
-        ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-{_css(role)}", "data-hex": m.name(h), "fill": "none"})
+        ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-{_css(role)}{edge(h)}", "data-hex": m.name(h),
+                                     "data-role": role, **look_attrs(mark_look(role))})
     for h in hit:
         if h not in marked:
-            ET.SubElement(g, "polygon", {"points": poly(h), "class": "mark mark-hit", "data-hex": m.name(h), "fill": "none"})
+            ET.SubElement(g, "polygon", {"points": poly(h), "class": f"mark mark-hit{edge(h)}", "data-hex": m.name(h),
+                                         "data-role": "hit", **look_attrs(HIT)})
     for path in view.paths:
         steps = [h for i, h in enumerate(path) if i == 0 or path[i - 1] != h]
         if len(steps) < 2:
             continue
-        pg = ET.SubElement(g, "g", {"class": "path"})
+        pg = ET.SubElement(g, "g", {"class": "path", "stroke": ARROW.stroke, "stroke-width": f"{ARROW.width:g}",
+                                    "fill": ARROW.stroke})
         for a, b in zip(steps, steps[1:]):
             pa, pb = lay.center(a), lay.center(b)
             dx, dy = pb.x - pa.x, pb.y - pa.y
@@ -181,16 +207,38 @@ def overlay_svg(
             left = (tip[0] - ux * size * 0.3 - uy * size * 0.18, tip[1] - uy * size * 0.3 + ux * size * 0.18)
             right = (tip[0] - ux * size * 0.3 + uy * size * 0.18, tip[1] - uy * size * 0.3 - ux * size * 0.18)
             ET.SubElement(pg, "polygon", {"points": f"{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} {right[0]:.1f},{right[1]:.1f}",
-                                           "class": "arrowhead"})
+                                           "class": "arrowhead", "stroke": "none"})
     for h, text in view.labels:
+        # in the hex's lower half, never over its name (the top band, where players read "2GG4",
+        # and where a board's own picture prints it): under the counters, at the hex's foot (#42 item 11)
         c = lay.center(h)
-        below = counters is not None and bool(counters.units_at(h))  # under the counters: at the hex's foot
-        ET.SubElement(g, "text", {"x": f"{c.x:.1f}", "y": f"{c.y + (size * 0.74 if below else -size * 0.25):.1f}",
-                                  "font-size": f"{size * (0.22 if below else 0.28):.1f}",
-                                  "text-anchor": "middle", "class": "label"}).text = text
+        below = counters is not None and bool(counters.units_at(h))
+        dx, dy = _label_spot(m, h, below)
+        ET.SubElement(g, "text", {"x": f"{c.x + dx * size:.1f}", "y": f"{c.y + dy * size:.1f}",
+                                  "font-size": f"{size * (0.22 if below or dy != 0.5 else 0.26):.1f}",
+                                  "text-anchor": "middle", "class": "label" + edge(h)}).text = text
     if counters is not None:
         _draw_counters(g, m, lay, counters, size)
     return ET.tostring(g, encoding="unicode")
+
+
+def _label_spot(m: HexMap, h: Hex, below: bool) -> tuple[float, float]:
+    """Where a label goes in hex ``h`` (in hex sizes from its centre): in its lower half, clear of
+    the name at its top; under counters, at its foot. An edge half hex shows only part of itself,
+    its name moved into that part (:func:`airhead.svg.render_map`): the label goes beside it."""
+    dx, dy = 0.0, (0.74 if below else 0.5)
+    if m.naming == "asl" and m.is_half_hex(h):
+        x, y2 = to_doubled(h)
+        x0, x1, y0, y1 = m.bounds()
+        if y2 == y0:  # the top edge: only the lower half shows, the name at +0.4
+            dy = 0.74
+        elif y2 == y1:  # the bottom edge: only the upper half shows, the name at -0.5
+            dy = -0.12
+        if x == x0:
+            dx = 0.45
+        elif x == x1:
+            dx = -0.45
+    return dx, dy
 
 
 def _label_lines(name: str) -> list[str]:

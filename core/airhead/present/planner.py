@@ -107,11 +107,22 @@ def seal_request(game: Game, name: str, flat: Mapping[str, Any]) -> dict[str, An
     return {"side": side, "label": proc.seal_label_for(params), "plan": plan}
 
 
+def _by_hex(m: HexMap, rows: list[list[Any]]) -> list[list[Any]]:
+    """A table whose every row names a hex ("Where it lands") listed as a map is read: by board,
+    column and row (:meth:`HexMap.order`), not as text (2GG10 before 2GG4); other tables as given."""
+    try:
+        keys = [m.order(m.parse(str(label))) for label, _ in rows]
+    except DataError:
+        return rows
+    return [row for _, row in sorted(zip(keys, rows), key=lambda kr: kr[0])]
+
+
 def _odds_data(m: HexMap, odds: Odds) -> dict[str, Any]:
     return {
         "facts": [{"key": f.key, "label": f.label, "value": f.value} for f in odds.facts],
         "reasons": list(odds.reasons),
-        "tables": [{"key": t.key, "title": t.title, "rows": [[label, p] for label, p in t.rows]} for t in odds.tables],
+        "tables": [{"key": t.key, "title": t.title, "rows": _by_hex(m, [[label, p] for label, p in t.rows])}
+                   for t in odds.tables],
         "lines": list(odds.lines),
         "notes": list(odds.notes),
         "view": view_data(m, odds.view),

@@ -130,8 +130,8 @@ def test_overlay_of_a_landing_under_way_then_finished() -> None:
     g = new_game(SC, "l")
     g.apply({"type": "start", "procedure": "asl.glider_landing", "params": {"ilh": "1C9", "wind": 5, "name": "G1"}})
     root = ET.fromstring(overlay(g))
-    assert [p.get("data-hex") for p in root.iter("polygon") if p.get("class") == "mark mark-ilh"] == ["1C9"]
-    assert sum(1 for p in root.iter("polygon") if p.get("class") == "mark mark-avenue") == 5
+    assert [p.get("data-hex") for p in root.iter("polygon") if p.get("class") == "mark mark-ilh in-play"] == ["1C9"]
+    assert sum(1 for p in root.iter("polygon") if str(p.get("class")).startswith("mark mark-avenue")) == 5
     g.apply({"type": "dice", "values": [1, 1]})
     g.apply({"type": "dice", "values": [1]})
     g.apply({"type": "choose", "choice": "no Final Fire"})
@@ -148,11 +148,12 @@ def test_overlay_draws_views_counters_and_hits() -> None:
                         (Marker("s1", "Starshell", H("1B3"), expires="PFPh"),))
     root = ET.fromstring(overlay_svg(SC, view, counters=counters, hit=[H("1D4")]))
     assert root.get("class") == "overlay"
-    marks = [(p.get("class"), p.get("data-hex")) for p in root.iter("polygon") if str(p.get("class", "")).startswith("mark")]
+    marks = [(str(p.get("class")).replace(" in-play", ""), p.get("data-hex")) for p in root.iter("polygon")
+             if str(p.get("class", "")).startswith("mark")]
     assert marks == [("mark mark-ilh", "1G9"), ("mark mark-avenue", "1H8"), ("mark mark-hit", "1D4")]
     assert [(a.get("data-from"), a.get("data-to")) for a in root.iter("line")] == [("1C9", "1C8"), ("1C8", "1E7")]
     texts = [t.text for t in root.iter("text")]
-    assert "50" in texts and "2" in texts and "u1" in texts
+    assert "50%" in texts and "2" in texts and "u1" in texts
     unit = next(e for e in root.iter("g") if e.get("data-unit") == "u1")
     assert "status-dispersed" in str(unit.get("class"))
     assert next(e for e in root.iter("g") if e.get("data-marker") == "s1").get("data-hex") == "1B3"

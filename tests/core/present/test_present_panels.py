@@ -123,4 +123,4 @@ def test_each_zone_has_its_own_outline() -> None:
     h = sc.map.hexes()
     svg = ET.fromstring(overlay_svg(sc, View(zones=(("within NVR 2", (h[0], h[1])), ("Illuminated beyond the NVR", (h[5],))))))
     zones = [(z.get("class"), z.get("data-zone")) for z in svg.iter("g") if "zone" in (z.get("class") or "").split()]
-    assert zones == [("zone zone-0", "within NVR 2"), ("zone zone-1", "Illuminated beyond the NVR")]
+    assert zones == [("zone zone-0 zone-nvr", "within NVR 2"), ("zone zone-1 zone-beyond", "Illuminated beyond the NVR")]

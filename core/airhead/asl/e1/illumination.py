@@ -71,8 +71,8 @@ def check_firer(good_order: bool, pinned_or_ti: bool) -> None:
 
 
 #: E1.921 "a Usage dr (Δ)": the rule text does not say what Δ marks; the dr is read as rolled.
-DELTA_921 = ev.info("E1.921", "the Usage dr is marked Δ; the rule text does not say what Δ means: the dr is read as "
-                              "rolled (apply Δ as your rules say)")
+DELTA_921 = ev.info("E1.921", "Usage dr read as rolled (the rule marks it Δ: apply what Δ means in your "
+                              "rulebook)")
 
 
 def starshell_usage(firer: str, roll: int) -> tuple[bool, list[Event]]:
@@ -278,7 +278,7 @@ class Starshell(Procedure[_Shell]):
         Field("firer", "Fired by", "choice", choices=FIRERS, default="leader", rule="E1.921",
               help="Usage dr: ≤ 4 for a leader (a CE Armor Leader too), ≤ 2 for a MMC or a CE AFV with no Armor Leader"),
         Field("firer_hex", "Firer's hex", "hex", default=None, rule="E1.922", help="for the map, and to read the aim's view"),
-        Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side", help="default: the side whose Player Turn it is"),
+        Field("side", "Side", "text", lo=1, hi=24, default=None, pick="side", help="left empty: the DEFENDER in the MPh and DFPh, else the side whose Player Turn it is"),
         Field("good_order", "Good Order", "bool", default=True, rule="E1.921"),
         Field("pinned", "Pinned or TI", "bool", default=False, rule="E1.921"),
         Field("method", "Placement", "choice", choices=METHODS, default=METHODS[0], rule="E1.922", renamed=METHODS_WERE,

@@ -86,7 +86,7 @@ def night_status(state: GameState) -> tuple[str, ...]:
     force; nothing by day."""
     if not is_night(state):
         return ()
-    return (f"Night (E1): Base NVR {current_nvr(state)}, Cloud Cover {current_cloud(state)}, {current_moon(state)}",)
+    return (f"Night (E1): Base NVR {current_nvr(state)}, Cloud Cover {current_cloud(state)}, {moon_words(current_moon(state))}",)
 
 
 def _condition(state: GameState, key: str, setting: str, choices: tuple[str, ...]) -> str:

@@ -117,8 +117,8 @@ def _defenders_at(state: GameState, h: Hex, side: str, majority: str) -> tuple[t
 
 
 #: E1.53 "a Movement DR (Δ)": the rule text does not say what Δ marks; the DR is read as rolled.
-DELTA_53 = ev.info("E1.53", "the Movement DR is marked Δ; the rule text does not say what Δ means: the DR is read as "
-                            "rolled (apply Δ as your rules say)")
+DELTA_53 = ev.info("E1.53", "Movement DR read as rolled (the rule marks it Δ: apply what Δ means in your "
+                            "rulebook)")
 
 
 class Straying(Procedure[_Move]):

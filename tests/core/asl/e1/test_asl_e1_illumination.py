@@ -103,8 +103,8 @@ def test_e1_921_the_usage_dr_says_its_delta_mark() -> None:
     p = g.waiting_for()
     assert p is not None and p.label == "Starshell Usage dr (Δ) (leader: ≤ 4)"
     g.apply({"type": "dice", "values": [4]})
-    assert "the Usage dr is marked Δ; the rule text does not say what Δ means: the dr is read as rolled " \
-           "(apply Δ as your rules say)" in [e.cause for e in g.events() if e.rule == "E1.921"]
+    assert "Usage dr read as rolled (the rule marks it Δ: apply what Δ means in your rulebook)" \
+           in [e.cause for e in g.events() if e.rule == "E1.921"]
 
 
 def test_e1_921_good_order_not_pinned_and_e1_91_asked_once() -> None:

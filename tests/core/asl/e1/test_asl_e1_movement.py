@@ -172,11 +172,10 @@ def test_e1_53_the_movement_dr_says_its_delta_mark() -> None:
     p = g.waiting_for()
     assert p is not None and p.label == "Movement DR (Δ) for 4-6-7 in 13I5"
     g.apply({"type": "dice", "values": [5, 6]})
-    assert "the Movement DR is marked Δ; the rule text does not say what Δ means: the DR is read as rolled " \
-           "(apply Δ as your rules say)" in causes(g, "E1.53")
+    assert "Movement DR read as rolled (the rule marks it Δ: apply what Δ means in your rulebook)" in causes(g, "E1.53")
     proc = g.system.procedure("asl.straying")
     odds = proc.odds(g.state, proc.read(g.state, {}))
-    assert any("marked Δ" in n for n in odds.notes)
+    assert any("marks it Δ" in n for n in odds.notes)
 
 
 def test_e1_533_berserk_and_e1_531_exceptions_make_no_movement_dr() -> None:

@@ -1,0 +1,207 @@
+"""#42 "At the table, round 3", on a tablet (1024 × 768) and a phone (390 × 844): a real-board
+session (fixture board files imported, a map on "2 4", a hex tapped, line of sight traced) and a
+night game with a Starshell, checking that the game's name and a blank board are said in the
+header at both sizes, the tapped hex stays where the finger left it when the bottom sheet
+changes height, the map key names every mark on the map in the map's colours, a plan's phase
+error goes once Next phase reaches the phase, the Starshell's landing list is in map order with
+its heat in %, the Log fits its panel, and This game's settings are explained in the page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from airhead.vasl.writer import write_board
+from conftest import TABLET, actions, hex_center, start_app, wait_ready
+from playing import acted, fill
+
+pytestmark = pytest.mark.usefixtures("no_page_errors")
+
+PHONE = {"width": 390, "height": 844}
+SIZES = [pytest.param(TABLET, id="tablet"), pytest.param(PHONE, id="phone")]
+DESC = json.loads((Path(__file__).resolve().parents[1] / "tests" / "core" / "data" / "fixture_board.json").read_text())
+
+# Every mark, zone and arrow the overlay draws has its line in the map key (same look), and none
+# is listed that is not drawn: '' when they agree, else what differs.
+KEY_MATCHES_MAP = r"""() => {
+  const drawn = new Set();
+  for (const e of document.querySelectorAll('#overlay-layer [data-role]')) drawn.add('mark-' + e.dataset.role);
+  for (const e of document.querySelectorAll('#overlay-layer [data-kind]')) if (e.querySelector('polygon')) drawn.add('zone-' + e.dataset.kind);
+  const listed = new Set([...document.querySelectorAll('#map-key-marks li[data-key]')].map((li) => li.dataset.key)
+    .filter((k) => k.startsWith('mark-') || k.startsWith('zone-')));
+  const out = [];
+  for (const k of drawn) if (!listed.has(k)) out.push(`drawn, not in the key: ${k}`);
+  for (const k of listed) if (!drawn.has(k)) out.push(`in the key, not drawn: ${k}`);
+  for (const k of drawn) {
+    const on = k.startsWith('mark-') ? document.querySelector(`#overlay-layer [data-role='${k.slice(5)}']`)
+      : document.querySelector(`#overlay-layer [data-kind='${k.slice(5)}']`);
+    const li = document.querySelector(`#map-key-marks li[data-key='${k}']`);
+    const stroke = on && on.getAttribute('stroke');
+    if (li && stroke && stroke !== 'none' && !li.innerHTML.includes(`stroke="${stroke}"`)) out.push(`${k}: not the map's ${stroke}`);
+  }
+  return out.join('; ');
+}"""
+
+# Nothing in the Log wider than its panel (no fixed columns running past its edge).
+LOG_FITS = r"""() => {
+  const pane = document.getElementById('log');
+  const r = pane.getBoundingClientRect();
+  const wide = [...pane.querySelectorAll('.ev')].filter((e) => e.getBoundingClientRect().right > r.right + 1);
+  return wide.length ? `${wide.length} log lines past the panel's edge: ${wide[0].innerText.slice(0, 80)}` : '';
+}"""
+
+
+def in_view(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("""(sel) => { const e = document.querySelector(sel); if (!e) return false;
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }""",
+                              selector))
+
+
+def board_files(tmp_path: Path) -> list[str]:
+    paths = []
+    for name in ("02", "04"):
+        path = tmp_path / f"bd{name}"
+        path.write_bytes(write_board(dict(DESC, name=name)))
+        paths.append(str(path))
+    return paths
+
+
+# The first of the hexes named whose centre is on the map, not under the map key or an edge's shade.
+OPEN_HEX = r"""(names) => {
+  for (const n of names) {
+    const e = document.getElementById('hex-' + n);
+    if (!e) continue;
+    const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-hex]') && hit.closest('[data-hex]').dataset.hex === n) return n;
+  }
+  return '';
+}"""
+
+
+def open_hex(page: Any, names: list[str]) -> str:
+    name = str(page.evaluate(OPEN_HEX, names))
+    assert name, f"none of {names} can be tapped"
+    return name
+
+
+def tap_hex(page: Any, name: str) -> None:
+    page.touchscreen.tap(*hex_center(page, name))
+    page.wait_for_function("(n) => document.body.dataset.selected === n", arg=name)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_path: Path, artifacts: Path) -> None:
+    start_app(page, viewport=size)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    # the player's boards, a map on "2 4": the game's name in the header at both sizes
+    page.locator("#tab-edit").tap()
+    page.locator("#boards-box summary").tap()
+    page.set_input_files("#boards-file", board_files(tmp_path))
+    page.wait_for_selector("body[data-boards='2']", state="attached", timeout=30_000)
+    page.locator(".newmap summary").tap()
+    page.locator("#new-name").fill("On my boards")
+    page.locator("#new-layout").fill("2 4")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#hex-4C2", state="attached")
+    assert in_view(page, "#scenario-name") and "On my boards" in page.locator("#scenario-name").inner_text()
+    assert page.locator("#scenario-warning").is_hidden()  # no board on blank terrain: nothing to say
+    # a hex tapped stays where the finger left it while the bottom sheet changes height (tabs)
+    page.locator("#tab-hex").tap()
+    tapped = open_hex(page, ["2E5", "2F5", "2G5", "2E6", "2H4", "2F6"])
+    tap_hex(page, tapped)
+    where = hex_center(page, tapped)
+    for tab in ("#tab-play", "#tab-log", "#tab-hex"):
+        page.locator(tab).tap()
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        now = hex_center(page, tapped)
+        assert abs(now[0] - where[0]) < 2 and abs(now[1] - where[1]) < 2, f"{tab}: {tapped} moved from {where} to {now}"
+    # line of sight between two hexes: every mark drawn is in the key, in the map's colours
+    tap_hex(page, open_hex(page, ["2B2", "2C3", "2D3", "2C4"]))
+    page.wait_for_selector("#tool-los")
+    page.locator("#tool-los").tap()
+    tap_hex(page, open_hex(page, ["2F4", "2G4", "2F5", "2G3"]))
+    page.wait_for_selector("#overlay-layer [data-role]", state="attached")
+    page.locator("#map-key-toggle").tap()
+    assert page.locator("#map-key-marks li").count() >= 1
+    problems = page.evaluate(KEY_MATCHES_MAP)
+    assert not problems, problems
+    # the key longer than its box says so
+    more = page.evaluate("""() => { const b = document.getElementById('map-key-body');
+      return [b.scrollHeight > b.clientHeight + 2, !document.getElementById('map-key-more').hidden]; }""")
+    assert more[0] == more[1], f"the key {'overflows' if more[0] else 'fits'} but 'More below' is {'shown' if more[1] else 'hidden'}"
+    page.screenshot(path=str(artifacts / f"table-los-{'phone' if size == PHONE else 'tablet'}.png"))
+    page.locator("#map-key-toggle").tap()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_night_game_with_a_starshell_at_the_table(page: Any, size: dict[str, int], artifacts: Path) -> None:
+    start_app(page, viewport=size)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    # This game's settings explain themselves in the page (a finger cannot open a tooltip)
+    page.locator("#tab-edit").tap()
+    page.locator("#game-settings summary").tap()
+    assert page.locator("#game-set .setting-help").count() >= 1
+    assert page.locator("#game-set [title]").count() == 0
+    page.locator("#game-set-night").check()
+    before = actions(page)
+    page.locator("#apply-settings").tap()
+    acted(page, before)
+    # a Starshell planned in the Rally Phase: the phase error, then Next phase: gone, odds shown
+    page.locator("#tab-play").tap()
+    starshell = page.locator("#proc-asl-starshell")
+    if starshell.is_hidden():  # a phone folds the menu's chapters
+        page.locator("#proc-menu details.proc-group:has(#proc-asl-starshell) summary").tap()
+    starshell.tap()
+    page.wait_for_selector("#plan-form[data-proc='asl.starshell']")
+    fill(page, "firer_hex", "1I4")
+    fill(page, "aim", "1K6")
+    page.wait_for_function("() => (document.body.dataset.planError || '').includes('E1.92')")
+    before = actions(page)
+    page.locator("#turn-next").tap()
+    acted(page, before)
+    page.wait_for_function("() => !document.body.dataset.planError")
+    assert page.locator("#plan-error").inner_text().strip() == ""
+    rows = page.locator("#odds-table-landing tr td:first-child").all_inner_texts()
+    assert len(rows) >= 2
+
+    def order(name: str) -> tuple[int, int, int]:
+        board, col, row = int(name[0]), "".join(c for c in name[1:] if c.isalpha()), int("".join(c for c in name[1:] if c.isdigit()))
+        return board, len(col) * 100 + ord(col[0]), row
+
+    assert rows == sorted(rows, key=order), rows
+    # its heatmap: each hex's chance with its %, tinted without red
+    page.locator("#plan-heat").tap()
+    page.wait_for_selector("#overlay-layer .heat text", state="attached")
+    texts = page.eval_on_selector_all("#overlay-layer .heat text", "els => els.map((e) => e.textContent)")
+    assert texts and all(t.endswith("%") for t in texts), texts
+    fills = page.eval_on_selector_all("#overlay-layer .heat polygon", "els => els.map((e) => e.getAttribute('fill'))")
+    assert not [f for f in fills if int(f[1:3], 16) > 180 and int(f[3:5], 16) < 120], fills
+    # the Log fits its panel
+    page.locator("#tab-log").tap()
+    assert not page.evaluate(LOG_FITS)
+    page.screenshot(path=str(artifacts / f"table-night-{'phone' if size == PHONE else 'tablet'}.png"))
+    page.locator("#tab-play").tap()
+
+
+def test_a_reload_shows_the_players_game_never_the_sample_first(page: Any) -> None:
+    """#42 item 3: the page reloaded on a saved game says "Opening <its name>…" from the first
+    paint, the sample map drawn then not shown, until that game is on screen."""
+    start_app(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-games").tap()
+    page.locator("#games-new-army_group_landing").tap()
+    page.wait_for_function("document.body.dataset.savedGames === '1'")
+    name = page.locator("#scenario-name").inner_text()
+    page.reload()
+    wait_ready(page)  # the first paint: the sample map is drawn, not shown
+    first = page.evaluate("""() => [document.getElementById('scenario-name').textContent,
+      document.body.classList.contains('reopening') || document.body.dataset.games === '1']""")
+    assert first == [f"Opening {name}…", True] or first == [name, True], first
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    assert page.locator("#scenario-name").inner_text() == name
+    assert not page.evaluate("document.body.classList.contains('reopening')")
+    assert float(page.evaluate("getComputedStyle(document.querySelector('#map svg')).opacity")) == 1.0
