@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Literal, Sequence
+from typing import Iterator, Literal, Mapping, Sequence
 
 from .errors import DataError
 from .fields import Field, parse_fields
@@ -41,6 +41,7 @@ __all__ = [
     "to_doubled",
     "from_doubled",
     "player_name",
+    "ASL_BOARD_ID",
 ]
 
 
@@ -78,12 +79,33 @@ def asl_column_number(letters: str) -> int:
 
 @dataclass(frozen=True)
 class AslBoard:
-    """Geometry of an ASL geoboard: 33 columns (A..GG) by 10 rows, half hexes on all edges."""
+    """Geometry of an ASL geoboard: 33 columns (A..GG) by 10 rows, half hexes on all edges.
+
+    Boards whose hexes are named from another first hex than A1 give it by ``col0`` and ``row0``,
+    added to the local column number and row of a hex's name: a "b" board (VASL's ``4b``) starts
+    at column Q (``col0 = 16``), the lower half of a double board at row 11 (``row0 = 10``).
+    ``col0`` is even: the first column is an odd-lettered one (A, C, ..., Q), as on every board.
+    """
 
     columns: int = 33
     rows: int = 10
+    col0: int = 0
+    row0: int = 0
 
     naming: Literal["asl"] = "asl"
+
+    def __post_init__(self) -> None:
+        if self.col0 % 2 or not 0 <= self.col0 <= 200 or not 0 <= self.row0 <= 200:
+            raise DataError("a board's first hex is in an odd-lettered column (A, C, ..., Q), of row 1 or beyond")
+
+    @property
+    def first(self) -> str:
+        """The name of the board's first hex (``A1``; ``Q1`` on a "b" board)."""
+        return f"{asl_column_letters(1 + self.col0)}{1 + self.row0}"
+
+    def letters(self, col: int) -> str:
+        """The column letters of local column ``col``."""
+        return asl_column_letters(col + self.col0)
 
     @property
     def width(self) -> int:
@@ -157,6 +179,15 @@ class GridBoard:
 
     def _low(self, col: int) -> int:
         return 1 if (col % 2 == 1) == (self.low == "odd") else 0
+
+    @property
+    def row0(self) -> int:
+        """Grid maps name their rows from 1."""
+        return 0
+
+    def letters(self, col: int) -> str:
+        """The column letters of column ``col`` (``a``, ``b``, ...)."""
+        return asl_column_letters(col).lower()
 
     def local_y2(self, col: int, row: int) -> int:
         """Doubled local row of ``row`` in column ``col``."""
@@ -242,6 +273,9 @@ class Placement:
 
 
 _ASL_NAME = re.compile(r"^(?P<board>[0-9]+[a-z]?)(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
+_HEX_PART = re.compile(r"^(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
+#: An ASL board's id on a map: its name as a scenario card gives it (``4``, ``4b``, ``a``, ``BFPA``).
+ASL_BOARD_ID = re.compile(r"^[A-Za-z0-9]{1,12}$")
 _GRID_NAME = re.compile(r"^(?P<board>[A-Za-z0-9]+)/(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
 _RAW_NAME = re.compile(r"^@(?P<q>-?[0-9]+),(?P<r>-?[0-9]+)$")
 
@@ -272,6 +306,7 @@ MAP_FIELDS: tuple[Field, ...] = (
     Field("columns", "columns", "int", default=None),
     Field("rows", "rows", "int", default=None),
     Field("low", "low columns", "choice", choices=("odd", "even"), default="odd"),
+    Field("first", "first hexes", "any", default=None),
 )
 
 
@@ -296,8 +331,8 @@ class HexMap:
         if len(cells) != len(placements):
             raise DataError("two boards are placed in the same position")
         for p in placements:
-            if p.geometry.naming == "asl" and not re.fullmatch(r"[0-9]+[a-z]?", p.board_id):
-                raise DataError(f"ASL board ids are numbers (like 4 or 24), not {p.board_id!r}")
+            if p.geometry.naming == "asl" and not ASL_BOARD_ID.match(p.board_id):
+                raise DataError(f"ASL boards are named by letters and digits (like 4, 4b or a), not {p.board_id[:16]!r}")
             if p.geometry.naming == "grid" and not re.fullmatch(r"[A-Za-z0-9]+", p.board_id):
                 raise DataError(f"grid map ids are letters/digits (like F), not {p.board_id!r}")
         total = sum(_hex_count(p.geometry) for p in placements)
@@ -315,13 +350,15 @@ class HexMap:
 
     # ----------------------------------------------------------------- construction
     @classmethod
-    def asl(cls, layout: Sequence[Sequence[str]], columns: int = 33, rows: int = 10) -> HexMap:
+    def asl(cls, layout: Sequence[Sequence[str]], columns: int = 33, rows: int = 10,
+            first: Mapping[str, str] | None = None) -> HexMap:
         """ASL geoboards laid out in rows of board ids; a trailing ``*`` rotates a board 180°.
 
         ``HexMap.asl([["4", "5*"]])`` puts board 4 left of board 5, which is upside down;
         ``HexMap.asl([["4"], ["5"]])`` puts 4 above 5. Boards of another size (an imported VASL
         board: 17 × 20, a deluxe board's 15 × 5) give it as ``columns`` × ``rows``; the boards
-        of one map are all of one size.
+        of one map are all of one size. ``first`` names the first hex of each board whose hexes
+        are not named from A1 (``{"4b": "Q1"}``: a "b" board).
         """
         if not (3 <= columns <= 200 and 1 <= rows <= 200):
             raise DataError(f"an ASL board must have 3..200 columns and 1..200 rows, not {columns}x{rows}")
@@ -329,10 +366,14 @@ class HexMap:
         if columns % 2 == 0 and any(len(ids) > 1 for ids in layout):
             raise DataError(f"boards of {columns} columns cannot sit side by side (their edge half hexes would not meet)")
         ps: list[Placement] = []
+        shapes = {bid: _first_hex(bid, text, columns, rows) for bid, text in (first or {}).items()}
         for row, ids in enumerate(layout):
             for col, bid in enumerate(ids):
                 rot = bid.endswith("*")
-                ps.append(Placement(bid.rstrip("*"), col, row, rot, geo))
+                ps.append(Placement(bid.rstrip("*"), col, row, rot, shapes.get(bid.rstrip("*"), geo)))
+        unplaced = set(shapes) - {p.board_id for p in ps}
+        if unplaced:
+            raise DataError(f"the map names the first hex of board {sorted(unplaced)[0][:12]}, which it does not place")
         return cls(ps)
 
     @classmethod
@@ -355,7 +396,7 @@ class HexMap:
         for p in self.placements:
             g = p.geometry
             for col in range(1, g.columns + 1):
-                letters = asl_column_letters(col) if g.naming == "asl" else asl_column_letters(col).lower()
+                letters = g.letters(col)
                 prefix = f"{p.board_id}{letters}" if g.naming == "asl" else f"{p.board_id}/{letters}"
                 lo, hi = g.row_range(col)
                 for row in range(lo, hi + 1):
@@ -364,7 +405,7 @@ class HexMap:
                     n = holders.get(h, 0)
                     holders[h] = n + 1
                     if n == 0:
-                        names[h] = f"{prefix}{row}"
+                        names[h] = f"{prefix}{row + g.row0}"
                         if g.is_half(col, y2):
                             half.append(h)
         self._names = names
@@ -441,10 +482,11 @@ class HexMap:
         c, y = p.to_local(*to_doubled(h))
         if c < 1:
             return f"@{h.q},{h.r}"
-        row = p.geometry.local_row(c, y)
-        if p.geometry.naming == "asl":
-            return f"{p.board_id}{asl_column_letters(c)}{row}"
-        return f"{p.board_id}/{asl_column_letters(c).lower()}{row}"
+        g = p.geometry
+        row = g.local_row(c, y) + g.row0
+        if g.naming == "asl":
+            return f"{p.board_id}{g.letters(c)}{row}"
+        return f"{p.board_id}/{g.letters(c)}{row}"
 
     def label(self, h: Hex) -> str:
         """The hex as a player reads it: its :meth:`name` when that continues a board's grid
@@ -483,8 +525,7 @@ class HexMap:
             if not allow_offboard and not self.in_play(h):
                 raise HexNameError(f"{name} is not a hex in play")
             return h
-        pattern = _ASL_NAME if self.naming == "asl" else _GRID_NAME
-        m = pattern.match(text)
+        m = self._asl_match(text) if self.naming == "asl" else _GRID_NAME.match(text)
         if not m:
             example = "4P10" if self.naming == "asl" else "F/d2"
             raise HexNameError(f"{name!r} is not a hex name (expected a name like {example})")
@@ -496,26 +537,35 @@ class HexMap:
         letters = m["col"]
         if self.naming == "asl" and letters != letters.upper():
             letters = letters.upper()
+        g = p.geometry
         try:
-            col = asl_column_number(letters)
+            col = asl_column_number(letters) - (g.col0 if isinstance(g, AslBoard) else 0)
         except ValueError:
             raise HexNameError(f"{name}: {m['col']!r} is not a column (A..Z, AA..GG)") from None
-        row = int(m["row"])
-        g = p.geometry
+        row = int(m["row"]) - g.row0
         lo, hi = g.row_range(col)
         y2 = g.local_y2(col, row)
         onboard = g.contains(col, y2) and lo <= row <= hi
         if not onboard and not allow_offboard:
             what = "board" if self.naming == "asl" else "map"
             if not 1 <= col <= g.columns:
-                last = asl_column_letters(g.columns)
-                if self.naming == "grid":
-                    last = last.lower()
-                detail = f"columns run A..{last}" if self.naming == "asl" else f"columns run a..{last}"
+                detail = f"columns run {g.letters(1)}..{g.letters(g.columns)}"
             else:
-                detail = f"rows run {lo}..{hi} in column {letters}"
+                detail = f"rows run {lo + g.row0}..{hi + g.row0} in column {letters}"
             raise HexNameError(f"{name} is not a hex of {what} {bid} ({detail})")
         return from_doubled(*p.to_global(col, y2))
+
+    def _asl_match(self, text: str) -> dict[str, str] | None:
+        """An ASL hex name split into board id, column letters and row, by the boards this map
+        places (the longest id first: ``BFPAA1`` is hex A1 of board BFPA, ``4bQ1`` hex Q1 of
+        4b); a name of a board not placed is split as ``4P10`` is, for the refusal to name it."""
+        for bid in sorted(self._by_id, key=len, reverse=True):
+            if text[:len(bid)].lower() == bid.lower():
+                rest = _HEX_PART.match(text[len(bid):])
+                if rest and len(set(rest["col"].upper())) == 1:
+                    return {"board": bid, "col": rest["col"], "row": rest["row"]}
+        m = _ASL_NAME.match(text)
+        return None if m is None else {"board": m["board"], "col": m["col"], "row": m["row"]}
 
     def iter_names(self) -> Iterator[tuple[Hex, str]]:
         """Every hex in play with its name, column by column."""
@@ -534,6 +584,10 @@ class HexMap:
             g0 = self.placements[0].geometry
             if (g0.columns, g0.rows) != (33, 10):  # boards of another size than a geoboard's
                 out.update(columns=g0.columns, rows=g0.rows)
+            first = {p.board_id: p.geometry.first for p in self.placements
+                     if isinstance(p.geometry, AslBoard) and (p.geometry.col0, p.geometry.row0) != (0, 0)}
+            if first:
+                out["first"] = first
             return out
         g = self.placements[0].geometry
         rows = {}
@@ -554,13 +608,19 @@ class HexMap:
             or not layout
             or len(layout) > 8
             or not all(isinstance(r, list) and 0 < len(r) <= 8 for r in layout)
-            or not all(isinstance(b, str) and 0 < len(b) <= 8 for r in layout for b in r)
+            or not all(isinstance(b, str) and 0 < len(b) <= 13 for r in layout for b in r)
         ):
             raise DataError(f"map {key} must be 1..8 rows of 1..8 board ids")
         cols, rows_ = d["columns"], d["rows"]
         if kind == "grid" and (cols is None or rows_ is None):
             raise DataError("grid maps need whole-number 'columns' and 'rows'")
-        return _built(kind, tuple(tuple(r) for r in layout), cols, rows_, d["low"])
+        first = d["first"]
+        if first is not None and (kind != "asl" or type(first) is not dict or len(first) > 64
+                                  or not all(isinstance(k, str) and isinstance(v, str) and len(k) <= 12 and len(v) <= 8
+                                             for k, v in first.items())):
+            raise DataError("a map's first hexes are {board: hex name} of its ASL boards")
+        return _built(kind, tuple(tuple(r) for r in layout), cols, rows_, d["low"],
+                      tuple(sorted(first.items())) if first else ())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HexMap) and self.placements == other.placements
@@ -572,11 +632,24 @@ class HexMap:
         return f"HexMap.from_data({self.to_data()!r})"
 
 
+def _first_hex(bid: str, text: str, columns: int, rows: int) -> AslBoard:
+    """The geometry of an ASL board of ``columns`` × ``rows`` whose first hex is ``text``."""
+    m = _HEX_PART.match(text)
+    try:
+        col0 = asl_column_number(m["col"]) - 1 if m else -1
+    except ValueError:
+        col0 = -1
+    if m is None or col0 < 0 or int(m["row"]) < 1:
+        raise DataError(f"board {bid[:12]}'s first hex is a hex name like Q1, not {text[:8]!r}")
+    return AslBoard(columns, rows, col0, int(m["row"]) - 1)
+
+
 @lru_cache(maxsize=4)
-def _built(kind: str, layout: tuple[tuple[str, ...], ...], columns: int | None, rows: int | None, low: Literal["odd", "even"]) -> HexMap:
+def _built(kind: str, layout: tuple[tuple[str, ...], ...], columns: int | None, rows: int | None, low: Literal["odd", "even"],
+           first: tuple[tuple[str, str], ...] = ()) -> HexMap:
     """A map read from data, built once for the same layout (maps are immutable: games, saves and
     the views share them)."""
     if kind == "asl":
-        return HexMap.asl(layout, columns or 33, rows or 10)
+        return HexMap.asl(layout, columns or 33, rows or 10, dict(first))
     assert columns is not None and rows is not None
     return HexMap.grid(layout, columns, rows, low)

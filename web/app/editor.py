@@ -8,7 +8,7 @@ a new map starts a new game. Views only: the data model and its checks are the c
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, Iterable
 
 from airhead.boards import HexMap
 from airhead.errors import AirheadError
@@ -40,20 +40,35 @@ def parse_layout(text: str) -> list[list[str]]:
 
 
 def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd",
-                 settings: dict[str, Any] | None = None) -> Scenario:
+                 settings: dict[str, Any] | None = None, held: Iterable[str] = ()) -> Scenario:
     """A blank scenario on a new map of the system's map kind, with ``settings`` (the system's
     settings as JSON; the game checks them when it starts; raises an AirheadError). ASL boards
-    the player imported (``airhead.vasl.library.LIBRARY``) bring their terrain; any other
-    geoboard is blank."""
+    the player imported (``airhead.vasl.library.LIBRARY``) bring their terrain, by the name a
+    scenario card gives them (``4b``, ``a``); a geoboard number no imported board carries, or
+    ``blank:NAME``, is a blank geoboard (:func:`blank_note` says so); any other name is refused
+    with the boards the device holds (``held``: the names of those stored, not read yet)."""
     layout = parse_layout(layout_text)
     if get(system).map_kind == "geoboards":
-        data = scenario_data(layout, LIBRARY.boards(), name=name or "New map", system=system, strict=False)
+        data = scenario_data(layout, LIBRARY.boards(), name=name or "New map", system=system, strict=False, held=held)
         if data.get("boards"):
             return load_scenario({**data, "settings": settings or {}})
-        hmap = HexMap.from_data({"kind": "asl", "boards": layout})
+        hmap = HexMap.from_data(data["map"])
     else:
         hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
     return Scenario(name or "New map", system, hmap, settings=settings or {})
+
+
+def blank_note(sc: Scenario) -> str:
+    """What a new ASL map draws blank, in the player's words (empty when every board is imported)."""
+    if sc.map.naming != "asl":
+        return ""
+    refs = getattr(sc, "boards", None) or {}
+    blank = [p.board_id for p in sc.map.placements if p.board_id not in refs]
+    if not blank:
+        return ""
+    which = f"Board {blank[0]} is a blank geoboard" if len(blank) == 1 else \
+        f"Boards {', '.join(blank[:-1])} and {blank[-1]} are blank geoboards"
+    return f"{which}: no board file of that name is imported. Paint its terrain here, or import its file."
 
 
 
@@ -67,6 +82,7 @@ class Editor:
         self.boards: Any = None  # the Boards section (app/boards.py), drawn inside this tab
         self.side_hex: str | None = None
         self.system = ""
+        self.note = ""  # what the last new map drew blank
         self._proxies: list[Any] = []
         self.render()
         for name, fn in (("click", self._click), ("change", self._changed)):
@@ -113,8 +129,12 @@ class Editor:
 <div class='form'>
   <label>Name <input id='new-name' value='New map' maxlength='60'></label>
   <label>Game system <select id='new-system'>{sopts}</select></label>
-  <label>Boards / maps <small>rows on lines, boards by spaces; * rotates 180°: "4 5*"</small>
+  <label>Boards / maps <small>as the scenario card gives them: rows on lines (or split by ;), boards by
+    spaces, * turns a board 180°. "4 5*": board 4, then 5 turned. "4a 4b": the halves of board 4.
+    "a b": lettered boards. An imported board by its name (VASL's bd79 is 79); a number with no file
+    imported, or blank:NAME (blank:4b), is a blank geoboard to paint.</small>
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
+  <p id='new-map-note' class='hint' role='status'>{E(self.note)}</p>
   <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
     <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
   <fieldset class='new-settings'><legend>Scenario settings (SSR)</legend><div id='new-settings' class='form'></div></fieldset>
@@ -333,13 +353,16 @@ class Editor:
             sc = new_scenario(
                 str(_el("new-name").value).strip(), str(_el("new-system").value), str(_el("new-layout").value),
                 int(_el("new-cols").value or 10), int(_el("new-rows").value or 8), settings=self.read_settings(),
+                held=self.boards.names() if self.boards is not None else (),
             )
             get(sc.system).settings_of(sc)  # refused here, with its reason, if a setting is wrong
             game = new_game(sc, secrets.token_hex(4))
         except (AirheadError, ValueError) as e:
             err.textContent = f"cannot build that map: {e}"
+            self.note = ""
             return
         err.textContent = ""
+        self.note = blank_note(sc)
         self.play.load(game)
         self.side_hex = None
         self.render()

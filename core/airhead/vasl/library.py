@@ -15,15 +15,16 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from ..boards import AslBoard, HexMap, asl_column_letters, from_doubled, to_doubled
+from ..boards import ASL_BOARD_ID, AslBoard, HexMap, from_doubled, to_doubled
 from ..errors import DataError, MissingBoardError
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
 from .derive import DerivedBoard
 from .losdata import BoardError
 
-__all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "imported_terrain", "scenario_data",
-           "Frame", "frames", "Art", "board_art", "hex_reading"]
+__all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "card_name", "board_shape", "BLANK",
+           "imported_terrain", "scenario_data",
+           "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -64,17 +65,48 @@ class BoardRef:
         return f"VASL board {self.name}" + (f", version {self.version}" if self.version else "")
 
 
-def board_id(board: DerivedBoard) -> str:
-    """The id a map gives an imported board: its number (VASL's ``02`` is board ``2``, ``1a``
-    board ``1a``)."""
-    name = board.name
-    bid = name.lstrip("0") or name
+#: How New map asks for a blank geoboard by any name: ``blank:4b`` (a 33 × 10 board, hexes from A1).
+BLANK = "blank:"
+
+
+def card_name(name: str) -> str:
+    """A board's name as a scenario card gives it, from the name its VASL metadata or file gives:
+    ``02`` is board ``2``, ``bd79`` board ``79``, ``4b``, ``a``, ``BFPA`` and ``Blank0`` stay."""
+    text = name.strip()
+    if re.fullmatch(r"bd[0-9A-Za-z]+", text):
+        text = text[2:]
+    if re.fullmatch(r"0+[0-9]+[a-z]?", text):
+        text = text.lstrip("0") or "0"
+    return text
+
+
+def board_shape(board: DerivedBoard) -> AslBoard:
+    """Where a board's hexes are on a map: its size in hexes and its first hex (``Q1`` for a
+    "b" board, ``A11`` for the lower half of a double board); :class:`BoardError` says why a
+    board cannot go on a map."""
     g = board.geometry
-    if not re.fullmatch(r"[0-9]+[a-z]?", bid):
-        raise BoardError(f"board {name} has no board number: Airhead places only numbered boards on a map so far")
-    if g.ab_board or g.row_offset or g.x0 != 0 or g.y0 != g.hex_height / 2:
-        raise BoardError(f"board {name} names its hexes from another first hex than A1 (the second half of a "
-                         "split board): Airhead does not place such boards on a map yet")
+    m = board.archive.metadata
+    if m.alt_hex_grain:
+        raise BoardError(f"board {board.name} cannot go on a map: its hexes are turned a quarter (their rows run "
+                         "across the board), and Airhead lays hexes in columns")
+    if not (3 <= g.width <= 200 and 1 <= g.height <= 200):
+        raise BoardError(f"board {board.name} cannot go on a map: it is {g.width} × {g.height} hexes "
+                         "(a map's boards have 3 to 200 columns and 1 to 200 rows)")
+    try:
+        return AslBoard(g.width, g.height, 16 if g.ab_board else 0, g.row_offset)
+    except DataError as e:
+        raise BoardError(f"board {board.name} cannot go on a map: {e}") from None
+
+
+def board_id(board: DerivedBoard) -> str:
+    """The id a map gives an imported board: its name as a scenario card gives it (VASL's ``02``
+    is board ``2``, ``bd79`` board ``79``; ``4b``, ``a``, ``BFPA`` stay); :class:`BoardError`
+    says why a board cannot go on a map."""
+    bid = card_name(board.name)
+    if not ASL_BOARD_ID.match(bid):
+        raise BoardError(f"board {board.name} cannot go on a map: a map names its boards by up to 12 letters and "
+                         "digits, and this board's name has other characters")
+    board_shape(board)
     return bid
 
 
@@ -157,6 +189,10 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
         if (g.width, g.height) != (p.geometry.columns, p.geometry.rows):
             raise DataError(f"board {bid} ({ref.describe()}) is {g.width} × {g.height} hexes; the map places a "
                             f"{p.geometry.columns} × {p.geometry.rows} board there")
+        shape = board_shape(board)
+        if isinstance(p.geometry, AslBoard) and shape.first != p.geometry.first:
+            raise DataError(f"board {bid} ({ref.describe()}) names its hexes from {shape.first}; the map places a "
+                            f"board named from {p.geometry.first} there")
         for dh in board.hexes.values():
             col = dh.col + 1
             row = dh.row + (1 if dh.col % 2 == 0 else 0)
@@ -178,42 +214,74 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
 
 
 def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, name: str = "",
-                  system: str = "asl", strict: bool = True) -> dict[str, Any]:
-    """A new scenario's data on boards laid out in rows of board ids (``*``: turned 180°): each
-    board id of one of ``boards`` is that imported board, any other a blank geoboard (with
-    ``strict``, refused)."""
+                  system: str = "asl", strict: bool = True, held: Iterable[str] = ()) -> dict[str, Any]:
+    """A new scenario's data on boards laid out in rows of board names (``*``: turned 180°), each
+    as a scenario card names it: an imported board of ``boards`` (``4b``, ``a``, ``79`` for VASL's
+    ``bd79``, matched whatever the case), or a blank geoboard asked for as ``blank:NAME``. Without
+    ``strict`` a board number no board of ``boards`` carries (``5``) is a blank geoboard too (the
+    app's New map says so); any other name is refused with the boards the device holds
+    (``boards`` and ``held``, the names of boards stored but not read yet)."""
     by_id: dict[str, DerivedBoard] = {}
+    why: dict[str, str] = {}
     for b in boards:
         try:
-            by_id[board_id(b)] = b
-        except BoardError:
-            if strict:
-                raise
-    size = (33, 10)
-    sizes = {(by_id[c.rstrip("*")].geometry.width, by_id[c.rstrip("*")].geometry.height)
-             for row in layout for c in row if c.rstrip("*") in by_id}
+            by_id.setdefault(board_id(b).lower(), b)
+        except BoardError as e:
+            why[card_name(b.name).lower()] = str(e)
+    cells: list[list[tuple[str, bool, DerivedBoard | None]]] = []
+    for row in layout:
+        out_row = []
+        for cell in row:
+            turned = cell.endswith("*")
+            text = cell.rstrip("*").strip()
+            blank = text.lower().startswith(BLANK)
+            key = card_name(text[len(BLANK):] if blank else text)
+            board = None if blank else by_id.get(key.lower())
+            if board is not None:
+                key = board_id(board)
+            elif not blank and key.lower() in why:
+                raise BoardError(why[key.lower()])
+            elif not blank and (strict or not re.fullmatch(r"[0-9]+", key)):
+                names = sorted({board_id(b) for b in by_id.values()} | {card_name(n) for n in held})
+                listed = ", ".join(names[:40]) or "none"
+                raise DataError(f"board {key[:12]} is not among the imported boards ({listed}): import its file, "
+                                f"or write {BLANK}{key[:12]} for a blank geoboard")
+            if not ASL_BOARD_ID.match(key):
+                raise DataError(f"a board is named by up to 12 letters and digits, not {key[:16]!r}")
+            out_row.append((key, turned, board))
+        cells.append(out_row)
+    sizes = {(b.geometry.width, b.geometry.height) for row in cells for _k, _t, b in row if b is not None}
     if len(sizes) > 1:
         raise DataError("the boards of one map must be of one size: " + ", ".join(f"{w} × {h}" for w, h in sorted(sizes)))
-    if sizes:
-        size = sizes.pop()
+    size = sizes.pop() if sizes else (33, 10)
     refs: dict[str, Any] = {}
-    for row in layout:
-        for cell in row:
-            bid = cell.rstrip("*")
-            if bid not in by_id:
-                if strict:
-                    raise DataError(f"board {bid[:8]} is not among the imported boards ({', '.join(sorted(by_id)) or 'none'})")
+    first: dict[str, str] = {}
+    for placed in cells:
+        for key, _turned, board in placed:
+            if board is None:
                 continue
-            m = by_id[bid].archive.metadata
-            refs[bid] = {"name": m.name, "version": m.version, "sha256": by_id[bid].archive.sha256}
-    title = name or "Boards " + " / ".join(" ".join(r) for r in layout)
-    hmap: dict[str, Any] = {"kind": "asl", "boards": layout}
+            m = board.archive.metadata
+            refs[key] = {"name": m.name, "version": m.version, "sha256": board.archive.sha256}
+            shape = board_shape(board)
+            if (shape.col0, shape.row0) != (0, 0):
+                first[key] = shape.first
+    plain = [[key + ("*" if turned else "") for key, turned, _b in row] for row in cells]
+    title = name or "Boards " + " / ".join(" ".join(r) for r in plain)
+    hmap: dict[str, Any] = {"kind": "asl", "boards": plain}
     if size != (33, 10):
         hmap.update(columns=size[0], rows=size[1])
+    if first:
+        hmap["first"] = first
     out: dict[str, Any] = {"name": title[:120], "system": system, "map": hmap}
     if refs:
         out["boards"] = refs
     return out
+
+
+def blank_boards(data: Mapping[str, Any]) -> list[str]:
+    """The boards of a new scenario's data (:func:`scenario_data`) that are blank geoboards."""
+    refs = data.get("boards") or {}
+    return [c.rstrip("*") for row in data["map"]["boards"] for c in row if c.rstrip("*") not in refs]
 
 
 @dataclass(frozen=True)
@@ -313,7 +381,7 @@ def hex_reading(scenario: Any, h: Hex, library: BoardLibrary | None = None) -> s
         if board is None:
             return f"{ref.describe()} is not on this device: its terrain is blank until its file is imported"
         col, y2 = p.to_local(*to_doubled(h))
-        name = f"{asl_column_letters(col)}{AslBoard().local_row(col, y2)}"
+        name = f"{p.geometry.letters(col)}{p.geometry.local_row(col, y2) + p.geometry.row0}"
         dh = board.hexes.get(name)
         if dh is None:
             return ""

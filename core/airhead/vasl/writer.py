@@ -12,6 +12,7 @@ older ``data`` file. A description is JSON::
      "levels": {"J5": 2},                                   # a hex's ground level alone
      "sides": [["E5", "N", 72]],                            # a wall along E5's north hexside
      "buildings": {"H5": "Stone Building, 2 Level"},        # the metadata's building types
+     "A1CenterX": -901,                                     # optional: a "b" board, hexes from Q1
      "image": true}
 
 Codes are VASL's terrain codes (``tables/vasl_terrain.json``); a hex's ``cover`` (default 1)
@@ -48,6 +49,9 @@ def _meta(desc: Mapping[str, Any]) -> BoardMetadata:
         image_name=f"bd{desc.get('name', 'fx')}.png", width=w, height=h,
         hex_width=float(desc.get("hexWidth", DEFAULT_HEX_WIDTH)), hex_height=float(desc.get("hexHeight", DEFAULT_HEX_HEIGHT)),
         building_types=dict(desc.get("buildings", {})),
+        a1_center_x=None if desc.get("A1CenterX") is None else float(desc["A1CenterX"]),
+        a1_center_y=None if desc.get("A1CenterY") is None else float(desc["A1CenterY"]),
+        alt_hex_grain=bool(desc.get("altHexGrain", False)),
     )
 
 
@@ -142,6 +146,12 @@ def _metadata_xml(meta: BoardMetadata) -> bytes:
         "boardImageFileName": meta.image_name, "hasHills": "TRUE", "width": str(meta.width), "height": str(meta.height),
         "hexWidth": repr(meta.hex_width), "hexHeight": repr(meta.hex_height),
     })
+    if meta.a1_center_x is not None:
+        root.set("A1CenterX", repr(meta.a1_center_x))
+    if meta.a1_center_y is not None:
+        root.set("A1CenterY", repr(meta.a1_center_y))
+    if meta.alt_hex_grain:
+        root.set("altHexGrain", "TRUE")
     bts = ElementTree.SubElement(root, "buildingTypes")
     for hexname, kind in meta.building_types.items():
         ElementTree.SubElement(bts, "buildingType", {"hexName": hexname, "buildingTypeName": kind})
