@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 from conftest import TABLET, actions, hex_center, offline_requests, wait_ready
 from playing import dice, waiting
 

@@ -18,7 +18,7 @@ from airhead.present import systems_view, terrain_options
 from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
-from airhead.vasl.library import LIBRARY, scenario_data
+from airhead.vasl.library import LIBRARY, parse_layout, scenario_data
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from dom import E
 from dom import el as _el
@@ -26,17 +26,6 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 
 MODES = ("terrain", "level", "side", "place", "blaze", "clear")
-
-
-def parse_layout(text: str) -> list[list[str]]:
-    """Board layout text → rows of board ids: rows on separate lines (or split by ``;``), boards
-    separated by spaces or commas; a trailing ``*`` rotates a board 180° (``4 5*``)."""
-    rows = []
-    for line in text.replace(";", "\n").splitlines():
-        ids = [b for b in line.replace(",", " ").split() if b]
-        if ids:
-            rows.append(ids)
-    return rows
 
 
 def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd",

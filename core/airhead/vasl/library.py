@@ -24,7 +24,7 @@ from .losdata import BoardError
 
 __all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "card_name", "board_shape", "BLANK",
            "imported_terrain", "scenario_data",
-           "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards"]
+           "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards", "parse_layout"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -211,6 +211,18 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
             key = Hexside.of(h, (d + 3) % 6 if p.rotated else d)
             sides[key] = sides.get(key, frozenset()) | {feature}
     return Terrain(hexes, sides)
+
+
+def parse_layout(text: str) -> list[list[str]]:
+    """A map's text as New map and ``--map`` take it → rows of board names: rows on separate lines
+    (or split by ``;``), boards separated by spaces or commas; a trailing ``*`` turns a board 180°
+    (``4 5*``)."""
+    rows = []
+    for line in text.replace(";", "\n").splitlines():
+        ids = [b for b in line.replace(",", " ").split() if b]
+        if ids:
+            rows.append(ids)
+    return rows
 
 
 def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, name: str = "",

@@ -18,7 +18,7 @@ from airhead.systems import load_scenario, new_game
 from airhead.terrain import HexTerrain
 from airhead.vasl import BoardError
 from airhead.vasl.library import LIBRARY, blank_boards, board_id, card_name, scenario_data
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 
 HALF = {"width": 17, "height": 20, "hexWidth": 56.3125, "hexHeight": 64.5, "image": False}
 

@@ -22,7 +22,7 @@ from airhead.systems import load_scenario, new_game
 from airhead.terrain import HexTerrain
 from airhead.vasl import BoardError, read_board
 from airhead.vasl.library import LIBRARY, BoardLibrary, MissingBoardError, imported_terrain, scenario_data
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 
 from playing import at
 
@@ -171,7 +171,7 @@ def test_svg_draws_a_map_on_board_files(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(args) == 0
     svg = out.read_text()
     assert svg.startswith("<svg") and "2C2" in svg and "4C2" in svg
-    assert main(["svg", "--board", str(tmp_path / "bd02"), "--map", "2 5"]) == 1
+    assert main(["svg", "--board", str(tmp_path / "bd02"), "--map", "2 5"]) == 2
     assert "board 5 is not among the imported boards (2): import its file, or write blank:5" in capsys.readouterr().err
 
 

@@ -1,17 +1,22 @@
-"""``python -m airhead board info FILE [--json]`` and ``board make DESCRIPTION -o FILE``."""
+"""The command line's board commands: ``board info FILE [--json]`` and ``los --board FILE --map
+LAYOUT FROM TO``, and the ``--board``/``--map`` options of ``svg``.
+
+Above the rules: the board reader (:mod:`airhead.vasl`) imports none, this module brings the
+boards and the rules together (a test board is written by ``python -m tools.board_writer``, not
+by the app). Every refusal is an :class:`~airhead.errors.AirheadError` or :class:`OSError`
+(:mod:`airhead.__main__` prints it and exits 2)."""
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 from typing import TYPE_CHECKING, Any
 
-from ..hexes import DIRECTION_NAMES, opposite
-from ..tables import terrain_types
-from .archive import MAX_ARCHIVE_BYTES
-from .derive import DerivedBoard, codes
-from .losdata import BoardError
+from .hexes import DIRECTION_NAMES, opposite
+from .tables import terrain_types
+from .vasl.archive import MAX_ARCHIVE_BYTES
+from .vasl.derive import DerivedBoard, codes
+from .vasl.losdata import BoardError
 
 if TYPE_CHECKING:
     import argparse
@@ -21,14 +26,11 @@ __all__ = ["add_parser", "run", "read_file", "board_json", "load", "scenario_on"
 
 def add_parser(sub: Any) -> None:
     """The ``board`` command and its subcommands."""
-    p = sub.add_parser("board", help="read a VASL board archive (info), or write a test board (make)")
+    p = sub.add_parser("board", help="read a VASL board archive (info)")
     bsub = p.add_subparsers(dest="board_command", required=True)
     p_info = bsub.add_parser("info", help="print a board's metadata and every hex's derived terrain")
     p_info.add_argument("file", help="the board archive (e.g. bd02, as VASL's board library has it)")
     p_info.add_argument("--json", action="store_true", help="print JSON: {board: metadata, hexes: {A1: {...}}}")
-    p_make = bsub.add_parser("make", help="write a board archive in VASL's format from a JSON description (for tests)")
-    p_make.add_argument("description", help="the JSON description (see airhead.vasl.writer)")
-    p_make.add_argument("-o", "--output", required=True, help="the archive to write")
 
 
 def read_file(path: str) -> bytes:
@@ -42,7 +44,7 @@ def read_file(path: str) -> bytes:
 
 def load(path: str) -> DerivedBoard:
     """Read a board archive file into the device's library (:data:`.library.LIBRARY`)."""
-    from .library import LIBRARY
+    from .vasl.library import LIBRARY
 
     try:
         return LIBRARY.add(read_file(path))
@@ -51,19 +53,18 @@ def load(path: str) -> DerivedBoard:
 
 
 def scenario_on(layout_text: str, boards: list[DerivedBoard]) -> Any:
-    """A new ASL scenario on imported boards (``--map "2 4"``)."""
-    from ..systems import load_scenario
-    from .library import scenario_data
+    """A new ASL scenario on imported boards (``--map "2 4"``: the New map form's text)."""
+    from .systems import load_scenario
+    from .vasl.library import parse_layout, scenario_data
 
-    layout = [row.split() for row in layout_text.replace(";", "\n").splitlines() if row.strip()]
-    return load_scenario(scenario_data(layout, boards))
+    return load_scenario(scenario_data(parse_layout(layout_text), boards))
 
 
 def art_of(scenario: Any, size: float) -> list[tuple[str, float, float, float, float, bool]]:
     """The pictures of a scenario's imported boards as ``data:`` addresses, placed for the SVG."""
     import base64
 
-    from .library import LIBRARY, board_art
+    from .vasl.library import LIBRARY, board_art
 
     hrefs = {}
     for bid, ref in scenario.boards.items():
@@ -121,24 +122,13 @@ def _text(board: DerivedBoard) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run a ``board`` subcommand."""
-    from . import read_board
+    """Run a ``board`` subcommand (a refusal raises: :mod:`airhead.__main__` says it)."""
+    from .vasl import read_board
 
     try:
-        if args.board_command == "make":
-            from .writer import write_board
-
-            with open(args.description, encoding="utf-8") as f:
-                desc = json.load(f)
-            data = write_board(desc)
-            with open(args.output, "wb") as f:
-                f.write(data)
-            print(f"wrote {args.output} ({len(data):,} bytes)", file=sys.stderr)
-            return 0
         board = read_board(read_file(args.file))
-    except (BoardError, OSError, ValueError) as e:
-        print(f"airhead: {e}", file=sys.stderr)
-        return 1
+    except BoardError as e:
+        raise BoardError(f"{args.file}: {e}") from None
     if args.json:
         print(json.dumps(board_json(board), indent=1))
     else:
@@ -150,7 +140,7 @@ def add_los_parser(sub: Any) -> None:
     """The ``los`` command: a line of sight traced over board files."""
     p = sub.add_parser("los", help="trace a line of sight over VASL board files (and at hex level)")
     p.add_argument("--board", action="append", required=True, metavar="FILE", help="a VASL board archive (repeatable)")
-    p.add_argument("--map", required=True, metavar="LAYOUT", help='the map, e.g. "2 4" (rows split by \';\', \'*\' turns a board)')
+    p.add_argument("--map", required=True, metavar="LAYOUT", help='the map, as New map takes it: "2 4", "4a 4b*" (rows split by \';\', \'*\' turns a board, blank:NAME a blank geoboard)')
     p.add_argument("source", metavar="FROM", help="the viewer's hex, e.g. 2B2")
     p.add_argument("target", metavar="TO", help="the target's hex")
     p.add_argument("--from-level", type=float, default=0, help="the viewer's level above its hex's ground (default 0)")
@@ -160,20 +150,15 @@ def add_los_parser(sub: Any) -> None:
 
 def run_los(args: argparse.Namespace) -> int:
     """Run ``los``: the precise trace over the boards' pixels, and the hex-level reading beside it."""
-    from ..asl.los import Location, los
-    from ..asl.los_grid import trace
-    from ..errors import AirheadError
+    from .asl.los import Location, los
+    from .asl.los_grid import trace
 
-    try:
-        boards = [load(path) for path in args.board]
-        sc = scenario_on(args.map, boards)
-        m = sc.map
-        a, b = Location(m.parse(args.source), args.from_level), Location(m.parse(args.target), args.to_level)
-        sight = trace(sc, a, b)
-        coarse = los(sc.terrain, a, b)
-    except (AirheadError, OSError, ValueError) as e:
-        print(f"airhead: {e}", file=sys.stderr)
-        return 1
+    boards = [load(path) for path in args.board]
+    sc = scenario_on(args.map, boards)
+    m = sc.map
+    a, b = Location(m.parse(args.source), args.from_level), Location(m.parse(args.target), args.to_level)
+    sight = trace(sc, a, b)
+    coarse = los(sc.terrain, a, b)
     if args.json:
         print(json.dumps({
             "result": sight.result,

@@ -1,7 +1,10 @@
 """Board archives in VASL's format, written from a small description (tests, demos, benches).
 
+Test support, not part of the app: the airhead wheel does not carry it. Write one from the
+command line with ``python -m tools.board_writer DESCRIPTION.json -o FILE``.
+
 Airhead cannot ship VASL's boards or their artwork, so its tests read boards this module writes
-in exactly the format :mod:`.archive` reads: ``BoardMetadata.xml``, ``LOSData`` (gzip of Java
+in exactly the format :mod:`airhead.vasl.archive` reads: ``BoardMetadata.xml``, ``LOSData`` (gzip of Java
 block data, :func:`.losdata.write_losdata`), a PNG picture drawn from the terrain, and VASL's
 older ``data`` file. A description is JSON::
 
@@ -30,14 +33,14 @@ import zlib
 from typing import Any, Mapping
 from xml.etree import ElementTree
 
-from ..hexes import DIRECTION_NAMES
-from ..tables import terrain_types
-from .archive import DEFAULT_HEX_HEIGHT, DEFAULT_HEX_WIDTH, BoardMetadata
-from .derive import codes
-from .geometry import BoardGeometry
-from .losdata import BoardError, Grid, hex_count, write_losdata
+from airhead.hexes import DIRECTION_NAMES
+from airhead.tables import terrain_types
+from airhead.vasl.archive import DEFAULT_HEX_HEIGHT, DEFAULT_HEX_WIDTH, BoardMetadata
+from airhead.vasl.derive import codes
+from airhead.vasl.geometry import BoardGeometry
+from airhead.vasl.losdata import BoardError, Grid, hex_count, write_losdata
 
-__all__ = ["write_board", "board_grid", "png"]
+__all__ = ["write_board", "board_grid", "png", "main"]
 
 _DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -172,3 +175,30 @@ def write_board(desc: Mapping[str, Any], *, members: Mapping[str, bytes] | None 
         for name, body in files.items():
             zf.writestr(zipfile.ZipInfo(name, _DATE), body, zipfile.ZIP_DEFLATED)
     return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tools.board_writer DESCRIPTION -o FILE``: write a board archive for tests."""
+    import argparse
+    import json
+    import sys
+
+    p = argparse.ArgumentParser(prog="python -m tools.board_writer",
+                                description="Write a board archive in VASL's format from a JSON description (for tests).")
+    p.add_argument("description", help="the JSON description (see this module's docstring)")
+    p.add_argument("-o", "--output", required=True, help="the archive to write")
+    args = p.parse_args(argv)
+    try:
+        with open(args.description, encoding="utf-8") as f:
+            data = write_board(json.load(f))
+        with open(args.output, "wb") as f:
+            f.write(data)
+    except (BoardError, OSError, ValueError) as e:
+        print(f"board_writer: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.output} ({len(data):,} bytes)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
