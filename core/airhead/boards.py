@@ -242,20 +242,26 @@ class Placement:
         shift = g.x_shift if isinstance(g, GridBoard) else 0
         return self.column * g.width + shift, self.row * g.height2
 
+    def _turn(self, c: int, y: int) -> tuple[int, int]:
+        """A local position turned 180° (its own inverse). An ASL board of an even number of
+        columns (VASL's RBv2: 36) turned swaps its low and high columns, so it lies half a hex
+        lower to keep its hexes on the map's (``x + y2`` odd)."""
+        x0, x1, y0, y1 = self.geometry.extent
+        shift = 1 if isinstance(self.geometry, AslBoard) and (x0 + x1) % 2 else 0
+        return x0 + x1 - c, y0 + y1 + shift - y
+
     def to_local(self, x: int, y2: int) -> tuple[int, int]:
         """Global doubled position → local (column, doubled row) of this board."""
         ox, oy = self.origin()
         c, y = x - ox, y2 - oy
         if self.rotated:
-            x0, x1, y0, y1 = self.geometry.extent
-            c, y = x0 + x1 - c, y0 + y1 - y
+            c, y = self._turn(c, y)
         return c, y
 
     def to_global(self, col: int, y2: int) -> tuple[int, int]:
         """Local (column, doubled row) → global doubled position."""
         if self.rotated:
-            x0, x1, y0, y1 = self.geometry.extent
-            col, y2 = x0 + x1 - col, y0 + y1 - y2
+            col, y2 = self._turn(col, y2)
         ox, oy = self.origin()
         return col + ox, y2 + oy
 

@@ -134,3 +134,19 @@ def test_a_save_placing_a_b_board_as_an_a1_board_is_refused() -> None:
     for bad in ({"4b": 3}, {"4b": "1Q"}, {"4b": "B1"}, {"7": "Q1"}, ["4b"]):
         with pytest.raises(DataError):
             load_scenario({**sc.to_data(), "map": {**sc.to_data()["map"], "first": bad}})
+
+
+def test_a_board_of_an_even_number_of_columns_turns_half_a_hex_lower() -> None:
+    """VASL's RBv2 is 36 × 45 hexes: turned, its low columns become high ones."""
+    rb = LIBRARY.add(write_board({"name": "RB", "width": 6, "height": 3, "A1CenterX": 22, "image": False,
+                                  "hexes": {"A1": {"code": 60}, "F2": {"code": 42}}}))
+    for cell in ("RB", "RB*"):
+        sc = load_scenario(scenario_data([[cell]], [rb]))
+        m, t = sc.map, sc.terrain
+        names = [n for _h, n in m.iter_names()]
+        assert len(names) == len(set(names)) == 3 * 3 + 4 * 3
+        assert all(m.name(m.parse(n)) == n for n in names)
+        assert t.at(m.parse("RBA1")) == HexTerrain("woods", obstacle=1)
+        assert t.at(m.parse("RBF2")) == HexTerrain("building", obstacle=2.5)
+        a1, b1 = m.parse("RBA1"), m.parse("RBB1")
+        assert a1.distance(b1) == 1
