@@ -84,7 +84,8 @@ def _main(argv: Sequence[str] | None) -> int:
                        help="a VASL board archive the game is played on (repeatable)")
     p_svg.add_argument("--art", action="store_true", help="draw the --board files' own pictures under the hexes")
     p_svg.add_argument("--map", metavar="LAYOUT", help="a new map on the --board files, as New map takes it: \"2 4\", "
-                       "\"4a 4b*\" (rows split by ';', '*' turns a board, blank:NAME a blank geoboard)")
+                       "\"2;4a 4b*\", \"2[A-P]\" (rows split by ';', '*' turns a board, [A-P] or [1-5] crops it, "
+                       "blank:NAME a blank geoboard)")
     p_val = sub.add_parser("validate", help="check a save or link; exit 1 with the reason if it is bad (2 if it cannot be read)")
     p_val.add_argument("source", nargs="?", help="save file, link, or 'default'")
     p_link = sub.add_parser("link", help="print the share link of a save")

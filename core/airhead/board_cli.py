@@ -140,7 +140,8 @@ def add_los_parser(sub: Any) -> None:
     """The ``los`` command: a line of sight traced over board files."""
     p = sub.add_parser("los", help="trace a line of sight over VASL board files (and at hex level)")
     p.add_argument("--board", action="append", required=True, metavar="FILE", help="a VASL board archive (repeatable)")
-    p.add_argument("--map", required=True, metavar="LAYOUT", help='the map, as New map takes it: "2 4", "4a 4b*" (rows split by \';\', \'*\' turns a board, blank:NAME a blank geoboard)')
+    p.add_argument("--map", required=True, metavar="LAYOUT", help='the map, as New map takes it: "2 4", "2;4a 4b*", "2[A-P]" (rows split by \';\', \'*\' turns a board, '
+                   '[A-P] or [1-5] crops it, blank:NAME a blank geoboard)')
     p.add_argument("source", metavar="FROM", help="the viewer's hex, e.g. 2B2")
     p.add_argument("target", metavar="TO", help="the target's hex")
     p.add_argument("--from-level", type=float, default=0, help="the viewer's level above its hex's ground (default 0)")

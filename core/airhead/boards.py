@@ -24,10 +24,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Literal, Mapping, Sequence
+from typing import Callable, Iterator, Literal, Mapping, Sequence
 
 from .errors import DataError
 from .fields import Field, parse_fields
+from .geoboards import AslBoard, GridBoard, asl_column_letters, asl_column_number, crop_of, first_hex
 from .hexes import Hex
 
 __all__ = [
@@ -61,163 +62,6 @@ def from_doubled(x: int, y2: int) -> Hex:
     return Hex(x, (y2 - x - 1) // 2)
 
 
-def asl_column_letters(n: int) -> str:
-    """Column letters of column number ``n`` (1 = A, 26 = Z, 27 = AA, 33 = GG, 53 = AAA)."""
-    if n < 1:
-        raise ValueError(f"column number must be >= 1, not {n}")
-    k, i = divmod(n - 1, 26)
-    return chr(ord("A") + i) * (k + 1)
-
-
-def asl_column_number(letters: str) -> int:
-    """Column number of ASL column letters (``A`` → 1, ``GG`` → 33)."""
-    up = letters.upper()
-    if not up or not up.isalpha() or not up.isascii() or len(set(up)) != 1:
-        raise ValueError(f"{letters!r} is not a column (A..Z, AA..GG, ...)")
-    return (len(up) - 1) * 26 + ord(up[0]) - ord("A") + 1
-
-
-@dataclass(frozen=True)
-class AslBoard:
-    """Geometry of an ASL geoboard: 33 columns (A..GG) by 10 rows, half hexes on all edges.
-
-    Boards whose hexes are named from another first hex than A1 give it by ``col0`` and ``row0``,
-    added to the local column number and row of a hex's name: a "b" board (VASL's ``4b``) starts
-    at column Q (``col0 = 16``), the lower half of a double board at row 11 (``row0 = 10``).
-    ``col0`` is even: the first column is an odd-lettered one (A, C, ..., Q), as on every board.
-    """
-
-    columns: int = 33
-    rows: int = 10
-    col0: int = 0
-    row0: int = 0
-
-    naming: Literal["asl"] = "asl"
-
-    def __post_init__(self) -> None:
-        if self.col0 % 2 or not 0 <= self.col0 <= 200 or not 0 <= self.row0 <= 200:
-            raise DataError("a board's first hex is in an odd-lettered column (A, C, ..., Q), of row 1 or beyond")
-
-    @property
-    def first(self) -> str:
-        """The name of the board's first hex (``A1``; ``Q1`` on a "b" board)."""
-        return f"{asl_column_letters(1 + self.col0)}{1 + self.row0}"
-
-    def letters(self, col: int) -> str:
-        """The column letters of local column ``col``."""
-        return asl_column_letters(col + self.col0)
-
-    @property
-    def width(self) -> int:
-        """Column stride when boards sit side by side (edge half-hex columns are shared)."""
-        return self.columns - 1
-
-    @property
-    def height2(self) -> int:
-        """Doubled-row stride when boards sit above one another (edge half hexes are shared)."""
-        return 2 * self.rows
-
-    def local_y2(self, col: int, row: int) -> int:
-        """Doubled local row of ``row`` in column ``col`` (even columns half a hex lower)."""
-        return 2 * row + (1 if col % 2 == 0 else 0)
-
-    def local_row(self, col: int, y2: int) -> int:
-        """Row number of doubled local row ``y2`` in column ``col``."""
-        return (y2 - (1 if col % 2 == 0 else 0)) // 2
-
-    def contains(self, col: int, y2: int) -> bool:
-        """True if the local doubled position is a (whole or half) hex of the board."""
-        return 1 <= col <= self.columns and 1 <= y2 <= 2 * self.rows + 1
-
-    def row_range(self, col: int) -> tuple[int, int]:
-        """First and last row number of a column."""
-        return (0, self.rows) if col % 2 == 0 else (1, self.rows)
-
-    def is_half(self, col: int, y2: int) -> bool:
-        """True for the half hexes cut by the board edges."""
-        return col in (1, self.columns) or y2 in (1, 2 * self.rows + 1)
-
-    @property
-    def extent(self) -> tuple[int, int, int, int]:
-        """Local doubled bounds ``(x0, x1, y0, y1)``; the edges pass through these centres."""
-        return 1, self.columns, 1, 2 * self.rows + 1
-
-
-@dataclass(frozen=True)
-class GridBoard:
-    """A plain rectangular hex map of whole hexes (``columns`` × ``rows``), lettered a, b, c...
-
-    ``low`` says which columns sit half a hex lower: ``"odd"`` (a, c, e, ...; the default, as
-    seed 002's example needs: both F/c1 and F/c2 are adjacent to F/d2) or ``"even"``.
-    """
-
-    columns: int
-    rows: int
-    low: Literal["odd", "even"] = "odd"
-    naming: Literal["grid"] = "grid"
-
-    def __post_init__(self) -> None:
-        if not (2 <= self.columns <= 200 and 1 <= self.rows <= 200):
-            raise DataError(f"a grid map must have 2..200 columns and 1..200 rows, not {self.columns}x{self.rows}")
-        if self.low not in ("odd", "even"):
-            raise DataError(f"low columns must be 'odd' or 'even', not {self.low!r}")
-
-    @property
-    def x_shift(self) -> int:
-        """Global column offset that keeps the doubled-coordinate parity (1 when odd columns are low)."""
-        return 1 if self.low == "odd" else 0
-
-    @property
-    def width(self) -> int:
-        """Column stride when maps sit side by side (kept even so the column shift continues)."""
-        return self.columns + (self.columns % 2)
-
-    @property
-    def height2(self) -> int:
-        """Doubled-row stride when maps sit above one another."""
-        return 2 * self.rows
-
-    def _low(self, col: int) -> int:
-        return 1 if (col % 2 == 1) == (self.low == "odd") else 0
-
-    @property
-    def row0(self) -> int:
-        """Grid maps name their rows from 1."""
-        return 0
-
-    def letters(self, col: int) -> str:
-        """The column letters of column ``col`` (``a``, ``b``, ...)."""
-        return asl_column_letters(col).lower()
-
-    def local_y2(self, col: int, row: int) -> int:
-        """Doubled local row of ``row`` in column ``col``."""
-        return 2 * row + self._low(col)
-
-    def local_row(self, col: int, y2: int) -> int:
-        """Row number of doubled local row ``y2`` in column ``col``."""
-        return (y2 - self._low(col)) // 2
-
-    def row_range(self, col: int) -> tuple[int, int]:
-        """First and last row number of a column."""
-        return 1, self.rows
-
-    def contains(self, col: int, y2: int) -> bool:
-        """True if the local doubled position is a hex of the map."""
-        if not 1 <= col <= self.columns:
-            return False
-        return 1 <= self.local_row(col, y2) <= self.rows
-
-    def is_half(self, col: int, y2: int) -> bool:
-        """Grid maps have no half hexes."""
-        return False
-
-    @property
-    def extent(self) -> tuple[int, int, int, int]:
-        """Local doubled bounds ``(x0, x1, y0, y1)`` of the hex centres; a 180° rotation maps
-        ``(c, y2)`` to ``(x0 + x1 - c, y0 + y1 - y2)`` (valid for an even number of columns)."""
-        return 1, self.columns, 2, 2 * self.rows + 1
-
-
 Geometry = AslBoard | GridBoard
 
 
@@ -230,6 +74,9 @@ class Placement:
     row: int = 0
     rotated: bool = False
     geometry: Geometry = field(default_factory=AslBoard)
+    #: Where the board's local (0, 0) lies in global doubled coordinates, when the map sets it
+    #: (ASL maps of boards of different sizes); else from ``column`` and ``row``.
+    at: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         g = self.geometry
@@ -238,6 +85,8 @@ class Placement:
 
     def origin(self) -> tuple[int, int]:
         """Global doubled coordinates of the local position (0, 0)."""
+        if self.at is not None:
+            return self.at
         g = self.geometry
         shift = g.x_shift if isinstance(g, GridBoard) else 0
         return self.column * g.width + shift, self.row * g.height2
@@ -313,6 +162,8 @@ MAP_FIELDS: tuple[Field, ...] = (
     Field("rows", "rows", "int", default=None),
     Field("low", "low columns", "choice", choices=("odd", "even"), default="odd"),
     Field("first", "first hexes", "any", default=None),
+    Field("crop", "crops", "any", default=None),
+    Field("sizes", "board sizes", "any", default=None),
 )
 
 
@@ -357,29 +208,68 @@ class HexMap:
     # ----------------------------------------------------------------- construction
     @classmethod
     def asl(cls, layout: Sequence[Sequence[str]], columns: int = 33, rows: int = 10,
-            first: Mapping[str, str] | None = None) -> HexMap:
-        """ASL geoboards laid out in rows of board ids; a trailing ``*`` rotates a board 180°.
+            first: Mapping[str, str] | None = None, sizes: Mapping[str, tuple[int, int]] | None = None,
+            crop: Mapping[str, str] | None = None) -> HexMap:
+        """ASL boards laid out in rows of board ids; a trailing ``*`` turns a board 180°.
 
         ``HexMap.asl([["4", "5*"]])`` puts board 4 left of board 5, which is upside down;
-        ``HexMap.asl([["4"], ["5"]])`` puts 4 above 5. Boards of another size (an imported VASL
-        board: 17 × 20, a deluxe board's 15 × 5) give it as ``columns`` × ``rows``; the boards
-        of one map are all of one size. ``first`` names the first hex of each board whose hexes
-        are not named from A1 (``{"4b": "Q1"}``: a "b" board).
+        ``HexMap.asl([["4"], ["5"]])`` puts 4 above 5. Boards are ``columns`` × ``rows``
+        (a geoboard's 33 × 10) unless ``sizes`` gives another (an imported VASL board: 17 × 20,
+        a deluxe board's 15 × 5); ``first`` names the first hex of each board whose hexes are not
+        named from A1 (``{"4b": "Q1"}``: a "b" board); ``crop`` the hexrows and rows of a board
+        in play (``{"2": "A-P"}``). Boards meet where their edges meet hex for hex: side by side
+        along a whole column of shared half hexes (or, both cropped there, whole hexes beside
+        whole hexes), rows one under the other along their long edges, each row starting under
+        the first board of the row above. Any other layout is refused with the reason.
         """
         if not (3 <= columns <= 200 and 1 <= rows <= 200):
             raise DataError(f"an ASL board must have 3..200 columns and 1..200 rows, not {columns}x{rows}")
-        geo = AslBoard() if (columns, rows) == (33, 10) else AslBoard(columns, rows)
-        if columns % 2 == 0 and any(len(ids) > 1 for ids in layout):
-            raise DataError(f"boards of {columns} columns cannot sit side by side (their edge half hexes would not meet)")
+        ids = [cell.rstrip("*") for line in layout for cell in line]
+        for what, named in (("first hex", first), ("size", sizes), ("crop", crop)):
+            unplaced = set(named or {}) - set(ids)
+            if unplaced:
+                raise DataError(f"the map gives the {what} of board {sorted(unplaced)[0][:12]}, which it does not place")
+        shapes: dict[str, AslBoard] = {}
+        for bid in ids:
+            w, h = (sizes or {}).get(bid, (columns, rows))
+            g = first_hex(bid, (first or {})[bid], w, h) if bid in (first or {}) else AslBoard(w, h)
+            shapes[bid] = crop_of(bid, g, (crop or {})[bid]) if bid in (crop or {}) else g
         ps: list[Placement] = []
-        shapes = {bid: _first_hex(bid, text, columns, rows) for bid, text in (first or {}).items()}
-        for row, ids in enumerate(layout):
-            for col, bid in enumerate(ids):
-                rot = bid.endswith("*")
-                ps.append(Placement(bid.rstrip("*"), col, row, rot, shapes.get(bid.rstrip("*"), geo)))
-        unplaced = set(shapes) - {p.board_id for p in ps}
-        if unplaced:
-            raise DataError(f"the map names the first hex of board {sorted(unplaced)[0][:12]}, which it does not place")
+        above: tuple[int, set[bool], int, int, str] | None = None  # the row above: bottom y2, cuts, x0, x1, a board
+        for r, line in enumerate(layout):
+            placed: list[tuple[Placement, tuple[int, int, int, int]]] = []
+            for c, cell in enumerate(line):
+                bid, turned = cell.rstrip("*"), cell.endswith("*")
+                g = shapes[bid]
+                left, _right, top, _bottom = _edges(g, turned)
+                x0, _x1, y0, _y1 = _spread(Placement(bid, c, r, turned, g, (0, 0)))
+                if placed:
+                    prev, (_px0, px1, py0, py1) = placed[-1]
+                    if bool(_edges(prev.geometry, prev.rotated)[1]) != bool(left):
+                        raise DataError(f"board {prev.board_id} and board {bid} cannot sit side by side: a cropped edge "
+                                        "meets a board edge (whole hexes against half hexes)")
+                    ox, oy = px1 + (1 if left else 0) - x0, py0 - y0
+                elif above is not None:
+                    if above[1] != {bool(top)}:
+                        raise DataError(f"board {bid} cannot sit under board {above[4]}: a cropped edge meets a board "
+                                        "edge (whole hexes against half hexes)")
+                    ox, oy = above[2] - x0, above[0] + (1 if top else 0) - y0
+                else:
+                    ox, oy = 0, 0 if _on_grid(Placement(bid, c, r, turned, g, (0, 0))) else 1
+                p = Placement(bid, c, r, turned, g, (ox, oy))
+                if not _on_grid(p):
+                    where = f"beside board {placed[-1][0].board_id}" if placed else f"under board {above[4] if above else ''}"
+                    raise DataError(f"board {bid} cannot sit {where}: their hexes would lie half a hex apart "
+                                    "(its first hexrow is an even-lettered one)")
+                box = _spread(p)
+                if placed and (box[2], box[3]) != (py0, py1):
+                    raise DataError(f"board {prev.board_id} and board {bid} cannot sit side by side: they are "
+                                    f"{prev.geometry.rows} and {g.rows} hexes high, and their edges must meet hex for hex")
+                placed.append((p, box))
+            xs0, xs1 = placed[0][1][0], placed[-1][1][1]
+            cuts = {bool(_edges(p.geometry, p.rotated)[3]) for p, _box in placed}
+            above = (placed[0][1][3], cuts, xs0, xs1, placed[0][0].board_id)
+            ps.extend(p for p, _box in placed)
         return cls(ps)
 
     @classmethod
@@ -587,13 +477,19 @@ class HexMap:
             for p in self.placements:
                 rows.setdefault(p.row, []).append(p.board_id + ("*" if p.rotated else ""))
             out: dict[str, object] = {"kind": "asl", "boards": [rows[r] for r in sorted(rows)]}
-            g0 = self.placements[0].geometry
-            if (g0.columns, g0.rows) != (33, 10):  # boards of another size than a geoboard's
-                out.update(columns=g0.columns, rows=g0.rows)
-            first = {p.board_id: p.geometry.first for p in self.placements
-                     if isinstance(p.geometry, AslBoard) and (p.geometry.col0, p.geometry.row0) != (0, 0)}
+            shapes = [(p.board_id, p.geometry) for p in self.placements if isinstance(p.geometry, AslBoard)]
+            full = {g.full for _b, g in shapes}
+            if len(full) == 1 and full != {(33, 10)}:  # boards all of another size than a geoboard's
+                (w, h), = full
+                out.update(columns=w, rows=h)
+            elif len(full) > 1:
+                out["sizes"] = {b: list(g.full) for b, g in shapes if g.full != (33, 10)}
+            first = {b: g.first for b, g in shapes if g.first != "A1"}
             if first:
                 out["first"] = first
+            crop = {b: g.cropped for b, g in shapes if g.cropped}
+            if crop:
+                out["crop"] = crop
             return out
         g = self.placements[0].geometry
         rows = {}
@@ -620,13 +516,18 @@ class HexMap:
         cols, rows_ = d["columns"], d["rows"]
         if kind == "grid" and (cols is None or rows_ is None):
             raise DataError("grid maps need whole-number 'columns' and 'rows'")
-        first = d["first"]
-        if first is not None and (kind != "asl" or type(first) is not dict or len(first) > 64
-                                  or not all(isinstance(k, str) and isinstance(v, str) and len(k) <= 12 and len(v) <= 8
-                                             for k, v in first.items())):
-            raise DataError("a map's first hexes are {board: hex name} of its ASL boards")
+        first, crop, sizes = d["first"], d["crop"], d["sizes"]
+        checks: tuple[tuple[str, object, Callable[[object], bool]], ...] = (
+            ("first hexes", first, lambda v: isinstance(v, str) and len(v) <= 8),
+            ("crops", crop, lambda v: isinstance(v, str) and len(v) <= 16),
+            ("sizes", sizes, lambda v: type(v) is list and len(v) == 2 and all(type(n) is int for n in v)))
+        for what, named, ok in checks:
+            if named is not None and (kind != "asl" or type(named) is not dict or len(named) > 64 or not all(
+                    isinstance(k, str) and len(k) <= 12 and ok(v) for k, v in named.items())):
+                raise DataError(f"a map's {what} are given board by board for its ASL boards")
         return _built(kind, tuple(tuple(r) for r in layout), cols, rows_, d["low"],
-                      tuple(sorted(first.items())) if first else ())
+                      tuple(sorted(first.items())) if first else (), tuple(sorted(crop.items())) if crop else (),
+                      tuple(sorted((k, (v[0], v[1])) for k, v in sizes.items())) if sizes else ())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HexMap) and self.placements == other.placements
@@ -638,24 +539,43 @@ class HexMap:
         return f"HexMap.from_data({self.to_data()!r})"
 
 
-def _first_hex(bid: str, text: str, columns: int, rows: int) -> AslBoard:
-    """The geometry of an ASL board of ``columns`` × ``rows`` whose first hex is ``text``."""
-    m = _HEX_PART.match(text)
-    try:
-        col0 = asl_column_number(m["col"]) - 1 if m else -1
-    except ValueError:
-        col0 = -1
-    if m is None or col0 < 0 or int(m["row"]) < 1:
-        raise DataError(f"board {bid[:12]}'s first hex is a hex name like Q1, not {text[:8]!r}")
-    return AslBoard(columns, rows, col0, int(m["row"]) - 1)
+def _spread(p: Placement) -> tuple[int, int, int, int]:
+    """The global doubled bounds ``(x0, x1, y0, y1)`` of a placed board's hex centres."""
+    g = p.geometry
+    xs: list[int] = []
+    ys: list[int] = []
+    for col in (1, g.columns):
+        for row in g.row_range(col):
+            x, y = p.to_global(col, g.local_y2(col, row))
+            xs.append(x)
+            ys.append(y)
+    if g.columns > 1:  # the other column type's first and last rows
+        for row in g.row_range(2):
+            x, y = p.to_global(2, g.local_y2(2, row))
+            ys.append(y)
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def _edges(g: Geometry, turned: bool) -> tuple[int, int, int, int]:
+    """How much a crop cut from a placed board's left, right, top and bottom, on the map."""
+    left, right, top, bottom = g.crop if isinstance(g, AslBoard) else (0, 0, 0, 0)
+    return (right, left, bottom, top) if turned else (left, right, top, bottom)
+
+
+def _on_grid(p: Placement) -> bool:
+    """True if the placed board's hexes lie on the map's hex centres (``x + y2`` odd)."""
+    g = p.geometry
+    x, y = p.to_global(1, g.local_y2(1, g.row_range(1)[0]))
+    return (x + y) % 2 == 1
 
 
 @lru_cache(maxsize=4)
 def _built(kind: str, layout: tuple[tuple[str, ...], ...], columns: int | None, rows: int | None, low: Literal["odd", "even"],
-           first: tuple[tuple[str, str], ...] = ()) -> HexMap:
+           first: tuple[tuple[str, str], ...] = (), crop: tuple[tuple[str, str], ...] = (),
+           sizes: tuple[tuple[str, tuple[int, int]], ...] = ()) -> HexMap:
     """A map read from data, built once for the same layout (maps are immutable: games, saves and
     the views share them)."""
     if kind == "asl":
-        return HexMap.asl(layout, columns or 33, rows or 10, dict(first))
+        return HexMap.asl(layout, columns or 33, rows or 10, dict(first), dict(sizes), dict(crop))
     assert columns is not None and rows is not None
     return HexMap.grid(layout, columns, rows, low)

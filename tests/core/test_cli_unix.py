@@ -58,6 +58,6 @@ def test_validate_answers_a_bad_save_with_1(capsys: pytest.CaptureFixture[str]) 
 
 def test_the_map_text_of_new_map_and_a_blank_board_on_purpose(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "default"]) == 0
-    assert main(["svg", "--map", "blank:4b blank:5*;blank:a"]) == 0
+    assert main(["svg", "--map", "blank:4b blank:5*;blank:a blank:6"]) == 0
     svg = capsys.readouterr().out
     assert "board 4b" in svg and "board 5 (rotated)" in svg and "board a" in svg

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 
 from airhead.errors import AirheadError
 from airhead.vasl.archive import MAX_ARCHIVE_BYTES
-from airhead.vasl.library import BLANK, LIBRARY, board_art, board_id, card_name
+from airhead.vasl.library import LIBRARY, board_art, board_id, card_name, cell_board
 from dom import E
 from dom import el as _el
 from pyodide.ffi import create_proxy, to_js
@@ -88,8 +88,7 @@ class Boards:
     def unread(self, layout: list[list[str]]) -> list[str]:
         """The stored boards a new map's layout names (``2 4*``: boards 2 and 4) that are not in
         the core's library yet (:meth:`ensure` reads them, so that the map brings their terrain)."""
-        wanted = {card_name(cell.rstrip("*")).lower() for row in layout for cell in row
-                  if not cell.lower().startswith(BLANK)}
+        wanted = {(cell_board(cell) or "").lower() for row in layout for cell in row}
         return [str(r.get("sha256")) for r in self.rows
                 if card_name(str(r.get("name", ""))).lower() in wanted and LIBRARY.get(str(r.get("sha256"))) is None]
 

@@ -120,8 +120,9 @@ class Editor:
   <label>Game system <select id='new-system'>{sopts}</select></label>
   <label>Boards / maps <small>as the scenario card gives them: rows on lines (or split by ;), boards by
     spaces, * turns a board 180°. "4 5*": board 4, then 5 turned. "4a 4b": the halves of board 4.
-    "a b": lettered boards. An imported board by its name (VASL's bd79 is 79); a number with no file
-    imported, or blank:NAME (blank:4b), is a blank geoboard to paint.</small>
+    "a b": lettered boards. "2;4a 4b": board 2 above the halves of 4. "2[A-P]": hexrows A-P of
+    board 2 only ("2[1-5]": rows 1-5; "2[A-P,1-5]"). An imported board by its name (VASL's bd79 is
+    79); a number with no file imported, or blank:NAME (blank:4b), is a blank geoboard to paint.</small>
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
   <p id='new-map-note' class='hint' role='status'>{E(self.note)}</p>
   <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>

@@ -19,12 +19,13 @@ from ..boards import ASL_BOARD_ID, AslBoard, HexMap, from_doubled, to_doubled
 from ..errors import DataError, MissingBoardError
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
-from .derive import DerivedBoard
+from .derive import DerivedBoard, DerivedHex
 from .losdata import BoardError
 
 __all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "card_name", "board_shape", "BLANK",
            "imported_terrain", "scenario_data",
-           "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards", "parse_layout"]
+           "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards", "parse_layout",
+           "cell_board"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -178,25 +179,33 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
     hexes: dict[Hex, HexTerrain] = {}
     sides: dict[Hexside, frozenset[str]] = {}
     by_id = {p.board_id: p for p in hmap.placements}
-    geo = AslBoard()
     seen: set[Hex] = set()
     for bid, ref in refs.items():
         p = by_id[bid]
         board = lib.get(ref.sha256)
         if board is None:
             continue  # opened on blank terrain, as the player chose
-        g = board.geometry
-        if (g.width, g.height) != (p.geometry.columns, p.geometry.rows):
+        g, pg = board.geometry, p.geometry
+        if not isinstance(pg, AslBoard):
+            raise DataError("imported VASL boards go on ASL maps only")
+        if (g.width, g.height) != pg.full:
             raise DataError(f"board {bid} ({ref.describe()}) is {g.width} × {g.height} hexes; the map places a "
-                            f"{p.geometry.columns} × {p.geometry.rows} board there")
+                            f"{pg.full[0]} × {pg.full[1]} board there")
         shape = board_shape(board)
-        if isinstance(p.geometry, AslBoard) and shape.first != p.geometry.first:
+        if shape.first != pg.first:
             raise DataError(f"board {bid} ({ref.describe()}) names its hexes from {shape.first}; the map places a "
-                            f"board named from {p.geometry.first} there")
+                            f"board named from {pg.first} there")
+        dc, dr = pg.crop[0], pg.crop[2]  # a cropped board: its hexes in play only
+
+        def place(dh: DerivedHex) -> tuple[int, int]:
+            col = dh.col + 1 - dc
+            return p.to_global(col, pg.local_y2(col, dh.row + (1 if dh.col % 2 == 0 else 0) - dr))
+
         for dh in board.hexes.values():
-            col = dh.col + 1
-            row = dh.row + (1 if dh.col % 2 == 0 else 0)
-            h = from_doubled(*p.to_global(col, geo.local_y2(col, row)))
+            x, y2 = place(dh)
+            h = from_doubled(x, y2)
+            if not p.contains(h):
+                continue
             # an edge hex two boards share (GG of one, A of the next): the half that is not open
             # ground, the first board's if both are not
             if h not in seen or h not in hexes:
@@ -204,11 +213,11 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
                 if not dh.terrain.is_default():
                     hexes[h] = dh.terrain
         for name, d, feature, _why in board.sides:
-            dh = board.hexes[name]
-            col = dh.col + 1
-            row = dh.row + (1 if dh.col % 2 == 0 else 0)
-            h = from_doubled(*p.to_global(col, geo.local_y2(col, row)))
-            key = Hexside.of(h, (d + 3) % 6 if p.rotated else d)
+            h = from_doubled(*place(board.hexes[name]))
+            dd = (d + 3) % 6 if p.rotated else d
+            if not (p.contains(h) or p.contains(h.neighbor(dd))):
+                continue
+            key = Hexside.of(h, dd)
             sides[key] = sides.get(key, frozenset()) | {feature}
     return Terrain(hexes, sides)
 
@@ -241,11 +250,14 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
         except BoardError as e:
             why[card_name(b.name).lower()] = str(e)
     cells: list[list[tuple[str, bool, DerivedBoard | None]]] = []
+    crop: dict[str, str] = {}
     for row in layout:
         out_row = []
         for cell in row:
-            turned = cell.endswith("*")
-            text = cell.rstrip("*").strip()
+            m = _CELL.match(cell.strip())
+            if m is None:
+                raise DataError(f"{cell[:20]!r} is not a board as a map gives it (like 4, 4b*, or 2[A-P])")
+            text, turned = m["name"].strip(), bool(m["t1"] or m["t2"])
             blank = text.lower().startswith(BLANK)
             key = card_name(text[len(BLANK):] if blank else text)
             board = None if blank else by_id.get(key.lower())
@@ -260,34 +272,47 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
                                 f"or write {BLANK}{key[:12]} for a blank geoboard")
             if not ASL_BOARD_ID.match(key):
                 raise DataError(f"a board is named by up to 12 letters and digits, not {key[:16]!r}")
+            if m["crop"] is not None:
+                crop[key] = m["crop"].strip()
             out_row.append((key, turned, board))
         cells.append(out_row)
-    sizes = {(b.geometry.width, b.geometry.height) for row in cells for _k, _t, b in row if b is not None}
-    if len(sizes) > 1:
-        raise DataError("the boards of one map must be of one size: " + ", ".join(f"{w} × {h}" for w, h in sorted(sizes)))
-    size = sizes.pop() if sizes else (33, 10)
+    imported = [(k, b) for row in cells for k, _t, b in row if b is not None]
+    scales = {k: b.geometry.hex_width for k, b in imported}
+    if any(k not in scales for row in cells for k, _t, _b in row):
+        scales["a blank geoboard"] = 56.25
+    if scales and max(scales.values()) > 1.1 * min(scales.values()):
+        big, small = max(scales, key=scales.__getitem__), min(scales, key=scales.__getitem__)
+        raise DataError(f"board {big}'s hexes are {scales[big]:.0f} pixels wide and {small}'s {scales[small]:.0f}: "
+                        "boards of different hex sizes cannot share a map")
     refs: dict[str, Any] = {}
     first: dict[str, str] = {}
-    for placed in cells:
-        for key, _turned, board in placed:
-            if board is None:
-                continue
-            m = board.archive.metadata
-            refs[key] = {"name": m.name, "version": m.version, "sha256": board.archive.sha256}
-            shape = board_shape(board)
-            if (shape.col0, shape.row0) != (0, 0):
-                first[key] = shape.first
+    sizes: dict[str, tuple[int, int]] = {}
+    for key, board in imported:
+        md = board.archive.metadata
+        refs[key] = {"name": md.name, "version": md.version, "sha256": board.archive.sha256}
+        shape = board_shape(board)
+        sizes[key] = (shape.columns, shape.rows)
+        if shape.first != "A1":
+            first[key] = shape.first
     plain = [[key + ("*" if turned else "") for key, turned, _b in row] for row in cells]
-    title = name or "Boards " + " / ".join(" ".join(r) for r in plain)
-    hmap: dict[str, Any] = {"kind": "asl", "boards": plain}
-    if size != (33, 10):
-        hmap.update(columns=size[0], rows=size[1])
-    if first:
-        hmap["first"] = first
-    out: dict[str, Any] = {"name": title[:120], "system": system, "map": hmap}
+    hmap = HexMap.asl(plain, first=first, sizes=sizes, crop=crop)  # refused here if its boards do not meet
+    title = name or "Boards " + " / ".join(" ".join(r) for r in layout)
+    out: dict[str, Any] = {"name": title[:120], "system": system, "map": hmap.to_data()}
     if refs:
         out["boards"] = refs
     return out
+
+
+_CELL = re.compile(r"^(?P<name>[^\[\]*]+)(?P<t1>\*)?(?:\[(?P<crop>[^\]]{0,20})\])?(?P<t2>\*)?$")
+
+
+def cell_board(cell: str) -> str | None:
+    """The board a cell of a map's text names, as a scenario card names it (``2[A-P]*`` → ``2``);
+    None for a blank geoboard asked for (``blank:4b``) or text that names no board."""
+    m = _CELL.match(cell.strip())
+    if m is None or m["name"].strip().lower().startswith(BLANK):
+        return None
+    return card_name(m["name"].strip())
 
 
 def blank_boards(data: Mapping[str, Any]) -> list[str]:
@@ -326,16 +351,17 @@ def frames(hmap: HexMap, refs: Mapping[str, BoardRef], size: float = 24.0,
     ``hexWidth`` × ``hexHeight`` pixels apart, the map's ``1.5 × size`` × ``√3 × size``, and the
     board's A1 centre lies on the map's A1 of that board (turned with it)."""
     lib = library if library is not None else LIBRARY
-    geo = AslBoard()
     out: list[Frame] = []
     for p in hmap.placements:
         ref = refs.get(p.board_id)
         board = lib.get(ref.sha256) if ref is not None else None
-        if board is None:
+        pg = p.geometry
+        if board is None or not isinstance(pg, AslBoard):
             continue
         g = board.geometry
         kx, ky = g.hex_width / (1.5 * size), g.hex_height / (math.sqrt(3) * size)  # board pixels per map unit
-        a1 = from_doubled(*p.to_global(1, geo.local_y2(1, 1)))
+        c1 = 1 - pg.crop[0]  # the board's first hex, outside a crop that cuts it
+        a1 = from_doubled(*p.to_global(c1, pg.local_y2(c1, 1 - pg.crop[2])))
         ax, ay = 1.5 * size * a1.q, math.sqrt(3) * size * (a1.r + a1.q / 2)
         vx, vy = g.center(0, 0)  # A1's centre on the board's own pixels
         sign = -1.0 if p.rotated else 1.0

@@ -150,3 +150,11 @@ def test_a_board_of_an_even_number_of_columns_turns_half_a_hex_lower() -> None:
         assert t.at(m.parse("RBF2")) == HexTerrain("building", obstacle=2.5)
         a1, b1 = m.parse("RBA1"), m.parse("RBB1")
         assert a1.distance(b1) == 1
+
+
+def test_the_board_a_cell_of_the_map_text_names() -> None:
+    """(New map reads the boards a layout names from the device's storage before it builds it.)"""
+    from airhead.vasl.library import cell_board, parse_layout
+
+    cells = [c for row in parse_layout("2[A-P]* blank:4b;bd79, 02*\n4b[1-5]") for c in row]
+    assert [cell_board(c) for c in cells] == ["2", None, "79", "2", "4b"]

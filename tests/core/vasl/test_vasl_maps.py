@@ -275,7 +275,7 @@ def test_boards_of_another_size_make_a_map_of_that_size() -> None:
     assert len(m.hexes()) == 2 * (17 * 20 + 8) - 20  # the Q / A half-hex column shared
     back = decode_save(encode_save(new_game(sc, "s"))).to_game()
     assert back.scenario == sc
-    with pytest.raises(DataError, match="one size: 17 × 20, 33 × 10"):
+    with pytest.raises(DataError, match="board 1a and board 2 cannot sit side by side: they are 20 and 10 hexes high"):
         scenario_data([["1a", "2"]], [a1, *boards()])
     # a save that places a 17 × 20 board where a geoboard goes is refused, not drawn on wrong hexes
     data = sc.to_data()
