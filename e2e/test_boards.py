@@ -130,6 +130,12 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.locator("#new-map").tap()
     page.wait_for_selector("#edit-error:has-text('board 4b is not among the imported boards (2, 4): import its "
                            "file, or write blank:4b for a blank geoboard')", state="attached")
+    # SSR terrain options are VASL's names: another is refused with the reason
+    page.locator("#new-layout").fill("4")
+    page.locator("#new-ssr").fill("LightWoods, Snowy")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#edit-error:has-text(\"'Snowy' is not one of VASL's SSR terrain options\")", state="attached")
+    page.locator("#new-ssr").fill("LightWoods")
     # a geoboard number with no file is a blank geoboard, and New map says so
     page.locator("#new-layout").fill("4 5")
     page.locator("#new-map").tap()

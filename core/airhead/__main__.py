@@ -18,7 +18,7 @@ import sys
 from typing import Sequence
 
 from .codec import CodecError, SaveData, decode_any, encode_link
-from .errors import AirheadError
+from .errors import AirheadError, DataError
 from .svg import render_map
 from .systems import builtin
 
@@ -86,6 +86,8 @@ def _main(argv: Sequence[str] | None) -> int:
     p_svg.add_argument("--map", metavar="LAYOUT", help="a new map on the --board files, as New map takes it: \"2 4\", "
                        "\"2;4a 4b*\", \"2[A-P]\" (rows split by ';', '*' turns a board, [A-P] or [1-5] crops it, "
                        "blank:NAME a blank geoboard)")
+    p_svg.add_argument("--ssr", default="", metavar="NAMES",
+                       help="with --map: VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1")
     p_val = sub.add_parser("validate", help="check a save or link; exit 1 with the reason if it is bad (2 if it cannot be read)")
     p_val.add_argument("source", nargs="?", help="save file, link, or 'default'")
     p_link = sub.add_parser("link", help="print the share link of a save")
@@ -101,10 +103,12 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "los":
         return board_cli.run_los(args)
 
+    if getattr(args, "ssr", "") and not getattr(args, "map", None):
+        raise DataError("--ssr applies SSR terrain options to a new map: give the map with --map")
     boards = [board_cli.load(path) for path in getattr(args, "board", [])]
     try:
         if getattr(args, "map", None):
-            data = SaveData(board_cli.scenario_on(args.map, boards), "airhead")
+            data = SaveData(board_cli.scenario_on(args.map, boards, getattr(args, "ssr", "")), "airhead")
         else:
             data = _load(args.source)
         game = data.to_game()

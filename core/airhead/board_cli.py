@@ -52,12 +52,13 @@ def load(path: str) -> DerivedBoard:
         raise BoardError(f"{path}: {e}") from None
 
 
-def scenario_on(layout_text: str, boards: list[DerivedBoard]) -> Any:
-    """A new ASL scenario on imported boards (``--map "2 4"``: the New map form's text)."""
+def scenario_on(layout_text: str, boards: list[DerivedBoard], ssr_text: str = "") -> Any:
+    """A new ASL scenario on imported boards (``--map "2 4"``: the New map form's text), with
+    VASL's SSR terrain options ``ssr_text`` (``--ssr NoHedges,Level2ToLevel1``)."""
     from .systems import load_scenario
-    from .vasl.library import parse_layout, scenario_data
+    from .vasl.library import parse_layout, parse_ssr, scenario_data
 
-    return load_scenario(scenario_data(parse_layout(layout_text), boards))
+    return load_scenario(scenario_data(parse_layout(layout_text), boards, ssr=parse_ssr(ssr_text)))
 
 
 def art_of(scenario: Any, size: float) -> list[tuple[str, float, float, float, float, bool]]:
@@ -147,6 +148,8 @@ def add_los_parser(sub: Any) -> None:
     p.add_argument("--from-level", type=float, default=0, help="the viewer's level above its hex's ground (default 0)")
     p.add_argument("--to-level", type=float, default=0, help="the target's level above its hex's ground (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON: result, blocked_at, hindrances, hexes")
+    p.add_argument("--ssr", default="", metavar="NAMES", help="VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1 "
+                   "(applied to the hexes: the hex-level reading; the precise trace reads the board's pixels as drawn)")
 
 
 def run_los(args: argparse.Namespace) -> int:
@@ -155,7 +158,7 @@ def run_los(args: argparse.Namespace) -> int:
     from .asl.los_grid import trace
 
     boards = [load(path) for path in args.board]
-    sc = scenario_on(args.map, boards)
+    sc = scenario_on(args.map, boards, args.ssr)
     m = sc.map
     a, b = Location(m.parse(args.source), args.from_level), Location(m.parse(args.target), args.to_level)
     sight = trace(sc, a, b)

@@ -18,7 +18,7 @@ from airhead.present import systems_view, terrain_options
 from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
-from airhead.vasl.library import LIBRARY, parse_layout, scenario_data
+from airhead.vasl.library import LIBRARY, parse_layout, parse_ssr, scenario_data
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from dom import E
 from dom import el as _el
@@ -29,20 +29,25 @@ MODES = ("terrain", "level", "side", "place", "blaze", "clear")
 
 
 def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd",
-                 settings: dict[str, Any] | None = None, held: Iterable[str] = ()) -> Scenario:
+                 settings: dict[str, Any] | None = None, held: Iterable[str] = (), ssr: str = "") -> Scenario:
     """A blank scenario on a new map of the system's map kind, with ``settings`` (the system's
     settings as JSON; the game checks them when it starts; raises an AirheadError). ASL boards
     the player imported (``airhead.vasl.library.LIBRARY``) bring their terrain, by the name a
     scenario card gives them (``4b``, ``a``); a geoboard number no imported board carries, or
     ``blank:NAME``, is a blank geoboard (:func:`blank_note` says so); any other name is refused
-    with the boards the device holds (``held``: the names of those stored, not read yet)."""
+    with the boards the device holds (``held``: the names of those stored, not read yet); ``ssr``
+    VASL's SSR terrain options as typed (``NoHedges, Level2ToLevel1``)."""
     layout = parse_layout(layout_text)
+    options = parse_ssr(ssr)
     if get(system).map_kind == "geoboards":
-        data = scenario_data(layout, LIBRARY.boards(), name=name or "New map", system=system, strict=False, held=held)
-        if data.get("boards"):
+        data = scenario_data(layout, LIBRARY.boards(), name=name or "New map", system=system, strict=False, held=held,
+                             ssr=options)
+        if data.get("boards") or data.get("ssr"):
             return load_scenario({**data, "settings": settings or {}})
         hmap = HexMap.from_data(data["map"])
     else:
+        if options:
+            raise AirheadError("SSR terrain options are VASL's, for maps of ASL boards")
         hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
     return Scenario(name or "New map", system, hmap, settings=settings or {})
 
@@ -125,6 +130,9 @@ class Editor:
     79); a number with no file imported, or blank:NAME (blank:4b), is a blank geoboard to paint.</small>
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
   <p id='new-map-note' class='hint' role='status'>{E(self.note)}</p>
+  <label>SSR terrain options (ASL boards) <small>VASL's names, by commas: NoHedges, NoWalls,
+    BrushToOpenGround, Level2ToLevel1, LightWoods, DryStreams … (applied to every hex of the map)</small>
+    <input id='new-ssr' autocapitalize='off' autocomplete='off' spellcheck='false' maxlength='400'></label>
   <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
     <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
   <fieldset class='new-settings'><legend>Scenario settings (SSR)</legend><div id='new-settings' class='form'></div></fieldset>
@@ -343,7 +351,7 @@ class Editor:
             sc = new_scenario(
                 str(_el("new-name").value).strip(), str(_el("new-system").value), str(_el("new-layout").value),
                 int(_el("new-cols").value or 10), int(_el("new-rows").value or 8), settings=self.read_settings(),
-                held=self.boards.names() if self.boards is not None else (),
+                held=self.boards.names() if self.boards is not None else (), ssr=str(_el("new-ssr").value),
             )
             get(sc.system).settings_of(sc)  # refused here, with its reason, if a setting is wrong
             game = new_game(sc, secrets.token_hex(4))

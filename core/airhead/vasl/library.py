@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..boards import ASL_BOARD_ID, AslBoard, HexMap, from_doubled, to_doubled
 from ..errors import DataError, MissingBoardError
@@ -25,7 +25,7 @@ from .losdata import BoardError
 __all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "card_name", "board_shape", "BLANK",
            "imported_terrain", "scenario_data",
            "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards", "parse_layout",
-           "cell_board"]
+           "cell_board", "parse_ssr"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -235,13 +235,15 @@ def parse_layout(text: str) -> list[list[str]]:
 
 
 def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, name: str = "",
-                  system: str = "asl", strict: bool = True, held: Iterable[str] = ()) -> dict[str, Any]:
+                  system: str = "asl", strict: bool = True, held: Iterable[str] = (),
+                  ssr: Sequence[str] = ()) -> dict[str, Any]:
     """A new scenario's data on boards laid out in rows of board names (``*``: turned 180°), each
     as a scenario card names it: an imported board of ``boards`` (``4b``, ``a``, ``79`` for VASL's
     ``bd79``, matched whatever the case), or a blank geoboard asked for as ``blank:NAME``. Without
     ``strict`` a board number no board of ``boards`` carries (``5``) is a blank geoboard too (the
     app's New map says so); any other name is refused with the boards the device holds
-    (``boards`` and ``held``, the names of boards stored but not read yet)."""
+    (``boards`` and ``held``, the names of boards stored but not read yet). ``ssr`` names VASL's
+    SSR terrain options the scenario applies to its boards (:mod:`.ssr`)."""
     by_id: dict[str, DerivedBoard] = {}
     why: dict[str, str] = {}
     for b in boards:
@@ -300,6 +302,25 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
     out: dict[str, Any] = {"name": title[:120], "system": system, "map": hmap.to_data()}
     if refs:
         out["boards"] = refs
+    if ssr:
+        out["ssr"] = list(ssr)
+    return out
+
+
+def parse_ssr(text: str) -> list[str]:
+    """SSR terrain options as a player types them (VASL's names, by commas or spaces:
+    ``NoHedges, Level2ToLevel1``), matched whatever the case; :class:`DataError` names one that
+    is not VASL's."""
+    from .ssr import ssr_rules
+
+    by_lower = {n.lower(): n for n in ssr_rules()}
+    out = []
+    for word in text.replace(",", " ").split():
+        name = by_lower.get(word.lower())
+        if name is None:
+            raise DataError(f"{word[:40]!r} is not one of VASL's SSR terrain options (such as NoHedges, "
+                            "BrushToOpenGround, Level2ToLevel1, LightWoods)")
+        out.append(name)
     return out
 
 
@@ -338,6 +359,8 @@ class Frame:
     kx: float
     ky: float
     box: tuple[float, float, float, float]
+    #: True for a board cropped to some hexrows or rows (its picture is not drawn yet).
+    cropped: bool = False
 
     @property
     def sign(self) -> float:
@@ -367,7 +390,8 @@ def frames(hmap: HexMap, refs: Mapping[str, BoardRef], size: float = 24.0,
         sign = -1.0 if p.rotated else 1.0
         xs = sorted(ax + sign * (px - vx) / kx for px in (0, g.grid_width))
         ys = sorted(ay + sign * (py - vy) / ky for py in (0, g.grid_height))
-        out.append(Frame(p.board_id, board, p.rotated, ax, ay, vx, vy, kx, ky, (xs[0], ys[0], xs[1], ys[1])))
+        out.append(Frame(p.board_id, board, p.rotated, ax, ay, vx, vy, kx, ky, (xs[0], ys[0], xs[1], ys[1]),
+                         pg.crop != (0, 0, 0, 0)))
     return out
 
 
@@ -392,11 +416,13 @@ class Art:
 def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, str], size: float = 24.0,
               library: BoardLibrary | None = None) -> list[Art]:
     """The picture of each imported board that has an ``href`` (board id -> the picture's
-    address), over its :class:`Frame`: the board's hex centres on the map's."""
+    address), over its :class:`Frame`: the board's hex centres on the map's. A cropped board's
+    picture is not drawn (it would cover its neighbours: cropping the picture is to come); its
+    hexes show their terrain colours."""
     out: list[Art] = []
     for f in frames(hmap, refs, size, library):
         href = hrefs.get(f.board_id)
-        if href:
+        if href and not f.cropped:
             x0, y0, x1, y1 = f.box
             out.append(Art(f.board_id, href, x0, y0, x1 - x0, y1 - y0, f.rotated))
     return out

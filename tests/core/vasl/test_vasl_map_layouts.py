@@ -139,3 +139,13 @@ def test_the_command_line_takes_the_same_map_text(tmp_path: Path, capsys: pytest
     assert out["result"] in ("clear", "blocked", "hindered") and out["lines"][0].startswith("Line of sight from 2C9")
     assert main(["svg", *files, "--map", "2[A-P]*"]) == 0
     assert "board 2 (rotated)" in capsys.readouterr().out
+
+
+def test_a_cropped_boards_picture_is_not_drawn_over_its_neighbours() -> None:
+    from airhead.vasl.library import board_art
+
+    pic = LIBRARY.add(write_board({"name": "09", "hexes": {"C2": {"code": 60}}}))
+    whole = load_scenario(scenario_data([["9"]], [pic]))
+    cropped = load_scenario(scenario_data([["9[A-P]"]], [pic]))
+    assert [a.board_id for a in board_art(whole.map, whole.boards, {"9": "x.png"})] == ["9"]
+    assert board_art(cropped.map, cropped.boards, {"9": "x.png"}) == []

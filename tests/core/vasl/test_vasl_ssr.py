@@ -90,3 +90,33 @@ def test_a_rule_not_vasls_or_not_applied_is_refused_and_one_that_changes_nothing
         apply_ssr(sc.terrain, ["NoBridge"], sc.map.hexes())
     same = apply_ssr(sc.terrain, ["NoWhiteHexIDs"], sc.map.hexes())
     assert all(same.at(h) == sc.terrain.at(h) for h in sc.map.hexes()) and dict(same.sides) == dict(sc.terrain.sides)
+
+
+def test_a_scenario_names_its_ssr_options_and_a_save_or_link_brings_them_back(tmp_path: Any,
+                                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from airhead.__main__ import main
+    from airhead.codec import decode_link, decode_save, encode_link, encode_save
+    from airhead.systems import new_game
+    from airhead.vasl.library import parse_ssr
+
+    assert parse_ssr("nohedges, Level2ToLevel1") == ["NoHedges", "Level2ToLevel1"]
+    with pytest.raises(DataError, match="'Snowy' is not one of VASL's SSR terrain options"):
+        parse_ssr("NoHedges Snowy")
+    sc = load_scenario(scenario_data([["ssr"]], [board()], ssr=["NoWalls", "Level2ToLevel1"]))
+    m, t = sc.map, sc.terrain
+    assert sc.to_data()["ssr"] == ["NoWalls", "Level2ToLevel1"] and "hexes" not in sc.to_data()
+    assert t.at(m.parse("ssrJ5")).base_level == 1 and t.side(m.parse("ssrH5"), DIRECTION_NAMES.index("N")) == frozenset()
+    game = new_game(sc, "s")
+    for back in (decode_save(encode_save(game)).to_game(), decode_link(encode_link(game)).to_game()):
+        assert back.scenario == sc and back.scenario.terrain.at(m.parse("ssrJ5")).base_level == 1
+    for bad in ("NoWalls", ["x" * 41], ["NoWalls"] * 17, ["Snowy"]):
+        with pytest.raises(DataError):
+            load_scenario({**sc.to_data(), "ssr": bad})
+    path = tmp_path / "bdssr"
+    path.write_bytes(write_board({"name": "ssr", "image": False, "levels": {"J5": 2}}))
+    assert main(["svg", "--board", str(path), "--map", "ssr", "--ssr", "Level2ToLevel1"]) == 0
+    capsys.readouterr()
+    assert main(["svg", "--ssr", "NoWalls"]) == 2
+    assert "give the map with --map" in capsys.readouterr().err
+    assert main(["los", "--board", str(path), "--map", "ssr", "--ssr", "Snowy", "ssrA1", "ssrC1"]) == 2
+    assert "'Snowy' is not one of VASL's SSR terrain options" in capsys.readouterr().err
