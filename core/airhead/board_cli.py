@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .hexes import DIRECTION_NAMES, opposite
 from .tables import terrain_types
+from .terrain import HexTerrain
 from .vasl.archive import MAX_ARCHIVE_BYTES
 from .vasl.derive import DerivedBoard, codes
 from .vasl.losdata import BoardError
@@ -31,6 +32,8 @@ def add_parser(sub: Any) -> None:
     p_info = bsub.add_parser("info", help="print a board's metadata and every hex's derived terrain")
     p_info.add_argument("file", help="the board archive (e.g. bd02, as VASL's board library has it)")
     p_info.add_argument("--json", action="store_true", help="print JSON: {board: metadata, hexes: {A1: {...}}}")
+    p_info.add_argument("--ssr", default="", metavar="NAMES",
+                        help="VASL's SSR terrain options to apply, e.g. NoHedges,Level2ToLevel1")
 
 
 def read_file(path: str) -> bytes:
@@ -76,8 +79,32 @@ def art_of(scenario: Any, size: float) -> list[tuple[str, float, float, float, f
     return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs, size)]
 
 
-def board_json(board: DerivedBoard) -> dict[str, Any]:
-    """The board as ``board info --json`` prints it."""
+def _with_ssr(board: DerivedBoard, names: list[str]) -> tuple[dict[str, HexTerrain], dict[str, dict[str, str]]]:
+    """Each hex's terrain and hexside features (by hex name) with VASL's SSR options ``names``
+    applied, as a map of the board alone has them (the board is in the device's library)."""
+    from .boards import HexMap
+    from .vasl.library import BoardRef, board_id, imported_terrain, scenario_data
+    from .vasl.ssr import apply_ssr
+
+    data = scenario_data([[board_id(board)]], [board])
+    hmap = HexMap.from_data(data["map"])
+    refs = {bid: BoardRef.from_data(r) for bid, r in data["boards"].items()}
+    terrain = apply_ssr(imported_terrain(hmap, refs), names, hmap.hexes())
+    prefix = next(iter(refs))
+    hexes: dict[str, HexTerrain] = {}
+    sides: dict[str, dict[str, str]] = {}
+    for name in board.hexes:
+        h = hmap.parse(prefix + name)
+        hexes[name] = terrain.at(h)
+        for d in range(6):
+            for feature in sorted(terrain.side(h, d)):
+                sides.setdefault(name, {})[DIRECTION_NAMES[d]] = feature
+    return hexes, sides
+
+
+def board_json(board: DerivedBoard, ssr: list[str] | None = None) -> dict[str, Any]:
+    """The board as ``board info --json`` prints it (with ``ssr``: VASL's SSR terrain options
+    applied, each changed hex saying so)."""
     sides: dict[str, dict[str, str]] = {}
     for name, d, feature, _why in board.sides:
         sides.setdefault(name, {})[DIRECTION_NAMES[d]] = feature
@@ -85,17 +112,20 @@ def board_json(board: DerivedBoard) -> dict[str, Any]:
         other = board.geometry.neighbour(h.col, h.row, d)
         if 0 <= other[0] < board.geometry.width and 0 <= other[1] < board.geometry.height + other[0] % 2:
             sides.setdefault(board.geometry.name(*other), {})[DIRECTION_NAMES[opposite(d)]] = feature
+    changed: dict[str, HexTerrain] = {}
+    if ssr:
+        changed, sides = _with_ssr(board, ssr)
     table = codes()
     hexes: dict[str, Any] = {}
     for name, h in board.hexes.items():
-        t = h.terrain
+        t = changed.get(name, h.terrain)
         entry: dict[str, Any] = {"terrain": t.terrain, "level": t.base_level, "hexsides": sides.get(name, {})}
         if t.obstacle:
             entry["obstacle"] = t.obstacle
         for key, value in t.to_data().items():
             if key in ("water", "bridge", "label", "shellholes", "trench"):
                 entry[key] = value
-        entry["why"] = h.why
+        entry["why"] = h.why + (f"; SSR {', '.join(ssr or ())} changed it" if t != h.terrain else "")
         entry["pixels"] = {table[c].name: round(s, 3) for c, s in h.shares}
         hexes[name] = entry
     meta = board.archive.metadata.to_data()
@@ -107,33 +137,38 @@ def board_json(board: DerivedBoard) -> dict[str, Any]:
     return {"board": meta, "hexes": hexes}
 
 
-def _text(board: DerivedBoard) -> str:
+def _text(board: DerivedBoard, ssr: list[str] | None = None) -> str:
     m = board.archive.metadata
     labels = {k: t.label for k, t in terrain_types("terrain_asl").items()}
     lines = [f"board {m.name}, version {m.version or '?'} ({m.width} × {m.height} hexes, "
              f"grid {board.archive.grid.grid_width} × {board.archive.grid.grid_height} pixels, "
              f"{board.archive.size:,} bytes, SHA-256 {board.archive.sha256})"]
-    data = board_json(board)["hexes"]
-    for name, h in board.hexes.items():
-        t = h.terrain
-        what = t.label or labels.get(t.terrain, t.terrain)
-        extra = [f"{k} {v}" for k, v in data[name]["hexsides"].items()]
-        lines.append(f"{name:>5}  {what}, level {t.base_level:g}" + (f"  [{', '.join(extra)}]" if extra else "") + f"  — {h.why}")
+    if ssr:
+        lines.append(f"(with the SSR terrain options {', '.join(ssr)})")
+    data = board_json(board, ssr)["hexes"]
+    for name in board.hexes:
+        e = data[name]
+        what = e.get("label") or labels.get(e["terrain"], e["terrain"])
+        extra = [f"{k} {v}" for k, v in e["hexsides"].items()]
+        lines.append(f"{name:>5}  {what}, level {e['level']:g}" + (f"  [{', '.join(extra)}]" if extra else "") + f"  — {e['why']}")
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run a ``board`` subcommand (a refusal raises: :mod:`airhead.__main__` says it)."""
     from .vasl import read_board
+    from .vasl.library import LIBRARY, parse_ssr
 
+    ssr = parse_ssr(args.ssr)
     try:
-        board = read_board(read_file(args.file))
+        data = read_file(args.file)
+        board = LIBRARY.add(data) if ssr else read_board(data)
     except BoardError as e:
         raise BoardError(f"{args.file}: {e}") from None
     if args.json:
-        print(json.dumps(board_json(board), indent=1))
+        print(json.dumps(board_json(board, ssr), indent=1))
     else:
-        print(_text(board))
+        print(_text(board, ssr))
     return 0
 
 

@@ -117,7 +117,7 @@ class Boards:
                 m = board.archive.metadata
                 facts = {"sha256": board.archive.sha256, "name": m.name, "version": m.version, "size": len(data),
                          "added": float(window.Date.now()), "width": m.width, "height": m.height,
-                         "file": name[:80]}
+                         "file": name[:80], "picture": board.archive.image is not None}
                 await window.airheadBoards.put(to_js(facts, dict_converter=window.Object.fromEntries), to_js(data))
                 done.append(board.archive.sha256)
                 try:
@@ -217,7 +217,9 @@ class Boards:
                 f"<li class='board' data-sha='{sha}'><b>VASL board {E(str(r.get('name', '?')))}</b> "
                 f"<small class='hint'>(in New map: <code>{E(card_name(str(r.get('name', '?'))))}</code>)</small> "
                 f"<small class='hint'>version {E(str(r.get('version') or '?'))} · {int(r.get('width') or 0)} × "
-                f"{int(r.get('height') or 0)} hexes · {_size(int(r.get('size') or 0))} · added {E(added)}</small>"
+                f"{int(r.get('height') or 0)} hexes · {_size(int(r.get('size') or 0))} · added {E(added)}"
+                + (" · no picture in this file: its map shows terrain colours" if r.get("picture") is False else "")
+                + "</small>"
                 f"<div class='row'>{buttons}</div></li>")
         listing = "".join(items) or "<li class='hint'>No boards yet.</li>"
         problem = f"<p class='error' role='alert' id='boards-error'>{E(self.error)}</p>" if self.error else ""

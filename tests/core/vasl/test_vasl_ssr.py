@@ -120,3 +120,25 @@ def test_a_scenario_names_its_ssr_options_and_a_save_or_link_brings_them_back(tm
     assert "give the map with --map" in capsys.readouterr().err
     assert main(["los", "--board", str(path), "--map", "ssr", "--ssr", "Snowy", "ssrA1", "ssrC1"]) == 2
     assert "'Snowy' is not one of VASL's SSR terrain options" in capsys.readouterr().err
+
+
+def test_board_info_applies_ssr_options(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from airhead.__main__ import main
+
+    path = tmp_path / "bdssr"
+    path.write_bytes(write_board({"name": "ssr", "image": False, "levels": {"J5": 2}, "hexes": {"C2": {"code": 25}},
+                                  "sides": [["H5", "N", 72]]}))
+    assert main(["board", "info", str(path), "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)["hexes"]
+    assert plain["H5"]["hexsides"] == {"N": "wall"} and plain["J5"]["level"] == 2 and plain["C2"]["terrain"] == "brush"
+    assert main(["board", "info", str(path), "--json", "--ssr", "NoWalls,Level2ToLevel1,BrushToOpenGround"]) == 0
+    hexes = json.loads(capsys.readouterr().out)["hexes"]
+    assert hexes["H5"]["hexsides"] == {} and hexes["H4"]["hexsides"] == {}
+    assert hexes["J5"]["level"] == 1 and hexes["J5"]["why"].endswith(
+        "; SSR NoWalls, Level2ToLevel1, BrushToOpenGround changed it")
+    assert hexes["C2"]["terrain"] == "open" and hexes["A1"] == {k: v for k, v in plain["A1"].items()}
+    assert main(["board", "info", str(path), "--ssr", "LightWoods"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "(with the SSR terrain options LightWoods)" and len(out) == 2 + 346
