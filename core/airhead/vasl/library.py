@@ -416,13 +416,17 @@ class Art:
 def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, str], size: float = 24.0,
               library: BoardLibrary | None = None) -> list[Art]:
     """The picture of each imported board that has an ``href`` (board id -> the picture's
-    address), over its :class:`Frame`: the board's hex centres on the map's. A cropped board's
-    picture is not drawn (it would cover its neighbours: cropping the picture is to come); its
-    hexes show their terrain colours."""
+    address), over its :class:`Frame`: the board's hex centres on the map's. A map with a cropped
+    board draws no picture (whole, a cropped board's would cover its neighbours, and a map with
+    pictures draws no terrain colours: cropping the pictures is to come): its hexes show their
+    terrain colours."""
     out: list[Art] = []
-    for f in frames(hmap, refs, size, library):
+    placed = frames(hmap, refs, size, library)
+    if any(f.cropped for f in placed):
+        return out
+    for f in placed:
         href = hrefs.get(f.board_id)
-        if href and not f.cropped:
+        if href:
             x0, y0, x1, y1 = f.box
             out.append(Art(f.board_id, href, x0, y0, x1 - x0, y1 - y0, f.rotated))
     return out

@@ -149,3 +149,6 @@ def test_a_cropped_boards_picture_is_not_drawn_over_its_neighbours() -> None:
     cropped = load_scenario(scenario_data([["9[A-P]"]], [pic]))
     assert [a.board_id for a in board_art(whole.map, whole.boards, {"9": "x.png"})] == ["9"]
     assert board_art(cropped.map, cropped.boards, {"9": "x.png"}) == []
+    # beside a cropped board no picture is drawn: every hex shows its terrain colours, none blank
+    beside = load_scenario(scenario_data([["9", "2[A-P]"]], [pic, *boards("2")]))
+    assert board_art(beside.map, beside.boards, {"9": "x.png", "2": "y.png"}) == []
