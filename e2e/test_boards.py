@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 from conftest import TABLET, actions, hex_center, offline_requests, wait_ready
 from playing import dice, waiting
 
@@ -125,6 +125,24 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     assert page.locator("#map image.board-art").count() == 0
     page.locator("#tab-edit").tap()
     page.locator(".newmap summary").tap()
+    # a name that is no imported board is refused with the device's boards, never drawn blank
+    page.locator("#new-layout").fill("4b")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#edit-error:has-text('board 4b is not among the imported boards (2, 4): import its "
+                           "file, or write blank:4b for a blank geoboard')", state="attached")
+    # SSR terrain options are VASL's names: another is refused with the reason
+    page.locator("#new-layout").fill("4")
+    page.locator("#new-ssr").fill("LightWoods, Snowy")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#edit-error:has-text(\"'Snowy' is not one of VASL's SSR terrain options\")", state="attached")
+    page.locator("#new-ssr").fill("LightWoods")
+    # a geoboard number with no file is a blank geoboard, and New map says so
+    page.locator("#new-layout").fill("4 5")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#new-map-note:has-text('Board 5 is a blank geoboard: no board file of that name is "
+                           "imported')", state="attached")
+    page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 1")
+    page.locator(".newmap summary").tap()  # (a new map draws the tab again, New map closed)
     page.locator("#new-name").fill("Board 4 turned")
     page.locator("#new-layout").fill("4*")
     page.locator("#new-map").tap()

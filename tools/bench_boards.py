@@ -43,7 +43,7 @@ def busy_board() -> dict[str, object]:
 def main() -> None:
     from airhead.vasl.archive import read_archive
     from airhead.vasl.derive import derive
-    from airhead.vasl.writer import write_board
+    from tools.board_writer import write_board
 
     data = write_board(busy_board())
     best_read = best_derive = 1e9

@@ -27,7 +27,7 @@ OPEN_MS, HEAP_MB = 1500, 60
 
 
 def main() -> None:
-    from airhead.vasl.writer import write_board
+    from tools.board_writer import write_board
 
     with tempfile.TemporaryDirectory() as tmp:
         files = []

@@ -30,7 +30,7 @@ def main() -> None:
     from airhead.asl.los_grid import trace
     from airhead.systems import load_scenario
     from airhead.vasl.library import LIBRARY, scenario_data
-    from airhead.vasl.writer import write_board
+    from tools.board_writer import write_board
     from tools.bench_boards import busy_board
 
     figures = {}
@@ -57,7 +57,7 @@ def viewsheds() -> dict[str, float]:
     from airhead.systems import get, load_scenario
     from airhead.game import Game
     from airhead.vasl.library import LIBRARY, scenario_data
-    from airhead.vasl.writer import write_board
+    from tools.board_writer import write_board
     from tools.bench_boards import busy_board
 
     desc = busy_board()

@@ -90,7 +90,7 @@ def _on_boards(page: Any) -> None:
     import json
     import tempfile
 
-    from airhead.vasl.writer import write_board
+    from tools.board_writer import write_board
 
     desc = json.loads((ROOT / "tests" / "core" / "data" / "fixture_board.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,7 +1,13 @@
-"""Command line: ``python -m airhead replay|svg|validate|link [FILE|LINK]``, ``board info FILE``.
+"""Command line: ``python -m airhead replay|svg|validate|link [FILE|LINK]``, ``board info FILE``,
+``los --board FILE --map LAYOUT FROM TO``.
 
 ``FILE`` is a save file (or a text file holding a link); ``LINK`` a share link or its fragment.
 Without one, the built-in default scenario is used.
+
+It behaves as Unix tools do: output on standard output, every refusal on standard error as one
+line (``airhead: …``, never a traceback) with exit status 2 (``validate`` answers a save it
+refuses with 1, as ``grep`` answers "not found"), a closed pipe (``… | head``) ends it quietly
+(status 141, as a process ended by SIGPIPE), Ctrl-C with 130.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ import sys
 from typing import Sequence
 
 from .codec import CodecError, SaveData, decode_any, encode_link
-from .errors import DataError
+from .errors import AirheadError, DataError
 from .svg import render_map
 from .systems import builtin
 
@@ -32,8 +38,40 @@ def _load(source: str | None) -> SaveData:
     return decode_any(source)
 
 
+#: Exit statuses: a refusal (bad input, a file that cannot be read), a save ``validate`` refuses,
+#: a closed pipe (128 + SIGPIPE), an interrupt (128 + SIGINT).
+EXIT_ERROR, EXIT_INVALID, EXIT_PIPE, EXIT_INTERRUPT = 2, 1, 141, 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly; what is still buffered goes nowhere
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (tests)
+            pass
+        return EXIT_PIPE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPT
+    except (AirheadError, OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        print(f"airhead: {_plain(e)}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _plain(e: BaseException) -> str:
+    """A refusal as one line a player reads (an OSError as "FILE: No such file or directory")."""
+    if isinstance(e, OSError) and e.strerror:
+        return f"{e.filename}: {e.strerror}" if e.filename else e.strerror
+    if isinstance(e, RecursionError):
+        return "the input is nested too deeply to read"
+    return str(e) or type(e).__name__
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m airhead", description="Airhead rules core: replay, render and check games.")
     sub = parser.add_subparsers(dest="command", required=True)
     p_replay = sub.add_parser("replay", help="replay a save or link and print its log")
@@ -45,13 +83,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_svg.add_argument("--board", action="append", default=[], metavar="FILE",
                        help="a VASL board archive the game is played on (repeatable)")
     p_svg.add_argument("--art", action="store_true", help="draw the --board files' own pictures under the hexes")
-    p_svg.add_argument("--map", metavar="LAYOUT", help="a new map on the --board files, e.g. \"2 4\" (rows split by ';', '*' turns a board)")
-    p_val = sub.add_parser("validate", help="check a save or link; exit 1 with the reason if it is bad")
+    p_svg.add_argument("--map", metavar="LAYOUT", help="a new map on the --board files, as New map takes it: \"2 4\", "
+                       "\"2;4a 4b*\", \"2[A-P]\" (rows split by ';', '*' turns a board, [A-P] or [1-5] crops it, "
+                       "blank:NAME a blank geoboard)")
+    p_svg.add_argument("--ssr", default="", metavar="NAMES",
+                       help="with --map: VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1")
+    p_val = sub.add_parser("validate", help="check a save or link; exit 1 with the reason if it is bad (2 if it cannot be read)")
     p_val.add_argument("source", nargs="?", help="save file, link, or 'default'")
     p_link = sub.add_parser("link", help="print the share link of a save")
     p_link.add_argument("source", nargs="?", help="save file, link, or 'default'")
     p_link.add_argument("--base", default="", help="the app's URL to put before the fragment")
-    from .vasl import cli as board_cli
+    from . import board_cli
 
     board_cli.add_parser(sub)
     board_cli.add_los_parser(sub)
@@ -61,16 +103,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "los":
         return board_cli.run_los(args)
 
+    if getattr(args, "ssr", "") and not getattr(args, "map", None):
+        raise DataError("--ssr applies SSR terrain options to a new map: give the map with --map")
+    boards = [board_cli.load(path) for path in getattr(args, "board", [])]
     try:
-        boards = [board_cli.load(path) for path in getattr(args, "board", [])]
         if getattr(args, "map", None):
-            data = SaveData(board_cli.scenario_on(args.map, boards), "airhead")
+            data = SaveData(board_cli.scenario_on(args.map, boards, getattr(args, "ssr", "")), "airhead")
         else:
             data = _load(args.source)
         game = data.to_game()
-    except (CodecError, DataError, OSError, UnicodeDecodeError) as e:
-        print(f"airhead: {e}", file=sys.stderr)
-        return 1
+    except (AirheadError, UnicodeDecodeError, ValueError) as e:
+        if args.command != "validate":
+            raise
+        print(f"airhead: {_plain(e)}", file=sys.stderr)
+        return EXIT_INVALID
 
     if args.command == "replay":
         print(f"{game.scenario.name} ({game.scenario.system}), seed {game.seed!r}, {len(game.actions)} actions")

@@ -24,10 +24,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Literal, Sequence
+from typing import Callable, Iterator, Literal, Mapping, Sequence
 
 from .errors import DataError
 from .fields import Field, parse_fields
+from .geoboards import AslBoard, GridBoard, asl_column_letters, asl_column_number, crop_of, first_hex
 from .hexes import Hex
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "to_doubled",
     "from_doubled",
     "player_name",
+    "ASL_BOARD_ID",
 ]
 
 
@@ -60,133 +62,6 @@ def from_doubled(x: int, y2: int) -> Hex:
     return Hex(x, (y2 - x - 1) // 2)
 
 
-def asl_column_letters(n: int) -> str:
-    """Column letters of column number ``n`` (1 = A, 26 = Z, 27 = AA, 33 = GG, 53 = AAA)."""
-    if n < 1:
-        raise ValueError(f"column number must be >= 1, not {n}")
-    k, i = divmod(n - 1, 26)
-    return chr(ord("A") + i) * (k + 1)
-
-
-def asl_column_number(letters: str) -> int:
-    """Column number of ASL column letters (``A`` → 1, ``GG`` → 33)."""
-    up = letters.upper()
-    if not up or not up.isalpha() or not up.isascii() or len(set(up)) != 1:
-        raise ValueError(f"{letters!r} is not a column (A..Z, AA..GG, ...)")
-    return (len(up) - 1) * 26 + ord(up[0]) - ord("A") + 1
-
-
-@dataclass(frozen=True)
-class AslBoard:
-    """Geometry of an ASL geoboard: 33 columns (A..GG) by 10 rows, half hexes on all edges."""
-
-    columns: int = 33
-    rows: int = 10
-
-    naming: Literal["asl"] = "asl"
-
-    @property
-    def width(self) -> int:
-        """Column stride when boards sit side by side (edge half-hex columns are shared)."""
-        return self.columns - 1
-
-    @property
-    def height2(self) -> int:
-        """Doubled-row stride when boards sit above one another (edge half hexes are shared)."""
-        return 2 * self.rows
-
-    def local_y2(self, col: int, row: int) -> int:
-        """Doubled local row of ``row`` in column ``col`` (even columns half a hex lower)."""
-        return 2 * row + (1 if col % 2 == 0 else 0)
-
-    def local_row(self, col: int, y2: int) -> int:
-        """Row number of doubled local row ``y2`` in column ``col``."""
-        return (y2 - (1 if col % 2 == 0 else 0)) // 2
-
-    def contains(self, col: int, y2: int) -> bool:
-        """True if the local doubled position is a (whole or half) hex of the board."""
-        return 1 <= col <= self.columns and 1 <= y2 <= 2 * self.rows + 1
-
-    def row_range(self, col: int) -> tuple[int, int]:
-        """First and last row number of a column."""
-        return (0, self.rows) if col % 2 == 0 else (1, self.rows)
-
-    def is_half(self, col: int, y2: int) -> bool:
-        """True for the half hexes cut by the board edges."""
-        return col in (1, self.columns) or y2 in (1, 2 * self.rows + 1)
-
-    @property
-    def extent(self) -> tuple[int, int, int, int]:
-        """Local doubled bounds ``(x0, x1, y0, y1)``; the edges pass through these centres."""
-        return 1, self.columns, 1, 2 * self.rows + 1
-
-
-@dataclass(frozen=True)
-class GridBoard:
-    """A plain rectangular hex map of whole hexes (``columns`` × ``rows``), lettered a, b, c...
-
-    ``low`` says which columns sit half a hex lower: ``"odd"`` (a, c, e, ...; the default, as
-    seed 002's example needs: both F/c1 and F/c2 are adjacent to F/d2) or ``"even"``.
-    """
-
-    columns: int
-    rows: int
-    low: Literal["odd", "even"] = "odd"
-    naming: Literal["grid"] = "grid"
-
-    def __post_init__(self) -> None:
-        if not (2 <= self.columns <= 200 and 1 <= self.rows <= 200):
-            raise DataError(f"a grid map must have 2..200 columns and 1..200 rows, not {self.columns}x{self.rows}")
-        if self.low not in ("odd", "even"):
-            raise DataError(f"low columns must be 'odd' or 'even', not {self.low!r}")
-
-    @property
-    def x_shift(self) -> int:
-        """Global column offset that keeps the doubled-coordinate parity (1 when odd columns are low)."""
-        return 1 if self.low == "odd" else 0
-
-    @property
-    def width(self) -> int:
-        """Column stride when maps sit side by side (kept even so the column shift continues)."""
-        return self.columns + (self.columns % 2)
-
-    @property
-    def height2(self) -> int:
-        """Doubled-row stride when maps sit above one another."""
-        return 2 * self.rows
-
-    def _low(self, col: int) -> int:
-        return 1 if (col % 2 == 1) == (self.low == "odd") else 0
-
-    def local_y2(self, col: int, row: int) -> int:
-        """Doubled local row of ``row`` in column ``col``."""
-        return 2 * row + self._low(col)
-
-    def local_row(self, col: int, y2: int) -> int:
-        """Row number of doubled local row ``y2`` in column ``col``."""
-        return (y2 - self._low(col)) // 2
-
-    def row_range(self, col: int) -> tuple[int, int]:
-        """First and last row number of a column."""
-        return 1, self.rows
-
-    def contains(self, col: int, y2: int) -> bool:
-        """True if the local doubled position is a hex of the map."""
-        if not 1 <= col <= self.columns:
-            return False
-        return 1 <= self.local_row(col, y2) <= self.rows
-
-    def is_half(self, col: int, y2: int) -> bool:
-        """Grid maps have no half hexes."""
-        return False
-
-    @property
-    def extent(self) -> tuple[int, int, int, int]:
-        """Local doubled bounds ``(x0, x1, y0, y1)`` of the hex centres; a 180° rotation maps
-        ``(c, y2)`` to ``(x0 + x1 - c, y0 + y1 - y2)`` (valid for an even number of columns)."""
-        return 1, self.columns, 2, 2 * self.rows + 1
-
-
 Geometry = AslBoard | GridBoard
 
 
@@ -199,6 +74,9 @@ class Placement:
     row: int = 0
     rotated: bool = False
     geometry: Geometry = field(default_factory=AslBoard)
+    #: Where the board's local (0, 0) lies in global doubled coordinates, when the map sets it
+    #: (ASL maps of boards of different sizes); else from ``column`` and ``row``.
+    at: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         g = self.geometry
@@ -207,24 +85,32 @@ class Placement:
 
     def origin(self) -> tuple[int, int]:
         """Global doubled coordinates of the local position (0, 0)."""
+        if self.at is not None:
+            return self.at
         g = self.geometry
         shift = g.x_shift if isinstance(g, GridBoard) else 0
         return self.column * g.width + shift, self.row * g.height2
+
+    def _turn(self, c: int, y: int) -> tuple[int, int]:
+        """A local position turned 180° (its own inverse). An ASL board of an even number of
+        columns (VASL's RBv2: 36) turned swaps its low and high columns, so it lies half a hex
+        lower to keep its hexes on the map's (``x + y2`` odd)."""
+        x0, x1, y0, y1 = self.geometry.extent
+        shift = 1 if isinstance(self.geometry, AslBoard) and (x0 + x1) % 2 else 0
+        return x0 + x1 - c, y0 + y1 + shift - y
 
     def to_local(self, x: int, y2: int) -> tuple[int, int]:
         """Global doubled position → local (column, doubled row) of this board."""
         ox, oy = self.origin()
         c, y = x - ox, y2 - oy
         if self.rotated:
-            x0, x1, y0, y1 = self.geometry.extent
-            c, y = x0 + x1 - c, y0 + y1 - y
+            c, y = self._turn(c, y)
         return c, y
 
     def to_global(self, col: int, y2: int) -> tuple[int, int]:
         """Local (column, doubled row) → global doubled position."""
         if self.rotated:
-            x0, x1, y0, y1 = self.geometry.extent
-            col, y2 = x0 + x1 - col, y0 + y1 - y2
+            col, y2 = self._turn(col, y2)
         ox, oy = self.origin()
         return col + ox, y2 + oy
 
@@ -242,6 +128,9 @@ class Placement:
 
 
 _ASL_NAME = re.compile(r"^(?P<board>[0-9]+[a-z]?)(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
+_HEX_PART = re.compile(r"^(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
+#: An ASL board's id on a map: its name as a scenario card gives it (``4``, ``4b``, ``a``, ``BFPA``).
+ASL_BOARD_ID = re.compile(r"^[A-Za-z0-9]{1,12}$")
 _GRID_NAME = re.compile(r"^(?P<board>[A-Za-z0-9]+)/(?P<col>[A-Za-z]+)(?P<row>-?[0-9]+)$")
 _RAW_NAME = re.compile(r"^@(?P<q>-?[0-9]+),(?P<r>-?[0-9]+)$")
 
@@ -272,6 +161,9 @@ MAP_FIELDS: tuple[Field, ...] = (
     Field("columns", "columns", "int", default=None),
     Field("rows", "rows", "int", default=None),
     Field("low", "low columns", "choice", choices=("odd", "even"), default="odd"),
+    Field("first", "first hexes", "any", default=None),
+    Field("crop", "crops", "any", default=None),
+    Field("sizes", "board sizes", "any", default=None),
 )
 
 
@@ -296,8 +188,8 @@ class HexMap:
         if len(cells) != len(placements):
             raise DataError("two boards are placed in the same position")
         for p in placements:
-            if p.geometry.naming == "asl" and not re.fullmatch(r"[0-9]+[a-z]?", p.board_id):
-                raise DataError(f"ASL board ids are numbers (like 4 or 24), not {p.board_id!r}")
+            if p.geometry.naming == "asl" and not ASL_BOARD_ID.match(p.board_id):
+                raise DataError(f"ASL boards are named by letters and digits (like 4, 4b or a), not {p.board_id[:16]!r}")
             if p.geometry.naming == "grid" and not re.fullmatch(r"[A-Za-z0-9]+", p.board_id):
                 raise DataError(f"grid map ids are letters/digits (like F), not {p.board_id!r}")
         total = sum(_hex_count(p.geometry) for p in placements)
@@ -315,24 +207,69 @@ class HexMap:
 
     # ----------------------------------------------------------------- construction
     @classmethod
-    def asl(cls, layout: Sequence[Sequence[str]], columns: int = 33, rows: int = 10) -> HexMap:
-        """ASL geoboards laid out in rows of board ids; a trailing ``*`` rotates a board 180°.
+    def asl(cls, layout: Sequence[Sequence[str]], columns: int = 33, rows: int = 10,
+            first: Mapping[str, str] | None = None, sizes: Mapping[str, tuple[int, int]] | None = None,
+            crop: Mapping[str, str] | None = None) -> HexMap:
+        """ASL boards laid out in rows of board ids; a trailing ``*`` turns a board 180°.
 
         ``HexMap.asl([["4", "5*"]])`` puts board 4 left of board 5, which is upside down;
-        ``HexMap.asl([["4"], ["5"]])`` puts 4 above 5. Boards of another size (an imported VASL
-        board: 17 × 20, a deluxe board's 15 × 5) give it as ``columns`` × ``rows``; the boards
-        of one map are all of one size.
+        ``HexMap.asl([["4"], ["5"]])`` puts 4 above 5. Boards are ``columns`` × ``rows``
+        (a geoboard's 33 × 10) unless ``sizes`` gives another (an imported VASL board: 17 × 20,
+        a deluxe board's 15 × 5); ``first`` names the first hex of each board whose hexes are not
+        named from A1 (``{"4b": "Q1"}``: a "b" board); ``crop`` the hexrows and rows of a board
+        in play (``{"2": "A-P"}``). Boards meet where their edges meet hex for hex: side by side
+        along a whole column of shared half hexes (or, both cropped there, whole hexes beside
+        whole hexes), rows one under the other along their long edges, each row starting under
+        the first board of the row above. Any other layout is refused with the reason.
         """
         if not (3 <= columns <= 200 and 1 <= rows <= 200):
             raise DataError(f"an ASL board must have 3..200 columns and 1..200 rows, not {columns}x{rows}")
-        geo = AslBoard() if (columns, rows) == (33, 10) else AslBoard(columns, rows)
-        if columns % 2 == 0 and any(len(ids) > 1 for ids in layout):
-            raise DataError(f"boards of {columns} columns cannot sit side by side (their edge half hexes would not meet)")
+        ids = [cell.rstrip("*") for line in layout for cell in line]
+        for what, named in (("first hex", first), ("size", sizes), ("crop", crop)):
+            unplaced = set(named or {}) - set(ids)
+            if unplaced:
+                raise DataError(f"the map gives the {what} of board {sorted(unplaced)[0][:12]}, which it does not place")
+        shapes: dict[str, AslBoard] = {}
+        for bid in ids:
+            w, h = (sizes or {}).get(bid, (columns, rows))
+            g = first_hex(bid, (first or {})[bid], w, h) if bid in (first or {}) else AslBoard(w, h)
+            shapes[bid] = crop_of(bid, g, (crop or {})[bid]) if bid in (crop or {}) else g
         ps: list[Placement] = []
-        for row, ids in enumerate(layout):
-            for col, bid in enumerate(ids):
-                rot = bid.endswith("*")
-                ps.append(Placement(bid.rstrip("*"), col, row, rot, geo))
+        above: tuple[int, set[bool], int, int, str] | None = None  # the row above: bottom y2, cuts, x0, x1, a board
+        for r, line in enumerate(layout):
+            placed: list[tuple[Placement, tuple[int, int, int, int]]] = []
+            for c, cell in enumerate(line):
+                bid, turned = cell.rstrip("*"), cell.endswith("*")
+                g = shapes[bid]
+                left, _right, top, _bottom = _edges(g, turned)
+                x0, _x1, y0, _y1 = _spread(Placement(bid, c, r, turned, g, (0, 0)))
+                if placed:
+                    prev, (_px0, px1, py0, py1) = placed[-1]
+                    if bool(_edges(prev.geometry, prev.rotated)[1]) != bool(left):
+                        raise DataError(f"board {prev.board_id} and board {bid} cannot sit side by side: a cropped edge "
+                                        "meets a board edge (whole hexes against half hexes)")
+                    ox, oy = px1 + (1 if left else 0) - x0, py0 - y0
+                elif above is not None:
+                    if above[1] != {bool(top)}:
+                        raise DataError(f"board {bid} cannot sit under board {above[4]}: a cropped edge meets a board "
+                                        "edge (whole hexes against half hexes)")
+                    ox, oy = above[2] - x0, above[0] + (1 if top else 0) - y0
+                else:
+                    ox, oy = 0, 0 if _on_grid(Placement(bid, c, r, turned, g, (0, 0))) else 1
+                p = Placement(bid, c, r, turned, g, (ox, oy))
+                if not _on_grid(p):
+                    where = f"beside board {placed[-1][0].board_id}" if placed else f"under board {above[4] if above else ''}"
+                    raise DataError(f"board {bid} cannot sit {where}: their hexes would lie half a hex apart "
+                                    "(its first hexrow is an even-lettered one)")
+                box = _spread(p)
+                if placed and (box[2], box[3]) != (py0, py1):
+                    raise DataError(f"board {prev.board_id} and board {bid} cannot sit side by side: they are "
+                                    f"{prev.geometry.rows} and {g.rows} hexes high, and their edges must meet hex for hex")
+                placed.append((p, box))
+            xs0, xs1 = placed[0][1][0], placed[-1][1][1]
+            cuts = {bool(_edges(p.geometry, p.rotated)[3]) for p, _box in placed}
+            above = (placed[0][1][3], cuts, xs0, xs1, placed[0][0].board_id)
+            ps.extend(p for p, _box in placed)
         return cls(ps)
 
     @classmethod
@@ -355,7 +292,7 @@ class HexMap:
         for p in self.placements:
             g = p.geometry
             for col in range(1, g.columns + 1):
-                letters = asl_column_letters(col) if g.naming == "asl" else asl_column_letters(col).lower()
+                letters = g.letters(col)
                 prefix = f"{p.board_id}{letters}" if g.naming == "asl" else f"{p.board_id}/{letters}"
                 lo, hi = g.row_range(col)
                 for row in range(lo, hi + 1):
@@ -364,7 +301,7 @@ class HexMap:
                     n = holders.get(h, 0)
                     holders[h] = n + 1
                     if n == 0:
-                        names[h] = f"{prefix}{row}"
+                        names[h] = f"{prefix}{row + g.row0}"
                         if g.is_half(col, y2):
                             half.append(h)
         self._names = names
@@ -441,10 +378,11 @@ class HexMap:
         c, y = p.to_local(*to_doubled(h))
         if c < 1:
             return f"@{h.q},{h.r}"
-        row = p.geometry.local_row(c, y)
-        if p.geometry.naming == "asl":
-            return f"{p.board_id}{asl_column_letters(c)}{row}"
-        return f"{p.board_id}/{asl_column_letters(c).lower()}{row}"
+        g = p.geometry
+        row = g.local_row(c, y) + g.row0
+        if g.naming == "asl":
+            return f"{p.board_id}{g.letters(c)}{row}"
+        return f"{p.board_id}/{g.letters(c)}{row}"
 
     def order(self, h: Hex) -> tuple[int, str, int, int]:
         """How hexes are listed for players (#42 item 10): by board (numbers as numbers: 2 before
@@ -495,8 +433,7 @@ class HexMap:
             if not allow_offboard and not self.in_play(h):
                 raise HexNameError(f"{name} is not a hex in play")
             return h
-        pattern = _ASL_NAME if self.naming == "asl" else _GRID_NAME
-        m = pattern.match(text)
+        m = self._asl_match(text) if self.naming == "asl" else _GRID_NAME.match(text)
         if not m:
             example = "4P10" if self.naming == "asl" else "F/d2"
             raise HexNameError(f"{name!r} is not a hex name (expected a name like {example})")
@@ -508,26 +445,35 @@ class HexMap:
         letters = m["col"]
         if self.naming == "asl" and letters != letters.upper():
             letters = letters.upper()
+        g = p.geometry
         try:
-            col = asl_column_number(letters)
+            col = asl_column_number(letters) - (g.col0 if isinstance(g, AslBoard) else 0)
         except ValueError:
             raise HexNameError(f"{name}: {m['col']!r} is not a column (A..Z, AA..GG)") from None
-        row = int(m["row"])
-        g = p.geometry
+        row = int(m["row"]) - g.row0
         lo, hi = g.row_range(col)
         y2 = g.local_y2(col, row)
         onboard = g.contains(col, y2) and lo <= row <= hi
         if not onboard and not allow_offboard:
             what = "board" if self.naming == "asl" else "map"
             if not 1 <= col <= g.columns:
-                last = asl_column_letters(g.columns)
-                if self.naming == "grid":
-                    last = last.lower()
-                detail = f"columns run A..{last}" if self.naming == "asl" else f"columns run a..{last}"
+                detail = f"columns run {g.letters(1)}..{g.letters(g.columns)}"
             else:
-                detail = f"rows run {lo}..{hi} in column {letters}"
+                detail = f"rows run {lo + g.row0}..{hi + g.row0} in column {letters}"
             raise HexNameError(f"{name} is not a hex of {what} {bid} ({detail})")
         return from_doubled(*p.to_global(col, y2))
+
+    def _asl_match(self, text: str) -> dict[str, str] | None:
+        """An ASL hex name split into board id, column letters and row, by the boards this map
+        places (the longest id first: ``BFPAA1`` is hex A1 of board BFPA, ``4bQ1`` hex Q1 of
+        4b); a name of a board not placed is split as ``4P10`` is, for the refusal to name it."""
+        for bid in sorted(self._by_id, key=len, reverse=True):
+            if text[:len(bid)].lower() == bid.lower():
+                rest = _HEX_PART.match(text[len(bid):])
+                if rest and len(set(rest["col"].upper())) == 1:
+                    return {"board": bid, "col": rest["col"], "row": rest["row"]}
+        m = _ASL_NAME.match(text)
+        return None if m is None else {"board": m["board"], "col": m["col"], "row": m["row"]}
 
     def iter_names(self) -> Iterator[tuple[Hex, str]]:
         """Every hex in play with its name, column by column."""
@@ -543,9 +489,19 @@ class HexMap:
             for p in self.placements:
                 rows.setdefault(p.row, []).append(p.board_id + ("*" if p.rotated else ""))
             out: dict[str, object] = {"kind": "asl", "boards": [rows[r] for r in sorted(rows)]}
-            g0 = self.placements[0].geometry
-            if (g0.columns, g0.rows) != (33, 10):  # boards of another size than a geoboard's
-                out.update(columns=g0.columns, rows=g0.rows)
+            shapes = [(p.board_id, p.geometry) for p in self.placements if isinstance(p.geometry, AslBoard)]
+            full = {g.full for _b, g in shapes}
+            if len(full) == 1 and full != {(33, 10)}:  # boards all of another size than a geoboard's
+                (w, h), = full
+                out.update(columns=w, rows=h)
+            elif len(full) > 1:
+                out["sizes"] = {b: list(g.full) for b, g in shapes if g.full != (33, 10)}
+            first = {b: g.first for b, g in shapes if g.first != "A1"}
+            if first:
+                out["first"] = first
+            crop = {b: g.cropped for b, g in shapes if g.cropped}
+            if crop:
+                out["crop"] = crop
             return out
         g = self.placements[0].geometry
         rows = {}
@@ -566,13 +522,24 @@ class HexMap:
             or not layout
             or len(layout) > 8
             or not all(isinstance(r, list) and 0 < len(r) <= 8 for r in layout)
-            or not all(isinstance(b, str) and 0 < len(b) <= 8 for r in layout for b in r)
+            or not all(isinstance(b, str) and 0 < len(b) <= 13 for r in layout for b in r)
         ):
             raise DataError(f"map {key} must be 1..8 rows of 1..8 board ids")
         cols, rows_ = d["columns"], d["rows"]
         if kind == "grid" and (cols is None or rows_ is None):
             raise DataError("grid maps need whole-number 'columns' and 'rows'")
-        return _built(kind, tuple(tuple(r) for r in layout), cols, rows_, d["low"])
+        first, crop, sizes = d["first"], d["crop"], d["sizes"]
+        checks: tuple[tuple[str, object, Callable[[object], bool]], ...] = (
+            ("first hexes", first, lambda v: isinstance(v, str) and len(v) <= 8),
+            ("crops", crop, lambda v: isinstance(v, str) and len(v) <= 16),
+            ("sizes", sizes, lambda v: type(v) is list and len(v) == 2 and all(type(n) is int for n in v)))
+        for what, named, ok in checks:
+            if named is not None and (kind != "asl" or type(named) is not dict or len(named) > 64 or not all(
+                    isinstance(k, str) and len(k) <= 12 and ok(v) for k, v in named.items())):
+                raise DataError(f"a map's {what} are given board by board for its ASL boards")
+        return _built(kind, tuple(tuple(r) for r in layout), cols, rows_, d["low"],
+                      tuple(sorted(first.items())) if first else (), tuple(sorted(crop.items())) if crop else (),
+                      tuple(sorted((k, (v[0], v[1])) for k, v in sizes.items())) if sizes else ())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HexMap) and self.placements == other.placements
@@ -584,11 +551,43 @@ class HexMap:
         return f"HexMap.from_data({self.to_data()!r})"
 
 
+def _spread(p: Placement) -> tuple[int, int, int, int]:
+    """The global doubled bounds ``(x0, x1, y0, y1)`` of a placed board's hex centres."""
+    g = p.geometry
+    xs: list[int] = []
+    ys: list[int] = []
+    for col in (1, g.columns):
+        for row in g.row_range(col):
+            x, y = p.to_global(col, g.local_y2(col, row))
+            xs.append(x)
+            ys.append(y)
+    if g.columns > 1:  # the other column type's first and last rows
+        for row in g.row_range(2):
+            x, y = p.to_global(2, g.local_y2(2, row))
+            ys.append(y)
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def _edges(g: Geometry, turned: bool) -> tuple[int, int, int, int]:
+    """How much a crop cut from a placed board's left, right, top and bottom, on the map."""
+    left, right, top, bottom = g.crop if isinstance(g, AslBoard) else (0, 0, 0, 0)
+    return (right, left, bottom, top) if turned else (left, right, top, bottom)
+
+
+def _on_grid(p: Placement) -> bool:
+    """True if the placed board's hexes lie on the map's hex centres (``x + y2`` odd)."""
+    g = p.geometry
+    x, y = p.to_global(1, g.local_y2(1, g.row_range(1)[0]))
+    return (x + y) % 2 == 1
+
+
 @lru_cache(maxsize=4)
-def _built(kind: str, layout: tuple[tuple[str, ...], ...], columns: int | None, rows: int | None, low: Literal["odd", "even"]) -> HexMap:
+def _built(kind: str, layout: tuple[tuple[str, ...], ...], columns: int | None, rows: int | None, low: Literal["odd", "even"],
+           first: tuple[tuple[str, str], ...] = (), crop: tuple[tuple[str, str], ...] = (),
+           sizes: tuple[tuple[str, tuple[int, int]], ...] = ()) -> HexMap:
     """A map read from data, built once for the same layout (maps are immutable: games, saves and
     the views share them)."""
     if kind == "asl":
-        return HexMap.asl(layout, columns or 33, rows or 10)
+        return HexMap.asl(layout, columns or 33, rows or 10, dict(first), dict(sizes), dict(crop))
     assert columns is not None and rows is not None
     return HexMap.grid(layout, columns, rows, low)

@@ -49,7 +49,11 @@ SCENARIO_FIELDS: tuple[Field, ...] = (
     Field("settings", "settings", "mapping", default={}, hi=MAX_SETTINGS, item=Field("settings", "setting", "any")),
     Field("notes", "notes", "text", hi=MAX_NOTES, default=""),
     Field("boards", "imported boards", "mapping", default={}, hi=64, item=Field("boards", "imported board", "any")),
+    Field("ssr", "SSR terrain options", "any", default=[]),
 )
+
+#: The most SSR terrain options a scenario names.
+MAX_SSR = 16
 
 
 #: Each hexside direction's number (0..5) by its name.
@@ -71,6 +75,8 @@ class Scenario:
     ``boards`` names the map's imported VASL boards by board id (:class:`~airhead.vasl.library.BoardRef`);
     ``base`` is their terrain, placed on the map, under ``terrain`` (which holds it and every
     change made over it). The data form holds the references and the changes, never the boards.
+    ``ssr`` names VASL's SSR terrain options (``NoHedges``, ``Level2ToLevel1``; see
+    :mod:`airhead.vasl.ssr`) applied, in turn, to ``base``.
     """
 
     name: str
@@ -82,6 +88,7 @@ class Scenario:
     builtin: str = field(default="", compare=False)
     boards: Mapping[str, BoardRef] = field(default_factory=dict)
     base: Terrain = field(default_factory=Terrain, compare=False)
+    ssr: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME:
@@ -113,6 +120,8 @@ class Scenario:
         out: dict[str, Any] = {"name": self.name, "system": self.system, "map": self.map.to_data()}
         if self.boards:
             out["boards"] = {bid: ref.to_data() for bid, ref in sorted(self.boards.items())}
+        if self.ssr:
+            out["ssr"] = list(self.ssr)
         if hexes:
             out["hexes"] = hexes
         if sides:
@@ -171,11 +180,17 @@ class Scenario:
             raise DataError(f"too many hexside features ({features:,}; at most {MAX_SIDE_FEATURES:,})")
         refs: dict[str, BoardRef] = {}
         base = Terrain()
-        if data["boards"]:
+        ssr = data["ssr"]
+        if type(ssr) is not list or len(ssr) > MAX_SSR or not all(type(n) is str and 0 < len(n) <= 40 for n in ssr):
+            raise DataError(f"a scenario's SSR terrain options are a list of at most {MAX_SSR} of VASL's names")
+        if data["boards"] or ssr:
             from .vasl.library import BoardRef, imported_terrain
+            from .vasl.ssr import apply_ssr
 
-            refs = {str(bid)[:8]: BoardRef.from_data(ref) for bid, ref in data["boards"].items()}
-            base = imported_terrain(hmap, refs)
+            refs = {str(bid)[:12]: BoardRef.from_data(ref) for bid, ref in data["boards"].items()}
+            base = imported_terrain(hmap, refs) if refs else Terrain()
+            if ssr:
+                base = apply_ssr(base, ssr, hmap.hexes())
             hexes = {**base.hexes, **hexes}
             sides = {**base.sides, **sides}
         terrain = Terrain(hexes, sides)
@@ -183,4 +198,4 @@ class Scenario:
         if len(json.dumps(settings)) > MAX_SETTINGS_CHARS:
             raise DataError(f"scenario settings must be a small object (at most {MAX_SETTINGS_CHARS:,} characters of JSON)")
         return cls(name=data["name"], system=data["system"], map=hmap, terrain=terrain, settings=settings, notes=data["notes"],
-                   boards=refs, base=base)
+                   boards=refs, base=base, ssr=tuple(ssr))

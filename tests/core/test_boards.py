@@ -156,8 +156,8 @@ def test_bad_map_definitions() -> None:
         HexMap.from_data({"kind": "hex"})
     with pytest.raises(DataError):
         HexMap.from_data({"kind": "asl", "boards": "4"})
-    with pytest.raises(DataError):
-        HexMap.asl([["x"]])
+    with pytest.raises(DataError, match="letters and digits"):
+        HexMap.asl([["x-1"]])
 
 
 @given(st.integers(-40, 120), st.integers(-40, 60))

@@ -282,6 +282,23 @@ def test_the_reducer_and_the_presenter_import_no_rules() -> None:
     assert not {d for d in graph["airhead.game"] if d.startswith(RULES_PACKAGES + ("airhead.systems",))}
 
 
+def test_the_board_reader_imports_no_rules_and_the_app_ships_no_test_support() -> None:
+    """``airhead.vasl`` reads board files and places them; the command line (``airhead.board_cli``)
+    lives above the rules. The fixture writer is test support (``tools/board_writer.py``): no
+    module of the wheel is it or imports it."""
+    graph = _imports()
+    above = RULES_PACKAGES + ("airhead.systems", "airhead.board_cli", "airhead.__main__")
+    for mod, deps in graph.items():
+        if mod == "airhead.vasl" or mod.startswith("airhead.vasl."):
+            assert not {d for d in deps if d.startswith(above)}, f"{mod} imports {deps}"
+    assert not (CORE / "vasl" / "writer.py").exists()
+    for path in CORE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            assert not [n for n in names if n == "tools" or n.startswith("tools.")], f"{path.name} imports {names}"
+
+
 def test_the_web_app_imports_no_rules_package() -> None:
     web = CORE.parents[1] / "web" / "app"
     for path in web.glob("*.py"):

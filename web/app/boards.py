@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 
 from airhead.errors import AirheadError
 from airhead.vasl.archive import MAX_ARCHIVE_BYTES
-from airhead.vasl.library import LIBRARY, board_art, board_id
+from airhead.vasl.library import LIBRARY, board_art, board_id, card_name, cell_board
 from dom import E
 from dom import el as _el
 from pyodide.ffi import create_proxy, to_js
@@ -88,10 +88,13 @@ class Boards:
     def unread(self, layout: list[list[str]]) -> list[str]:
         """The stored boards a new map's layout names (``2 4*``: boards 2 and 4) that are not in
         the core's library yet (:meth:`ensure` reads them, so that the map brings their terrain)."""
-        wanted = {cell.rstrip("*") for row in layout for cell in row}
+        wanted = {(cell_board(cell) or "").lower() for row in layout for cell in row}
         return [str(r.get("sha256")) for r in self.rows
-                if (str(r.get("name", "")).lstrip("0") or str(r.get("name", ""))) in wanted
-                and LIBRARY.get(str(r.get("sha256"))) is None]
+                if card_name(str(r.get("name", ""))).lower() in wanted and LIBRARY.get(str(r.get("sha256"))) is None]
+
+    def names(self) -> list[str]:
+        """The names of the boards stored on this device (New map lists them when a name is unknown)."""
+        return [str(r.get("name", "")) for r in self.rows]
 
     async def import_files(self, inp: Any) -> list[str]:
         """Import every file picked in ``inp``; the SHA-256s of the boards now on this device."""
@@ -114,15 +117,14 @@ class Boards:
                 m = board.archive.metadata
                 facts = {"sha256": board.archive.sha256, "name": m.name, "version": m.version, "size": len(data),
                          "added": float(window.Date.now()), "width": m.width, "height": m.height,
-                         "file": name[:80]}
+                         "file": name[:80], "picture": board.archive.image is not None}
                 await window.airheadBoards.put(to_js(facts, dict_converter=window.Object.fromEntries), to_js(data))
                 done.append(board.archive.sha256)
                 try:
-                    where = f"board {board_id(board)}"
-                except AirheadError:
-                    where = f"board {m.name}"
-                self.status = (f"Imported {where} (VASL board {m.name}, version {m.version or '?'}). "
-                               "Type its number in New map to play on it.")
+                    how = f"Type {board_id(board)} in New map to play on it."
+                except AirheadError as e:
+                    how = f"It cannot go on a map: {e}."
+                self.status = f"Imported VASL board {m.name}, version {m.version or '?'}. {how}"
                 document.body.dataset.boardImport = "ok"
             except AirheadError as e:
                 self.error = f"{name} was not imported: {e}"
@@ -213,8 +215,11 @@ class Boards:
                 buttons = f"<button type='button' class='btn subtle' data-act='b-delete' data-sha='{sha}'>Delete</button>"
             items.append(
                 f"<li class='board' data-sha='{sha}'><b>VASL board {E(str(r.get('name', '?')))}</b> "
+                f"<small class='hint'>(in New map: <code>{E(card_name(str(r.get('name', '?'))))}</code>)</small> "
                 f"<small class='hint'>version {E(str(r.get('version') or '?'))} · {int(r.get('width') or 0)} × "
-                f"{int(r.get('height') or 0)} hexes · {_size(int(r.get('size') or 0))} · added {E(added)}</small>"
+                f"{int(r.get('height') or 0)} hexes · {_size(int(r.get('size') or 0))} · added {E(added)}"
+                + (" · no picture in this file: its map shows terrain colours" if r.get("picture") is False else "")
+                + "</small>"
                 f"<div class='row'>{buttons}</div></li>")
         listing = "".join(items) or "<li class='hint'>No boards yet.</li>"
         problem = f"<p class='error' role='alert' id='boards-error'>{E(self.error)}</p>" if self.error else ""

@@ -8,7 +8,7 @@ a new map starts a new game. Views only: the data model and its checks are the c
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, Iterable
 
 from airhead.boards import HexMap
 from airhead.errors import AirheadError
@@ -18,7 +18,7 @@ from airhead.present import systems_view, terrain_options
 from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
-from airhead.vasl.library import LIBRARY, scenario_data
+from airhead.vasl.library import LIBRARY, parse_layout, parse_ssr, scenario_data
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from dom import E
 from dom import el as _el
@@ -28,32 +28,41 @@ from pyscript import document
 MODES = ("terrain", "level", "side", "place", "blaze", "clear")
 
 
-def parse_layout(text: str) -> list[list[str]]:
-    """Board layout text → rows of board ids: rows on separate lines (or split by ``;``), boards
-    separated by spaces or commas; a trailing ``*`` rotates a board 180° (``4 5*``)."""
-    rows = []
-    for line in text.replace(";", "\n").splitlines():
-        ids = [b for b in line.replace(",", " ").split() if b]
-        if ids:
-            rows.append(ids)
-    return rows
-
-
 def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd",
-                 settings: dict[str, Any] | None = None) -> Scenario:
+                 settings: dict[str, Any] | None = None, held: Iterable[str] = (), ssr: str = "") -> Scenario:
     """A blank scenario on a new map of the system's map kind, with ``settings`` (the system's
     settings as JSON; the game checks them when it starts; raises an AirheadError). ASL boards
-    the player imported (``airhead.vasl.library.LIBRARY``) bring their terrain; any other
-    geoboard is blank."""
+    the player imported (``airhead.vasl.library.LIBRARY``) bring their terrain, by the name a
+    scenario card gives them (``4b``, ``a``); a geoboard number no imported board carries, or
+    ``blank:NAME``, is a blank geoboard (:func:`blank_note` says so); any other name is refused
+    with the boards the device holds (``held``: the names of those stored, not read yet); ``ssr``
+    VASL's SSR terrain options as typed (``NoHedges, Level2ToLevel1``)."""
     layout = parse_layout(layout_text)
+    options = parse_ssr(ssr)
     if get(system).map_kind == "geoboards":
-        data = scenario_data(layout, LIBRARY.boards(), name=name or "New map", system=system, strict=False)
-        if data.get("boards"):
+        data = scenario_data(layout, LIBRARY.boards(), name=name or "New map", system=system, strict=False, held=held,
+                             ssr=options)
+        if data.get("boards") or data.get("ssr"):
             return load_scenario({**data, "settings": settings or {}})
-        hmap = HexMap.from_data({"kind": "asl", "boards": layout})
+        hmap = HexMap.from_data(data["map"])
     else:
+        if options:
+            raise AirheadError("SSR terrain options are VASL's, for maps of ASL boards")
         hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
     return Scenario(name or "New map", system, hmap, settings=settings or {})
+
+
+def blank_note(sc: Scenario) -> str:
+    """What a new ASL map draws blank, in the player's words (empty when every board is imported)."""
+    if sc.map.naming != "asl":
+        return ""
+    refs = getattr(sc, "boards", None) or {}
+    blank = [p.board_id for p in sc.map.placements if p.board_id not in refs]
+    if not blank:
+        return ""
+    which = f"Board {blank[0]} is a blank geoboard" if len(blank) == 1 else \
+        f"Boards {', '.join(blank[:-1])} and {blank[-1]} are blank geoboards"
+    return f"{which}: no board file of that name is imported. Paint its terrain here, or import its file."
 
 
 
@@ -67,6 +76,7 @@ class Editor:
         self.boards: Any = None  # the Boards section (app/boards.py), drawn inside this tab
         self.side_hex: str | None = None
         self.system = ""
+        self.note = ""  # what the last new map drew blank
         self._proxies: list[Any] = []
         self.render()
         for name, fn in (("click", self._click), ("change", self._changed)):
@@ -113,8 +123,16 @@ class Editor:
 <div class='form'>
   <label>Name <input id='new-name' value='New map' maxlength='60'></label>
   <label>Game system <select id='new-system'>{sopts}</select></label>
-  <label>Boards / maps <small>rows on lines, boards by spaces; * rotates 180°: "4 5*"</small>
+  <label>Boards / maps <small>as the scenario card gives them: rows on lines (or split by ;), boards by
+    spaces, * turns a board 180°. "4 5*": board 4, then 5 turned. "4a 4b": the halves of board 4.
+    "a b": lettered boards. "2;4a 4b": board 2 above the halves of 4. "2[A-P]": hexrows A-P of
+    board 2 only ("2[1-5]": rows 1-5; "2[A-P,1-5]"). An imported board by its name (VASL's bd79 is
+    79); a number with no file imported, or blank:NAME (blank:4b), is a blank geoboard to paint.</small>
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
+  <p id='new-map-note' class='hint' role='status'>{E(self.note)}</p>
+  <label>SSR terrain options (ASL boards) <small>VASL's names, by commas: NoHedges, NoWalls,
+    BrushToOpenGround, Level2ToLevel1, LightWoods, DryStreams … (applied to every hex of the map)</small>
+    <input id='new-ssr' autocapitalize='off' autocomplete='off' spellcheck='false' maxlength='400'></label>
   <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
     <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
   <fieldset class='new-settings'><legend>Scenario settings (SSR)</legend><div id='new-settings' class='form'></div></fieldset>
@@ -337,13 +355,16 @@ class Editor:
             sc = new_scenario(
                 str(_el("new-name").value).strip(), str(_el("new-system").value), str(_el("new-layout").value),
                 int(_el("new-cols").value or 10), int(_el("new-rows").value or 8), settings=self.read_settings(),
+                held=self.boards.names() if self.boards is not None else (), ssr=str(_el("new-ssr").value),
             )
             get(sc.system).settings_of(sc)  # refused here, with its reason, if a setting is wrong
             game = new_game(sc, secrets.token_hex(4))
         except (AirheadError, ValueError) as e:
             err.textContent = f"cannot build that map: {e}"
+            self.note = ""
             return
         err.textContent = ""
+        self.note = blank_note(sc)
         self.play.load(game)
         self.side_hex = None
         self.render()

@@ -4,7 +4,12 @@
 * :mod:`.archive` — the zip: metadata, grid, picture; every refusal a :class:`BoardError`.
 * :mod:`.geometry` — where each hex lies on the board's pixels and what it is called.
 * :mod:`.derive` — each hex's terrain, level, building, water, bridge and hexsides, with why.
-* :mod:`.writer` — archives in the same format from a small description (for tests).
+* :mod:`.library` — the device's boards, their names on a map (as a scenario card gives them),
+  maps of them.
+* :mod:`.ssr` — VASL's SSR terrain options (No Hedges, Level 2 to Level 1 …) applied to hexes.
+
+No rule is imported here: the command line (:mod:`airhead.board_cli`) lives above. Archives in
+the same format for tests are written by ``tools/board_writer.py`` (test support, not shipped).
 
 VASL's terrain codes and what Airhead makes of them are data: ``tables/vasl_terrain.json``.
 """

@@ -13,17 +13,19 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
-from ..boards import AslBoard, HexMap, asl_column_letters, from_doubled, to_doubled
+from ..boards import ASL_BOARD_ID, AslBoard, HexMap, from_doubled, to_doubled
 from ..errors import DataError, MissingBoardError
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
-from .derive import DerivedBoard
+from .derive import DerivedBoard, DerivedHex
 from .losdata import BoardError
 
-__all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "imported_terrain", "scenario_data",
-           "Frame", "frames", "Art", "board_art", "hex_reading"]
+__all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "card_name", "board_shape", "BLANK",
+           "imported_terrain", "scenario_data",
+           "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards", "parse_layout",
+           "cell_board", "parse_ssr"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -64,17 +66,48 @@ class BoardRef:
         return f"VASL board {self.name}" + (f", version {self.version}" if self.version else "")
 
 
-def board_id(board: DerivedBoard) -> str:
-    """The id a map gives an imported board: its number (VASL's ``02`` is board ``2``, ``1a``
-    board ``1a``)."""
-    name = board.name
-    bid = name.lstrip("0") or name
+#: How New map asks for a blank geoboard by any name: ``blank:4b`` (a 33 × 10 board, hexes from A1).
+BLANK = "blank:"
+
+
+def card_name(name: str) -> str:
+    """A board's name as a scenario card gives it, from the name its VASL metadata or file gives:
+    ``02`` is board ``2``, ``bd79`` board ``79``, ``4b``, ``a``, ``BFPA`` and ``Blank0`` stay."""
+    text = name.strip()
+    if re.fullmatch(r"bd[0-9A-Za-z]+", text):
+        text = text[2:]
+    if re.fullmatch(r"0+[0-9]+[a-z]?", text):
+        text = text.lstrip("0") or "0"
+    return text
+
+
+def board_shape(board: DerivedBoard) -> AslBoard:
+    """Where a board's hexes are on a map: its size in hexes and its first hex (``Q1`` for a
+    "b" board, ``A11`` for the lower half of a double board); :class:`BoardError` says why a
+    board cannot go on a map."""
     g = board.geometry
-    if not re.fullmatch(r"[0-9]+[a-z]?", bid):
-        raise BoardError(f"board {name} has no board number: Airhead places only numbered boards on a map so far")
-    if g.ab_board or g.row_offset or g.x0 != 0 or g.y0 != g.hex_height / 2:
-        raise BoardError(f"board {name} names its hexes from another first hex than A1 (the second half of a "
-                         "split board): Airhead does not place such boards on a map yet")
+    m = board.archive.metadata
+    if m.alt_hex_grain:
+        raise BoardError(f"board {board.name} cannot go on a map: its hexes are turned a quarter (their rows run "
+                         "across the board), and Airhead lays hexes in columns")
+    if not (3 <= g.width <= 200 and 1 <= g.height <= 200):
+        raise BoardError(f"board {board.name} cannot go on a map: it is {g.width} × {g.height} hexes "
+                         "(a map's boards have 3 to 200 columns and 1 to 200 rows)")
+    try:
+        return AslBoard(g.width, g.height, 16 if g.ab_board else 0, g.row_offset)
+    except DataError as e:
+        raise BoardError(f"board {board.name} cannot go on a map: {e}") from None
+
+
+def board_id(board: DerivedBoard) -> str:
+    """The id a map gives an imported board: its name as a scenario card gives it (VASL's ``02``
+    is board ``2``, ``bd79`` board ``79``; ``4b``, ``a``, ``BFPA`` stay); :class:`BoardError`
+    says why a board cannot go on a map."""
+    bid = card_name(board.name)
+    if not ASL_BOARD_ID.match(bid):
+        raise BoardError(f"board {board.name} cannot go on a map: a map names its boards by up to 12 letters and "
+                         "digits, and this board's name has other characters")
+    board_shape(board)
     return bid
 
 
@@ -146,21 +179,33 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
     hexes: dict[Hex, HexTerrain] = {}
     sides: dict[Hexside, frozenset[str]] = {}
     by_id = {p.board_id: p for p in hmap.placements}
-    geo = AslBoard()
     seen: set[Hex] = set()
     for bid, ref in refs.items():
         p = by_id[bid]
         board = lib.get(ref.sha256)
         if board is None:
             continue  # opened on blank terrain, as the player chose
-        g = board.geometry
-        if (g.width, g.height) != (p.geometry.columns, p.geometry.rows):
+        g, pg = board.geometry, p.geometry
+        if not isinstance(pg, AslBoard):
+            raise DataError("imported VASL boards go on ASL maps only")
+        if (g.width, g.height) != pg.full:
             raise DataError(f"board {bid} ({ref.describe()}) is {g.width} × {g.height} hexes; the map places a "
-                            f"{p.geometry.columns} × {p.geometry.rows} board there")
+                            f"{pg.full[0]} × {pg.full[1]} board there")
+        shape = board_shape(board)
+        if shape.first != pg.first:
+            raise DataError(f"board {bid} ({ref.describe()}) names its hexes from {shape.first}; the map places a "
+                            f"board named from {pg.first} there")
+        dc, dr = pg.crop[0], pg.crop[2]  # a cropped board: its hexes in play only
+
+        def place(dh: DerivedHex) -> tuple[int, int]:
+            col = dh.col + 1 - dc
+            return p.to_global(col, pg.local_y2(col, dh.row + (1 if dh.col % 2 == 0 else 0) - dr))
+
         for dh in board.hexes.values():
-            col = dh.col + 1
-            row = dh.row + (1 if dh.col % 2 == 0 else 0)
-            h = from_doubled(*p.to_global(col, geo.local_y2(col, row)))
+            x, y2 = place(dh)
+            h = from_doubled(x, y2)
+            if not p.contains(h):
+                continue
             # an edge hex two boards share (GG of one, A of the next): the half that is not open
             # ground, the first board's if both are not
             if h not in seen or h not in hexes:
@@ -168,52 +213,133 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
                 if not dh.terrain.is_default():
                     hexes[h] = dh.terrain
         for name, d, feature, _why in board.sides:
-            dh = board.hexes[name]
-            col = dh.col + 1
-            row = dh.row + (1 if dh.col % 2 == 0 else 0)
-            h = from_doubled(*p.to_global(col, geo.local_y2(col, row)))
-            key = Hexside.of(h, (d + 3) % 6 if p.rotated else d)
+            h = from_doubled(*place(board.hexes[name]))
+            dd = (d + 3) % 6 if p.rotated else d
+            if not (p.contains(h) or p.contains(h.neighbor(dd))):
+                continue
+            key = Hexside.of(h, dd)
             sides[key] = sides.get(key, frozenset()) | {feature}
     return Terrain(hexes, sides)
 
 
+def parse_layout(text: str) -> list[list[str]]:
+    """A map's text as New map and ``--map`` take it → rows of board names: rows on separate lines
+    (or split by ``;``), boards separated by spaces or commas; a trailing ``*`` turns a board 180°
+    (``4 5*``)."""
+    rows = []
+    for line in text.replace(";", "\n").splitlines():
+        ids = [b for b in line.replace(",", " ").split() if b]
+        if ids:
+            rows.append(ids)
+    return rows
+
+
 def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, name: str = "",
-                  system: str = "asl", strict: bool = True) -> dict[str, Any]:
-    """A new scenario's data on boards laid out in rows of board ids (``*``: turned 180°): each
-    board id of one of ``boards`` is that imported board, any other a blank geoboard (with
-    ``strict``, refused)."""
+                  system: str = "asl", strict: bool = True, held: Iterable[str] = (),
+                  ssr: Sequence[str] = ()) -> dict[str, Any]:
+    """A new scenario's data on boards laid out in rows of board names (``*``: turned 180°), each
+    as a scenario card names it: an imported board of ``boards`` (``4b``, ``a``, ``79`` for VASL's
+    ``bd79``, matched whatever the case), or a blank geoboard asked for as ``blank:NAME``. Without
+    ``strict`` a board number no board of ``boards`` carries (``5``) is a blank geoboard too (the
+    app's New map says so); any other name is refused with the boards the device holds
+    (``boards`` and ``held``, the names of boards stored but not read yet). ``ssr`` names VASL's
+    SSR terrain options the scenario applies to its boards (:mod:`.ssr`)."""
     by_id: dict[str, DerivedBoard] = {}
+    why: dict[str, str] = {}
     for b in boards:
         try:
-            by_id[board_id(b)] = b
-        except BoardError:
-            if strict:
-                raise
-    size = (33, 10)
-    sizes = {(by_id[c.rstrip("*")].geometry.width, by_id[c.rstrip("*")].geometry.height)
-             for row in layout for c in row if c.rstrip("*") in by_id}
-    if len(sizes) > 1:
-        raise DataError("the boards of one map must be of one size: " + ", ".join(f"{w} × {h}" for w, h in sorted(sizes)))
-    if sizes:
-        size = sizes.pop()
-    refs: dict[str, Any] = {}
+            by_id.setdefault(board_id(b).lower(), b)
+        except BoardError as e:
+            why[card_name(b.name).lower()] = str(e)
+    cells: list[list[tuple[str, bool, DerivedBoard | None]]] = []
+    crop: dict[str, str] = {}
     for row in layout:
+        out_row = []
         for cell in row:
-            bid = cell.rstrip("*")
-            if bid not in by_id:
-                if strict:
-                    raise DataError(f"board {bid[:8]} is not among the imported boards ({', '.join(sorted(by_id)) or 'none'})")
-                continue
-            m = by_id[bid].archive.metadata
-            refs[bid] = {"name": m.name, "version": m.version, "sha256": by_id[bid].archive.sha256}
+            m = _CELL.match(cell.strip())
+            if m is None:
+                raise DataError(f"{cell[:20]!r} is not a board as a map gives it (like 4, 4b*, or 2[A-P])")
+            text, turned = m["name"].strip(), bool(m["t1"] or m["t2"])
+            blank = text.lower().startswith(BLANK)
+            key = card_name(text[len(BLANK):] if blank else text)
+            board = None if blank else by_id.get(key.lower())
+            if board is not None:
+                key = board_id(board)
+            elif not blank and key.lower() in why:
+                raise BoardError(why[key.lower()])
+            elif not blank and (strict or not re.fullmatch(r"[0-9]+", key)):
+                names = sorted({board_id(b) for b in by_id.values()} | {card_name(n) for n in held})
+                listed = ", ".join(names[:40]) or "none"
+                raise DataError(f"board {key[:12]} is not among the imported boards ({listed}): import its file, "
+                                f"or write {BLANK}{key[:12]} for a blank geoboard")
+            if not ASL_BOARD_ID.match(key):
+                raise DataError(f"a board is named by up to 12 letters and digits, not {key[:16]!r}")
+            if m["crop"] is not None:
+                crop[key] = m["crop"].strip()
+            out_row.append((key, turned, board))
+        cells.append(out_row)
+    imported = [(k, b) for row in cells for k, _t, b in row if b is not None]
+    scales = {k: b.geometry.hex_width for k, b in imported}
+    if any(k not in scales for row in cells for k, _t, _b in row):
+        scales["a blank geoboard"] = 56.25
+    if scales and max(scales.values()) > 1.1 * min(scales.values()):
+        big, small = max(scales, key=scales.__getitem__), min(scales, key=scales.__getitem__)
+        raise DataError(f"board {big}'s hexes are {scales[big]:.0f} pixels wide and {small}'s {scales[small]:.0f}: "
+                        "boards of different hex sizes cannot share a map")
+    refs: dict[str, Any] = {}
+    first: dict[str, str] = {}
+    sizes: dict[str, tuple[int, int]] = {}
+    for key, board in imported:
+        md = board.archive.metadata
+        refs[key] = {"name": md.name, "version": md.version, "sha256": board.archive.sha256}
+        shape = board_shape(board)
+        sizes[key] = (shape.columns, shape.rows)
+        if shape.first != "A1":
+            first[key] = shape.first
+    plain = [[key + ("*" if turned else "") for key, turned, _b in row] for row in cells]
+    hmap = HexMap.asl(plain, first=first, sizes=sizes, crop=crop)  # refused here if its boards do not meet
     title = name or "Boards " + " / ".join(" ".join(r) for r in layout)
-    hmap: dict[str, Any] = {"kind": "asl", "boards": layout}
-    if size != (33, 10):
-        hmap.update(columns=size[0], rows=size[1])
-    out: dict[str, Any] = {"name": title[:120], "system": system, "map": hmap}
+    out: dict[str, Any] = {"name": title[:120], "system": system, "map": hmap.to_data()}
     if refs:
         out["boards"] = refs
+    if ssr:
+        out["ssr"] = list(ssr)
     return out
+
+
+def parse_ssr(text: str) -> list[str]:
+    """SSR terrain options as a player types them (VASL's names, by commas or spaces:
+    ``NoHedges, Level2ToLevel1``), matched whatever the case; :class:`DataError` names one that
+    is not VASL's."""
+    from .ssr import ssr_rules
+
+    by_lower = {n.lower(): n for n in ssr_rules()}
+    out = []
+    for word in text.replace(",", " ").split():
+        name = by_lower.get(word.lower())
+        if name is None:
+            raise DataError(f"{word[:40]!r} is not one of VASL's SSR terrain options (such as NoHedges, "
+                            "BrushToOpenGround, Level2ToLevel1, LightWoods)")
+        out.append(name)
+    return out
+
+
+_CELL = re.compile(r"^(?P<name>[^\[\]*]+)(?P<t1>\*)?(?:\[(?P<crop>[^\]]{0,20})\])?(?P<t2>\*)?$")
+
+
+def cell_board(cell: str) -> str | None:
+    """The board a cell of a map's text names, as a scenario card names it (``2[A-P]*`` → ``2``);
+    None for a blank geoboard asked for (``blank:4b``) or text that names no board."""
+    m = _CELL.match(cell.strip())
+    if m is None or m["name"].strip().lower().startswith(BLANK):
+        return None
+    return card_name(m["name"].strip())
+
+
+def blank_boards(data: Mapping[str, Any]) -> list[str]:
+    """The boards of a new scenario's data (:func:`scenario_data`) that are blank geoboards."""
+    refs = data.get("boards") or {}
+    return [c.rstrip("*") for row in data["map"]["boards"] for c in row if c.rstrip("*") not in refs]
 
 
 @dataclass(frozen=True)
@@ -233,6 +359,8 @@ class Frame:
     kx: float
     ky: float
     box: tuple[float, float, float, float]
+    #: True for a board cropped to some hexrows or rows (its picture is not drawn yet).
+    cropped: bool = False
 
     @property
     def sign(self) -> float:
@@ -246,22 +374,24 @@ def frames(hmap: HexMap, refs: Mapping[str, BoardRef], size: float = 24.0,
     ``hexWidth`` × ``hexHeight`` pixels apart, the map's ``1.5 × size`` × ``√3 × size``, and the
     board's A1 centre lies on the map's A1 of that board (turned with it)."""
     lib = library if library is not None else LIBRARY
-    geo = AslBoard()
     out: list[Frame] = []
     for p in hmap.placements:
         ref = refs.get(p.board_id)
         board = lib.get(ref.sha256) if ref is not None else None
-        if board is None:
+        pg = p.geometry
+        if board is None or not isinstance(pg, AslBoard):
             continue
         g = board.geometry
         kx, ky = g.hex_width / (1.5 * size), g.hex_height / (math.sqrt(3) * size)  # board pixels per map unit
-        a1 = from_doubled(*p.to_global(1, geo.local_y2(1, 1)))
+        c1 = 1 - pg.crop[0]  # the board's first hex, outside a crop that cuts it
+        a1 = from_doubled(*p.to_global(c1, pg.local_y2(c1, 1 - pg.crop[2])))
         ax, ay = 1.5 * size * a1.q, math.sqrt(3) * size * (a1.r + a1.q / 2)
         vx, vy = g.center(0, 0)  # A1's centre on the board's own pixels
         sign = -1.0 if p.rotated else 1.0
         xs = sorted(ax + sign * (px - vx) / kx for px in (0, g.grid_width))
         ys = sorted(ay + sign * (py - vy) / ky for py in (0, g.grid_height))
-        out.append(Frame(p.board_id, board, p.rotated, ax, ay, vx, vy, kx, ky, (xs[0], ys[0], xs[1], ys[1])))
+        out.append(Frame(p.board_id, board, p.rotated, ax, ay, vx, vy, kx, ky, (xs[0], ys[0], xs[1], ys[1]),
+                         pg.crop != (0, 0, 0, 0)))
     return out
 
 
@@ -286,9 +416,15 @@ class Art:
 def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, str], size: float = 24.0,
               library: BoardLibrary | None = None) -> list[Art]:
     """The picture of each imported board that has an ``href`` (board id -> the picture's
-    address), over its :class:`Frame`: the board's hex centres on the map's."""
+    address), over its :class:`Frame`: the board's hex centres on the map's. A map with a cropped
+    board draws no picture (whole, a cropped board's would cover its neighbours, and a map with
+    pictures draws no terrain colours: cropping the pictures is to come): its hexes show their
+    terrain colours."""
     out: list[Art] = []
-    for f in frames(hmap, refs, size, library):
+    placed = frames(hmap, refs, size, library)
+    if any(f.cropped for f in placed):
+        return out
+    for f in placed:
         href = hrefs.get(f.board_id)
         if href:
             x0, y0, x1, y1 = f.box
@@ -313,7 +449,7 @@ def hex_reading(scenario: Any, h: Hex, library: BoardLibrary | None = None) -> s
         if board is None:
             return f"{ref.describe()} is not on this device: its terrain is blank until its file is imported"
         col, y2 = p.to_local(*to_doubled(h))
-        name = f"{asl_column_letters(col)}{AslBoard().local_row(col, y2)}"
+        name = f"{p.geometry.letters(col)}{p.geometry.local_row(col, y2) + p.geometry.row0}"
         dh = board.hexes.get(name)
         if dh is None:
             return ""

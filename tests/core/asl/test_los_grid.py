@@ -19,7 +19,7 @@ from airhead.asl.los_grid import trace
 from airhead.scenario import Scenario
 from airhead.systems import load_scenario
 from airhead.vasl.library import LIBRARY, scenario_data
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 
 DESC = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
@@ -201,7 +201,7 @@ def test_los_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert main(["los", "--board", str(tmp_path / "bd02"), "--map", "2", "2B2", "2F2"]) == 0
     text = capsys.readouterr().out
     assert "LOS blocked in 2C" in text and "(read hex by hex, as on a painted map: blocked)" in text
-    assert main(["los", "--board", str(tmp_path / "bd02"), "--map", "2", "2B2", "9F2"]) == 1
+    assert main(["los", "--board", str(tmp_path / "bd02"), "--map", "2", "2B2", "9F2"]) == 2
     assert "no board 9" in capsys.readouterr().err
 
 

@@ -23,7 +23,7 @@ from airhead.present import tool_view, tools_view
 from airhead.scenario import Scenario
 from airhead.systems import builtin, load_scenario, new_game
 from airhead.vasl.library import LIBRARY, scenario_data
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 
 DESC = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 

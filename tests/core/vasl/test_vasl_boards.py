@@ -24,7 +24,7 @@ from airhead.vasl.archive import read_metadata
 from airhead.vasl.derive import codes
 from airhead.vasl.geometry import BoardGeometry, column_letters
 from airhead.vasl.losdata import Grid, read_losdata, write_losdata
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 
 DESC = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 SMALL = {"name": "sm", "version": "1", "width": 5, "height": 3, "image": False,
@@ -182,7 +182,7 @@ def test_info_text_and_refusal(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert "   U3  Stone Building, level 0  — centre dot in Stone Building" in out
     bad = tmp_path / "notes.txt"
     bad.write_text("hello")
-    assert main(["board", "info", str(bad)]) == 1
+    assert main(["board", "info", str(bad)]) == 2
     assert "not a VASL board archive" in capsys.readouterr().err
 
 
@@ -190,7 +190,9 @@ def test_make_writes_the_archive_info_reads(tmp_path: Path) -> None:
     desc = tmp_path / "small.json"
     desc.write_text(json.dumps(SMALL))
     out = tmp_path / "bdsm"
-    assert main(["board", "make", str(desc), "-o", str(out)]) == 0
+    from tools.board_writer import main as write_main
+
+    assert write_main([str(desc), "-o", str(out)]) == 0
     b = read_board(out.read_bytes())
     assert b.hexes["B2"].terrain == HexTerrain("woods", obstacle=1)
     assert b.hexes["C2"].terrain == HexTerrain("building", base_level=1, obstacle=1.5)

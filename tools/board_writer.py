@@ -1,7 +1,10 @@
 """Board archives in VASL's format, written from a small description (tests, demos, benches).
 
+Test support, not part of the app: the airhead wheel does not carry it. Write one from the
+command line with ``python -m tools.board_writer DESCRIPTION.json -o FILE``.
+
 Airhead cannot ship VASL's boards or their artwork, so its tests read boards this module writes
-in exactly the format :mod:`.archive` reads: ``BoardMetadata.xml``, ``LOSData`` (gzip of Java
+in exactly the format :mod:`airhead.vasl.archive` reads: ``BoardMetadata.xml``, ``LOSData`` (gzip of Java
 block data, :func:`.losdata.write_losdata`), a PNG picture drawn from the terrain, and VASL's
 older ``data`` file. A description is JSON::
 
@@ -12,6 +15,7 @@ older ``data`` file. A description is JSON::
      "levels": {"J5": 2},                                   # a hex's ground level alone
      "sides": [["E5", "N", 72]],                            # a wall along E5's north hexside
      "buildings": {"H5": "Stone Building, 2 Level"},        # the metadata's building types
+     "A1CenterX": -901,                                     # optional: a "b" board, hexes from Q1
      "image": true}
 
 Codes are VASL's terrain codes (``tables/vasl_terrain.json``); a hex's ``cover`` (default 1)
@@ -29,14 +33,14 @@ import zlib
 from typing import Any, Mapping
 from xml.etree import ElementTree
 
-from ..hexes import DIRECTION_NAMES
-from ..tables import terrain_types
-from .archive import DEFAULT_HEX_HEIGHT, DEFAULT_HEX_WIDTH, BoardMetadata
-from .derive import codes
-from .geometry import BoardGeometry
-from .losdata import BoardError, Grid, hex_count, write_losdata
+from airhead.hexes import DIRECTION_NAMES
+from airhead.tables import terrain_types
+from airhead.vasl.archive import DEFAULT_HEX_HEIGHT, DEFAULT_HEX_WIDTH, BoardMetadata
+from airhead.vasl.derive import codes
+from airhead.vasl.geometry import BoardGeometry
+from airhead.vasl.losdata import BoardError, Grid, hex_count, write_losdata
 
-__all__ = ["write_board", "board_grid", "png"]
+__all__ = ["write_board", "board_grid", "png", "main"]
 
 _DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -48,6 +52,9 @@ def _meta(desc: Mapping[str, Any]) -> BoardMetadata:
         image_name=f"bd{desc.get('name', 'fx')}.png", width=w, height=h,
         hex_width=float(desc.get("hexWidth", DEFAULT_HEX_WIDTH)), hex_height=float(desc.get("hexHeight", DEFAULT_HEX_HEIGHT)),
         building_types=dict(desc.get("buildings", {})),
+        a1_center_x=None if desc.get("A1CenterX") is None else float(desc["A1CenterX"]),
+        a1_center_y=None if desc.get("A1CenterY") is None else float(desc["A1CenterY"]),
+        alt_hex_grain=bool(desc.get("altHexGrain", False)),
     )
 
 
@@ -142,6 +149,12 @@ def _metadata_xml(meta: BoardMetadata) -> bytes:
         "boardImageFileName": meta.image_name, "hasHills": "TRUE", "width": str(meta.width), "height": str(meta.height),
         "hexWidth": repr(meta.hex_width), "hexHeight": repr(meta.hex_height),
     })
+    if meta.a1_center_x is not None:
+        root.set("A1CenterX", repr(meta.a1_center_x))
+    if meta.a1_center_y is not None:
+        root.set("A1CenterY", repr(meta.a1_center_y))
+    if meta.alt_hex_grain:
+        root.set("altHexGrain", "TRUE")
     bts = ElementTree.SubElement(root, "buildingTypes")
     for hexname, kind in meta.building_types.items():
         ElementTree.SubElement(bts, "buildingType", {"hexName": hexname, "buildingTypeName": kind})
@@ -162,3 +175,30 @@ def write_board(desc: Mapping[str, Any], *, members: Mapping[str, bytes] | None 
         for name, body in files.items():
             zf.writestr(zipfile.ZipInfo(name, _DATE), body, zipfile.ZIP_DEFLATED)
     return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tools.board_writer DESCRIPTION -o FILE``: write a board archive for tests."""
+    import argparse
+    import json
+    import sys
+
+    p = argparse.ArgumentParser(prog="python -m tools.board_writer",
+                                description="Write a board archive in VASL's format from a JSON description (for tests).")
+    p.add_argument("description", help="the JSON description (see this module's docstring)")
+    p.add_argument("-o", "--output", required=True, help="the archive to write")
+    args = p.parse_args(argv)
+    try:
+        with open(args.description, encoding="utf-8") as f:
+            data = write_board(json.load(f))
+        with open(args.output, "wb") as f:
+            f.write(data)
+    except (BoardError, OSError, ValueError) as e:
+        print(f"board_writer: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.output} ({len(data):,} bytes)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,17 +1,23 @@
-"""``python -m airhead board info FILE [--json]`` and ``board make DESCRIPTION -o FILE``."""
+"""The command line's board commands: ``board info FILE [--json]`` and ``los --board FILE --map
+LAYOUT FROM TO``, and the ``--board``/``--map`` options of ``svg``.
+
+Above the rules: the board reader (:mod:`airhead.vasl`) imports none, this module brings the
+boards and the rules together (a test board is written by ``python -m tools.board_writer``, not
+by the app). Every refusal is an :class:`~airhead.errors.AirheadError` or :class:`OSError`
+(:mod:`airhead.__main__` prints it and exits 2)."""
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 from typing import TYPE_CHECKING, Any
 
-from ..hexes import DIRECTION_NAMES, opposite
-from ..tables import terrain_types
-from .archive import MAX_ARCHIVE_BYTES
-from .derive import DerivedBoard, codes
-from .losdata import BoardError
+from .hexes import DIRECTION_NAMES, opposite
+from .tables import terrain_types
+from .terrain import HexTerrain
+from .vasl.archive import MAX_ARCHIVE_BYTES
+from .vasl.derive import DerivedBoard, codes
+from .vasl.losdata import BoardError
 
 if TYPE_CHECKING:
     import argparse
@@ -21,14 +27,13 @@ __all__ = ["add_parser", "run", "read_file", "board_json", "load", "scenario_on"
 
 def add_parser(sub: Any) -> None:
     """The ``board`` command and its subcommands."""
-    p = sub.add_parser("board", help="read a VASL board archive (info), or write a test board (make)")
+    p = sub.add_parser("board", help="read a VASL board archive (info)")
     bsub = p.add_subparsers(dest="board_command", required=True)
     p_info = bsub.add_parser("info", help="print a board's metadata and every hex's derived terrain")
     p_info.add_argument("file", help="the board archive (e.g. bd02, as VASL's board library has it)")
     p_info.add_argument("--json", action="store_true", help="print JSON: {board: metadata, hexes: {A1: {...}}}")
-    p_make = bsub.add_parser("make", help="write a board archive in VASL's format from a JSON description (for tests)")
-    p_make.add_argument("description", help="the JSON description (see airhead.vasl.writer)")
-    p_make.add_argument("-o", "--output", required=True, help="the archive to write")
+    p_info.add_argument("--ssr", default="", metavar="NAMES",
+                        help="VASL's SSR terrain options to apply, e.g. NoHedges,Level2ToLevel1")
 
 
 def read_file(path: str) -> bytes:
@@ -42,7 +47,7 @@ def read_file(path: str) -> bytes:
 
 def load(path: str) -> DerivedBoard:
     """Read a board archive file into the device's library (:data:`.library.LIBRARY`)."""
-    from .library import LIBRARY
+    from .vasl.library import LIBRARY
 
     try:
         return LIBRARY.add(read_file(path))
@@ -50,20 +55,20 @@ def load(path: str) -> DerivedBoard:
         raise BoardError(f"{path}: {e}") from None
 
 
-def scenario_on(layout_text: str, boards: list[DerivedBoard]) -> Any:
-    """A new ASL scenario on imported boards (``--map "2 4"``)."""
-    from ..systems import load_scenario
-    from .library import scenario_data
+def scenario_on(layout_text: str, boards: list[DerivedBoard], ssr_text: str = "") -> Any:
+    """A new ASL scenario on imported boards (``--map "2 4"``: the New map form's text), with
+    VASL's SSR terrain options ``ssr_text`` (``--ssr NoHedges,Level2ToLevel1``)."""
+    from .systems import load_scenario
+    from .vasl.library import parse_layout, parse_ssr, scenario_data
 
-    layout = [row.split() for row in layout_text.replace(";", "\n").splitlines() if row.strip()]
-    return load_scenario(scenario_data(layout, boards))
+    return load_scenario(scenario_data(parse_layout(layout_text), boards, ssr=parse_ssr(ssr_text)))
 
 
 def art_of(scenario: Any, size: float) -> list[tuple[str, float, float, float, float, bool]]:
     """The pictures of a scenario's imported boards as ``data:`` addresses, placed for the SVG."""
     import base64
 
-    from .library import LIBRARY, board_art
+    from .vasl.library import LIBRARY, board_art
 
     hrefs = {}
     for bid, ref in scenario.boards.items():
@@ -74,8 +79,32 @@ def art_of(scenario: Any, size: float) -> list[tuple[str, float, float, float, f
     return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs, size)]
 
 
-def board_json(board: DerivedBoard) -> dict[str, Any]:
-    """The board as ``board info --json`` prints it."""
+def _with_ssr(board: DerivedBoard, names: list[str]) -> tuple[dict[str, HexTerrain], dict[str, dict[str, str]]]:
+    """Each hex's terrain and hexside features (by hex name) with VASL's SSR options ``names``
+    applied, as a map of the board alone has them (the board is in the device's library)."""
+    from .boards import HexMap
+    from .vasl.library import BoardRef, board_id, imported_terrain, scenario_data
+    from .vasl.ssr import apply_ssr
+
+    data = scenario_data([[board_id(board)]], [board])
+    hmap = HexMap.from_data(data["map"])
+    refs = {bid: BoardRef.from_data(r) for bid, r in data["boards"].items()}
+    terrain = apply_ssr(imported_terrain(hmap, refs), names, hmap.hexes())
+    prefix = next(iter(refs))
+    hexes: dict[str, HexTerrain] = {}
+    sides: dict[str, dict[str, str]] = {}
+    for name in board.hexes:
+        h = hmap.parse(prefix + name)
+        hexes[name] = terrain.at(h)
+        for d in range(6):
+            for feature in sorted(terrain.side(h, d)):
+                sides.setdefault(name, {})[DIRECTION_NAMES[d]] = feature
+    return hexes, sides
+
+
+def board_json(board: DerivedBoard, ssr: list[str] | None = None) -> dict[str, Any]:
+    """The board as ``board info --json`` prints it (with ``ssr``: VASL's SSR terrain options
+    applied, each changed hex saying so)."""
     sides: dict[str, dict[str, str]] = {}
     for name, d, feature, _why in board.sides:
         sides.setdefault(name, {})[DIRECTION_NAMES[d]] = feature
@@ -83,17 +112,20 @@ def board_json(board: DerivedBoard) -> dict[str, Any]:
         other = board.geometry.neighbour(h.col, h.row, d)
         if 0 <= other[0] < board.geometry.width and 0 <= other[1] < board.geometry.height + other[0] % 2:
             sides.setdefault(board.geometry.name(*other), {})[DIRECTION_NAMES[opposite(d)]] = feature
+    changed: dict[str, HexTerrain] = {}
+    if ssr:
+        changed, sides = _with_ssr(board, ssr)
     table = codes()
     hexes: dict[str, Any] = {}
     for name, h in board.hexes.items():
-        t = h.terrain
+        t = changed.get(name, h.terrain)
         entry: dict[str, Any] = {"terrain": t.terrain, "level": t.base_level, "hexsides": sides.get(name, {})}
         if t.obstacle:
             entry["obstacle"] = t.obstacle
         for key, value in t.to_data().items():
             if key in ("water", "bridge", "label", "shellholes", "trench"):
                 entry[key] = value
-        entry["why"] = h.why
+        entry["why"] = h.why + (f"; SSR {', '.join(ssr or ())} changed it" if t != h.terrain else "")
         entry["pixels"] = {table[c].name: round(s, 3) for c, s in h.shares}
         hexes[name] = entry
     meta = board.archive.metadata.to_data()
@@ -105,44 +137,38 @@ def board_json(board: DerivedBoard) -> dict[str, Any]:
     return {"board": meta, "hexes": hexes}
 
 
-def _text(board: DerivedBoard) -> str:
+def _text(board: DerivedBoard, ssr: list[str] | None = None) -> str:
     m = board.archive.metadata
     labels = {k: t.label for k, t in terrain_types("terrain_asl").items()}
     lines = [f"board {m.name}, version {m.version or '?'} ({m.width} × {m.height} hexes, "
              f"grid {board.archive.grid.grid_width} × {board.archive.grid.grid_height} pixels, "
              f"{board.archive.size:,} bytes, SHA-256 {board.archive.sha256})"]
-    data = board_json(board)["hexes"]
-    for name, h in board.hexes.items():
-        t = h.terrain
-        what = t.label or labels.get(t.terrain, t.terrain)
-        extra = [f"{k} {v}" for k, v in data[name]["hexsides"].items()]
-        lines.append(f"{name:>5}  {what}, level {t.base_level:g}" + (f"  [{', '.join(extra)}]" if extra else "") + f"  — {h.why}")
+    if ssr:
+        lines.append(f"(with the SSR terrain options {', '.join(ssr)})")
+    data = board_json(board, ssr)["hexes"]
+    for name in board.hexes:
+        e = data[name]
+        what = e.get("label") or labels.get(e["terrain"], e["terrain"])
+        extra = [f"{k} {v}" for k, v in e["hexsides"].items()]
+        lines.append(f"{name:>5}  {what}, level {e['level']:g}" + (f"  [{', '.join(extra)}]" if extra else "") + f"  — {e['why']}")
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run a ``board`` subcommand."""
-    from . import read_board
+    """Run a ``board`` subcommand (a refusal raises: :mod:`airhead.__main__` says it)."""
+    from .vasl import read_board
+    from .vasl.library import LIBRARY, parse_ssr
 
+    ssr = parse_ssr(args.ssr)
     try:
-        if args.board_command == "make":
-            from .writer import write_board
-
-            with open(args.description, encoding="utf-8") as f:
-                desc = json.load(f)
-            data = write_board(desc)
-            with open(args.output, "wb") as f:
-                f.write(data)
-            print(f"wrote {args.output} ({len(data):,} bytes)", file=sys.stderr)
-            return 0
-        board = read_board(read_file(args.file))
-    except (BoardError, OSError, ValueError) as e:
-        print(f"airhead: {e}", file=sys.stderr)
-        return 1
+        data = read_file(args.file)
+        board = LIBRARY.add(data) if ssr else read_board(data)
+    except BoardError as e:
+        raise BoardError(f"{args.file}: {e}") from None
     if args.json:
-        print(json.dumps(board_json(board), indent=1))
+        print(json.dumps(board_json(board, ssr), indent=1))
     else:
-        print(_text(board))
+        print(_text(board, ssr))
     return 0
 
 
@@ -150,30 +176,28 @@ def add_los_parser(sub: Any) -> None:
     """The ``los`` command: a line of sight traced over board files."""
     p = sub.add_parser("los", help="trace a line of sight over VASL board files (and at hex level)")
     p.add_argument("--board", action="append", required=True, metavar="FILE", help="a VASL board archive (repeatable)")
-    p.add_argument("--map", required=True, metavar="LAYOUT", help='the map, e.g. "2 4" (rows split by \';\', \'*\' turns a board)')
+    p.add_argument("--map", required=True, metavar="LAYOUT", help='the map, as New map takes it: "2 4", "2;4a 4b*", "2[A-P]" (rows split by \';\', \'*\' turns a board, '
+                   '[A-P] or [1-5] crops it, blank:NAME a blank geoboard)')
     p.add_argument("source", metavar="FROM", help="the viewer's hex, e.g. 2B2")
     p.add_argument("target", metavar="TO", help="the target's hex")
     p.add_argument("--from-level", type=float, default=0, help="the viewer's level above its hex's ground (default 0)")
     p.add_argument("--to-level", type=float, default=0, help="the target's level above its hex's ground (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON: result, blocked_at, hindrances, hexes")
+    p.add_argument("--ssr", default="", metavar="NAMES", help="VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1 "
+                   "(applied to the hexes: the hex-level reading; the precise trace reads the board's pixels as drawn)")
 
 
 def run_los(args: argparse.Namespace) -> int:
     """Run ``los``: the precise trace over the boards' pixels, and the hex-level reading beside it."""
-    from ..asl.los import Location, los
-    from ..asl.los_grid import trace
-    from ..errors import AirheadError
+    from .asl.los import Location, los
+    from .asl.los_grid import trace
 
-    try:
-        boards = [load(path) for path in args.board]
-        sc = scenario_on(args.map, boards)
-        m = sc.map
-        a, b = Location(m.parse(args.source), args.from_level), Location(m.parse(args.target), args.to_level)
-        sight = trace(sc, a, b)
-        coarse = los(sc.terrain, a, b)
-    except (AirheadError, OSError, ValueError) as e:
-        print(f"airhead: {e}", file=sys.stderr)
-        return 1
+    boards = [load(path) for path in args.board]
+    sc = scenario_on(args.map, boards, args.ssr)
+    m = sc.map
+    a, b = Location(m.parse(args.source), args.from_level), Location(m.parse(args.target), args.to_level)
+    sight = trace(sc, a, b)
+    coarse = los(sc.terrain, a, b)
     if args.json:
         print(json.dumps({
             "result": sight.result,
