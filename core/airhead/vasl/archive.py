@@ -371,7 +371,8 @@ class _Zip:
                 # member that would inflate further is cut where it passes its size and refused
                 out = f.read(declared + 1)
         except Exception as e:  # noqa: BLE001 - zipfile's errors are not documented as a closed set
-            raise BoardError(f"the board archive's {what} cannot be unpacked ({str(e)[:120] or type(e).__name__})") from None
+            raise BoardError(f"the board archive's {what} cannot be unpacked: it is damaged, or holds more than "
+                             f"it says ({str(e)[:120] or type(e).__name__})") from None
         if len(out) != declared:
             raise BoardError(f"the board archive's {what} unpacks to {len(out):,} bytes, not the {declared:,} it declares")
         return out
