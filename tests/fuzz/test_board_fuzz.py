@@ -218,6 +218,15 @@ def test_the_largest_grid_and_board_the_reader_accepts_open() -> None:
     refused(write_board(desc | {"width": 101}), "hexes", f"at most {MAX_HEXES:,}")
 
 
+def test_hexes_that_do_not_fit_the_grid_are_refused() -> None:
+    """1,000-pixel hexes over a grid 100,000 pixels wide took derive 2 s: real boards' hexes
+    cover their grid within a few percent (``archive._fits``)."""
+    refused(write_board({"name": "odd", "width": 100, "height": 49, "image": False, "gridWidth": 100_000,
+                         "gridHeight": 120, "hexWidth": 1000.0, "hexHeight": 1000.0}), "do not fit its terrain grid")
+    refused(write_board(FIXTURE | {"hexWidth": 20.0, "hexHeight": 64.5}), "each 20 × 64.5 pixels")  # too narrow a hex
+    refused(write_board(FIXTURE | {"gridWidth": 1000}), "1,000 × 258 pixels")
+
+
 # ------------------------------------------------------------------ mutations
 _HOSTILE_VALUES = ["", "0", "-1", "99999999", "3\u00b2", "nan", "1e400", "\u0663", "x" * 200, "\x01", "&amp;", "5.5",
                    "-901", "1000", "8", "120", "A1", "\ufeff", "\u202e6"]

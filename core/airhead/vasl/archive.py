@@ -378,6 +378,21 @@ class _Zip:
         return out
 
 
+def _fits(meta: BoardMetadata, grid: Grid) -> None:
+    """The metadata's hexes must cover the grid's pixels as a real board's do (every real grid
+    is 0.93..1 × ``hexWidth × width`` across, ``hexHeight × height`` down, its hexes
+    ``hexWidth / hexHeight`` ≈ 0.87): within a quarter of that each way, a hex more or less,
+    hexes 0.5..1.5 as wide as high. Deriving a board walks each hex's pixel columns, so this
+    bounds its time too."""
+    ratio = meta.hex_width / meta.hex_height
+    across = (meta.hex_width * max(meta.width - 1, 1) * 0.75, meta.hex_width * (meta.width + 1) * 1.25)
+    down = (meta.hex_height * meta.height * 0.75, meta.hex_height * (meta.height + 1) * 1.25)
+    if not (0.5 <= ratio <= 1.5 and across[0] <= grid.grid_width <= across[1] and down[0] <= grid.grid_height <= down[1]):
+        raise BoardError(f"board {meta.name}: its hexes ({meta.width} × {meta.height}, each {meta.hex_width:g} × "
+                         f"{meta.hex_height:g} pixels) do not fit its terrain grid ({grid.grid_width:,} × "
+                         f"{grid.grid_height:,} pixels)")
+
+
 def read_archive(data: bytes) -> BoardArchive:
     """Read a VASL board archive from its bytes; raise :class:`BoardError` naming what is wrong.
 
@@ -402,6 +417,7 @@ def read_archive(data: bytes) -> BoardArchive:
     if (grid.width, grid.height) != (meta.width, meta.height):
         raise BoardError(f"board {meta.name}: its metadata says {meta.width} × {meta.height} hexes, "
                          f"its terrain grid {grid.width} × {grid.height}")
+    _fits(meta, grid)
     image = None
     if meta.image_name:
         pic = z.read(meta.image_name, MAX_IMAGE_BYTES, f"picture ({meta.image_name})")
