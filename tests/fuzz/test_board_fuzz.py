@@ -200,8 +200,8 @@ def test_a_picture_of_empty_jpeg_segments_is_refused_quickly() -> None:
 
 
 def test_a_grid_of_empty_blocks_is_refused_quickly() -> None:
-    head = struct.pack(">iiii", 6, 4, 3000, 3900)
-    refused(archive(LOSData=gzip.compress(b"\xac\xed\x00\x05\x77\x10" + head + b"\x77\x00" * 11_000_000, 1)), "blocks")
+    head = struct.pack(">iiii", 6, 4, 2600, 2600)
+    refused(archive(LOSData=gzip.compress(b"\xac\xed\x00\x05\x77\x10" + head + b"\x77\x00" * 6_700_000, 1)), "blocks")
     payload = gzip.decompress(parts()["LOSData"])[4:]  # the fixture's grid: one long block record
     refused(archive(LOSData=_stream(payload[5:], 100)), "blocks")
 
@@ -209,19 +209,19 @@ def test_a_grid_of_empty_blocks_is_refused_quickly() -> None:
 def test_the_largest_grid_and_board_the_reader_accepts_open() -> None:
     """The heaviest board a file may hold (read and derived: ~1 s of CPU on CPython here)."""
     side = int(MAX_GRID_PIXELS ** 0.5)
-    desc = {"name": "big", "width": 98, "height": 50, "image": False, "gridWidth": side, "gridHeight": side,
-            "hexWidth": 35.0, "hexHeight": 69.0, "hexes": {"C3": {"code": 60}}}
+    desc = {"name": "big", "width": 60, "height": 41, "image": False, "gridWidth": side, "gridHeight": side,
+            "hexWidth": 44.0, "hexHeight": 64.0, "hexes": {"C3": {"code": 60}}}
     data = write_board(desc)
     with watchdog(BOARD_WATCHDOG, "the largest board"):
         b = read_board(data)
-    assert len(b.hexes) == 98 * 50 + 49 <= MAX_HEXES and b.archive.grid.grid_width * b.archive.grid.grid_height <= MAX_GRID_PIXELS
-    refused(write_board(desc | {"width": 101}), "hexes", f"at most {MAX_HEXES:,}")
+    assert len(b.hexes) == 60 * 41 + 30 <= MAX_HEXES and b.archive.grid.grid_width * b.archive.grid.grid_height <= MAX_GRID_PIXELS
+    refused(write_board(desc | {"width": 61}), "hexes", f"at most {MAX_HEXES:,}")
 
 
 def test_hexes_that_do_not_fit_the_grid_are_refused() -> None:
     """1,000-pixel hexes over a grid 100,000 pixels wide took derive 2 s: real boards' hexes
     cover their grid within a few percent (``archive._fits``)."""
-    refused(write_board({"name": "odd", "width": 100, "height": 49, "image": False, "gridWidth": 100_000,
+    refused(write_board({"name": "odd", "width": 60, "height": 40, "image": False, "gridWidth": 58_000,
                          "gridHeight": 120, "hexWidth": 1000.0, "hexHeight": 1000.0}), "do not fit its terrain grid")
     refused(write_board(FIXTURE | {"hexWidth": 20.0, "hexHeight": 64.5}), "each 20 × 64.5 pixels")  # too narrow a hex
     refused(write_board(FIXTURE | {"gridWidth": 1000}), "1,000 × 258 pixels")

@@ -25,14 +25,16 @@ from ..errors import DataError
 
 __all__ = ["BoardError", "Grid", "read_losdata", "write_losdata", "MAX_GRID_PIXELS", "MAX_BOARD_HEXES", "MAX_HEXES"]
 
-#: The largest grid read, in pixels (the largest grid of a public VASL fork, a 36 × 45 historical
-#: map, has 5.8 million; its largest board, 58 × 39 hexes, would have about 8.3 million): a file
-#: promising more is refused before its grid is decompressed.
-MAX_GRID_PIXELS = 12_000_000
+#: The largest grid read, in pixels: the largest of a public VASL fork's 174 grids (a 36 × 45
+#: historical map) has 5.8 million, and 20% more is allowed (its larger historical maps, such as
+#: 58 × 39 hexes, have no grid). A file promising more is refused before its grid is inflated.
+#: Deriving a grid of this size whose every hex is striped with bridges and walls takes ~1.1 s;
+#: the real one, ~0.25 s (``docs/rules-notes.md``, "Untrusted files").
+MAX_GRID_PIXELS = 7_000_000
 #: The most hexes a board may declare across and down (the largest real board: 58 × 39), and in
-#: all (its 2,291, with a margin: derive's time grows with them).
+#: all (the largest with a grid has 1,638, with a margin: derive's time grows with them).
 MAX_BOARD_HEXES = 120
-MAX_HEXES = 5_000
+MAX_HEXES = 2_500
 
 _MAGIC = b"\xac\xed\x00\x05"
 _BLOCK, _BLOCK_LONG = 0x77, 0x7A
