@@ -36,7 +36,7 @@ __all__ = ["BoardMetadata", "BoardImage", "BoardArchive", "read_archive", "MAX_A
 #: The largest archive read (VASL's largest boards, with their overlay pictures, are ~20 MB).
 MAX_ARCHIVE_BYTES = 48_000_000
 #: The most members an archive may list (a board's folder holds at most 37 files), and the
-#: largest central directory (at most 46 bytes and a name of 256 a member).
+#: largest central directory (46 bytes and a name of up to 256 a member).
 MAX_MEMBERS = 500
 MAX_DIRECTORY_BYTES = MAX_MEMBERS * 302
 #: Each member read, at most (declared and inflated): the largest real ones are 24 kB of
@@ -44,8 +44,8 @@ MAX_DIRECTORY_BYTES = MAX_MEMBERS * 302
 MAX_METADATA_BYTES = 256_000
 MAX_LOSDATA_BYTES = 8_000_000
 MAX_IMAGE_BYTES = 16_000_000
-#: The largest picture, in pixels (the largest real board, 58 × 39 hexes, ~8.3 million; decoded,
-#: 16 million pixels take 64 MB in a browser).
+#: The largest picture, in pixels (the largest real one, 2,012 × 2,901, has 5.8 million; a
+#: 58 × 39-hex map's would have ~8.3 million; decoded, 16 million take 64 MB in a browser).
 MAX_IMAGE_PIXELS = 16_000_000
 #: The JPEG segments read for a picture's size before it is refused (its size comes first).
 MAX_JPEG_SEGMENTS = 64
