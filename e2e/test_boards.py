@@ -6,7 +6,9 @@ boards it lacks until their files are imported there."""
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,19 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.wait_for_selector("#boards-error", state="attached")
     assert "notes.zip was not imported: this file is not a VASL board archive" in page.locator("#boards-error").inner_text()
     assert page.evaluate("document.body.dataset.boards") == "2"
+    assert "Reading" not in page.locator("#boards-status").inner_text()  # the reading is over
+    # a hostile board (its members compressed with LZMA, which VASL never uses): the true reason
+    lzma = tmp_path / "bd07"
+    with zipfile.ZipFile(io.BytesIO(write_board(dict(DESC, name="07")))) as src, \
+            zipfile.ZipFile(lzma, "w", zipfile.ZIP_LZMA) as dst:
+        for info in src.infolist():
+            dst.writestr(info.filename, src.read(info))
+    page.set_input_files("#boards-file", [str(lzma)])
+    page.wait_for_function("document.querySelector('#boards-error')?.textContent.includes('bd07')")
+    assert "bd07 was not imported: the board archive's file 'BoardMetadata.xml' is compressed with LZMA" in \
+        page.locator("#boards-error").inner_text()
+    assert "Reading" not in page.locator("#boards-status").inner_text()
+    assert page.evaluate("document.body.dataset.boards") == "2"  # nothing stored
     # a map on boards 2 and 4: their pictures under the hexes, their terrain in the Hex tab
     page.locator(".newmap summary").tap()
     page.locator("#new-name").fill("On my boards")

@@ -109,34 +109,55 @@ class Boards:
             name, size = str(f.name), int(f.size)
             self.status = f"Reading {name}…"
             self.render()
-            try:
-                if size > MAX_ARCHIVE_BYTES:
-                    raise AirheadError(f"it is too large to be a board file ({size:,} bytes)")
-                data = (await f.arrayBuffer()).to_bytes()
-                board = LIBRARY.add(data)  # read and checked whole before anything is stored
-                m = board.archive.metadata
-                facts = {"sha256": board.archive.sha256, "name": m.name, "version": m.version, "size": len(data),
-                         "added": float(window.Date.now()), "width": m.width, "height": m.height,
-                         "file": name[:80], "picture": board.archive.image is not None}
-                await window.airheadBoards.put(to_js(facts, dict_converter=window.Object.fromEntries), to_js(data))
-                done.append(board.archive.sha256)
-                try:
-                    how = f"Type {board_id(board)} in New map to play on it."
-                except AirheadError as e:
-                    how = f"It cannot go on a map: {e}."
-                self.status = f"Imported VASL board {m.name}, version {m.version or '?'}. {how}"
-                document.body.dataset.boardImport = "ok"
-            except AirheadError as e:
-                self.error = f"{name} was not imported: {e}"
-                document.body.dataset.boardImport = "error"
-            except Exception as e:  # noqa: BLE001 - storage full or refused: nothing stored
-                self.error = f"{name} was not imported: this browser's storage refused it ({e})."
-                document.body.dataset.boardImport = "error"
+            sha = await self._import_one(f, name, size)
+            if sha is not None:
+                done.append(sha)
+            else:
+                self.status = ""  # the reading is over: the error says why
         await self.refresh()
         self.redraw()
         if done and self.imported is not None:
             self.imported(done)
         return done
+
+    async def _import_one(self, f: Any, name: str, size: int) -> str | None:
+        """Read, check and store one picked file; its SHA-256, or None with :attr:`error` saying
+        why it was refused (the core's own words; nothing is stored from a refused file)."""
+        try:
+            if size > MAX_ARCHIVE_BYTES:
+                raise AirheadError(f"it is too large to be a board file ({size:,} bytes; at most {MAX_ARCHIVE_BYTES:,})")
+            data = (await f.arrayBuffer()).to_bytes()
+            board = LIBRARY.add(data)  # read and checked whole before anything is stored
+        except AirheadError as e:  # the core's refusal (a BoardError) says what is wrong and where
+            self._refused(f"{name} was not imported: {e}")
+            return None
+        except Exception as e:  # noqa: BLE001 - the core refuses with a BoardError; anything else is ours
+            window.console.error(f"reading {name}: {e!r}")
+            self._refused(f"{name} was not imported: Airhead could not read it as a VASL board file.")
+            return None
+        sha, m = board.archive.sha256, board.archive.metadata
+        facts = {"sha256": sha, "name": m.name, "version": m.version, "size": len(data),
+                 "added": float(window.Date.now()), "width": m.width, "height": m.height, "file": name[:80],
+                 "picture": board.archive.image is not None}
+        try:
+            await window.airheadBoards.put(to_js(facts, dict_converter=window.Object.fromEntries), to_js(data))
+        except Exception as e:  # noqa: BLE001 - storage full or refused: nothing stored (one transaction)
+            if not self.stored(sha):
+                LIBRARY.remove(sha)  # not kept in this page either: the file was refused
+            self._refused(f"{name} was not imported: this browser's storage refused it ({e}).")
+            return None
+        try:
+            how = f"Type {board_id(board)} in New map to play on it."
+        except AirheadError as e:  # read whole, but its hexes cannot lie on a map: say why
+            how = f"It cannot go on a map: {e}."
+        self.status = f"Imported VASL board {m.name}, version {m.version or '?'}. {how}"
+        document.body.dataset.boardImport = "ok"
+        return sha
+
+    def _refused(self, message: str) -> None:
+        """A file refused: its reason shown (after any other file's of the same import)."""
+        self.error = f"{self.error} {message}".strip()
+        document.body.dataset.boardImport = "error"
 
     async def delete(self, sha: str) -> None:
         try:

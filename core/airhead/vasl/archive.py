@@ -5,10 +5,17 @@ name, version, picture, size in hexes, optional hex size and A1 centre, building
 by hex), the board's picture (GIF or PNG), ``LOSData`` (:mod:`.losdata`) and older files that
 Airhead does not read (``data``, ``colors``, overlay pictures).
 
-Everything in it is untrusted: sizes are checked before anything is unpacked, a member that
-unpacks past its limit is refused as it is read (zip bombs), XML with a document type is refused
-(no entity is ever expanded), and every failure is a :class:`~.losdata.BoardError` that names
-what is wrong. Nothing here executes or stores anything.
+Everything in it is untrusted (issue #40). The zip's directory is sized from its end record
+before a single entry is built; only the compression methods Java's zip reader (hence VASL)
+knows, stored and deflate, are accepted, others refused by name; each member is inflated as a
+stream, never past the size it declares nor past its cap here. The metadata is read as data:
+its bytes are decoded from the few encodings VASL's files use (others refused by name), then
+expat's events give the attributes, and a document type stops the reading where it starts, so
+no entity is ever declared, let alone expanded (what ``defusedxml`` does, without the
+dependency: see ``docs/rules-notes.md``). Numbers are ASCII digits only. The caps below are the
+largest real boards' figures with a margin (measured on a public VASL fork's 174 boards, listed
+in ``docs/rules-notes.md``). Every failure is a :class:`~.losdata.BoardError` that says what is
+wrong and where; nothing here executes or stores anything.
 """
 
 from __future__ import annotations
@@ -18,24 +25,41 @@ import io
 import re
 import struct
 import zipfile
-import zlib
 from dataclasses import dataclass, field
-from typing import Mapping
-from xml.etree import ElementTree
+from typing import Mapping, NoReturn
+from xml.parsers import expat
 
-from .losdata import BoardError, Grid, read_losdata
+from .losdata import MAX_BOARD_HEXES, MAX_HEXES, BoardError, Grid, read_losdata
 
 __all__ = ["BoardMetadata", "BoardImage", "BoardArchive", "read_archive", "MAX_ARCHIVE_BYTES"]
 
 #: The largest archive read (VASL's largest boards, with their overlay pictures, are ~20 MB).
 MAX_ARCHIVE_BYTES = 48_000_000
-#: The most members an archive may list.
-MAX_MEMBERS = 2_000
-MAX_METADATA_BYTES = 2_000_000
-MAX_LOSDATA_BYTES = 24_000_000
-MAX_IMAGE_BYTES = 32_000_000
-#: The largest picture, in pixels (decoded, a picture of this size takes ~100 MB in a browser).
-MAX_IMAGE_PIXELS = 25_000_000
+#: The most members an archive may list (a board's folder holds at most 37 files), and the
+#: largest central directory (46 bytes and a name of up to 256 a member).
+MAX_MEMBERS = 500
+MAX_DIRECTORY_BYTES = MAX_MEMBERS * 302
+#: Each member read, at most (declared and inflated): the largest real ones are 24 kB of
+#: metadata, 254 kB of LOSData (11.7 MB inflated, :mod:`.losdata` caps that) and a 3.2 MB GIF.
+MAX_METADATA_BYTES = 256_000
+MAX_LOSDATA_BYTES = 8_000_000
+MAX_IMAGE_BYTES = 16_000_000
+#: The largest picture, in pixels (the largest real one, 2,012 × 2,901, has 5.8 million; a
+#: 58 × 39-hex map's would have ~8.3 million; decoded, 16 million take 64 MB in a browser).
+MAX_IMAGE_PIXELS = 16_000_000
+#: The JPEG segments read for a picture's size before it is refused (its size comes first).
+MAX_JPEG_SEGMENTS = 64
+#: The elements the metadata may hold (the largest real one holds a few hundred).
+MAX_ELEMENTS = 20_000
+#: The encodings VASL's metadata files are written in (their XML declaration names none, or
+#: UTF-8), and the single-byte ones an editor may declare; any other is refused by name.
+ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "us-ascii": "ascii", "ascii": "ascii",
+             "iso-8859-1": "latin-1", "latin1": "latin-1", "latin-1": "latin-1",
+             "windows-1252": "cp1252", "cp1252": "cp1252"}
+#: The zip compression methods read (Java's zip reader knows no other), and names for the rest.
+_STORED, _DEFLATED = 0, 8
+_METHODS = {1: "Shrink", 6: "Implode", 9: "Deflate64", 12: "bzip2", 14: "LZMA", 93: "Zstandard",
+            95: "XZ", 96: "JPEG", 97: "WavPack", 98: "PPMd", 99: "AES encryption"}
 #: VASL's default hex size in pixels, when the metadata gives none (a standard geoboard is
 #: 33 × 10 hexes on 1800 × 645 pixels: 56.25 × 64.5).
 DEFAULT_HEX_WIDTH = 56.25
@@ -107,14 +131,21 @@ class BoardArchive:
 
 
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{0,80}$")
+_WHOLE = re.compile(r"[0-9]{1,6}")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,9}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})")
+_DECLARATION = re.compile(rb"<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:\"[^\"]*\"|'[^']*')"
+                          rb"(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:\"([^\"]{0,40})\"|'([^']{0,40})'))?")
+_WIDE = ((b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe\x00\x00", "UTF-32"), (b"\xfe\xff", "UTF-16"), (b"\xff\xfe", "UTF-16"))
+
+_Attrs = Mapping[str, str]
 
 
-def _attr(el: ElementTree.Element, name: str, default: str | None = None) -> str | None:
+def _attr(attrs: _Attrs, name: str, default: str | None = None) -> str | None:
     """An attribute by name; VASL's files are not consistent in case (``hasHills``, ``hashills``)."""
-    v = el.get(name)
+    v = attrs.get(name)
     if v is None:
         low = name.lower()
-        for k, val in el.attrib.items():
+        for k, val in attrs.items():
             if k.lower() == low:
                 v = val
                 break
@@ -126,70 +157,134 @@ def _attr(el: ElementTree.Element, name: str, default: str | None = None) -> str
     return v
 
 
-def _number(el: ElementTree.Element, name: str, lo: float, hi: float) -> float | None:
-    v = _attr(el, name)
+def _number(attrs: _Attrs, name: str, lo: float, hi: float) -> float | None:
+    """A decimal number (ASCII digits, an optional sign and point: no exponent, no ``nan``)."""
+    v = _attr(attrs, name)
     if v is None or v == "":
         return None
-    try:
-        x = float(v)
-    except ValueError:
-        raise BoardError(f"the board's metadata has {name} = {v[:20]!r}, not a number") from None
+    if not _DECIMAL.fullmatch(v):
+        raise BoardError(f"the board's metadata has {name} = {v[:20]!r}, not a number")
+    x = float(v)
     if not lo <= x <= hi:
         raise BoardError(f"the board's metadata has {name} = {v[:20]}, out of bounds ({lo:g}..{hi:g})")
     return x
 
 
-def _whole(el: ElementTree.Element, name: str, lo: int, hi: int) -> int:
-    v = _attr(el, name)
+def _whole(attrs: _Attrs, name: str, lo: int, hi: int) -> int:
+    """A whole number of hexes, in ASCII digits (``str.isdigit`` would take a superscript ``²``)."""
+    v = _attr(attrs, name)
     if v is None:
         raise BoardError(f"the board's metadata does not say the board's {name}")
-    if not v.isdigit() or not lo <= int(v) <= hi:
+    if not _WHOLE.fullmatch(v) or not lo <= int(v) <= hi:
         raise BoardError(f"the board's metadata has {name} = {v[:20]!r} ({lo}..{hi} hexes)")
     return int(v)
+
+
+def _decode(xml: bytes) -> str:
+    """The metadata's text, from UTF-8 (as VASL writes it) or a declared single-byte encoding."""
+    for bom, name in _WIDE:
+        if xml.startswith(bom):
+            raise BoardError(f"the board's metadata is written in {name}; Airhead reads it in UTF-8, as VASL writes it")
+    zero = xml.find(b"\x00")
+    if zero >= 0:
+        raise BoardError(f"the board's metadata holds a zero byte at byte {zero:,} "
+                         "(is it written in UTF-16? Airhead reads it in UTF-8, as VASL writes it)")
+    body = xml[3:] if xml.startswith(b"\xef\xbb\xbf") else xml
+    m = _DECLARATION.match(body.lstrip())
+    declared = (m.group(1) or m.group(2) or b"").decode("latin-1") if m else ""
+    codec = ENCODINGS.get(declared.strip().lower(), "") if declared else "utf-8"
+    if not codec:
+        raise BoardError(f"the board's metadata is written in {declared[:40]!r}; Airhead reads UTF-8 "
+                         "(as VASL writes it), ASCII, ISO-8859-1 or Windows-1252")
+    try:
+        return body.decode(codec)
+    except UnicodeDecodeError as e:
+        raise BoardError(f"the board's metadata is not valid {declared or 'UTF-8'} (at byte {e.start:,})") from None
+
+
+class _Refused(Exception):
+    """Raised from an expat handler to stop the reading (carries the BoardError's message)."""
+
+
+def _events(text: str) -> tuple[str, dict[str, str], list[dict[str, str]]]:
+    """The root element's tag and attributes, and each ``buildingType``'s attributes."""
+    root: list[tuple[str, dict[str, str]]] = []
+    buildings: list[dict[str, str]] = []
+    count = 0
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal count
+        count += 1
+        if count > MAX_ELEMENTS:
+            raise _Refused(f"the board's metadata holds more than {MAX_ELEMENTS:,} elements")
+        if not root:
+            root.append((tag, attrs))
+        elif tag == "buildingType":
+            buildings.append(attrs)
+
+    def doctype(*_: object) -> NoReturn:
+        raise _Refused("the board's metadata declares a document type, which Airhead does not read")
+
+    def entity(*_: object) -> NoReturn:
+        raise _Refused("the board's metadata declares an entity, which Airhead does not read")
+
+    p = expat.ParserCreate(encoding="UTF-8")
+    p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    p.StartElementHandler = start
+    p.StartDoctypeDeclHandler = doctype
+    p.EntityDeclHandler = entity
+    p.UnparsedEntityDeclHandler = entity
+    p.ExternalEntityRefHandler = entity
+    try:
+        p.Parse(text.encode("utf-8"), True)
+    except _Refused as e:
+        raise BoardError(str(e)) from None
+    except expat.ExpatError as e:
+        raise BoardError(f"the board's metadata is not readable XML (line {e.lineno}, column {e.offset + 1}: "
+                         f"{expat.ErrorString(e.code)})") from None
+    if not root:
+        raise BoardError("the board's metadata is empty")
+    return root[0][0], root[0][1], buildings
 
 
 def read_metadata(xml: bytes) -> BoardMetadata:
     """Read ``BoardMetadata.xml``; raise :class:`BoardError` if it is not a board's metadata."""
     if len(xml) > MAX_METADATA_BYTES:
-        raise BoardError(f"the board's metadata is too large ({len(xml):,} bytes)")
-    if re.search(rb"<!(DOCTYPE|ENTITY)", xml, re.IGNORECASE):
-        raise BoardError("the board's metadata declares a document type, which Airhead does not read")
-    try:
-        root = ElementTree.fromstring(xml)
-    except ElementTree.ParseError as e:
-        raise BoardError(f"the board's metadata is not readable XML ({e})") from None
-    if root.tag != "boardMetadata":
-        raise BoardError(f"the board's metadata starts with <{root.tag[:30]}>, not <boardMetadata>")
-    name = _attr(root, "name") or ""
+        raise BoardError(f"the board's metadata is too large ({len(xml):,} bytes; at most {MAX_METADATA_BYTES:,})")
+    tag, attrs, building_types = _events(_decode(xml))
+    if tag != "boardMetadata":
+        raise BoardError(f"the board's metadata starts with <{tag[:30]}>, not <boardMetadata>")
+    name = _attr(attrs, "name") or ""
     if not name:
         raise BoardError("the board's metadata gives the board no name")
     buildings: dict[str, str] = {}
-    for bt in root.iter("buildingType"):
+    for bt in building_types:
         hexname, kind = _attr(bt, "hexName"), _attr(bt, "buildingTypeName")
         if hexname and kind:
-            if len(buildings) >= 5_000:
+            if len(buildings) >= MAX_HEXES:
                 raise BoardError("the board's metadata sets too many building types")
             buildings[hexname.upper()] = kind
     return BoardMetadata(
         name=name,
-        version=_attr(root, "version") or "",
-        image_name=_attr(root, "boardImageFileName") or "",
-        width=_whole(root, "width", 1, 200),
-        height=_whole(root, "height", 1, 200),
-        has_hills=(_attr(root, "hasHills", "TRUE") or "").upper() != "FALSE",
-        hex_width=_number(root, "hexWidth", 8, 1000) or DEFAULT_HEX_WIDTH,
-        hex_height=_number(root, "hexHeight", 8, 1000) or DEFAULT_HEX_HEIGHT,
-        a1_center_x=_number(root, "A1CenterX", -100_000, 100_000),
-        a1_center_y=_number(root, "A1CenterY", -100_000, 100_000),
-        alt_hex_grain=(_attr(root, "altHexGrain", "FALSE") or "").upper() == "TRUE",
-        version_date=_attr(root, "versionDate") or "",
-        author=_attr(root, "author") or "",
+        version=_attr(attrs, "version") or "",
+        image_name=_attr(attrs, "boardImageFileName") or "",
+        width=_whole(attrs, "width", 1, MAX_BOARD_HEXES),
+        height=_whole(attrs, "height", 1, MAX_BOARD_HEXES),
+        has_hills=(_attr(attrs, "hasHills", "TRUE") or "").upper() != "FALSE",
+        hex_width=_number(attrs, "hexWidth", 8, 1000) or DEFAULT_HEX_WIDTH,
+        hex_height=_number(attrs, "hexHeight", 8, 1000) or DEFAULT_HEX_HEIGHT,
+        a1_center_x=_number(attrs, "A1CenterX", -100_000, 100_000),
+        a1_center_y=_number(attrs, "A1CenterY", -100_000, 100_000),
+        alt_hex_grain=(_attr(attrs, "altHexGrain", "FALSE") or "").upper() == "TRUE",
+        version_date=_attr(attrs, "versionDate") or "",
+        author=_attr(attrs, "author") or "",
         building_types=buildings,
     )
 
 
 def image_size(data: bytes) -> tuple[str, int, int]:
-    """A picture's format and size in pixels, from its header (GIF, PNG or JPEG)."""
+    """A picture's format and size in pixels, from its header (GIF, PNG or JPEG); a JPEG's size
+    is looked for in its first :data:`MAX_JPEG_SEGMENTS` segments only."""
     if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
         w, h = struct.unpack_from("<HH", data, 6)
         return "gif", w, h
@@ -198,29 +293,63 @@ def image_size(data: bytes) -> tuple[str, int, int]:
         return "png", w, h
     if data[:2] == b"\xff\xd8":
         pos = 2
-        while pos + 9 < len(data) and data[pos] == 0xFF:
+        for _ in range(MAX_JPEG_SEGMENTS):
+            if pos + 9 > len(data) or data[pos] != 0xFF:
+                break
             marker = data[pos + 1]
             (n,) = struct.unpack_from(">H", data, pos + 2)
             if marker in (0xC0, 0xC1, 0xC2):
                 h, w = struct.unpack_from(">HH", data, pos + 5)
                 return "jpeg", w, h
             pos += 2 + n
+        raise BoardError(f"the board's picture (JPEG) does not say its size in its first {MAX_JPEG_SEGMENTS} segments")
     raise BoardError("the board's picture is not a GIF, PNG or JPEG picture")
 
 
+def _directory(data: bytes) -> None:
+    """Size the zip's central directory from its end record before any entry is built: too many
+    entries, or a directory too large for them, is refused here."""
+    end = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 65_535))
+    if end < 0 or end + 22 > len(data):
+        raise BoardError("this file is not a VASL board archive (it is not a zip file)")
+    disk, cd_disk, _, entries, cd_size, _, _ = struct.unpack_from("<HHHHIIH", data, end + 4)
+    if disk != 0 or cd_disk != 0:
+        raise BoardError("the board archive is split over several files (a spanned zip)")
+    if entries == 0xFFFF or cd_size == 0xFFFFFFFF:  # a Zip64 end record says the real figures
+        loc = end - 20
+        if loc < 0 or data[loc:loc + 4] != b"PK\x06\x07":
+            raise BoardError("the board archive's Zip64 directory cannot be found")
+        (rec,) = struct.unpack_from("<Q", data, loc + 8)
+        if rec + 56 > len(data) or data[rec:rec + 4] != b"PK\x06\x06":
+            raise BoardError("the board archive's Zip64 directory cannot be found")
+        entries, cd_size = struct.unpack_from("<QQ", data, rec + 32)
+    if entries > MAX_MEMBERS:
+        raise BoardError(f"the board archive holds {entries:,} files (at most {MAX_MEMBERS:,})")
+    if cd_size > MAX_DIRECTORY_BYTES:
+        raise BoardError(f"the board archive's list of files is too large ({cd_size:,} bytes; at most {MAX_DIRECTORY_BYTES:,})")
+
+
 class _Zip:
-    """The archive's members, each read whole under a size limit."""
+    """The archive's members, each inflated as a stream under its declared size and a cap."""
 
     def __init__(self, data: bytes) -> None:
+        _directory(data)
         try:
             self.zf = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zf.infolist()
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, struct.error):
+        except Exception:  # noqa: BLE001 - zipfile's errors are not documented as a closed set
             raise BoardError("this file is not a VASL board archive (it is not a zip file)") from None
         if len(infos) > MAX_MEMBERS:
             raise BoardError(f"the board archive holds {len(infos):,} files (at most {MAX_MEMBERS:,})")
         self.by_name: dict[str, zipfile.ZipInfo] = {}
         for info in infos:
+            name = info.filename[:120]
+            if info.compress_type not in (_STORED, _DEFLATED):
+                method = _METHODS.get(info.compress_type, f"method {info.compress_type}")
+                raise BoardError(f"the board archive's file {name!r} is compressed with {method}, which VASL "
+                                 "cannot read (a board archive uses stored or deflate)")
+            if info.flag_bits & 0x1:
+                raise BoardError(f"the board archive's file {name!r} is encrypted")
             base = info.filename.rsplit("/", 1)[-1]
             if info.filename.startswith("__MACOSX/"):
                 continue  # a Mac's resource forks, beside the real files
@@ -228,20 +357,40 @@ class _Zip:
                 self.by_name[base.lower()] = info
 
     def read(self, name: str, limit: int, what: str) -> bytes | None:
+        """The member ``name`` whole, refused past its declared size or ``limit`` as it inflates."""
         info = self.by_name.get(name.lower())
         if info is None:
             return None
-        if info.file_size > limit:
-            raise BoardError(f"the board archive's {what} is too large ({info.file_size:,} bytes; at most {limit:,})")
+        declared = info.file_size
+        if declared > limit:
+            raise BoardError(f"the board archive's {what} is too large ({declared:,} bytes; at most {limit:,})")
         try:
             with self.zf.open(info) as f:
-                data = f.read(limit + 1)
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, RuntimeError, NotImplementedError,
-                zlib.error, struct.error) as e:
-            raise BoardError(f"the board archive's {what} cannot be unpacked ({e})") from None
-        if len(data) > limit:
-            raise BoardError(f"the board archive's {what} is larger than {limit:,} bytes once unpacked")
-        return data
+                # stored or deflate only (checked above): zipfile inflates deflate with a bound on
+                # each step's output, stops at the declared size and checks the CRC there, so a
+                # member that would inflate further is cut where it passes its size and refused
+                out = f.read(declared + 1)
+        except Exception as e:  # noqa: BLE001 - zipfile's errors are not documented as a closed set
+            raise BoardError(f"the board archive's {what} cannot be unpacked: it is damaged, or holds more than "
+                             f"it says ({str(e)[:120] or type(e).__name__})") from None
+        if len(out) != declared:
+            raise BoardError(f"the board archive's {what} unpacks to {len(out):,} bytes, not the {declared:,} it declares")
+        return out
+
+
+def _fits(meta: BoardMetadata, grid: Grid) -> None:
+    """The metadata's hexes must cover the grid's pixels as a real board's do (every real grid
+    is 0.93..1 × ``hexWidth × width`` across, ``hexHeight × height`` down, its hexes
+    ``hexWidth / hexHeight`` ≈ 0.87): within a quarter of that each way, a hex more or less,
+    hexes 0.5..1.5 as wide as high. Deriving a board walks each hex's pixel columns, so this
+    bounds its time too."""
+    ratio = meta.hex_width / meta.hex_height
+    across = (meta.hex_width * max(meta.width - 1, 1) * 0.75, meta.hex_width * (meta.width + 1) * 1.25)
+    down = (meta.hex_height * meta.height * 0.75, meta.hex_height * (meta.height + 1) * 1.25)
+    if not (0.5 <= ratio <= 1.5 and across[0] <= grid.grid_width <= across[1] and down[0] <= grid.grid_height <= down[1]):
+        raise BoardError(f"board {meta.name}: its hexes ({meta.width} × {meta.height}, each {meta.hex_width:g} × "
+                         f"{meta.hex_height:g} pixels) do not fit its terrain grid ({grid.grid_width:,} × "
+                         f"{grid.grid_height:,} pixels)")
 
 
 def read_archive(data: bytes) -> BoardArchive:
@@ -268,6 +417,7 @@ def read_archive(data: bytes) -> BoardArchive:
     if (grid.width, grid.height) != (meta.width, meta.height):
         raise BoardError(f"board {meta.name}: its metadata says {meta.width} × {meta.height} hexes, "
                          f"its terrain grid {grid.width} × {grid.height}")
+    _fits(meta, grid)
     image = None
     if meta.image_name:
         pic = z.read(meta.image_name, MAX_IMAGE_BYTES, f"picture ({meta.image_name})")

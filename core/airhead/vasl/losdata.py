@@ -23,13 +23,18 @@ from dataclasses import dataclass
 
 from ..errors import DataError
 
-__all__ = ["BoardError", "Grid", "read_losdata", "write_losdata", "MAX_GRID_PIXELS"]
+__all__ = ["BoardError", "Grid", "read_losdata", "write_losdata", "MAX_GRID_PIXELS", "MAX_BOARD_HEXES", "MAX_HEXES"]
 
-#: The largest grid read, in pixels (the largest VASL board, a 36 × 45 historical map, has about
-#: 6 million): a file promising more is refused before its grid is decompressed.
-MAX_GRID_PIXELS = 8_000_000
-#: The most hexes a board may declare across and down.
-MAX_BOARD_HEXES = 200
+#: The largest grid read, in pixels: the largest of a public VASL fork's 174 grids (a 36 × 45
+#: historical map) has 5.8 million, and 20% more is allowed (its larger historical maps, such as
+#: 58 × 39 hexes, have no grid). A file promising more is refused before its grid is inflated.
+#: Deriving a grid of this size whose every hex is striped with bridges and walls takes ~1.1 s;
+#: the real one, ~0.25 s (``docs/rules-notes.md``, "Untrusted files").
+MAX_GRID_PIXELS = 7_000_000
+#: The most hexes a board may declare across and down (the largest real board: 58 × 39), and in
+#: all (the largest with a grid has 1,638, with a margin: derive's time grows with them).
+MAX_BOARD_HEXES = 120
+MAX_HEXES = 2_500
 
 _MAGIC = b"\xac\xed\x00\x05"
 _BLOCK, _BLOCK_LONG = 0x77, 0x7A
@@ -97,14 +102,18 @@ def _gunzip(data: bytes, limit: int) -> bytes:
     return out
 
 
-def _blocks(raw: bytes) -> bytes:
-    """The concatenated payloads of the stream's block-data records."""
+def _blocks(raw: bytes, max_records: int) -> bytes:
+    """The concatenated payloads of the stream's block-data records (at most ``max_records``:
+    Java writes blocks of 1,024 bytes, so a stream of empty blocks is refused early)."""
     if raw[:4] != _MAGIC:
         raise BoardError("the terrain grid (LOSData) is not a Java data stream (its first bytes are wrong)")
     parts: list[memoryview] = []
     view = memoryview(raw)
     pos, end = 4, len(raw)
     while pos < end:
+        if len(parts) >= max_records:
+            raise BoardError(f"the terrain grid (LOSData) is cut into more than {max_records:,} blocks "
+                             "(Java writes its data in blocks of 1,024 bytes)")
         tag = raw[pos]
         if tag == _BLOCK and pos + 2 <= end:
             n = raw[pos + 1]
@@ -141,13 +150,14 @@ def read_losdata(data: bytes) -> Grid:
     expected = 16 + 2 * pixels + hex_count(width, height)
     # the stream adds 5 bytes per block of at least 1,024 payload bytes: allow generously
     raw = _gunzip(data, expected + expected // 64 + 4096)
-    payload = _blocks(raw)
+    payload = _blocks(raw, expected // 128 + 16)
+    del raw  # the grid's memory: the inflated stream, then its payload, then the two arrays
     if len(payload) < expected:
         raise BoardError(f"the terrain grid (LOSData) is cut short: {len(payload):,} of {expected:,} bytes")
     if len(payload) > expected:
         raise BoardError(f"the terrain grid (LOSData) has {len(payload) - expected:,} bytes more than its header says")
-    cells = payload[16:16 + 2 * pixels]
-    return Grid(width, height, gw, gh, cells[0::2], cells[1::2], payload[16 + 2 * pixels:])
+    cells = memoryview(payload)[16:16 + 2 * pixels]
+    return Grid(width, height, gw, gh, bytes(cells[0::2]), bytes(cells[1::2]), payload[16 + 2 * pixels:])
 
 
 def _gunzip_prefix(data: bytes, n: int) -> bytes:
@@ -181,6 +191,9 @@ def _blocks_prefix(raw: bytes) -> bytes:
 def _check_sizes(width: int, height: int, gw: int, gh: int) -> None:
     if not (1 <= width <= MAX_BOARD_HEXES and 1 <= height <= MAX_BOARD_HEXES):
         raise BoardError(f"the terrain grid says the board is {width} × {height} hexes (1..{MAX_BOARD_HEXES} each way)")
+    if hex_count(width, height) > MAX_HEXES:
+        raise BoardError(f"the terrain grid says the board is {width} × {height} hexes, "
+                         f"{hex_count(width, height):,} in all (at most {MAX_HEXES:,})")
     if gw < 1 or gh < 1:
         raise BoardError(f"the terrain grid says it is {gw} × {gh} pixels")
     if gw * gh > MAX_GRID_PIXELS:
