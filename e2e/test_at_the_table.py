@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 from conftest import TABLET, actions, hex_center, start_app, wait_ready
 from playing import acted, fill
 

@@ -19,7 +19,7 @@ import pytest
 from airhead.vasl import BoardError, read_board
 from airhead.vasl.archive import MAX_IMAGE_BYTES, MAX_MEMBERS
 from airhead.vasl.losdata import MAX_GRID_PIXELS, MAX_HEXES
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 from tools.corpora.codec_fuzz import watchdog
 
 from boardzip import Member, bomb, deflated, many_entries, members_of, write

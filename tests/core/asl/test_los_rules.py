@@ -19,7 +19,7 @@ from airhead.hexes import Hex
 from airhead.scenario import Scenario
 from airhead.systems import load_scenario
 from airhead.vasl.library import LIBRARY, scenario_data
-from airhead.vasl.writer import write_board
+from tools.board_writer import write_board
 
 #: Lanes down the columns of a 13 x 14 board: a viewer in row 1 (0 in odd columns), an obstacle
 #: (woods) or a crest line (a single hex of level-1 ground) some hexes down, targets behind it.

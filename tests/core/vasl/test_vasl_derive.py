@@ -12,7 +12,7 @@ from airhead.vasl import read_board
 from airhead.vasl.derive import DOT_RADIUS, DerivedBoard, core_spans, dot_pixel, side_points
 from airhead.vasl.geometry import BoardGeometry
 from airhead.vasl.losdata import Grid, write_losdata
-from airhead.vasl.writer import board_grid, write_board
+from tools.board_writer import board_grid, write_board
 
 CRAGS, ORCHARD, GRAIN, WOODS, STONE, ROWHOUSE = 26, 63, 24, 60, 40, 77
 
