@@ -43,6 +43,7 @@ SIDE_STYLES: dict[str, tuple[str, float, str]] = {
     "roadblock": ("#b22222", 0.16, ""),
     "river_side": ("#3d7cc9", 0.14, ""),
     "stream_side": ("#6fa8dc", 0.10, ""),
+    "rowhouse_wall": ("#111111", 0.16, ""),
 }
 
 

@@ -32,7 +32,8 @@ __all__ = [
 
 
 #: Hexside features the core knows about.
-HEXSIDE_FEATURES: tuple[str, ...] = ("hedge", "wall", "bocage", "cliff", "crest", "roadblock", "river_side", "stream_side")
+HEXSIDE_FEATURES: tuple[str, ...] = ("hedge", "wall", "bocage", "cliff", "crest", "roadblock", "river_side", "stream_side",
+                                     "rowhouse_wall")
 #: What can stand in a hex: vehicles, wrecks and landed gliders (E8.23 counts them together).
 OCCUPANTS: tuple[str, ...] = ("vehicle", "wreck", "glider")
 WATER_KINDS: tuple[str, ...] = ("river", "stream", "canal", "pond", "ocean")

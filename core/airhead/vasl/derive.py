@@ -2,21 +2,31 @@
 
 Airhead's reading (``docs/rules-notes.md``, "VASL board archives"), hex by hex:
 
-* **terrain** — VASL's centre terrain (``Map.java``): the terrain under the centre dot (under a
-  hexside feature or a bridge there, the hex's most common ground); a building at the middle of
-  one of its hexsides; inherent terrain (orchard, crags, rubble, ...) anywhere in the hex fills
-  it; a market place's centre is open ground. Terrain that covers part of the hex but not its
-  centre dot is named in the reasons, with its share. What each VASL terrain code is to Airhead
-  is data: ``tables/vasl_terrain.json``.
-* **level** — the elevation under the centre dot.
+* **terrain** — VASL's centre terrain (``Hex.java``): the terrain under the centre dot, the pixel
+  VASL reads for it (:func:`dot_pixel`: the dot's coordinates truncated, as VASL does), or for
+  speckled art (grain: :data:`SPECKLED`) the most common terrain within :data:`DOT_RADIUS` pixels
+  of it; under a hexside feature or a bridge there, the hex's most common ground; a building at the
+  middle of one of its hexsides (the pixel VASL reads there, :func:`side_points`); inherent
+  terrain (orchard, crags, rubble, ...) fills the hex when its pixels lie nearer the centre dot
+  than any hexside's middle (:func:`core_spans`), so that terrain painted a pixel or two past its
+  own hex never fills a neighbour; a market place's centre is open ground. Terrain that covers
+  part of the hex but not its centre dot is named in the reasons, with its share. What each VASL
+  terrain code is to Airhead is data: ``tables/vasl_terrain.json``; a rowhouse wall is a hexside
+  feature (``rowhouse_wall``), never a hex's terrain.
+* **level** — the elevation under the centre dot's pixel.
 * **buildings** — a building's levels (its obstacle height) come from its terrain code ("Stone
   Building, 2 Level": 2½ levels), or from the board's own building type for that hex when its
   metadata sets one.
 * **water and bridges** — the water of the hex's terrain; a bridge when bridge pixels cover at
   least :data:`BRIDGE_SHARE` of the hex, its roadway along the hex grain nearest to the long
   axis of those pixels.
-* **hexsides** — a wall, hedge, bocage, cliff, roadblock or crest when its pixels lie along at
-  least :data:`SIDE_SHARE` of the hexside (within :data:`SIDE_BAND` pixels of it).
+* **hexsides** — a wall, hedge, bocage, cliff, roadblock, crest or rowhouse wall when its pixels
+  lie along at least :data:`SIDE_SHARE` of the hexside (within :data:`SIDE_BAND` pixels of it),
+  or on the pixel VASL reads at the hexside's middle (:func:`side_points`, from either hex).
+
+Inherent terrain a board paints past its own hex (*spill*) is no terrain of the hex it spills
+into; a thread over the board's pixels ignores an inherent pixel in a hex whose terrain it is not
+(:mod:`airhead.asl.los_grid`, as VASL's ``Map.java``), so spill neither blocks nor hinders there.
 
 Counting pixels is done per column slice of the grid (C-speed ``bytes`` methods), never one
 Python object per pixel.
@@ -36,7 +46,8 @@ from .archive import BoardArchive
 from .geometry import BoardGeometry
 from .losdata import BoardError
 
-__all__ = ["Code", "codes", "DerivedHex", "DerivedBoard", "derive", "SIDE_SHARE", "SIDE_BAND", "BRIDGE_SHARE"]
+__all__ = ["Code", "codes", "DerivedHex", "DerivedBoard", "derive", "dot_pixel", "side_points",
+           "core_spans", "SIDE_SHARE", "SIDE_BAND", "BRIDGE_SHARE", "SPECKLED", "DOT_RADIUS", "ROWHOUSE_WALL"]
 
 #: The share of a hexside's length its feature's pixels must cover.
 SIDE_SHARE = 0.5
@@ -45,6 +56,13 @@ SIDE_BAND = 3
 #: The share of a hex that bridge pixels must cover for the hex to hold a bridge.
 BRIDGE_SHARE = 0.04
 _TRANSPARENT = ("open", "road")
+#: The VASL terrains whose art is speckled (grain: a mottle of grain and open-ground pixels), whose
+#: centre is read as the most common terrain near the dot rather than from one pixel.
+SPECKLED = frozenset({"Grain"})
+#: The radius (pixels) of the disc around the centre dot read for speckled terrain.
+DOT_RADIUS = 5
+#: The hexside feature a rowhouse wall is (VASL's ``isRowhouseFactoryWall`` terrains, B23.71).
+ROWHOUSE_WALL = "rowhouse_wall"
 
 
 @dataclass(frozen=True)
@@ -89,6 +107,16 @@ def codes() -> Mapping[int, Code]:
 
 
 @lru_cache(maxsize=1)
+def _read_codes() -> Mapping[int, Code]:
+    """:func:`codes` as the hexes are read: a rowhouse wall is a hexside feature, no hex's terrain."""
+    out = dict(codes())
+    for c, k in out.items():
+        if k.name.startswith("Rowhouse Wall"):
+            out[c] = Code(c, k.name, side=ROWHOUSE_WALL, height=k.height)
+    return out
+
+
+@lru_cache(maxsize=1)
 def _by_name() -> Mapping[str, Code]:
     return {c.name.lower(): c for c in codes().values()}
 
@@ -104,6 +132,8 @@ class DerivedHex:
     why: str
     #: The VASL terrain codes in the hex with their share of its pixels, largest first.
     shares: tuple[tuple[int, float], ...] = ()
+    #: The VASL terrain code the hex is read as (VASL's centre terrain); -1 when unknown.
+    code: int = -1
 
 
 @dataclass(frozen=True)
@@ -152,58 +182,170 @@ def _bridge_axis(grid_terrain: bytes, gh: int, spans: list[tuple[int, int, int]]
     return min(((0, 90.0), (1, 150.0), (2, 30.0)), key=lambda a: min(abs(angle - a[1]), 180 - abs(angle - a[1])))[0]
 
 
-def _midpoint(geo: BoardGeometry, col: int, row: int, d: int) -> tuple[int, int]:
-    """The grid pixel at the middle of a hexside, just inside the hex (VASL reads it one pixel in;
-    two here, so that the pixel on the hexside itself, which may be the neighbour's, is passed)."""
-    (ax, ay), (bx, by) = geo.side(col, row, d)
-    cx, cy = geo.center(col, row)
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    dist = math.hypot(cx - mx, cy - my) or 1.0
-    x, y = round(mx + 2 * (cx - mx) / dist), round(my + 2 * (cy - my) / dist)
-    return min(max(x, 0), geo.grid_width - 1), min(max(y, 0), geo.grid_height - 1)
+_COS30 = math.cos(math.radians(30.0))
+
+
+def dot_pixel(geo: BoardGeometry, col: int, row: int) -> tuple[int, int]:
+    """The grid pixel VASL reads for a hex's centre dot (:meth:`.BoardGeometry.center_pixel`)."""
+    return geo.center_pixel(col, row)
+
+
+def _on_board(geo: BoardGeometry, col: int, row: int) -> tuple[bool, ...]:
+    """Which of a hex's hexsides (N, NE, SE, S, SW, NW) VASL counts as on the board (``setHexFlags``)."""
+    on = [True] * 6
+    if col == 0:
+        on[4] = on[5] = False
+    if col + 1 == geo.width:
+        on[1] = on[2] = False
+    if col % 2 == 1 and row == 0:
+        on[0] = on[1] = on[5] = False
+    if col % 2 == 1 and row == geo.height:
+        on[2] = on[3] = on[4] = False
+    return tuple(on)
+
+
+def side_points(geo: BoardGeometry, col: int, row: int) -> list[tuple[int, int]]:
+    """The pixel VASL reads at the middle of each hexside (N, NE, SE, S, SW, NW): the hexside's
+    middle moved a pixel toward the centre, truncated (``Hex.java``, ``hexsidePoints``); it may
+    lie off the grid."""
+    x, y = geo.center(col, row)
+    vo = geo.hex_height / 2.0
+    ho = _COS30 * vo
+    raw = ((int(x), int(-vo + y + 1.0)), (int(ho + x - 1), int(-vo / 2.0 + y + 1.0)),
+           (int(ho + x - 1), int(vo / 2.0 + y - 1.0)), (int(x), int(vo + y - 1.0)),
+           (int(-ho + x + 1), int(vo / 2.0 + y - 1.0)), (int(-ho + x + 1), int(-vo / 2.0 + y + 1.0)))
+    out = []
+    for px, py in raw:
+        fx, fy = geo.edge_fix(float(px), float(py))
+        out.append((int(fx), int(fy)))
+    return out
+
+
+def _java_round(v: float) -> int:
+    return math.floor(v + 0.5)
+
+
+def core_spans(geo: BoardGeometry, col: int, row: int) -> list[tuple[int, int, int]]:
+    """The pixels nearer a hex's centre dot than the middle of any of its hexsides on the board
+    (VASL's ``getNearestLocation``, which decides where inherent terrain fills a hex), within the
+    box around the hex, as ``(x, y0, y1)`` runs (rows ``y0 <= y < y1``). About the inner half of
+    the hex: terrain painted a few pixels past a hexside never reaches the hex beyond it."""
+    cx, cy = geo.edge_fix(*geo.center(col, row))
+    c0, c1 = int(cx), int(cy)
+    x, y = geo.center(col, row)
+    third = geo.hex_width / 3.0
+    xs = [_java_round(geo.edge_fix(x + dx, y)[0]) for dx in (-2 * third, -third, third, 2 * third)]
+    ys = [_java_round(geo.edge_fix(x, y + dy)[1]) for dy in (-geo.hex_height / 2.0, geo.hex_height / 2.0)]
+    sides = tuple((ex - c0, ey - c1) for (ex, ey), on in zip(side_points(geo, col, row), _on_board(geo, col, row)) if on)
+    out = []
+    for dx, dy0, dy1 in _core_template(sides, (min(xs) - c0, max(xs) - c0, min(ys) - c1, max(ys) - c1)):
+        px = c0 + dx
+        if 0 <= px < geo.grid_width:
+            y0, y1 = max(c1 + dy0, 0), min(c1 + dy1, geo.grid_height)
+            if y1 > y0:
+                out.append((px, y0, y1))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _core_template(sides: tuple[tuple[int, int], ...], box: tuple[int, int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    """:func:`core_spans` around a centre at ``(0, 0)``: the hexsides' middles and the hex's box
+    relative to it (hexes of a board share a few of these)."""
+    # a pixel p stays the centre's while |p - e|^2 >= |p|^2, i.e. 2 p.e <= |e|^2
+    cons = [(2 * ex, 2 * ey, ex * ex + ey * ey) for ex, ey in sides]
+    bx0, bx1, by0, by1 = box
+    out = []
+    for px in range(bx0, bx1):
+        lo, hi = by0, by1 - 1
+        for a, b, k in cons:
+            n = k - a * px
+            if b > 0:
+                hi = min(hi, n // b)
+            elif b < 0:
+                lo = max(lo, -(n // -b))
+            elif n < 0:
+                hi = lo - 1
+        if hi >= lo:
+            out.append((px, lo, hi + 1))
+    return tuple(out)
+
+
+def _disc(grid_terrain: bytes, gw: int, gh: int, cx: int, cy: int) -> dict[int, int]:
+    """The terrain codes within :data:`DOT_RADIUS` pixels of ``(cx, cy)``, counted."""
+    r = DOT_RADIUS
+    parts = []
+    for dx in range(-r, r + 1):
+        x = cx + dx
+        if 0 <= x < gw:
+            half = math.isqrt(r * r - dx * dx)
+            y0, y1 = max(cy - half, 0), min(cy + half + 1, gh)
+            if y1 > y0:
+                parts.append(grid_terrain[x * gh + y0:x * gh + y1])
+    chunk = b"".join(parts)
+    return {c: chunk.count(bytes((c,))) for c in set(chunk)}
 
 
 def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> tuple[DerivedHex, dict[int, int]]:
     grid = arch.grid
-    table = codes()
+    gw, gh = grid.grid_width, grid.grid_height
+    table = _read_codes()
     name = geo.name(col, row)
     spans = geo.spans(col, row)
-    counts, total = _hex_codes(grid.terrain, grid.grid_height, spans)
+    counts, total = _hex_codes(grid.terrain, gh, spans)
     for c in counts:
         if c not in table:
             raise BoardError(f"board {arch.metadata.name}, hex {name}: terrain code {c} is not one VASL defines")
-    cx, cy = geo.center_pixel(col, row)
+    cx, cy = dot_pixel(geo, col, row)
     centre = table[grid.code_at(cx, cy)]
     level = grid.level_at(cx, cy)
     shares = tuple(sorted(((c, n / total) for c, n in counts.items()), key=lambda cs: (-cs[1], cs[0]))) if total else ()
     reasons: list[str] = []
-    # VASL's centre terrain (Map.java): the centre dot's; a building at a hexside's midpoint;
-    # inherent terrain anywhere in the hex; a market place's centre is open ground
-    chosen = centre
     share_of = {c: n / total for c, n in counts.items()} if total else {}
+    speckled = ""
+    if any(table[c].name in SPECKLED for c in counts):
+        disc = _disc(grid.terrain, gw, gh, cx, cy)
+        if any(table[c].name in SPECKLED for c in disc):
+            best = max(disc.items(), key=lambda cn: (cn[1], -cn[0]))[0]
+            if table[best].name in SPECKLED or centre.name in SPECKLED:
+                centre = table[best]
+            n = sum(disc.values())
+            spk = sum(k for c, k in disc.items() if table[c].name in SPECKLED)
+            names = sorted({table[c].name.lower() for c in disc if table[c].name in SPECKLED})
+            speckled = (f"; speckled art, read around the dot: {' and '.join(names)} on {_pct(spk / n)} of the pixels "
+                        f"within {DOT_RADIUS} pixels of it")
+    # VASL's centre terrain (Hex.java): the centre dot's; a building at a hexside's middle;
+    # inherent terrain nearer the centre than any hexside's middle; a market place's centre is open ground
+    chosen = centre
     if not centre.terrain:  # the centre lies on a hexside feature or a bridge: the ground under it
         ground = [c for c, _s in shares if table[c].terrain]
         chosen = table[ground[0]] if ground else table[0]
         reasons.append(f"centre dot on {centre.name}, over {chosen.name}")
     else:
-        reasons.append(f"centre dot in {centre.name} ({_pct(share_of.get(centre.code, 0.0))} of the hex)")
-    if not chosen.building:
-        for d in range(6):
-            mx, my = _midpoint(geo, col, row, d)
-            k = table.get(grid.code_at(mx, my))
+        reasons.append(f"centre dot in {centre.name} ({_pct(share_of.get(centre.code, 0.0))} of the hex{speckled})")
+    if not chosen.building and any(table[c].building for c in counts):  # (the points lie in the hex)
+        for d, (mx, my) in enumerate(side_points(geo, col, row)):
+            k = table.get(grid.code_at(mx, my)) if 0 <= mx < gw and 0 <= my < gh else None
             if k is not None and k.building:
                 chosen = k
                 reasons.append(f"{k.name} at the hex's {DIRECTION_NAMES[d]} hexside")
                 break
-    inherent = [c for c, _s in shares if table[c].inherent]
-    if inherent and not table[inherent[0]] == chosen:
-        chosen = table[inherent[0]]
-        reasons.append(f"{chosen.name} fills the hex ({_pct(share_of[chosen.code])} of its pixels; inherent terrain)")
+    if any(table[c].inherent for c in counts):
+        core, _n = _hex_codes(grid.terrain, gh, core_spans(geo, col, row))
+        inherent = sorted((c for c in core if table[c].inherent), key=lambda c: (-core[c], c))
+        if inherent and table[inherent[0]] != chosen:
+            chosen = table[inherent[0]]
+            reasons.append(f"{chosen.name} fills the hex ({_pct(share_of[chosen.code])} of its pixels, some nearer its "
+                           "centre than any hexside's middle; inherent terrain)")
+        elif not inherent:
+            spill = max((c for c in counts if table[c].inherent), key=lambda c: (counts[c], -c))
+            reasons.append(f"{table[spill].name} painted past a neighbouring hex covers {_pct(share_of[spill])} of "
+                           "the hex, none of it near its centre: not this hex's terrain, no effect")
     if chosen.market:
         chosen = table[0]
         reasons.append("a market place's centre is open ground")
+    code = chosen.code
     if chosen.terrain in _TRANSPARENT:
-        other = max(((table[c], sh) for c, sh in shares if table[c].terrain not in ("", *_TRANSPARENT)),
+        other = max(((table[c], sh) for c, sh in shares if table[c].terrain not in ("", *_TRANSPARENT) and not table[c].inherent),
                     key=lambda ks: ks[1], default=None)
         if other is not None:
             reasons.append(f"{other[0].name} covers {_pct(other[1])} of the hex, not its centre dot")
@@ -235,11 +377,13 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
         kwargs["obstacle"] = obstacle
     else:
         kwargs["obstacle"] = terrain_types("terrain_asl")[kwargs["terrain"]].obstacle
-    return DerivedHex(name, col, row, HexTerrain(**kwargs), "; ".join(reasons), shares), counts
+    return DerivedHex(name, col, row, HexTerrain(**kwargs), "; ".join(reasons), shares, code), counts
 
 
 def _side_feature(arch: BoardArchive, geo: BoardGeometry, col: int, row: int, d: int, wanted: set[int]) -> tuple[int, float] | None:
-    """The hexside code most of the hexside's length lies along, with its share; or None."""
+    """The hexside code most of the hexside's length lies along, with its share; else the one on
+    the pixel VASL reads at the hexside's middle, from either side (a rowhouse bar drawn only as
+    long as the building's wall, a cliff marked by a blot at the middle); or None."""
     grid = arch.grid
     (ax, ay), (bx, by) = geo.side(col, row, d)
     length = math.hypot(bx - ax, by - ay)
@@ -262,7 +406,19 @@ def _side_feature(arch: BoardArchive, geo: BoardGeometry, col: int, row: int, d:
     if not hits:
         return None
     c, n = max(hits.items(), key=lambda cn: (cn[1], -cn[0]))
-    return (c, n / steps) if n / steps >= SIDE_SHARE else None
+    if n / steps >= SIDE_SHARE:
+        return c, n / steps
+    if not _on_board(geo, col, row)[d]:
+        return None
+    ends = [side_points(geo, col, row)[d]]
+    other = geo.neighbour(col, row, d)
+    if 0 <= other[0] < geo.width and 0 <= other[1] < geo.height + other[0] % 2:
+        ends.append(side_points(geo, *other)[(d + 3) % 6])
+    for x, y in ends:
+        if 0 <= x < gw and 0 <= y < gh and terr[x * gh + y] in hits:
+            c = terr[x * gh + y]
+            return c, hits[c] / steps
+    return None
 
 
 def derive(arch: BoardArchive) -> DerivedBoard:
@@ -270,7 +426,7 @@ def derive(arch: BoardArchive) -> DerivedBoard:
     holds a terrain code VASL does not define, or the metadata a building type it does not."""
     grid = arch.grid
     geo = BoardGeometry.of(arch.metadata, grid.grid_width, grid.grid_height)
-    table = codes()
+    table = _read_codes()
     side_codes = {c for c, k in table.items() if k.side}
     hexes: dict[str, DerivedHex] = {}
     has_side: dict[tuple[int, int], set[int]] = {}
@@ -294,3 +450,4 @@ def derive(arch: BoardArchive) -> DerivedBoard:
                 assert k.side is not None
                 sides.append((geo.name(col, row), d, k.side, f"{k.name} along {_pct(share)} of the hexside"))
     return DerivedBoard(arch, geo, hexes, tuple(sides))
+

@@ -79,10 +79,22 @@ class BoardGeometry:
                 self.y0 + self.hex_height * row - self.hex_height / 2 * (col % 2))
 
     def center_pixel(self, col: int, row: int) -> tuple[int, int]:
-        """The grid pixel under the centre dot (clipped to the grid: edge hexes are cut)."""
-        cx, cy = self.center(col, row)
-        return (min(max(int(round(cx)), 0), self.grid_width - 1),
-                min(max(int(round(cy)), 0), self.grid_height - 1))
+        """The grid pixel VASL reads for the centre dot (``Hex.java``): the dot's coordinates moved
+        onto the grid when they lie a pixel off it (VASL's ``fixMapEdgePoints``: the last column's
+        dots, at x = grid width), then truncated — the pixel the art paints the dot on. (Clipped to
+        the grid.)"""
+        cx, cy = self.edge_fix(*self.center(col, row))
+        return (min(max(int(cx), 0), self.grid_width - 1), min(max(int(cy), 0), self.grid_height - 1))
+
+    def edge_fix(self, x: float, y: float) -> tuple[float, float]:
+        """A point a pixel or two off the grid's edge moved onto it, as VASL's ``fixMapEdgePoints``."""
+        x = 0.0 if x == -1.0 else x
+        y = 0.0 if y == -1.0 else y
+        if int(x) in (self.grid_width, self.grid_width + 1):
+            x = self.grid_width - 1.0
+        if int(y) in (self.grid_height, self.grid_height + 1):
+            y = self.grid_height - 1.0
+        return x, y
 
     def spans(self, col: int, row: int) -> list[tuple[int, int, int]]:
         """The hex's pixels on the grid, as ``(x, y0, y1)`` runs (rows ``y0 <= y < y1``)."""

@@ -145,7 +145,8 @@ def test_every_hex_says_why() -> None:
     assert b.hexes["G7"].why == ("centre dot in Open Ground (5% of the hex); Woods covers 95% of the hex, not its centre dot; "
                                  "centre at level 0")
     assert b.hexes["E7"].why.startswith("centre dot in Open Ground") and "Woods covers 2" in b.hexes["E7"].why
-    assert "Orchard fills the hex (19% of its pixels; inherent terrain)" in b.hexes["M6"].why
+    assert "Orchard fills the hex (19% of its pixels, some nearer its centre than any hexside's middle; inherent terrain)" \
+        in b.hexes["M6"].why
     assert "Wooden Building at the hex's N hexside" in b.hexes["V2"].why
     assert "the board sets Stone Building, 2 Level" in b.hexes["U3"].why
     assert "Single Hex Stone Bridge" in b.hexes["W8"].why
