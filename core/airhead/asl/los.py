@@ -91,6 +91,24 @@ class Location:
 Where = Union[Location, Hex]
 
 
+#: The terrain whose Locations end in a Rooftop one level above the building's highest level.
+BUILDINGS = frozenset({"building", "wooden_building"})
+
+
+def rooftop(t: HexTerrain, level: float) -> bool:
+    """True if ``level`` in a hex of terrain ``t`` is its building's Rooftop: the level just
+    above the building's highest level (a building ``obstacle`` high has ``floor(obstacle)``)."""
+    return t.terrain in BUILDINGS and t.obstacle > 0 and level == floor(t.obstacle) + 1
+
+
+def end_height(t: HexTerrain, level: float) -> Fraction:
+    """The height a thread is traced from at ``level`` in a hex of terrain ``t``: its base level
+    plus the level, half a level lower on a building's Rooftop, which sits on the building's
+    half-level top (B23.8, as VASL reads it: its LOS is traced from its level less ½)."""
+    z = Fraction(t.base_level) + Fraction(level)
+    return z - Fraction(1, 2) if rooftop(t, level) else z
+
+
 def _loc(x: Where) -> Location:
     return x if isinstance(x, Location) else Location(x)
 
@@ -319,11 +337,18 @@ class Sight:
     cause: str = ""
     asks: tuple[str, ...] = ()
     heights: tuple[float, float] = (0.0, 0.0)
+    roofs: tuple[bool, bool] = (False, False)  # each end on its building's Rooftop (B23.8)
 
     def explain(self, name: Name) -> list[str]:
         """The answer in log style: the ends, one line per crossing, then the verdict."""
         za, zb = self.heights
-        lines = [f"Line of sight from {name(self.a.hex)} ({_at(Fraction(za))}) to {name(self.b.hex)} ({_at(Fraction(zb))})"]
+
+        def at(loc: Location, z: float, roof: bool) -> str:
+            return (f"Rooftop, level {loc.level:g}: traced from {_at(Fraction(z))}, half a level lower (B23.8)" if roof
+                    else _at(Fraction(z)))
+
+        lines = [f"Line of sight from {name(self.a.hex)} ({at(self.a, za, self.roofs[0])}) to "
+                 f"{name(self.b.hex)} ({at(self.b, zb, self.roofs[1])})"]
         lines += [c.line(name) for c in self.crossings]
         if self.blocked:
             what = {"hindrances": f"Hindrances add up to +{self.drm}", "blind": "a Blind Hex"}.get(self.cause, "")
@@ -349,7 +374,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     """The line from ``a`` to ``b``; obstacles under ``minimum`` levels and (without
     ``hindrances``) Hindrances are ignored (E1.941 shadows)."""
     ta, tb = terrain.at(a.hex), terrain.at(b.hex)
-    za, zb = Fraction(ta.base_level) + Fraction(a.level), Fraction(tb.base_level) + Fraction(b.level)
+    za, zb = end_height(ta, a.level), end_height(tb, b.level)
     ln = _line(a.hex, b.hex)
     n = len(ln.steps) - 1
     low, high = min(za, zb), max(za, zb)
@@ -536,7 +561,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         blockers = [c.hexes for c in crossings if c.drm]
     by = tuple(dict.fromkeys(h for hs in blockers for h in hs))
     return Sight(a, b, blocked, drm, tuple(crossings), tuple(ln.hexes), by, cause, tuple(dict.fromkeys(asks)),
-                 (float(za), float(zb)))
+                 (float(za), float(zb)), (rooftop(ta, a.level), rooftop(tb, b.level)))
 
 
 def los(terrain: Terrain, a: Where, b: Where, *, settings: LosSettings | None = None,

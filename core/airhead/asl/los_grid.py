@@ -40,7 +40,7 @@ from ..tables import terrain_types
 from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
-from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range
+from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range, end_height, rooftop
 from .los_heights import Judge
 from .board_pixels import APOTHEM as _APOTHEM
 from .board_pixels import SQRT3 as _SQRT3
@@ -101,6 +101,7 @@ class GridSight:
     notes: tuple[str, ...] = field(default=())
     heights: tuple[float, float] = (0.0, 0.0)
     off: int = 0
+    roofs: tuple[bool, bool] = (False, False)  # each end on its building's Rooftop (B23.8)
 
     @property
     def drm(self) -> int:
@@ -121,9 +122,12 @@ class GridSight:
         """The thread in words: the ends, one line per hex crossed, the verdict."""
         def at(loc: Location, z: float) -> str:
             where = "ground level" if not loc.level else f"level {loc.level:g}"
+            if roofs[loc is self.b]:
+                return f"{name(loc.hex)} (Rooftop, level {loc.level:g}: traced from level {z:g}, half a level lower (B23.8))"
             return f"{name(loc.hex)} ({where}{'' if z == loc.level else f', at level {z:g}'})"
 
         za, zb = self.heights
+        roofs = self.roofs
         out = [f"Line of sight from {at(self.a, za)} to {at(self.b, zb)}, traced over the boards' terrain"]
         out += list(self.notes)
         out += [g.line(name) for g in self.hexes]
@@ -321,8 +325,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     are read as a Blaze's light reads them."""
     terrain, boards = scenario.terrain, memo.boards
     types = terrain_types(TABLE)
-    za = float(terrain.at(a.hex).base_level + a.level)
-    zb = float(terrain.at(b.hex).base_level + b.level)
+    za = float(end_height(terrain.at(a.hex), a.level))
+    zb = float(end_height(terrain.at(b.hex), b.level))
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
     judge = Judge(ka, kb, za, zb, s)
     lo, hi, level = judge.lo, judge.hi, judge.level
@@ -500,7 +504,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
         order = [replace(g, why="past where the thread is blocked: not read")
                  if along(g) > past and g.what == "open ground" and not g.whole else g for g in order]
     return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple((best[k].hex, d) for k, d in hind.items()),
-                     tuple(order), heights=(za, zb), off=off)
+                     tuple(order), heights=(za, zb), off=off,
+                     roofs=(rooftop(terrain.at(a.hex), a.level), rooftop(terrain.at(b.hex), b.level)))
 
 
 _RANK = {"blocks": 2, "hinders": 1, "": 0, "blocks one side": 0, "hinders one side": 0}

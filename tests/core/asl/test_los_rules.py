@@ -36,12 +36,20 @@ EDGES = {
     "hexes": {"C1": {"code": 60}, "C10": {"code": 60}, "L4": {"code": 60}},
     "sides": [["F6", "SW", 72]],
 }
+#: A 9 x 10 board: a one-level stone building in B2 (the viewer's), another in B5 between it and
+#: B8, a two-level one in E2 and a one-level one in E5.
+ROOFS = {
+    "name": "14", "version": "1", "width": 9, "height": 10, "image": False,
+    "hexes": {"B2": {"code": 41}, "B5": {"code": 41}, "E2": {"code": 42}, "E5": {"code": 41}},
+    "buildings": {"B2": "Stone Building, 1 Level", "B5": "Stone Building, 1 Level", "E2": "Stone Building, 2 Level",
+                  "E5": "Stone Building, 1 Level"},
+}
 FIXTURE = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
 def board(which: str) -> Scenario:
-    desc = {"rules": RULES, "edges": EDGES, "fixture": dict(FIXTURE, name="13")}[which]
+    desc = {"rules": RULES, "edges": EDGES, "roofs": ROOFS, "fixture": dict(FIXTURE, name="13")}[which]
     b = LIBRARY.add(write_board(desc))
     return load_scenario(scenario_data([[b.name.lstrip("0")]], [b]))
 
@@ -129,6 +137,22 @@ def test_a_half_level_hindrance_below_the_higher_end_does_not_hinder() -> None:
     high = trace(sc, Location(m.parse("13N6"), 1), Location(m.parse("13P7")))
     assert low.drm >= 1 and high.drm == 0, (low.explain(m.name), high.explain(m.name))
     assert any("a half-level Hindrance below the higher end" in g.why for g in high.hexes)
+
+
+def test_a_rooftop_is_traced_half_a_level_lower() -> None:
+    """B23.8 as VASL reads it: a building's Rooftop (the level above its highest) sits on its
+    half-level top, so a thread from it is traced half a level lower. From 14B2's Rooftop (level
+    2, traced from 1.5) the one-level building in 14B5 (top at 1.5) is as high as the higher end
+    and blocks the ground behind it; from level 2 of the two-level 14E2 (not a Rooftop) the
+    one-level 14E5 is below the higher end and 14E8, three hexes behind it, is past its Blind Hex."""
+    roof = see("roofs", "14B2", "14B8", la=2)
+    assert roof.blocked and board("roofs").map.name(roof.blocked_at) == "14B5", why(roof)
+    assert roof.heights == (1.5, 0.0) and roof.roofs == (True, False)
+    assert "Rooftop, level 2: traced from level 1.5, half a level lower (B23.8)" in roof.explain(board("roofs").map.name)[0]
+    assert see("roofs", "14B8", "14B2", lb=2).blocked  # the same both ways
+    upper = see("roofs", "14E2", "14E8", la=2)
+    assert not upper.blocked and upper.roofs == (False, False), why(upper)
+    assert see("roofs", "14E2", "14E8", la=3).heights == (2.5, 0.0)  # E2's Rooftop
 
 
 # ---------------------------------------------------------------- walls and hedges (B9.2)
