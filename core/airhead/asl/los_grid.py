@@ -40,7 +40,7 @@ from ..tables import terrain_types
 from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
-from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range, end_height, rooftop
+from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range, end_height, level_hindrance, rooftop
 from .los_heights import Judge
 from .board_pixels import APOTHEM as _APOTHEM
 from .board_pixels import SQRT3 as _SQRT3
@@ -395,9 +395,10 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 t_h = terrain.at(h)
                 what, top, obstacle, drm = _whole(t_h, types, s, shadow)
                 base = float(t_h.base_level)
-                r = judge.terrain(what, base, top - base, obstacle, t_h.terrain, key, ()) if top > base \
+                split = 0 if shadow or not obstacle else level_hindrance(types.get(t_h.terrain), s)
+                r = judge.terrain(what, base, top - base, obstacle, t_h.terrain, key, (), split) if top > base \
                     else judge.ground(base, key, ())
-                best[key] = GridHex(h, what, r[2], _EFFECT[r[0]], drm if r[0] == 1 else 0, True, r[3])  # the hex's one reading
+                best[key] = GridHex(h, what, r[2], _EFFECT[r[0]], (drm or split) if r[0] == 1 else 0, True, r[3])  # the hex's one reading
                 if t_h.smoke and s.smoke and not shadow and r[0] != 2:  # SMOKE hinders whatever its height
                     best[key] = GridHex(h, "SMOKE", r[2], "hinders", s.smoke, True, "SMOKE hinders whatever its height")
                 hit = key
@@ -478,8 +479,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                                   across, near)
                 drm = 0
             else:
-                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near)
-                drm = k.hindrance
+                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near, 0 if shadow else k.split)
+                drm = k.hindrance or k.split
                 if not near:
                     readings.add((key, code, ground))
             if r[0] or r[3]:

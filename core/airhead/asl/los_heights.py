@@ -125,14 +125,17 @@ class Judge:
         return 0, what, g, f"{where}, beyond its {count(n, 'Blind Hex')} (A6.4)"
 
     def terrain(self, name: str, g: float, height: float, obstacle: bool, kind: str, key: Key,
-                near: Sequence[Key]) -> Reading:
+                near: Sequence[Key], split: int = 0) -> Reading:
         """Terrain ``name`` (not a hexside feature), ``height`` levels high (VASL's, plus ½ for
         half-level terrain), an obstacle or a Hindrance, on ground ``g`` of hex ``key``;
         ``kind``: its Airhead terrain (a building's half level counts where it is as high as the
-        higher end, as VASL reads it)."""
+        higher end, as VASL reads it); ``split``: an obstacle's Hindrance DRM where both ends are
+        at its ground level (an orchard in season, setting ``orchard_level``: B14.2 as VASL reads it)."""
         gr = self.ground(g, key, near)
         if gr[0] == 2:
             return gr
+        if split and obstacle and self.s.orchard_level and self.level and g == self.hi:
+            return 1, name, g + height, "both ends at its level: a Hindrance, not an obstacle (B14.2, as VASL reads it; setting)"
         hi, lo = self.hi, self.lo
         top = g + height
         eff = 2 if obstacle else 1

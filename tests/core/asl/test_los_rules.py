@@ -37,12 +37,14 @@ EDGES = {
     "sides": [["F6", "SW", 72]],
 }
 #: A 9 x 10 board: a one-level stone building in B2 (the viewer's), another in B5 between it and
-#: B8, a two-level one in E2 and a one-level one in E5.
+#: B8, a two-level one in E2 and a one-level one in E5; an orchard in H5 between a one-level
+#: building in H2 and H8.
 ROOFS = {
     "name": "14", "version": "1", "width": 9, "height": 10, "image": False,
-    "hexes": {"B2": {"code": 41}, "B5": {"code": 41}, "E2": {"code": 42}, "E5": {"code": 41}},
+    "hexes": {"B2": {"code": 41}, "B5": {"code": 41}, "E2": {"code": 42}, "E5": {"code": 41}, "H2": {"code": 41},
+              "H5": {"code": 63}},
     "buildings": {"B2": "Stone Building, 1 Level", "B5": "Stone Building, 1 Level", "E2": "Stone Building, 2 Level",
-                  "E5": "Stone Building, 1 Level"},
+                  "E5": "Stone Building, 1 Level", "H2": "Stone Building, 1 Level"},
 }
 FIXTURE = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
@@ -153,6 +155,24 @@ def test_a_rooftop_is_traced_half_a_level_lower() -> None:
     upper = see("roofs", "14E2", "14E8", la=2)
     assert not upper.blocked and upper.roofs == (False, False), why(upper)
     assert see("roofs", "14E2", "14E8", la=3).heights == (2.5, 0.0)  # E2's Rooftop
+
+
+def test_an_orchard_in_season_hinders_a_thread_at_its_own_level() -> None:
+    """B14.2 as VASL reads it (setting ``los_orchard_level``, default): the in-season orchard in
+    14H5 adds +1 to a thread from 14H2 to 14H8 at ground level; from 14H2's first level it is an
+    obstacle as high as the higher end (A6.2); with the other choice it blocks at ground level too."""
+    same = see("roofs", "14H2", "14H8")
+    assert not same.blocked and same.drm == 1, why(same)
+    line = next(g for g in same.hexes if g.effect == "hinders")
+    assert board("roofs").map.name(line.hex) == "14H5" and "a Hindrance, not an obstacle (B14.2" in line.why
+    up = see("roofs", "14H2", "14H8", la=1)
+    assert up.blocked and "as high as the higher end" in next(g.why for g in up.hexes if g.effect == "blocks")
+    blocks = LosSettings.from_settings({"los_orchard_level": "an obstacle"})
+    sc = board("roofs")
+    m = sc.map
+    assert trace(sc, Location(m.parse("14H2")), Location(m.parse("14H8")), settings=blocks).blocked
+    assert any(f.key == "los_orchard_level" for f in SETTING_FIELDS)
+    _consistent(same, m.name)
 
 
 # ---------------------------------------------------------------- walls and hedges (B9.2)
