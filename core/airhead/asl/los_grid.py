@@ -332,6 +332,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     lo, hi, level = judge.lo, judge.hi, judge.level
     (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
     ends_xy = ((ka, za, xa, ya), (kb, zb, xb, yb))
+    (xa, ya), (xb, yb) = _dot(xa, ya, boards), _dot(xb, yb, boards)
     dx, dy = xb - xa, yb - ya
     length2 = dx * dx + dy * dy
     length = math.sqrt(length2)
@@ -507,6 +508,16 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple((best[k].hex, d) for k, d in hind.items()),
                      tuple(order), heights=(za, zb), off=off,
                      roofs=(rooftop(terrain.at(a.hex), a.level), rooftop(terrain.at(b.hex), b.level)))
+
+
+def _dot(x: float, y: float, boards: list[Frame]) -> tuple[float, float]:
+    """The map point of the pixel a board's centre dot at ``(x, y)`` is read at: its pixel
+    coordinates truncated, as VASL reads a hex's centre (a thread starts and ends there)."""
+    for f in boards:
+        if f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3]:
+            px, py = f.vx + f.sign * (x - f.ax) * f.kx, f.vy + f.sign * (y - f.ay) * f.ky
+            return (x + (math.floor(px + 1e-6) - px) * f.sign / f.kx, y + (math.floor(py + 1e-6) - py) * f.sign / f.ky)
+    return x, y
 
 
 _RANK = {"blocks": 2, "hinders": 1, "": 0, "blocks one side": 0, "hinders one side": 0}
