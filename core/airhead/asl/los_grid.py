@@ -332,7 +332,11 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     lo, hi, level = judge.lo, judge.hi, judge.level
     (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
     ends_xy = ((ka, za, xa, ya), (kb, zb, xb, yb))
-    (xa, ya), (xb, yb) = _dot(xa, ya, boards), _dot(xb, yb, boards)
+    # a thread through no vertex runs between the dots' pixels and reads the pixels it passes
+    # truncated, as VASL walks it; one traced beside a hexside keeps to the hexside, rounded
+    rnd = 0.5 if offset else 1e-6
+    if not offset:
+        (xa, ya), (xb, yb) = _dot(xa, ya, boards), _dot(xb, yb, boards)
     dx, dy = xb - xa, yb - ya
     length2 = dx * dx + dy * dy
     length = math.sqrt(length2)
@@ -412,8 +416,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                     off += _hex_key(x, y) not in end_keys
                     continue
                 ilo, ihi = _inside(bd.box, xa, ya, tx, ty, i)
-                p0x = bd.vx + bd.sign * (xa - bd.ax) * bd.kx + 0.5
-                p0y = bd.vy + bd.sign * (ya - bd.ay) * bd.ky + 0.5
+                p0x = bd.vx + bd.sign * (xa - bd.ax) * bd.kx + rnd
+                p0y = bd.vy + bd.sign * (ya - bd.ay) * bd.ky + rnd
                 pdx, pdy = bd.sign * tx * bd.kx, bd.sign * ty * bd.ky
                 grid = bd.board.archive.grid
                 gw, gh, cells, elev = grid.grid_width, grid.grid_height, grid.terrain, grid.elevation
@@ -587,6 +591,7 @@ def _skips(a: Location, b: Location, judge: Judge, memo: _Memo, whole_set: set[H
     aq, ar = a.hex.q, a.hex.r
     ends = ((aq, ar), (b.hex.q, b.hex.r))
     wholes = {(h.q, h.r) for h in whole_set}
+    margin = int(math.ceil(2.0 * n / length_px))
     for q, r, t0, t1 in _plan(b.hex.q - aq, b.hex.r - ar, round(offset[0], 9), round(offset[1], 9), round(3.0 / length_px, 9)):
         key = (aq + q, ar + r)
         if key in wholes:
@@ -595,7 +600,9 @@ def _skips(a: Location, b: Location, judge: Judge, memo: _Memo, whole_set: set[H
             bound = memo.bound(key)
             if bound is None or judge.may_matter(bound[0], bound[1], key):
                 continue
-        i0, i1 = int(math.ceil(t0 * n - 1e-9)), int(math.floor(t1 * n + 1e-9))
+        # a sample's pixel may lie a pixel off its point (truncated, the ends at their dots' pixels):
+        # the samples within two pixels of the hex's edges are read
+        i0, i1 = int(math.ceil(t0 * n - 1e-9)) + margin, int(math.floor(t1 * n + 1e-9)) - margin
         if i1 >= i0:
             skip[i0:i1 + 1] = b"\x01" * (i1 - i0 + 1)
     return skip
