@@ -36,15 +36,14 @@ EDGES = {
     "hexes": {"C1": {"code": 60}, "C10": {"code": 60}, "L4": {"code": 60}},
     "sides": [["F6", "SW", 72]],
 }
-#: A 9 x 10 board: a one-level stone building in B2 (the viewer's), another in B5 between it and
-#: B8, a two-level one in E2 and a one-level one in E5; an orchard in H5 between a one-level
+#: A 9 x 10 board: one-level stone buildings in B2 (the viewer's), B5 and B8, a two-level one in E2 and a one-level one in E5; an orchard in H5 between a one-level
 #: building in H2 and H8.
 ROOFS = {
     "name": "14", "version": "1", "width": 9, "height": 10, "image": False,
-    "hexes": {"B2": {"code": 41}, "B5": {"code": 41}, "E2": {"code": 42}, "E5": {"code": 41}, "H2": {"code": 41},
-              "H5": {"code": 63}},
-    "buildings": {"B2": "Stone Building, 1 Level", "B5": "Stone Building, 1 Level", "E2": "Stone Building, 2 Level",
-                  "E5": "Stone Building, 1 Level", "H2": "Stone Building, 1 Level"},
+    "hexes": {"B2": {"code": 41}, "B5": {"code": 41}, "B8": {"code": 41}, "E2": {"code": 42}, "E5": {"code": 41},
+              "H2": {"code": 41}, "H5": {"code": 63}},
+    "buildings": {"B2": "Stone Building, 1 Level", "B5": "Stone Building, 1 Level", "B8": "Stone Building, 1 Level",
+                  "E2": "Stone Building, 2 Level", "E5": "Stone Building, 1 Level", "H2": "Stone Building, 1 Level"},
 }
 FIXTURE = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
@@ -158,6 +157,9 @@ def test_a_rooftop_is_traced_half_a_level_lower() -> None:
     assert roof.heights == (1.5, 0.0) and roof.roofs == (True, False)
     assert "Rooftop, level 2: traced from level 1.5, half a level lower (B23.8)" in roof.explain(board("roofs").map.name)[0]
     assert see("roofs", "14B8", "14B2", lb=2).blocked  # the same both ways
+    both = see("roofs", "14B2", "14B8", la=2, lb=2)  # Rooftop to Rooftop: 14B5 is level with both, not higher
+    assert not both.blocked and "level with both ends, not higher (A6.2)" in next(
+        g.why for g in both.hexes if board("roofs").map.name(g.hex) == "14B5"), why(both)
     upper = see("roofs", "14E2", "14E8", la=2)
     assert not upper.blocked and upper.roofs == (False, False), why(upper)
     assert see("roofs", "14E2", "14E8", la=3).heights == (2.5, 0.0)  # E2's Rooftop
