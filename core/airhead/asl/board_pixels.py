@@ -40,7 +40,9 @@ STEP_PX = 2.0
 class Kind:
     """A VASL terrain code as the thread reads it: its name, whether it is an obstacle, its
     Hindrance DRM, whether it lies on hexsides, its height, whether it is inherent terrain, and
-    the Airhead terrain it stands for."""
+    the Airhead terrain it stands for; ``split``: the Hindrance DRM an obstacle adds instead of
+    blocking where both ends are at its ground level (an orchard in season: VASL's ``split``
+    terrain, B14.2; setting ``orchard_level``)."""
 
     name: str
     obstacle: bool
@@ -49,6 +51,7 @@ class Kind:
     height: float
     inherent: bool
     terrain: str
+    split: int = 0
 
 
 @lru_cache(maxsize=2)
@@ -64,15 +67,16 @@ def kinds(in_season: bool) -> tuple[Kind | None, ...]:
     out: list[Kind | None] = [None] * 256
     for c, k in codes().items():
         v = raw[str(c)]["vasl"]
-        obstacle, hindrance = bool(v.get("obstacle")), 1 if v.get("hindrance") else 0
+        obstacle, hindrance, split = bool(v.get("obstacle")), 1 if v.get("hindrance") else 0, 0
         tt = types.get(k.terrain)
         if tt is not None and tt.hindrance > 0 and tt.season:  # grain and orchards: as los.py reads the season
             if _hinders(tt, season):
                 obstacle, hindrance = False, tt.hindrance
             else:
                 obstacle, hindrance = tt.off_season == "obstacle", 0
+                split = tt.hindrance if obstacle and v.get("split") else 0
         if obstacle or hindrance or k.side:
-            out[c] = Kind(k.name, obstacle, hindrance, bool(k.side), k.height, k.inherent, k.terrain)
+            out[c] = Kind(k.name, obstacle, hindrance, bool(k.side), k.height, k.inherent, k.terrain, split)
     return tuple(out)
 
 

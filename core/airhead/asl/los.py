@@ -91,6 +91,24 @@ class Location:
 Where = Union[Location, Hex]
 
 
+#: The terrain whose Locations end in a Rooftop one level above the building's highest level.
+BUILDINGS = frozenset({"building", "wooden_building"})
+
+
+def rooftop(t: HexTerrain, level: float) -> bool:
+    """True if ``level`` in a hex of terrain ``t`` is its building's Rooftop: the level just
+    above the building's highest level (a building ``obstacle`` high has ``floor(obstacle)``)."""
+    return t.terrain in BUILDINGS and t.obstacle > 0 and level == floor(t.obstacle) + 1
+
+
+def end_height(t: HexTerrain, level: float) -> Fraction:
+    """The height a thread is traced from at ``level`` in a hex of terrain ``t``: its base level
+    plus the level, half a level lower on a building's Rooftop, which sits on the building's
+    half-level top (B23.8, as VASL reads it: its LOS is traced from its level less ½)."""
+    z = Fraction(t.base_level) + Fraction(level)
+    return z - Fraction(1, 2) if rooftop(t, level) else z
+
+
 def _loc(x: Where) -> Location:
     return x if isinstance(x, Location) else Location(x)
 
@@ -111,7 +129,9 @@ class LosSettings:
     that is an obstacle out of its Hindrance season (an orchard in season) is a full-level
     obstacle, whatever height its hex is painted (the E7.3 EX's Blind Hex behind the K9 orchard);
     ``wall_along``: on imported boards, a wall or hedge on a hexside the thread runs along (it
-    does not cross it) blocks as VASL reads it, or (the default) only one it crosses does.
+    does not cross it) blocks as VASL reads it, or (the default) only one it crosses does;
+    ``orchard_level``: an orchard in season is a Hindrance, not an obstacle, to a thread whose
+    ends are both at its ground level (B14.2 as VASL reads it), or (False) an obstacle there too.
     """
 
     hexside: Literal["both", "either"] = "both"
@@ -123,6 +143,7 @@ class LosSettings:
     blind: tuple[tuple[tuple[float, float], int], ...] = ()
     orchard_full: bool = True
     wall_along: bool = False
+    orchard_level: bool = True
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], blind: BlindTable | None = None) -> LosSettings:
@@ -138,6 +159,7 @@ class LosSettings:
             blind=tuple(sorted((blind or {}).items())),
             orchard_full=settings.get("los_orchard", ORCHARD_FULL) != ORCHARD_PAINTED,
             wall_along=settings.get("los_wall_along") == WALL_ALONG_BLOCKS,
+            orchard_level=settings.get("los_orchard_level", ORCHARD_LEVEL_HINDERS) != ORCHARD_LEVEL_BLOCKS,
         )
 
 
@@ -146,6 +168,7 @@ IN_SEASON, OUT_OF_SEASON = "in season", "out of season"
 INTERPOLATED, BLIND_HEXES = "interpolated between the ends", "only above both ends (Blind Hex table)"
 AS_ASL = "height advantage and Blind Hexes counted (A6, as on imported boards)"
 ORCHARD_FULL, ORCHARD_PAINTED = "a full-level obstacle (E7.3 EX)", "as high as its hex is painted"
+ORCHARD_LEVEL_HINDERS, ORCHARD_LEVEL_BLOCKS = "a Hindrance (as VASL reads B14.2)", "an obstacle"
 WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS = "only a wall or hedge it crosses", "also one it runs along (as VASL reads it)"
 
 #: The LOS settings as schema fields (a system adds them to its settings schema).
@@ -168,6 +191,11 @@ SETTING_FIELDS: tuple[Field, ...] = (
     Field("los_orchard", "An orchard in season", "choice", choices=(ORCHARD_FULL, ORCHARD_PAINTED), default=ORCHARD_FULL,
           rule="E7.3, E7.25", help="the E7.3 example's in-season orchard in K9 makes K10 a Blind Hex to an aircraft, and only "
                                    "full-level obstacles do (E7.25)"),
+    Field("los_orchard_level", "An orchard in season, seen at its own level", "choice",
+          choices=(ORCHARD_LEVEL_HINDERS, ORCHARD_LEVEL_BLOCKS), default=ORCHARD_LEVEL_HINDERS, rule="B14.2",
+          help="a line of sight whose two ends are both at an in-season orchard's ground level: the orchard hinders it "
+               "(+1, as VASL reads the rule) or blocks it; from a higher or lower level it is an obstacle either way "
+               "(the E7.3 example's Blind Hex)"),
     Field("los_wall_along", "A thread along a wall or hedge hexside", "choice", choices=(WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS),
           default=WALL_ALONG_CROSSED, rule="B9.2",
           help="on imported boards: whether a wall or hedge blocks a line of sight that runs exactly along its hexside "
@@ -223,6 +251,15 @@ def _hinders(ty: TerrainType | None, s: LosSettings) -> bool:
     if ty is None or ty.hindrance <= 0:
         return False
     return ty.season == "" or (ty.season == "in") == s.in_season
+
+
+def level_hindrance(ty: TerrainType | None, s: LosSettings) -> int:
+    """The Hindrance DRM terrain of type ``ty`` adds, instead of blocking, to a thread whose ends
+    are both at its ground level: an orchard in season (an obstacle out of its Hindrance season)
+    with setting ``orchard_level`` (B14.2 as VASL reads it: its ``split`` terrain); else 0."""
+    if ty is None or not s.orchard_level or not ty.season or ty.off_season != "obstacle" or _hinders(ty, s):
+        return 0
+    return ty.hindrance
 
 
 def _read(t: HexTerrain, ty: TerrainType | None, s: LosSettings) -> _Read:
@@ -319,11 +356,18 @@ class Sight:
     cause: str = ""
     asks: tuple[str, ...] = ()
     heights: tuple[float, float] = (0.0, 0.0)
+    roofs: tuple[bool, bool] = (False, False)  # each end on its building's Rooftop (B23.8)
 
     def explain(self, name: Name) -> list[str]:
         """The answer in log style: the ends, one line per crossing, then the verdict."""
         za, zb = self.heights
-        lines = [f"Line of sight from {name(self.a.hex)} ({_at(Fraction(za))}) to {name(self.b.hex)} ({_at(Fraction(zb))})"]
+
+        def at(loc: Location, z: float, roof: bool) -> str:
+            return (f"Rooftop, level {loc.level:g}: traced from {_at(Fraction(z))}, half a level lower (B23.8)" if roof
+                    else _at(Fraction(z)))
+
+        lines = [f"Line of sight from {name(self.a.hex)} ({at(self.a, za, self.roofs[0])}) to "
+                 f"{name(self.b.hex)} ({at(self.b, zb, self.roofs[1])})"]
         lines += [c.line(name) for c in self.crossings]
         if self.blocked:
             what = {"hindrances": f"Hindrances add up to +{self.drm}", "blind": "a Blind Hex"}.get(self.cause, "")
@@ -349,7 +393,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     """The line from ``a`` to ``b``; obstacles under ``minimum`` levels and (without
     ``hindrances``) Hindrances are ignored (E1.941 shadows)."""
     ta, tb = terrain.at(a.hex), terrain.at(b.hex)
-    za, zb = Fraction(ta.base_level) + Fraction(a.level), Fraction(tb.base_level) + Fraction(b.level)
+    za, zb = end_height(ta, a.level), end_height(tb, b.level)
     ln = _line(a.hex, b.hex)
     n = len(ln.steps) - 1
     low, high = min(za, zb), max(za, zb)
@@ -434,7 +478,12 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
             hit, eff = judge(r.ground, z, h, crest=True)
             blocks, why = hit, "ground" if hit else ""
             out.append(Crossing((h,), "higher ground (a crest)", float(r.ground - z), eff, hit, ref=ref))
-        if r.obstacle and r.obstacle >= minimum:
+        split = level_hindrance(types.get(terrain.at(h).terrain), s) if hindrances and za == zb == r.ground else 0
+        if r.obstacle and split and not r.hindrance:  # an orchard in season seen at its own level (B14.2)
+            add += split
+            out.append(Crossing((h,), r.what, float(r.ground + r.obstacle - z),
+                                f"+{split} Hindrance: both ends at its level (B14.2, as VASL reads it; setting)", False, split, ref=ref))
+        elif r.obstacle and r.obstacle >= minimum:
             top = r.ground + r.obstacle
             hit, eff = judge(top, z, h)
             if hit and not blocks:
@@ -536,7 +585,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         blockers = [c.hexes for c in crossings if c.drm]
     by = tuple(dict.fromkeys(h for hs in blockers for h in hs))
     return Sight(a, b, blocked, drm, tuple(crossings), tuple(ln.hexes), by, cause, tuple(dict.fromkeys(asks)),
-                 (float(za), float(zb)))
+                 (float(za), float(zb)), (rooftop(ta, a.level), rooftop(tb, b.level)))
 
 
 def los(terrain: Terrain, a: Where, b: Where, *, settings: LosSettings | None = None,

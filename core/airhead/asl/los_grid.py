@@ -40,7 +40,7 @@ from ..tables import terrain_types
 from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
-from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range
+from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range, end_height, level_hindrance, rooftop
 from .los_heights import Judge
 from .board_pixels import APOTHEM as _APOTHEM
 from .board_pixels import SQRT3 as _SQRT3
@@ -101,6 +101,7 @@ class GridSight:
     notes: tuple[str, ...] = field(default=())
     heights: tuple[float, float] = (0.0, 0.0)
     off: int = 0
+    roofs: tuple[bool, bool] = (False, False)  # each end on its building's Rooftop (B23.8)
 
     @property
     def drm(self) -> int:
@@ -121,9 +122,12 @@ class GridSight:
         """The thread in words: the ends, one line per hex crossed, the verdict."""
         def at(loc: Location, z: float) -> str:
             where = "ground level" if not loc.level else f"level {loc.level:g}"
+            if roofs[loc is self.b]:
+                return f"{name(loc.hex)} (Rooftop, level {loc.level:g}: traced from level {z:g}, half a level lower (B23.8))"
             return f"{name(loc.hex)} ({where}{'' if z == loc.level else f', at level {z:g}'})"
 
         za, zb = self.heights
+        roofs = self.roofs
         out = [f"Line of sight from {at(self.a, za)} to {at(self.b, zb)}, traced over the boards' terrain"]
         out += list(self.notes)
         out += [g.line(name) for g in self.hexes]
@@ -321,13 +325,18 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     are read as a Blaze's light reads them."""
     terrain, boards = scenario.terrain, memo.boards
     types = terrain_types(TABLE)
-    za = float(terrain.at(a.hex).base_level + a.level)
-    zb = float(terrain.at(b.hex).base_level + b.level)
+    za = float(end_height(terrain.at(a.hex), a.level))
+    zb = float(end_height(terrain.at(b.hex), b.level))
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
     judge = Judge(ka, kb, za, zb, s)
     lo, hi, level = judge.lo, judge.hi, judge.level
     (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
     ends_xy = ((ka, za, xa, ya), (kb, zb, xb, yb))
+    # a thread through no vertex runs between the dots' pixels and reads the pixels it passes
+    # truncated, as VASL walks it; one traced beside a hexside keeps to the hexside, rounded
+    rnd = 0.5 if offset else 1e-6
+    if not offset:
+        (xa, ya), (xb, yb) = _dot(xa, ya, boards), _dot(xb, yb, boards)
     dx, dy = xb - xa, yb - ya
     length2 = dx * dx + dy * dy
     length = math.sqrt(length2)
@@ -391,9 +400,10 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 t_h = terrain.at(h)
                 what, top, obstacle, drm = _whole(t_h, types, s, shadow)
                 base = float(t_h.base_level)
-                r = judge.terrain(what, base, top - base, obstacle, t_h.terrain, key, ()) if top > base \
+                split = 0 if shadow or not obstacle else level_hindrance(types.get(t_h.terrain), s)
+                r = judge.terrain(what, base, top - base, obstacle, t_h.terrain, key, (), split) if top > base \
                     else judge.ground(base, key, ())
-                best[key] = GridHex(h, what, r[2], _EFFECT[r[0]], drm if r[0] == 1 else 0, True, r[3])  # the hex's one reading
+                best[key] = GridHex(h, what, r[2], _EFFECT[r[0]], (drm or split) if r[0] == 1 else 0, True, r[3])  # the hex's one reading
                 if t_h.smoke and s.smoke and not shadow and r[0] != 2:  # SMOKE hinders whatever its height
                     best[key] = GridHex(h, "SMOKE", r[2], "hinders", s.smoke, True, "SMOKE hinders whatever its height")
                 hit = key
@@ -406,8 +416,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                     off += _hex_key(x, y) not in end_keys
                     continue
                 ilo, ihi = _inside(bd.box, xa, ya, tx, ty, i)
-                p0x = bd.vx + bd.sign * (xa - bd.ax) * bd.kx + 0.5
-                p0y = bd.vy + bd.sign * (ya - bd.ay) * bd.ky + 0.5
+                p0x = bd.vx + bd.sign * (xa - bd.ax) * bd.kx + rnd
+                p0y = bd.vy + bd.sign * (ya - bd.ay) * bd.ky + rnd
                 pdx, pdy = bd.sign * tx * bd.kx, bd.sign * ty * bd.ky
                 grid = bd.board.archive.grid
                 gw, gh, cells, elev = grid.grid_width, grid.grid_height, grid.terrain, grid.elevation
@@ -474,8 +484,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                                   across, near)
                 drm = 0
             else:
-                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near)
-                drm = k.hindrance
+                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near, 0 if shadow else k.split)
+                drm = k.hindrance or k.split
                 if not near:
                     readings.add((key, code, ground))
             if r[0] or r[3]:
@@ -500,7 +510,18 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
         order = [replace(g, why="past where the thread is blocked: not read")
                  if along(g) > past and g.what == "open ground" and not g.whole else g for g in order]
     return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple((best[k].hex, d) for k, d in hind.items()),
-                     tuple(order), heights=(za, zb), off=off)
+                     tuple(order), heights=(za, zb), off=off,
+                     roofs=(rooftop(terrain.at(a.hex), a.level), rooftop(terrain.at(b.hex), b.level)))
+
+
+def _dot(x: float, y: float, boards: list[Frame]) -> tuple[float, float]:
+    """The map point of the pixel a board's centre dot at ``(x, y)`` is read at: its pixel
+    coordinates truncated, as VASL reads a hex's centre (a thread starts and ends there)."""
+    for f in boards:
+        if f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3]:
+            px, py = f.vx + f.sign * (x - f.ax) * f.kx, f.vy + f.sign * (y - f.ay) * f.ky
+            return (x + (math.floor(px + 1e-6) - px) * f.sign / f.kx, y + (math.floor(py + 1e-6) - py) * f.sign / f.ky)
+    return x, y
 
 
 _RANK = {"blocks": 2, "hinders": 1, "": 0, "blocks one side": 0, "hinders one side": 0}
@@ -570,6 +591,7 @@ def _skips(a: Location, b: Location, judge: Judge, memo: _Memo, whole_set: set[H
     aq, ar = a.hex.q, a.hex.r
     ends = ((aq, ar), (b.hex.q, b.hex.r))
     wholes = {(h.q, h.r) for h in whole_set}
+    margin = int(math.ceil(2.0 * n / length_px))
     for q, r, t0, t1 in _plan(b.hex.q - aq, b.hex.r - ar, round(offset[0], 9), round(offset[1], 9), round(3.0 / length_px, 9)):
         key = (aq + q, ar + r)
         if key in wholes:
@@ -578,7 +600,9 @@ def _skips(a: Location, b: Location, judge: Judge, memo: _Memo, whole_set: set[H
             bound = memo.bound(key)
             if bound is None or judge.may_matter(bound[0], bound[1], key):
                 continue
-        i0, i1 = int(math.ceil(t0 * n - 1e-9)), int(math.floor(t1 * n + 1e-9))
+        # a sample's pixel may lie a pixel off its point (truncated, the ends at their dots' pixels):
+        # the samples within two pixels of the hex's edges are read
+        i0, i1 = int(math.ceil(t0 * n - 1e-9)) + margin, int(math.floor(t1 * n + 1e-9)) - margin
         if i1 >= i0:
             skip[i0:i1 + 1] = b"\x01" * (i1 - i0 + 1)
     return skip

@@ -15,8 +15,9 @@ on its height against both ends and its range from each:
   ``+ 1`` and at least 1 for an obstacle, at least 0 for a crest line (the ground itself); an
   obstacle then blocks, a Hindrance of a level or more hinders, a crest line blocks (A6.4);
 * with both ends at one level, an obstacle level with them blocks only with the setting
-  ``los_level_obstacle``, a half-level one always (VASL); a half-level Hindrance below the
-  higher end never hinders;
+  ``los_level_obstacle`` (a half-level one, grain or a building's half level, is higher than
+  ends at its whole level: VASL's ``checkHalfLevelTerrainRule``; level with two Rooftops, it does
+  not block, as VASL reads it); a half-level Hindrance below the higher end never hinders;
 * a **wall or hedge** (a hexside feature) blocks only a thread that crosses its hexside with both
   ends at its level (B9.2; VASL), never on an end's own hexsides or the hexsides touching an end's
   hex at a vertex (VASL's ``isIgnorableHexsideTerrain``).
@@ -125,14 +126,17 @@ class Judge:
         return 0, what, g, f"{where}, beyond its {count(n, 'Blind Hex')} (A6.4)"
 
     def terrain(self, name: str, g: float, height: float, obstacle: bool, kind: str, key: Key,
-                near: Sequence[Key]) -> Reading:
+                near: Sequence[Key], split: int = 0) -> Reading:
         """Terrain ``name`` (not a hexside feature), ``height`` levels high (VASL's, plus ½ for
         half-level terrain), an obstacle or a Hindrance, on ground ``g`` of hex ``key``;
         ``kind``: its Airhead terrain (a building's half level counts where it is as high as the
-        higher end, as VASL reads it)."""
+        higher end, as VASL reads it); ``split``: an obstacle's Hindrance DRM where both ends are
+        at its ground level (an orchard in season, setting ``orchard_level``: B14.2 as VASL reads it)."""
         gr = self.ground(g, key, near)
         if gr[0] == 2:
             return gr
+        if split and obstacle and self.s.orchard_level and self.level and g == self.hi:
+            return 1, name, g + height, "both ends at its level: a Hindrance, not an obstacle (B14.2, as VASL reads it; setting)"
         hi, lo = self.hi, self.lo
         top = g + height
         eff = 2 if obstacle else 1
@@ -142,9 +146,7 @@ class Judge:
         if self.level:
             if top > hi + 1e-9:
                 return eff, name, top, f"{what} higher than both ends (A6.2)"
-            if abs(top - hi) <= 1e-9 and top > g:
-                if half:
-                    return eff, name, top, f"a half-level {noun} level with both ends (A6.2)"
+            if abs(top - hi) <= 1e-9 and top > g:  # (a half-level top level with both ends: two Rooftops, as VASL reads them)
                 if obstacle and self.s.level_blocks:
                     return 2, name, top, "an obstacle level with both ends (setting)"
                 return 0, name, top, "level with both ends, not higher (A6.2)"

@@ -102,6 +102,30 @@ def test_building_levels_see_over_woods_near_the_viewer_but_not_near_the_target(
     assert los(two, loc("D3", 1), loc("D7", 1), settings=LosSettings(level_blocks=True)).blocked
 
 
+def test_a_rooftop_is_traced_half_a_level_lower_on_a_painted_map() -> None:
+    # B23.8 as VASL reads it (as on imported boards): level 2 of a one-level building is its
+    # Rooftop, traced from level 1.5; a one-level building (top 1.5) between is then as high as
+    # the higher end and blocks (A6.2); level 1 is no Rooftop
+    t = terrain(D3=HexTerrain("building", obstacle=1.5), D5=HexTerrain("building", obstacle=1.5))
+    s = los(t, loc("D3", 2), loc("D8"))
+    assert s.heights == (1.5, 0.0) and s.blocked and names(s.by) == ["3D5"], s.explain(N)
+    assert s.explain(N)[0] == ("Line of sight from 3D3 (Rooftop, level 2: traced from level 1.5, half a level lower (B23.8)) "
+                               "to 3D8 (ground level)")
+    assert los(t, loc("D3", 1), loc("D8")).heights == (1.0, 0.0)
+    assert los(terrain(D3=HexTerrain("building", obstacle=1.5)), loc("D3", 2), loc("D8")).heights == (1.5, 0.0)
+
+
+def test_an_orchard_in_season_hinders_at_its_own_level_on_a_painted_map() -> None:
+    # B14.2 as VASL reads it (setting los_orchard_level): both ends at the orchard's level, +1;
+    # from a building's first level it is a full-level obstacle as high as the higher end
+    t = terrain(D3=HexTerrain("building", obstacle=1.5), D5=HexTerrain("orchard", obstacle=0.5))
+    s = los(t, loc("D3"), loc("D8"))
+    assert not s.blocked and s.drm == 1, s.explain(N)
+    assert s.explain(N)[2] == "3D5: Orchard (in season), 1 level above the line: +1 Hindrance: both ends at its level (B14.2, as VASL reads it; setting)"
+    assert los(t, loc("D3", 1), loc("D8")).blocked
+    assert los(t, loc("D3"), loc("D8"), settings=LosSettings(orchard_level=False)).blocked
+
+
 def test_a_hill_crest_blocks_only_when_above_the_line() -> None:
     hill = HexTerrain(base_level=1)
     t = terrain(D5=hill)

@@ -36,12 +36,21 @@ EDGES = {
     "hexes": {"C1": {"code": 60}, "C10": {"code": 60}, "L4": {"code": 60}},
     "sides": [["F6", "SW", 72]],
 }
+#: A 9 x 10 board: one-level stone buildings in B2 (the viewer's), B5 and B8, a two-level one in E2 and a one-level one in E5; an orchard in H5 between a one-level
+#: building in H2 and H8.
+ROOFS = {
+    "name": "14", "version": "1", "width": 9, "height": 10, "image": False,
+    "hexes": {"B2": {"code": 41}, "B5": {"code": 41}, "B8": {"code": 41}, "E2": {"code": 42}, "E5": {"code": 41},
+              "H2": {"code": 41}, "H5": {"code": 63}},
+    "buildings": {"B2": "Stone Building, 1 Level", "B5": "Stone Building, 1 Level", "B8": "Stone Building, 1 Level",
+                  "E2": "Stone Building, 2 Level", "E5": "Stone Building, 1 Level", "H2": "Stone Building, 1 Level"},
+}
 FIXTURE = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
 def board(which: str) -> Scenario:
-    desc = {"rules": RULES, "edges": EDGES, "fixture": dict(FIXTURE, name="13")}[which]
+    desc = {"rules": RULES, "edges": EDGES, "roofs": ROOFS, "fixture": dict(FIXTURE, name="13")}[which]
     b = LIBRARY.add(write_board(desc))
     return load_scenario(scenario_data([[b.name.lstrip("0")]], [b]))
 
@@ -50,6 +59,12 @@ def see(which: str, a: str, b: str, la: float = 0, lb: float = 0, **kw: Any) -> 
     sc = board(which)
     m = sc.map
     return trace(sc, Location(m.parse(a), la), Location(m.parse(b), lb), settings=LosSettings(**kw) if kw else None)
+
+
+def at(s: GridSight) -> Hex:
+    """The hex where ``s`` is blocked (it is)."""
+    assert s.blocked_at is not None
+    return s.blocked_at
 
 
 def why(s: GridSight) -> str:
@@ -65,7 +80,7 @@ def test_height_advantage() -> None:
     Hex."""
     assert see("rules", "11K1", "11K8").blocked
     one = see("rules", "11K1", "11K8", la=1)
-    assert one.blocked and board("rules").map.name(one.blocked_at) == "11K4"
+    assert one.blocked and board("rules").map.name(at(one)) == "11K4"
     assert "as high as the higher end" in next(g.why for g in one.hexes if g.effect == "blocks")
     two = see("rules", "11K1", "11K8", la=2)
     assert not two.blocked, why(two)
@@ -83,7 +98,7 @@ def test_blind_hexes_behind_woods(lane: str, viewer: int, obstacle: int, blind: 
     − 2 − 0 + 1 Blind Hexes (at least 1)."""
     for row in blind:
         s = see("rules", f"11{lane}{viewer}", f"11{lane}{row}", la=2)
-        assert s.blocked and board("rules").map.name(s.blocked_at) == f"11{lane}{obstacle}", why(s)
+        assert s.blocked and board("rules").map.name(at(s)) == f"11{lane}{obstacle}", why(s)
         assert "Blind Hex" in next(g.why for g in s.hexes if g.effect == "blocks")
     for row in seen:
         s = see("rules", f"11{lane}{viewer}", f"11{lane}{row}", la=2)
@@ -101,7 +116,7 @@ def test_blind_hexes_behind_a_crest_line(lane: str, viewer: int, crest: int, bli
     least 0)."""
     for row in blind:
         s = see("rules", f"11{lane}{viewer}", f"11{lane}{row}", la=2)
-        assert s.blocked and board("rules").map.name(s.blocked_at) == f"11{lane}{crest}", why(s)
+        assert s.blocked and board("rules").map.name(at(s)) == f"11{lane}{crest}", why(s)
         assert "a crest line" in next(g.why for g in s.hexes if g.effect == "blocks")
     for row in seen:
         s = see("rules", f"11{lane}{viewer}", f"11{lane}{row}", la=2)
@@ -131,6 +146,60 @@ def test_a_half_level_hindrance_below_the_higher_end_does_not_hinder() -> None:
     assert any("a half-level Hindrance below the higher end" in g.why for g in high.hexes)
 
 
+def test_a_rooftop_is_traced_half_a_level_lower() -> None:
+    """B23.8 as VASL reads it: a building's Rooftop (the level above its highest) sits on its
+    half-level top, so a thread from it is traced half a level lower. From 14B2's Rooftop (level
+    2, traced from 1.5) the one-level building in 14B5 (top at 1.5) is as high as the higher end
+    and blocks the ground behind it; from level 2 of the two-level 14E2 (not a Rooftop) the
+    one-level 14E5 is below the higher end and 14E8, three hexes behind it, is past its Blind Hex."""
+    roof = see("roofs", "14B2", "14B8", la=2)
+    assert roof.blocked and board("roofs").map.name(at(roof)) == "14B5", why(roof)
+    assert roof.heights == (1.5, 0.0) and roof.roofs == (True, False)
+    assert "Rooftop, level 2: traced from level 1.5, half a level lower (B23.8)" in roof.explain(board("roofs").map.name)[0]
+    assert see("roofs", "14B8", "14B2", lb=2).blocked  # the same both ways
+    both = see("roofs", "14B2", "14B8", la=2, lb=2)  # Rooftop to Rooftop: 14B5 is level with both, not higher
+    assert not both.blocked and "level with both ends, not higher (A6.2)" in next(
+        g.why for g in both.hexes if board("roofs").map.name(g.hex) == "14B5"), why(both)
+    upper = see("roofs", "14E2", "14E8", la=2)
+    assert not upper.blocked and upper.roofs == (False, False), why(upper)
+    assert see("roofs", "14E2", "14E8", la=3).heights == (2.5, 0.0)  # E2's Rooftop
+
+
+def test_an_orchard_in_season_hinders_a_thread_at_its_own_level() -> None:
+    """B14.2 as VASL reads it (setting ``los_orchard_level``, default): the in-season orchard in
+    14H5 adds +1 to a thread from 14H2 to 14H8 at ground level; from 14H2's first level it is an
+    obstacle as high as the higher end (A6.2); with the other choice it blocks at ground level too."""
+    same = see("roofs", "14H2", "14H8")
+    assert not same.blocked and same.drm == 1, why(same)
+    line = next(g for g in same.hexes if g.effect == "hinders")
+    assert board("roofs").map.name(line.hex) == "14H5" and "a Hindrance, not an obstacle (B14.2" in line.why
+    up = see("roofs", "14H2", "14H8", la=1)
+    assert up.blocked and "as high as the higher end" in next(g.why for g in up.hexes if g.effect == "blocks")
+    blocks = LosSettings.from_settings({"los_orchard_level": "an obstacle"})
+    sc = board("roofs")
+    m = sc.map
+    assert trace(sc, Location(m.parse("14H2")), Location(m.parse("14H8")), settings=blocks).blocked
+    assert any(f.key == "los_orchard_level" for f in SETTING_FIELDS)
+    _consistent(same, m.name)
+
+
+def test_a_thread_runs_between_the_centre_dots_pixels() -> None:
+    """VASL reads a hex's centre at its dot's pixel, coordinates truncated (B1's dot at 56.25,
+    64.5 is pixel 56, 64), and traces from there: so does the walk (a thread grazing a corner of
+    woods by a pixel is read as VASL reads it)."""
+    from airhead.asl.board_pixels import centre, frames_of
+    from airhead.asl.los_grid import _dot
+
+    sc = board("roofs")
+    f = frames_of(sc)[0]
+    for name in ("14B1", "14C5", "14H8"):
+        x, y = _dot(*centre(sc.map.parse(name)), frames_of(sc))
+        px, py = f.vx + f.sign * (x - f.ax) * f.kx, f.vy + f.sign * (y - f.ay) * f.ky
+        cx, cy = centre(sc.map.parse(name))
+        gx, gy = f.vx + f.sign * (cx - f.ax) * f.kx, f.vy + f.sign * (cy - f.ay) * f.ky
+        assert (round(px, 6), round(py, 6)) == (float(int(gx + 1e-6)), float(int(gy + 1e-6))), name
+
+
 # ---------------------------------------------------------------- walls and hedges (B9.2)
 
 @pytest.mark.parametrize("lane", ["L", "I"])
@@ -142,7 +211,7 @@ def test_walls_and_hedges_by_hexside(lane: str) -> None:
     assert not see("rules", f"11{lane}4", f"11{lane}6").blocked
     assert not see("rules", f"11{lane}3", f"11{lane}5").blocked
     three = see("rules", f"11{lane}3", f"11{lane}6")
-    assert three.blocked and m.name(three.blocked_at) in (f"11{lane}4", f"11{lane}5"), why(three)
+    assert three.blocked and m.name(at(three)) in (f"11{lane}4", f"11{lane}5"), why(three)
     assert "both ends are at its level (B9.2)" in next(g.why for g in three.hexes if g.effect == "blocks")
     assert see("rules", f"11{lane}2", f"11{lane}6").blocked
     assert see("rules", f"11{lane}6", f"11{lane}2").blocked
@@ -173,7 +242,7 @@ def test_threads_along_a_boards_edge_read_the_board(a: str, b: str, woods: str) 
     """Along the top and bottom edges (between half hexes) only the side on the board is read;
     down the last, half column the grid's last pixels are read."""
     s = see("edges", a, b)
-    assert s.blocked and board("edges").map.name(s.blocked_at) == woods, s.explain(board("edges").map.name)
+    assert s.blocked and board("edges").map.name(at(s)) == woods, s.explain(board("edges").map.name)
     if a[3:] == b[3:]:
         assert "at the board's edge: only the side on the board is read" in s.notes[0]
 
@@ -209,7 +278,7 @@ def test_hindrances_that_add_up_to_the_limit_say_so() -> None:
     m = sc.map
     s = trace(sc, Location(m.parse("13N6")), Location(m.parse("13P7")), settings=LosSettings(hindrance_limit=1))
     assert s.blocked, s.explain(m.name)
-    assert s.explain(m.name)[-1] == f"LOS blocked in {m.name(s.blocked_at)}: Hindrances add up to +1, which blocks (setting)"
+    assert s.explain(m.name)[-1] == f"LOS blocked in {m.name(at(s))}: Hindrances add up to +1, which blocks (setting)"
     _consistent(s, m.name, limit=1)
 
 
