@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from airhead.codec import decode_save, encode_link, encode_save
+from airhead.codec import FORMAT_VERSION, decode_save, encode_link, encode_save
 from airhead.systems import builtin, new_game
 from conftest import fault, restart
 from test_games import _file, _pack, actions, games_tab, log_text, open_app, open_app_after_reload, play_some, store
@@ -215,7 +215,7 @@ def test_a_damaged_last_game_boots_to_the_games_tab(page: Any, tmp_path: Path, a
     raw = store(page)
     b_key = "game:" + raw["current"].split('"')[-2]
     # B was saved by a newer Airhead (or damaged): it no longer decodes
-    assert page.evaluate(EDIT_RECORD, [b_key, '\\"airhead\\": 2', '\\"airhead\\": 9'])
+    assert page.evaluate(EDIT_RECORD, [b_key, f'\\"airhead\\": {FORMAT_VERSION}', '\\"airhead\\": 99'])
     page.reload()
     open_app_after_reload(page)
     assert page.evaluate("document.body.dataset.tab") == "games"
@@ -229,7 +229,7 @@ def test_a_damaged_last_game_boots_to_the_games_tab(page: Any, tmp_path: Path, a
         damaged.locator("button[data-act='g-export-raw']").tap()
     path = tmp_path / "raw.json"
     dl.value.save_as(path)
-    assert json.loads(path.read_text())["airhead"] == 9  # its data as stored, to keep or to send
+    assert json.loads(path.read_text())["airhead"] == 99  # its data as stored, to keep or to send
     # the other saved game opens
     page.locator("#games-list .saved-game:not(.damaged) button[data-act='g-open']").tap()
     page.wait_for_function("document.body.dataset.actions === '2'")

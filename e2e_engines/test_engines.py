@@ -19,7 +19,7 @@ from conftest import BUNDLE, Tablet, sharpness
 
 from tools.devserver import BundleServer
 
-from airhead.codec import decode_link
+from airhead.codec import LINK_PREFIX, decode_link
 
 OPFS_FILES = """navigator.storage && navigator.storage.getDirectory ? (async () => {
   const out = [];
@@ -94,7 +94,7 @@ class Session:
         tablet.tap("#tab-games")
         tablet.click("#share-make")
         link = str(tablet.b.wait("document.getElementById('share-link')?.value", 30, "the share link"))
-        assert link.startswith(tablet.url) and "#a2." in link
+        assert link.startswith(tablet.url) and "#" + LINK_PREFIX in link
         seed = decode_link(link).seed
         assert seed != "airhead" and re.fullmatch(r"[0-9a-f]{16}", seed), seed
         tablet.facts["link"] = link
