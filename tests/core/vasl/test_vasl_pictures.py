@@ -129,3 +129,15 @@ def test_the_picture_is_found_where_vasl_keeps_it_and_placed_at_its_own_pixel_si
     sc = load_scenario(scenario_data([["9"]], [b]))
     (art,) = board_art(sc.map, sc.boards, {"9": "x.png"})
     assert (round(art.width, 2), round(art.height, 2)) == (576.0, 415.69)
+
+
+def test_the_command_line_draws_a_cropped_turned_boards_picture(tmp_path: Any, capsys: Any) -> None:
+    from airhead.__main__ import main
+
+    for k in ("9", "2"):
+        (tmp_path / f"bd0{k}").write_bytes(archive(k))
+    files = [a for k in ("9", "2") for a in ("--board", str(tmp_path / f"bd0{k}"))]
+    assert main(["svg", *files, "--map", "9[A-P]* 2", "--art"]) == 0
+    svg = capsys.readouterr().out
+    assert svg.count("<image ") == 1 and 'href="data:image/png;base64,' in svg and 'data-board="9"' in svg
+    assert '<clipPath id="art-clip-0">' in svg and f"board 2: {NO_PICTURE}" in svg
