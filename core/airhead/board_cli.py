@@ -21,6 +21,7 @@ from .vasl.losdata import BoardError
 
 if TYPE_CHECKING:
     import argparse
+    from .svg import Art
 
 __all__ = ["add_parser", "run", "read_file", "board_json", "load", "scenario_on", "art_of", "add_los_parser", "run_los"]
 
@@ -64,8 +65,9 @@ def scenario_on(layout_text: str, boards: list[DerivedBoard], ssr_text: str = ""
     return load_scenario(scenario_data(parse_layout(layout_text), boards, ssr=parse_ssr(ssr_text)))
 
 
-def art_of(scenario: Any, size: float) -> list[tuple[str, float, float, float, float, bool]]:
-    """The pictures of a scenario's imported boards as ``data:`` addresses, placed for the SVG."""
+def art_of(scenario: Any, size: float) -> list[Art]:
+    """The pictures of a scenario's imported boards as ``data:`` addresses, placed for the SVG (a
+    board whose file holds none: its terrain colours, and its name says so)."""
     import base64
 
     from .vasl.library import LIBRARY, board_art

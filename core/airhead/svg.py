@@ -13,6 +13,7 @@ import re
 from typing import Mapping, Sequence
 
 from .boards import to_doubled
+from .geoboards import AslBoard
 from .hexes import Hex, Layout, Point
 from .scenario import Scenario
 from .systems import get as system_of
@@ -20,9 +21,14 @@ from .terrain import Terrain
 
 __all__ = ["render_map", "Art", "LEVEL_FILLS", "SIDE_STYLES", "MAX_SVG_BYTES"]
 
-#: A board's own picture under the hexes: its address, box ``x, y, width, height`` and whether it
-#: is turned 180° about the box's centre (:func:`airhead.vasl.library.board_art` places it).
-Art = tuple[str, float, float, float, float, bool]
+#: A board's own picture under the hexes (:func:`airhead.vasl.library.board_art` places it): its
+#: address, box ``x, y, width, height``, whether it is turned 180° about the box's centre, the
+#: board's id, and for a cropped board the hexes it shows through (empty: the whole box). An empty
+#: address is a board whose file holds no picture: its hexes keep their terrain colours, and its
+#: name on the map says so.
+Art = tuple[str, float, float, float, float, bool, str, tuple[Hex, ...]]
+#: What a board's name on the map adds when its file holds no picture (the others' are drawn).
+NO_PICTURE = "no picture in its file: terrain colours"
 
 #: The most a map of an accepted save draws to: its size follows from the caps on what a save may
 #: describe (:data:`~airhead.boards.MAX_MAP_HEXES` hexes, each with its name; terrain and hexside
@@ -112,7 +118,9 @@ def _patterns(size: float) -> str:
 def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float = 24.0, names: bool = True,
                art: Sequence[Art] = ()) -> str:
     """The map of ``scenario`` (with ``terrain`` if given, e.g. after edits) as an SVG document;
-    with ``art``, the boards' own pictures under the hex grid, which then draws no terrain colour.
+    with ``art``, the boards' own pictures under the hex grid: a hex a picture shows is an outline
+    over it (its terrain colours drawn only where this game changed it, and what stands or burns
+    in it always), every other hex keeps its terrain colours.
 
     Written straight to text (the same markup ElementTree would write): a map of
     :data:`~airhead.boards.MAX_MAP_HEXES` hexes is drawn in well under a second."""
@@ -131,13 +139,18 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
     pad = size * 1.2
     a, b = px(x0, y0), px(x1, y1)
     board_rects: list[tuple[Point, Point]] = []
+    cut_sides: list[tuple[bool, bool, bool, bool]] = []  # a cropped board's cut edges: left, right, top, bottom
     clip_rects = []
     for p in m.placements:
         bx0, bx1, by0, by1 = p.bounds()
+        g = p.geometry
+        cl, cr, ct, cb = (bool(c) for c in (g.crop if isinstance(g, AslBoard) else (0, 0, 0, 0)))
+        cut = (cr, cl, cb, ct) if p.rotated else (cl, cr, ct, cb)
+        cut_sides.append(cut)
         if m.naming == "grid":  # whole hexes: the edge is half a hex outside the outer centres
             pa, pb = px(bx0 - 0.67, by0 - 1), px(bx1 + 0.67, by1 + 1)
-        else:
-            pa, pb = px(bx0, by0), px(bx1, by1)
+        else:  # a board's own edge runs through its half hexes' centres; a cropped one keeps whole hexes
+            pa, pb = px(bx0 - 2 / 3 * cut[0], by0 - cut[2]), px(bx1 + 2 / 3 * cut[1], by1 + cut[3])
         board_rects.append((pa, pb))
         clip_rects.append(_el("rect", {"x": f"{pa.x:.1f}", "y": f"{pa.y:.1f}", "width": f"{pb.x - pa.x:.1f}",
                                        "height": f"{pb.y - pa.y:.1f}"}))
@@ -145,7 +158,17 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
     top = min([a.y - pad] + [pa.y - size * 0.95 for pa, _ in board_rects])
     vb = (a.x - pad, top, b.x - a.x + 2 * pad, b.y + pad - top)
 
+    layout = Layout(size)
+    pictured = {a[6] for a in art if a[0]}
+    covered: set[Hex] = set()
+    if pictured:  # hexes every board holding them shows in its picture, unchanged in this game
+        base = scenario.base
+        for h in m.hexes():
+            holders = [p.board_id for p in m.placements if p.contains(h)]
+            if holders and all(b in pictured for b in holders) and terrain.at(h) == base.at(h):
+                covered.add(h)
     hex_parts: list[str] = []
+    art_hexes: list[str] = []  # the outlines of the hexes the pictures show
     detail: list[str] = []
     labels: list[str] = []
     level_font, name_font, badge_font = f"{size * 0.3:.1f}", f"{size * 0.27:.1f}", f"{size * 0.2:.1f}"
@@ -176,8 +199,9 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
         cx = 0.0 + cx_step * h.q
         cy = 0.0 + cy_step * (h.r + h.q / 2)
         t = cells.get(h)
+        shown = bool(covered) and h in covered
         if t is None or t.is_default():
-            hex_parts.append(
+            (art_hexes if shown else hex_parts).append(
                 f'<polygon points="{cx + ox0:.1f},{cy + oy0:.1f} {cx + ox1:.1f},{cy + oy1:.1f} {cx + ox2:.1f},{cy + oy2:.1f} '
                 f'{cx + ox3:.1f},{cy + oy3:.1f} {cx + ox4:.1f},{cy + oy4:.1f} {cx + ox5:.1f},{cy + oy5:.1f}" '
                 f'fill="{open_fill}" id="hex-{name}" data-hex="{name}" class="hex" />')
@@ -190,12 +214,12 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
             continue
         lvl = t.base_level
         fill = _level_fill(lvl) if lvl else open_fill
-        hex_parts.append(
+        (art_hexes if shown else hex_parts).append(
             f'<polygon points="{cx + ox0:.1f},{cy + oy0:.1f} {cx + ox1:.1f},{cy + oy1:.1f} {cx + ox2:.1f},{cy + oy2:.1f} '
             f'{cx + ox3:.1f},{cy + oy3:.1f} {cx + ox4:.1f},{cy + oy4:.1f} {cx + ox5:.1f},{cy + oy5:.1f}" '
             f'fill="{fill}" id="hex-{name}" data-hex="{name}" class="hex" />')
         tt = types.get(t.terrain)
-        if t.terrain != "open" and tt is not None:
+        if t.terrain != "open" and tt is not None and not shown:
             inner = (f"{cx + (cx + ox0 - cx) * 0.8:.1f},{cy + (cy + oy0 - cy) * 0.8:.1f} "
                      f"{cx + (cx + ox1 - cx) * 0.8:.1f},{cy + (cy + oy1 - cy) * 0.8:.1f} "
                      f"{cx + (cx + ox2 - cx) * 0.8:.1f},{cy + (cy + oy2 - cy) * 0.8:.1f} "
@@ -208,10 +232,10 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
             detail.append(f'<polygon points="{inner}" fill="{look[0]}" stroke="none" />')
             if look[1]:
                 detail.append(f'<polygon points="{inner}" fill="url(#pat-{look[1]})" stroke="none" />')
-        if t.water is not None:
+        if t.water is not None and not shown:
             wfill = "#bcd9f0" if t.water.frozen else "#6fa8dc"
             detail.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.55:.1f}" fill="{wfill}" opacity="0.85" />')
-        if t.bridge is not None:
+        if t.bridge is not None and not shown:
             axis = t.bridge.axis
             if axis not in spans:
                 ang = math.radians(-90 + 60 * axis)
@@ -263,28 +287,49 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
 
     edges: list[str] = []
     board_names: list[str] = []
-    for (pa, pb), p in zip(board_rects, m.placements):
-        edges.append(_el("rect", {"x": f"{pa.x:.1f}", "y": f"{pa.y:.1f}", "width": f"{pb.x - pa.x:.1f}",
-                                  "height": f"{pb.y - pa.y:.1f}"}))
+    plain = {a[6] for a in art if not a[0]}
+    for (pa, pb), p, cut in zip(board_rects, m.placements, cut_sides):
+        if any(cut):  # a cropped edge is drawn by its whole hexes' outlines: the board's own edges only
+            lines = [((pa.x, pa.y), (pa.x, pb.y)), ((pb.x, pa.y), (pb.x, pb.y)),
+                     ((pa.x, pa.y), (pb.x, pa.y)), ((pa.x, pb.y), (pb.x, pb.y))]
+            d = " ".join(f"M{u[0]:.1f},{u[1]:.1f} L{v[0]:.1f},{v[1]:.1f}" for (u, v), c in zip(lines, cut) if not c)
+            if d:
+                edges.append(_el("path", {"d": d}))
+        else:
+            edges.append(_el("rect", {"x": f"{pa.x:.1f}", "y": f"{pa.y:.1f}", "width": f"{pb.x - pa.x:.1f}",
+                                      "height": f"{pb.y - pa.y:.1f}"}))
         label = f"board {p.board_id}" + (" (rotated)" if p.rotated else "") if m.naming == "asl" else f"map {p.board_id}"
+        if p.board_id in plain:
+            label += f": {NO_PICTURE}"
         board_names.append(_el("text", {"x": f"{(pa.x + pb.x) / 2:.1f}", "y": f"{pa.y - size * 0.35:.1f}", "fill": "#333",
                                         "font-size": f"{size * 0.45:.1f}", "text-anchor": "middle", "class": "boardname"},
                                _text(label)))
 
     pictures = []
-    for href, ax_, ay_, aw, ah, turned in art:
+    art_clips: list[str] = []
+    for href, ax_, ay_, aw, ah, turned, bid, through in art:
+        if not href:
+            continue
         attrs = {"href": href, "x": f"{ax_:.2f}", "y": f"{ay_:.2f}", "width": f"{aw:.2f}", "height": f"{ah:.2f}",
-                 "preserveAspectRatio": "none", "class": "board-art"}
+                 "preserveAspectRatio": "none", "class": "board-art", "data-board": bid}
         if turned:
             attrs["transform"] = f"rotate(180 {ax_ + aw / 2:.2f} {ay_ + ah / 2:.2f})"
-        pictures.append(_el("image", attrs))
+        image = _el("image", attrs)
+        if through:  # a cropped board: the one picture shows through its hexes in play only
+            cid = f"art-clip-{len(art_clips)}"
+            art_clips.append(_el("clipPath", {"id": cid}, "".join(
+                f'<polygon points="{" ".join(f"{c.x + dx:.1f},{c.y + dy:.1f}" for c in [layout.center(h)] for dx, dy in offsets)}" />'
+                for h in through)))
+            image = _group({"clip-path": f"url(#{cid})"}, [image])
+        pictures.append(image)
     hexes_attrs = {"class": "hexes", "stroke": "#7d7d6a", "stroke-width": f"{size * 0.03:.2f}"}
-    if pictures:  # the picture shows the terrain: the hexes are an outline over it
-        hexes_attrs.update({"fill-opacity": "0", "stroke-opacity": "0.5"})
+    # the hexes a picture shows are an outline over it; the others keep their terrain colours
+    shown_attrs = {**hexes_attrs, "class": "hexes shown", "fill-opacity": "0", "stroke-opacity": "0.5"}
     board = _group({"clip-path": "url(#board-clip)", "class": "board"}, [
         *([_group({"class": "art", "pointer-events": "none"}, pictures)] if pictures else []),
         _group(hexes_attrs, hex_parts),
-        *([] if pictures else [_group({"class": "terrain", "pointer-events": "none"}, detail)]),
+        *([_group(shown_attrs, art_hexes)] if art_hexes else []),
+        _group({"class": "terrain", "pointer-events": "none"}, detail),
         _group({"class": "hexsides", "pointer-events": "none", "stroke-linecap": "round"}, side_parts),
     ])
     root = {
@@ -297,7 +342,8 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
     }
     body = [
         _el("title", {}, _text(scenario.name)),
-        _el("defs", {}, _patterns(size) + _el("clipPath", {"id": "board-clip"}, "".join(clip_rects))),
+        _el("defs", {}, _patterns(size) + _el("clipPath", {"id": "board-clip"}, "".join(clip_rects))
+                        + "".join(art_clips)),
         _el("rect", {"x": f"{vb[0]:.1f}", "y": f"{vb[1]:.1f}", "width": f"{vb[2]:.1f}", "height": f"{vb[3]:.1f}", "fill": "#f4f1e8"}),
         board,
         _group({"class": "labels", "pointer-events": "none", "clip-path": "url(#board-clip)"}, labels),

@@ -173,9 +173,10 @@ class Boards:
         self.redraw()
 
     # ------------------------------------------------------------------ the map's pictures
-    def art_for(self, scenario: Any) -> list[tuple[str, float, float, float, float, bool]]:
+    def art_for(self, scenario: Any) -> list[Any]:
         """The pictures of ``scenario``'s imported boards this device holds, placed under its
-        hexes (none when the player chose the terrain colours)."""
+        hexes (:data:`airhead.svg.Art`; none when the player chose the terrain colours): a board
+        whose file holds no picture a browser draws keeps its terrain colours, and the map says so."""
         if not self.art_on or not getattr(scenario, "boards", None):
             return []
         hrefs = {}

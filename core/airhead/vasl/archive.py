@@ -419,11 +419,13 @@ def read_archive(data: bytes) -> BoardArchive:
                          f"its terrain grid {grid.width} × {grid.height}")
     _fits(meta, grid)
     image = None
-    if meta.image_name:
-        pic = z.read(meta.image_name, MAX_IMAGE_BYTES, f"picture ({meta.image_name})")
+    # the picture the metadata names, else the board folder's own (VASL's bdNN.gif) if it holds one
+    for name in (meta.image_name, f"bd{meta.name}.gif", f"bd{meta.name}.png"):
+        pic = z.read(name, MAX_IMAGE_BYTES, f"picture ({name})") if name else None
         if pic is not None:
             fmt, w, h = image_size(pic)
             if w * h > MAX_IMAGE_PIXELS or w < 1 or h < 1:
                 raise BoardError(f"board {meta.name}: its picture is {w:,} × {h:,} pixels (at most {MAX_IMAGE_PIXELS:,} pixels)")
-            image = BoardImage(meta.image_name, fmt, w, h, pic)
+            image = BoardImage(name, fmt, w, h, pic)
+            break
     return BoardArchive(meta, grid, image, hashlib.sha256(data).hexdigest(), len(data))

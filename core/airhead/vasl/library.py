@@ -346,8 +346,8 @@ def blank_boards(data: Mapping[str, Any]) -> list[str]:
 class Frame:
     """Where an imported board lies under a map drawn with hexes of ``size``
     (:func:`airhead.svg.render_map`'s coordinates): a point ``(px, py)`` of the board's own pixels
-    is at ``(ax + sign * (px - vx) / kx, ay + sign * (py - vy) / ky)``; ``box`` is the board's
-    picture there ``(x0, y0, x1, y1)``."""
+    is at ``(ax + sign * (px - vx) / kx, ay + sign * (py - vy) / ky)``; ``box`` is the board's terrain
+    grid there ``(x0, y0, x1, y1)`` (its picture, as VASL's, is the same size)."""
 
     board_id: str
     board: DerivedBoard
@@ -359,7 +359,7 @@ class Frame:
     kx: float
     ky: float
     box: tuple[float, float, float, float]
-    #: True for a board cropped to some hexrows or rows (its picture is not drawn yet).
+    #: True for a board cropped to some hexrows or rows (its picture shows through its hexes in play).
     cropped: bool = False
 
     @property
@@ -397,8 +397,10 @@ def frames(hmap: HexMap, refs: Mapping[str, BoardRef], size: float = 24.0,
 
 @dataclass(frozen=True)
 class Art:
-    """A board's own picture under the map: its address and box, turned 180° about its centre
-    when the board is."""
+    """A board's own picture under the map: its address and box (the picture's own pixels, turned
+    180° about the box's centre when the board is), and for a cropped board the hexes in play
+    (``clip``: the picture shows through them only). ``href`` is empty for a board whose file
+    holds no picture a browser draws: its hexes show their terrain colours, and the map says so."""
 
     board_id: str
     href: str
@@ -407,28 +409,43 @@ class Art:
     width: float
     height: float
     rotated: bool
+    clip: tuple[Hex, ...] = ()
 
-    def svg(self) -> tuple[str, float, float, float, float, bool]:
+    def svg(self) -> tuple[str, float, float, float, float, bool, str, tuple[Hex, ...]]:
         """As :func:`airhead.svg.render_map` takes it (``art``)."""
-        return self.href, self.x, self.y, self.width, self.height, self.rotated
+        return self.href, self.x, self.y, self.width, self.height, self.rotated, self.board_id, self.clip
+
+
+def _in_play(hmap: HexMap, board_id: str) -> tuple[Hex, ...]:
+    """The hexes of a placed board, whole and half, in the map's order."""
+    p = next(p for p in hmap.placements if p.board_id == board_id)
+    g = p.geometry
+    out = []
+    for col in range(1, g.columns + 1):
+        lo, hi = g.row_range(col)
+        for row in range(lo, hi + 1):
+            out.append(from_doubled(*p.to_global(col, g.local_y2(col, row))))
+    return tuple(out)
 
 
 def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, str], size: float = 24.0,
               library: BoardLibrary | None = None) -> list[Art]:
-    """The picture of each imported board that has an ``href`` (board id -> the picture's
-    address), over its :class:`Frame`: the board's hex centres on the map's. A map with a cropped
-    board draws no picture (whole, a cropped board's would cover its neighbours, and a map with
-    pictures draws no terrain colours: cropping the pictures is to come): its hexes show their
-    terrain colours."""
+    """Each imported board this device holds under the map: its picture (``hrefs``: board id ->
+    the picture's address) over its :class:`Frame`, the picture's pixel ``(0, 0)`` on the
+    board's, so the board's hex centres lie on the map's whatever the picture's size; a cropped
+    board's picture shows through its hexes in play only (``clip``: the whole picture stays one
+    image, never cut up or encoded again). A board with no address has an :class:`Art` with an
+    empty ``href``: the map draws its terrain colours and says why."""
     out: list[Art] = []
-    placed = frames(hmap, refs, size, library)
-    if any(f.cropped for f in placed):
-        return out
-    for f in placed:
-        href = hrefs.get(f.board_id)
-        if href:
-            x0, y0, x1, y1 = f.box
-            out.append(Art(f.board_id, href, x0, y0, x1 - x0, y1 - y0, f.rotated))
+    for f in frames(hmap, refs, size, library):
+        href = hrefs.get(f.board_id, "")
+        img = f.board.archive.image
+        w, h = (img.width, img.height) if img is not None and href else (f.board.geometry.grid_width,
+                                                                           f.board.geometry.grid_height)
+        xs = sorted(f.ax + f.sign * (px - f.vx) / f.kx for px in (0, w))
+        ys = sorted(f.ay + f.sign * (py - f.vy) / f.ky for py in (0, h))
+        clip = _in_play(hmap, f.board_id) if f.cropped and href else ()
+        out.append(Art(f.board_id, href, xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0], f.rotated, clip))
     return out
 
 

@@ -147,8 +147,12 @@ def test_a_cropped_boards_picture_is_not_drawn_over_its_neighbours() -> None:
     pic = LIBRARY.add(write_board({"name": "09", "hexes": {"C2": {"code": 60}}}))
     whole = load_scenario(scenario_data([["9"]], [pic]))
     cropped = load_scenario(scenario_data([["9[A-P]"]], [pic]))
-    assert [a.board_id for a in board_art(whole.map, whole.boards, {"9": "x.png"})] == ["9"]
-    assert board_art(cropped.map, cropped.boards, {"9": "x.png"}) == []
-    # beside a cropped board no picture is drawn: every hex shows its terrain colours, none blank
+    assert [(a.board_id, a.clip) for a in board_art(whole.map, whole.boards, {"9": "x.png"})] == [("9", ())]
+    (art,) = board_art(cropped.map, cropped.boards, {"9": "x.png"})
+    assert set(art.clip) == set(cropped.map.hexes())  # seen through its own hexes only
+    # beside a cropped board each picture shows through its own board's hexes
     beside = load_scenario(scenario_data([["9", "2[A-P]"]], [pic, *boards("2")]))
-    assert board_art(beside.map, beside.boards, {"9": "x.png", "2": "y.png"}) == []
+    arts = {a.board_id: a for a in board_art(beside.map, beside.boards, {"9": "x.png", "2": "y.png"})}
+    assert arts["9"].clip == () and beside.map.parse("2P5") in arts["2"].clip
+    p2 = next(p for p in beside.map.placements if p.board_id == "2")
+    assert all(p2.contains(h) for h in arts["2"].clip)  # 9GG is 2A: the half hexes both boards share

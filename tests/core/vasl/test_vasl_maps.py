@@ -193,8 +193,13 @@ def test_board_art_lies_on_the_boards_hexes() -> None:
     assert round(a4.x + a4.width, 2) == round(36 * gg.q, 2)
     svg = render_map(sc, art=[a.svg() for a in art])
     assert svg.count("<image ") == 2 and 'href="two.png"' in svg and 'transform="rotate(180 ' in svg
-    assert 'fill-opacity="0"' in svg and 'class="terrain"' not in svg
-    assert board_art(sc.map, sc.boards, {}) == []
+    # the hexes the pictures show are outlines over them, with no terrain colour of their own
+    assert 'class="hexes shown" stroke="#7d7d6a"' in svg and 'fill-opacity="0"' in svg
+    assert 'fill="url(#pat-' not in svg
+    # no address: no picture drawn, the boards keep their terrain colours and say so
+    assert [(a.board_id, a.href) for a in board_art(sc.map, sc.boards, {})] == [("2", ""), ("4", "")]
+    plain = render_map(sc, art=[a.svg() for a in board_art(sc.map, sc.boards, {})])
+    assert "<image " not in plain and "board 2: no picture in its file: terrain colours" in plain
 
 
 def test_board_files_names_what_to_load_before_decoding() -> None:
