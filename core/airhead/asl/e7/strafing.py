@@ -22,7 +22,7 @@ from ...boards import HexMap
 from ...errors import DataError, RulesError
 from ...fields import Field, Schema
 from ...hexes import Hex, opposite
-from ...plug import OLDER_FORMAT, OVERRIDE, Fact, GameState, Odds, Table, View, percent
+from ...plug import OLDER_FORMAT, OVERRIDE, RECORDED_FORMAT, SAVE_FORMAT, STATED_ATTACK_FORMAT, Fact, GameState, Odds, Table, View, percent
 from .air_bars import FOG_SETTINGS, check_air, check_enemy_in
 from .air_support import Aircraft, aircraft_of
 from .anti_aircraft import AA_RUN_FIELDS, aircraft_aa_result, retains_rof
@@ -50,7 +50,7 @@ from ..turn_rules import attacked_this_turn, ground_attack_turn
 
 __all__ = ["Strike", "Target", "Firer", "bombed", "spared", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "YEARS", "RECORDED",
            "STRAFING_PACK", "STRAFING_SETTINGS", "TARGET_FIELDS", "STRAFING_PARAMS", "current_plan", "plane_of", "strike_plan",
-           "blind_hexes", "strike_odds", "aa_odds"]
+           "blind_hexes", "strike_odds", "aa_odds", "STATED", "restate", "statement_options"]
 
 #: The kinds of a target unit: an AFV is armoured (To Hit first, E7.41 / A9.6).
 UNIT_KINDS: tuple[str, ...] = ("infantry", "AFV", "soft vehicle", "other", "Dummy")
@@ -59,6 +59,9 @@ BOMB_AT: tuple[str, ...] = ("no bombs", "first attack", "second attack", "third 
 #: Aerial Range of eight hexes"). The 7-12 column's is not in the source rules.
 BASIC_TH_NEAR = 10
 YEARS: tuple[int, ...] = (1939, 1940, 1941, 1942, 1943, 1944, 1945)
+#: E7.4: "An aircraft must always state whether it is making a Strafing or Point Attack just
+#: before resolving its second attack": the statement's words, and the kind each one makes.
+STATED: dict[str, str] = {"Strafing Run": STRAFE, "Point Attack": POINT}
 
 #: The scenario's year: E7.41 MG FP, the Aerial DRM's table-pack entry.
 STRAFING_SETTINGS: tuple[Field, ...] = (
@@ -188,6 +191,14 @@ class Strike:
     #: E7.25: the Sighting TC revealed only a Dummy: counted as its one TC this turn (True) or not
     #: (False); None: it did not.
     dummy: bool | None = None
+    #: Where the plan drops the bombs (:data:`BOMB_AT`): read again on the run the statement makes.
+    bomb_at: str = BOMB_AT[0]
+    #: E7.4: a FB states Strafing Run or Point Attack just before its second attack (False: a
+    #: Stuka, whose placement states it, E7.403; or a run a save format before
+    #: :data:`~airhead.plug.STATED_ATTACK_FORMAT` recorded, which keeps its plan's kind).
+    statement: bool = False
+    #: The kind stated (a :data:`STATED` word), once stated.
+    stated: str = ""
 
     @property
     def here(self) -> Hex:
@@ -295,19 +306,23 @@ def strike_plan(state: GameState, p: Mapping[str, Any]) -> Strike:
                          tuple((r.key, u["name"] in hit if r.key == RECORDED else u[f"sight_{r.key}"])
                                for r in sighting_rows())) for u in p.get("units", []))
     kind = str(p.get("attack", STRAFE))
-    attacked = sorted({u.hex for u in units} | {target}, key=lambda h: h.distance(target)) if kind == STRAFE else None
-    run = attack_run(target, grain, kind, stuka=stuka, attacked=attacked)
+    run = attack_run(target, grain, kind, stuka=stuka, attacked=_attacked(units, target) if kind == STRAFE else None)
+    # E7.4: a FB states its kind just before its second attack: the hexes a Strafing Run would
+    # attack may hold listed units whatever the plan's kind (a Stuka's placement states it)
+    stated = not stuka and int(p.get(RECORDED_FORMAT, SAVE_FORMAT)) >= STATED_ATTACK_FORMAT
+    lane_run = attack_run(target, grain, STRAFE, attacked=None) if stated else run
     if not any(u.hex == target for u in units):
         raise RulesError(f"E7.3: list the target unit(s) in the initial target hex {m.label(target)} (the Sighting TC is "
                          "taken against the easiest of them)")
     check_air(state, p, sorted({u.hex for u in units}, key=lambda h: h.distance(target)))  # E7.2: no attack on Fog
     if not p.get(OLDER_FORMAT):
         check_enemy_in(state, plane.side, target, p.get("units", []))  # E7.4: its initial target Location
-    lane = set(run.targets)
+    lane = set(lane_run.targets)
     stray = [u.name for u in units if u.hex not in lane]
     if stray:
-        raise RulesError(f"E7.4: {', '.join(stray)} {'is' if len(stray) == 1 else 'are'} not in a target hex of this "
-                         f"{kind} ({', '.join(m.label(h) for h in run.targets)})")
+        what = "a Strafing Run or Point Attack it may state" if stated else f"this {kind}"
+        raise RulesError(f"E7.4: {', '.join(stray)} {'is' if len(stray) == 1 else 'are'} not in a target hex of {what} "
+                         f"({', '.join(m.label(h) for h in lane_run.targets)})")
     year = int(state.settings.get("year", 1944))
     fp = p.get("mg_fp")
     if fp is None:
@@ -321,16 +336,59 @@ def strike_plan(state: GameState, p: Mapping[str, Any]) -> Strike:
         raise DataError("E7.511: type the aircraft's Aerial DRM (by year, from your rulebook)", "aerial_drm")
     basic_far = p.get("basic_th_far")
     g = Strike(plane, run, units, firers, int(p.get("aerial_drm") or 0), int(fp), year, bomb_stop,
-               None if basic_far is None else int(basic_far))
+               None if basic_far is None else int(basic_far), bomb_at=str(p.get("bomb_at", BOMB_AT[0])), statement=stated)
     _check_numbers(g, m)
-    blind = blind_hexes(state, p, run)
-    for h in run.targets:
+    blind = blind_hexes(state, p, run, tuple(dict.fromkeys(run.targets + tuple(u.hex for u in units))))
+    for h in blind:
         sight = blind.get(h)
         if sight is not None and sight[0] and any(u.hex == h for u in units):
             raise RulesError(f"E7.25: {m.label(h)} is a Blind Hex ({sight[1]}): it cannot be attacked"
                              " (rule it seen if your map differs)")
     hind = tuple((h, v[2]) for h, v in blind.items() if v[2])
     return replace(g, hindrance=hind, fire_left=tuple(True for _ in firers), fired_here=tuple(False for _ in firers))
+
+def _attacked(units: tuple[Target, ...], target: Hex) -> list[Hex]:
+    """E7.401: the hexes a strafing run attacks: its initial target hex and every hex a target unit
+    is listed in, nearest first."""
+    return sorted({u.hex for u in units} | {target}, key=lambda h: h.distance(target))
+
+
+def restate(g: Strike, word: str, m: HexMap) -> Strike:
+    """E7.4: the attack a FB makes from its second attack on once it states ``word`` (a
+    :data:`STATED` word) "just before resolving its second attack": E7.401's Strafing Run (the
+    hexes four on along its grain, on to the last hex it attacks) or E7.402's Point Attack (the
+    same target hex again from three hexes, 0-6 column, on to the target hex). Its first hex
+    and Light AA so far are kept; the bombs fall at the attack the plan names, if this one makes
+    it (else they stay aboard). Raises :class:`DataError` when an attack it makes needs a To Hit
+    number the plan does not give."""
+    kind = STATED[word]
+    run = attack_run(g.run.target, g.run.grain, kind, attacked=_attacked(g.units, g.run.target) if kind == STRAFE else None)
+    assert run.stops[: g.stop] == g.run.stops[: g.stop] and run.stops[g.stop].hex == g.run.stops[g.stop].hex
+    try:
+        bomb_stop = _bomb_stop(run, g.bomb_at, g.plane, False)
+    except RulesError:
+        bomb_stop = None  # E7.42: this kind makes no such attack
+    if g.bomb_stop is not None and g.bomb_stop < g.stop:
+        bomb_stop = g.bomb_stop  # dropped already (the first attack)
+    out = replace(g, run=run, bomb_stop=bomb_stop, stated=word)
+    _check_numbers(out, m)
+    return out
+
+
+def statement_options(g: Strike, m: HexMap) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """E7.4: the statements a FB may make before its second attack, and why each other one cannot
+    be resolved (a To Hit number the plan does not give) — through :func:`restate`."""
+    ok: list[str] = []
+    why: list[str] = []
+    for word in STATED:
+        try:
+            restate(g, word, m)
+        except DataError as e:
+            why.append(f"a {word} cannot be resolved: {e}")
+            continue
+        ok.append(word)
+    return tuple(ok), tuple(why)
+
 
 def _bomb_stop(run: Run, bomb_at: str, plane: Aircraft, stuka: bool) -> int | None:
     if bomb_at == BOMB_AT[0]:

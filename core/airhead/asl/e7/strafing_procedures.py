@@ -38,11 +38,14 @@ from ..turn_rules import STRAFING_RUN, ground_attack_turn
 from .strafing import (
     BASIC_TH_NEAR,
     BOMB_AT,
+    STATED,
     STRAFING_PARAMS,
     Strike,
     current_plan,
+    restate,
     Target,
     spared,
+    statement_options,
     strike_odds,
     strike_plan,
 )
@@ -155,6 +158,19 @@ class Strafing(Stepped[Strike]):
                       f"({who}): make it now (Mistaken Attack (E7.32) follows: the target, then its MG attack)?",
                       options=MISTAKEN_32, legacy=(MISTAKEN_SAVED,))
 
+    def _ask_state(self, state: GameState, g: Strike) -> Prompt:
+        m = state.scenario.map
+        ok, why = statement_options(g, m)
+        s = g.run.stops[g.stop]
+        lane = g.run.target.neighbor(g.run.grain)
+        text = (f"E7.4: {g.plane.name} must state whether it is making a Strafing Run or a Point Attack before resolving "
+                f"its second attack, from {m.label(s.hex)} (planned: {g.run.kind}). A Strafing Run may attack "
+                f"{m.label(lane)} and the hexes beyond from four hexes (7-12 column); a Point Attack attacks "
+                f"{m.label(g.run.target)} again from three hexes (0-6 column), then flies on to it")
+        if why:
+            text += "; " + "; ".join(why)
+        return Prompt("choice", "E7.4", text, options=ok)
+
     def _ask_aa(self, state: GameState, g: Strike) -> Prompt:
         opts = tuple(f"{f.name} fires" for f, left, done in zip(g.aa, g.fire_left, g.fired_here) if left and not done)
         return Prompt("choice", "E7.51", f"Light AA fire at {g.plane.name} in {state.scenario.map.label(g.here)}",
@@ -211,6 +227,23 @@ class Strafing(Stepped[Strike]):
             return mistaken_attack_now(state, done, g.plane.name, g.run.target, g.fp)
         events = [ev.result("E7.32", f"{choice} (the players' decision; the opponent directs it)")]
         return self._finish(state, g, "mistaken attack" if choice == MISTAKEN_SAVED else "no attack", events)
+
+    def _stated(self, state: GameState, g: Strike, choice: str) -> StepResult:
+        """E7.4: the attack stated just before the second attack; the run from here on is the one
+        that statement makes (:func:`.strafing.restate`)."""
+        m = state.scenario.map
+        if choice not in STATED:
+            raise ActionError(f"state a {' or a '.join(STATED)}")
+        g = restate(g, choice, m)
+        run = g.run
+        rule = "E7.401" if run.kind == STRAFE else "E7.402"
+        events = [ev.result("E7.4", f"{g.plane.name} states a {choice} just before resolving its second attack"),
+                  ev.info(rule, f"it flies {', '.join(m.label(h) for h in run.path[g.stop:])}; target "
+                          f"hex{'es' if len(run.targets) > 1 else ''} {', '.join(m.label(h) for h in run.targets)}",
+                          [m.name(h) for h in run.path[g.stop:]])]
+        if g.bomb_at != BOMB_AT[0] and g.plane.bombs and g.bomb_stop is None:
+            events.append(ev.info("E7.42", f"this {choice} makes no {g.bomb_at}: {g.plane.name} keeps its bombs"))
+        return self._advance(state, g, events)
 
     def _aa_chosen(self, state: GameState, g: Strike, choice: str) -> StepResult:
         if choice == NO_MORE_AA:
@@ -289,6 +322,8 @@ class Strafing(Stepped[Strike]):
                     g = replace(g, aa_done=True)
                 if what == "attack" and g.dummy is not None:  # E7.25: Light AA, and no attack
                     return self._finish(state, g, "dummy", events)
+                if what == "attack" and g.stop == 1 and g.statement and not g.stated:
+                    return StepResult(ProcState(self.name, "state", g), tuple(events))  # E7.4, just before its second attack
                 if what == "attack" and not g.attack_done:
                     if s.target is None:
                         g = replace(g, attack_done=True)
@@ -544,6 +579,8 @@ class Strafing(Stepped[Strike]):
         }
         if g.dummy is not None:
             outcome["counted"] = g.dummy
+        if g.stated:
+            outcome["stated"] = g.stated
         if g.lookups:
             outcome["lookups"] = list(g.lookups)
         if added:
@@ -593,6 +630,7 @@ class Strafing(Stepped[Strike]):
         "recall": Step(_ask_recall, choose=_recall_chosen),
         "dummy": Step(_ask_dummy, choose=_dummy_chosen),
         "mistaken": Step(_ask_mistaken, choose=_mistaken_chosen),
+        "state": Step(_ask_state, choose=_stated),
         "aa": Step(_ask_aa, choose=_aa_chosen),
         "aa_dr": Step(_ask_aa_dr, roll=_light_aa),
         "aa_decide": Step(_ask_aa_decide, choose=_aa_decided),
