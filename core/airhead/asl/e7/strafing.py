@@ -200,6 +200,10 @@ class Strike:
     #: The kind stated (a :data:`STATED` word), once stated.
     stated: str = ""
 
+    def alt_path(self) -> tuple[Hex, ...]:
+        """The hexes it flies from where it is on."""
+        return self.run.path[self.stop:]
+
     @property
     def here(self) -> Hex:
         """The hex the aircraft is in."""
@@ -478,7 +482,47 @@ def strike_odds(state: GameState, params: Mapping[str, Any]) -> Odds:
             lines.append(f"{m.label(h)}: Light AA from {', '.join(f.name for f in g.aa)}; by the end of this hex shot down "
                          f"{percent(elim)}, Damaged {percent(dmg)}, a result for the players to decide in this hex {percent(decide)}")
         tables.append(Table("aa", "Light AA (if the Sighting TC passes)", tuple(rows)))
+    lines += _attack_lines(g, m, per_hex)
+    if g.statement:  # E7.4: the other statement's second part, through the procedure's restate
+        word = next(w for w, k in STATED.items() if k == run.kind)
+        other = next(w for w in STATED if w != word)
+        try:
+            alt = restate(replace(g, stop=1), other, m)
+        except DataError as e:
+            lines.append(f"E7.4: it states Strafing Run or Point Attack just before its second attack; a {other} "
+                         f"cannot be resolved: {e}")
+        else:
+            lines.append(f"E7.4: it states Strafing Run or Point Attack just before its second attack. The above is the "
+                         f"planned {word}; if it states a {other} it flies {', '.join(m.label(h) for h in alt.alt_path())} "
+                         f"(target hex{'es' if len(alt.run.targets) > 1 else ''} "
+                         f"{', '.join(m.label(h) for h in alt.run.targets)}):")
+            if g.bomb_at != BOMB_AT[0] and alt.bomb_stop is None:
+                lines.append(f"  it makes no {g.bomb_at}: it keeps its bombs")
+            alt_aa = aa_odds(alt, str(state.settings.get("e8_aa_below_kill", "eliminated")))
+            lines += ["  " + ln for ln in _attack_lines(alt, m, alt_aa, 1)]
+            if g.aa:
+                lines.append(f"  Light AA by the end of its run in {m.label(alt.run.path[-1])}: shot down "
+                             f"{percent(alt_aa[-1][0])}, Damaged {percent(alt_aa[-1][1])}")
+    notes = ["Each Light AA weapon is assumed to fire once in every hex flown while it keeps its Multiple ROF "
+             "(the rest of E7.51 is in your rulebook; Range and Long Range are in the Kill Number you type).",
+             "Results your rulebook settles (one more than the Kill Number, E7.512's Unlikely Kill) are counted as no effect "
+             "in the later hexes; the players decide them at the table.",
+             "A failed Sighting TC means no attack and no Light AA fire (E7.3)."]
+    marks = ((run.entry, "ilh"),) + tuple((h, "avenue") for h in run.path[1:]) + tuple((h, "target") for h in run.targets)
+    labels = tuple((f.hex, f"AA {f.name}") for f in g.aa)
+    view = View(marks=marks, paths=(run.path,), labels=labels).merged(blind_view)
+    return Odds(facts=tuple(facts), reasons=tuple(reasons), tables=tuple(tables), lines=tuple(lines), notes=tuple(notes),
+                view=view)
+
+
+def _attack_lines(g: Strike, m: HexMap, per_hex: list[tuple[Fraction, Fraction, Fraction]], first: int = 0) -> list[str]:
+    """The planner's lines for each attack from stop ``first`` on: where from, the chance the
+    aircraft gets there, the MG To Hit and bomb chances of each unit."""
+    lines: list[str] = []
+    run = g.run
     for i in run.attacks():
+        if i < first:
+            continue
         s = run.stops[i]
         units = [u for u in g.units if u.hex == s.target]
         # the attack comes after this hex's Light AA (before it for a Stuka's Point Attack)
@@ -507,16 +551,8 @@ def strike_odds(state: GameState, params: Mapping[str, Any]) -> Odds:
                                  f"{percent(bo.get('near miss', 0))}")
                 else:
                     lines.append(f"  bombs vs {u.name}: hit {percent(bo.get('hit', 0))}")
-    notes = ["Each Light AA weapon is assumed to fire once in every hex flown while it keeps its Multiple ROF "
-             "(the rest of E7.51 is in your rulebook; Range and Long Range are in the Kill Number you type).",
-             "Results your rulebook settles (one more than the Kill Number, E7.512's Unlikely Kill) are counted as no effect "
-             "in the later hexes; the players decide them at the table.",
-             "A failed Sighting TC means no attack and no Light AA fire (E7.3)."]
-    marks = ((run.entry, "ilh"),) + tuple((h, "avenue") for h in run.path[1:]) + tuple((h, "target") for h in run.targets)
-    labels = tuple((f.hex, f"AA {f.name}") for f in g.aa)
-    view = View(marks=marks, paths=(run.path,), labels=labels).merged(blind_view)
-    return Odds(facts=tuple(facts), reasons=tuple(reasons), tables=tuple(tables), lines=tuple(lines), notes=tuple(notes),
-                view=view)
+    return lines
+
 
 def _lane_view(state: GameState, params: Mapping[str, Any], g: Strike, facts: list[Fact],
                lines: list[str]) -> View:

@@ -163,8 +163,9 @@ class Strafing(Stepped[Strike]):
         ok, why = statement_options(g, m)
         s = g.run.stops[g.stop]
         lane = g.run.target.neighbor(g.run.grain)
+        planned = next(w for w, k in STATED.items() if k == g.run.kind)
         text = (f"E7.4: {g.plane.name} must state whether it is making a Strafing Run or a Point Attack before resolving "
-                f"its second attack, from {m.label(s.hex)} (planned: {g.run.kind}). A Strafing Run may attack "
+                f"its second attack, from {m.label(s.hex)} (the plan: a {planned}). A Strafing Run may attack "
                 f"{m.label(lane)} and the hexes beyond from four hexes (7-12 column); a Point Attack attacks "
                 f"{m.label(g.run.target)} again from three hexes (0-6 column), then flies on to it")
         if why:
@@ -238,7 +239,7 @@ class Strafing(Stepped[Strike]):
         run = g.run
         rule = "E7.401" if run.kind == STRAFE else "E7.402"
         events = [ev.result("E7.4", f"{g.plane.name} states a {choice} just before resolving its second attack"),
-                  ev.info(rule, f"it flies {', '.join(m.label(h) for h in run.path[g.stop:])}; target "
+                  ev.info(rule, f"from {m.label(g.here)} it flies {', '.join(m.label(h) for h in run.path[g.stop + 1:])}; target "
                           f"hex{'es' if len(run.targets) > 1 else ''} {', '.join(m.label(h) for h in run.targets)}",
                           [m.name(h) for h in run.path[g.stop:]])]
         if g.bomb_at != BOMB_AT[0] and g.plane.bombs and g.bomb_stop is None:
