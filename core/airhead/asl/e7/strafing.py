@@ -86,7 +86,9 @@ STRAFING_PACK: tuple[Field, ...] = tuple(
 #: A target unit as the form gives it.
 TARGET_FIELDS: tuple[Field, ...] = (
     Field("name", "Unit", "text", lo=1, hi=24, pick="units:!aircraft", fills=(("hex", "hex"),)),
-    Field("hex", "Hex", "hex", rule="E7.4"),
+    Field("hex", "Hex", "hex", rule="E7.4",
+          help="the initial target hex or, for a strafing run (a FB may state one before its second attack), one of "
+               "the three hexes beyond it along the grain"),
     Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41",
           help="the first AFV listed in a hex is the one the aircraft attacks; the bombs leave any other AFV there "
                "unaffected except by Overstacking (E7.421); a Dummy in the initial target hex: E7.25"),
@@ -249,7 +251,9 @@ STRAFING_PARAMS = Schema((
     Field("target", "Initial target hex", "hex", rule="E7.3"),
     Field("grain", "Hex Grain (direction of flight)", "direction", style="asl", rule="E7.401",
           help="the aircraft flies this way: it is placed four hexes before the target (a Stuka's Point Attack: one)"),
-    Field("attack", "Attack", "choice", choices=(STRAFE, POINT), default=STRAFE, rule="E7.4"),
+    Field("attack", "Attack", "choice", choices=(STRAFE, POINT), default=STRAFE, rule="E7.4",
+          help="the first attack is the same for a FB; it states Strafing Run or Point Attack just before its second "
+               "attack (the plan's is the one the odds show first); a Stuka's Point Attack starts adjacent (E7.403)"),
     Field("aerial_drm", "Aircraft's Aerial DRM", "int", lo=-6, hi=6, default=None, rule="E7.511", pack="aerial_drm.{year}",
           help="added to Light AA fire at it (by year, from your rulebook; +3 for a 1944 FB in the 4G6 EX)"),
     Field("mg_fp", "MG FP", "int", lo=1, hi=36, default=None, rule="E7.41", pack="stuka_mg_fp",

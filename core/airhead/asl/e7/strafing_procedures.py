@@ -129,7 +129,8 @@ class Strafing(Stepped[Strike]):
         where = "adjacent to" if run.stuka and run.kind == POINT else "four hexes from"
         events = ground_attack_turn(state, params, g.plane.name, g.plane.side) + [
             ev.info("E7.4", f"{g.plane.describe()}: {run.kind} on {m.label(run.target)} along Hex Grain "
-                    f"{asl_direction(run.grain)}", [m.name(run.target)]),
+                    f"{asl_direction(run.grain)}" + ("; it states Strafing Run or Point Attack just before its second "
+                                                     "attack" if g.statement else ""), [m.name(run.target)]),
             ev.info("E7.401" if run.kind == STRAFE else ("E7.403" if run.stuka else "E7.402"),
                     f"placed in {m.label(run.entry)}, {where} the initial target hex and facing it; it flies "
                     f"{', '.join(m.label(h) for h in run.path)}; target hex{'es' if len(run.targets) > 1 else ''} "
