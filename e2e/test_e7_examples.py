@@ -410,7 +410,7 @@ def test_e7_511_4g6_flakpz_example(page: Any) -> None:
     waiting(page, "E7.51")
     choose(page, "no more Light AA fire here")
     waiting(page, "E7.4")
-    assert label(page).startswith("E7.4: FB must state whether it is making a Strafing Run or a Point Attack")
+    assert label(page).startswith("FB must state whether it is making a Strafing Run or a Point Attack")
     choose(page, "Strafing Run")
     for _ in range(8):
         if page.locator("#prompt-result").count():

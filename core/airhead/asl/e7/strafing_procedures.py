@@ -167,7 +167,7 @@ class Strafing(Stepped[Strike]):
         planned = next(w for w, k in STATED.items() if k == g.run.kind)
         text = (f"E7.4: {g.plane.name} must state whether it is making a Strafing Run or a Point Attack before resolving "
                 f"its second attack, from {m.label(s.hex)} (the plan: a {planned}). A Strafing Run may attack "
-                f"{m.label(lane)} and the hexes beyond from four hexes (7-12 column); a Point Attack attacks "
+                f"{m.label(lane)} and the hexes beyond it, each from four hexes (7-12 column); a Point Attack attacks "
                 f"{m.label(g.run.target)} again from three hexes (0-6 column), then flies on to it")
         if why:
             text += "; " + "; ".join(why)
