@@ -46,9 +46,9 @@ from .strafing import (
     Target,
     spared,
     statement_options,
-    strike_odds,
     strike_plan,
 )
+from .strafing_odds import strike_odds
 
 __all__ = ["Strafing", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "MISTAKEN_SAVED", "NO_MORE_AA", "DUMMY_25"]
 
@@ -593,7 +593,7 @@ class Strafing(Stepped[Strike]):
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
         """The entry hex, path and target hexes; the Sighting TC chance; the Light AA odds in every
         hex flown; the To Hit and bomb Direct Hit / Near Miss chances of every target unit
-        (:func:`.strafing.strike_odds`)."""
+        (:func:`.strafing_odds.strike_odds`)."""
         return strike_odds(state, params)
 
     def view(self, state: GameState, proc: ProcState[Strike]) -> View:

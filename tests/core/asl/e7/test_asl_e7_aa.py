@@ -29,7 +29,7 @@ from airhead.asl.e7.observation import (
     mistaken_fire_mission,
     observation_available,
 )
-from airhead.asl.e7.strafing import aa_odds
+from airhead.asl.e7.strafing_odds import aa_odds
 from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.counters import Counters, Unit
