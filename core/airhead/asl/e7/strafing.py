@@ -41,7 +41,7 @@ from ..turn_rules import attacked_this_turn, ground_attack_turn
 
 __all__ = ["Strike", "Target", "Firer", "bombed", "spared", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "YEARS", "RECORDED",
            "STRAFING_PACK", "STRAFING_SETTINGS", "TARGET_FIELDS", "STRAFING_PARAMS", "current_plan", "plane_of", "strike_plan",
-           "blind_hexes", "STATED", "restate", "statement_options"]
+           "blind_hexes", "STATED", "restate", "strafed_beyond", "statement_options"]
 
 #: The kinds of a target unit: an AFV is armoured (To Hit first, E7.41 / A9.6).
 UNIT_KINDS: tuple[str, ...] = ("infantry", "AFV", "soft vehicle", "other", "Dummy")
@@ -372,6 +372,13 @@ def restate(g: Strike, word: str, m: HexMap) -> Strike:
     out = replace(g, run=run, bomb_stop=bomb_stop, stated=word)
     _check_numbers(out, m)
     return out
+
+
+def strafed_beyond(g: Strike) -> tuple[Hex, ...]:
+    """E7.401: the hexes beyond the initial target hex a Strafing Run would attack (those holding
+    listed units, along the grain), as :func:`restate` makes it."""
+    run = attack_run(g.run.target, g.run.grain, STRAFE, attacked=_attacked(g.units, g.run.target))
+    return tuple(h for h in run.targets if h != g.run.target)
 
 
 def statement_options(g: Strike, m: HexMap) -> tuple[tuple[str, ...], tuple[str, ...]]:

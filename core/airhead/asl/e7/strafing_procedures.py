@@ -46,6 +46,7 @@ from .strafing import (
     Target,
     spared,
     statement_options,
+    strafed_beyond,
     strike_plan,
 )
 from .strafing_odds import strike_odds
@@ -163,12 +164,15 @@ class Strafing(Stepped[Strike]):
         m = state.scenario.map
         ok, why = statement_options(g, m)
         s = g.run.stops[g.stop]
-        lane = g.run.target.neighbor(g.run.grain)
+        beyond = strafed_beyond(g)
         planned = next(w for w, k in STATED.items() if k == g.run.kind)
+        strafe = (f"attacks {', '.join(m.label(h) for h in beyond)} from four hexes{' each' if len(beyond) > 1 else ''} "
+                  f"(7-12 column) and flies on to "
+                  f"{m.label(beyond[-1])}" if beyond else
+                  f"attacks no other hex (no target unit is listed beyond {m.label(g.run.target)}) and flies on to it")
         text = (f"E7.4: {g.plane.name} must state whether it is making a Strafing Run or a Point Attack before resolving "
-                f"its second attack, from {m.label(s.hex)} (the plan: a {planned}). A Strafing Run may attack "
-                f"{m.label(lane)} and the hexes beyond it, each from four hexes (7-12 column); a Point Attack attacks "
-                f"{m.label(g.run.target)} again from three hexes (0-6 column), then flies on to it")
+                f"its second attack, from {m.label(s.hex)} (the plan: a {planned}). A Strafing Run {strafe}; a Point "
+                f"Attack attacks {m.label(g.run.target)} again from three hexes (0-6 column), then flies on to it")
         if why:
             text += "; " + "; ".join(why)
         return Prompt("choice", "E7.4", text, options=ok)

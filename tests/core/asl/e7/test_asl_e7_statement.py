@@ -54,8 +54,10 @@ def test_7_4_a_planned_strafing_run_states_a_point_attack_just_before_its_second
     p = g.waiting_for()
     assert p is not None and p.kind == "choice" and p.rule == "E7.4"
     assert p.options == ("Strafing Run", "Point Attack")
-    assert p.label.startswith("E7.4: FB 1 must state whether it is making a Strafing Run or a Point Attack before "
-                              "resolving its second attack, from 19K4 (the plan: a Strafing Run)")
+    assert p.label == ("E7.4: FB 1 must state whether it is making a Strafing Run or a Point Attack before resolving its "
+                       "second attack, from 19K4 (the plan: a Strafing Run). A Strafing Run attacks 19K9 from four hexes "
+                       "(7-12 column) and flies on to 19K9; a Point Attack attacks 19K7 again from three hexes (0-6 "
+                       "column), then flies on to it")
     ev = g.apply({"type": "choose", "choice": "Point Attack"})
     assert [(e.rule, e.cause) for e in ev[:3]] == [
         ("E7.4", "FB 1 states a Point Attack just before resolving its second attack"),
