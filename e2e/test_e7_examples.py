@@ -200,6 +200,11 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
     waiting(page, "E7.3")
     text = dice(page, "1 2")
     assert "Final DR 1 vs Morale Level 8: passed" in text
+    # E7.4: "must always state whether it is making a Strafing or Point Attack just before
+    # resolving its second attack": the EX's FB makes the Point Attack planned
+    waiting(page, "E7.4")
+    assert options(page) == ["Strafing Run", "Point Attack"]
+    choose(page, "Point Attack")
     waiting(page, "E7.42")
     assert label(page) == "Bomb To Hit DR by FB 1 on 2K7"
     # "All four targets are hit if the Original TH DR is <= 6"
@@ -339,6 +344,9 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     assert label(page) == "MG attack (12 FP) by FB 1 on 19K7: IFT Effects DR"
     text = plain(dice(page, "3 3"))
     assert "MG vs 4-6-7: IFT Final DR 6" in text and "MG vs truck: IFT Final DR 6" in text
+    # in K4 it states its Strafing Run (E7.4) just before its second attack
+    waiting(page, "E7.4")
+    choose(page, "Strafing Run")
     # on to K5, and K9 attacked from there: no second Sighting TC
     waiting(page, "E7.41")
     assert label(page) == "MG attack (12 FP) by FB 1 on 19K9: IFT Effects DR"
@@ -397,7 +405,13 @@ def test_e7_511_4g6_flakpz_example(page: Any) -> None:
     assert label(page) == "MG attack (12 FP) by FB on 4G6: IFT Effects DR"
     text = plain(dice(page, "3 4"))
     assert "MG vs 4-6-7: IFT Final DR 5 (Original 7, DRM -2) on the 12 FP column" in text
-    # the text ends there: the FB flies on to G6, the FlaKPz (its ROF kept) declines to fire again
+    # the text ends there: the FB flies on to G6, the FlaKPz (its ROF kept) declines to fire again;
+    # in D7, just before a second attack, it states its Strafing Run (E7.4)
+    waiting(page, "E7.51")
+    choose(page, "no more Light AA fire here")
+    waiting(page, "E7.4")
+    assert label(page).startswith("FB must state whether it is making a Strafing Run or a Point Attack")
+    choose(page, "Strafing Run")
     for _ in range(8):
         if page.locator("#prompt-result").count():
             break

@@ -206,7 +206,7 @@ def test_share_link_opens_in_a_fresh_browser(page: Any, browser: Any, base_url: 
     games_tab(page)
     page.locator("#share-make").tap()
     link = page.locator("#share-link").input_value()
-    assert link.startswith(base_url) and "#a3." in link
+    assert link.startswith(base_url) and "#a4." in link
     assert len(decode_link(link).actions) == 2
     other = browser.new_context(viewport=TABLET, has_touch=True)
     try:

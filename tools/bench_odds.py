@@ -44,7 +44,7 @@ def main() -> None:
     from airhead.asl.e8.gliders import AAFirer
     from airhead.asl.e8.gliders_odds import clear_cache, glider_odds, heatmap
     from airhead.asl.e7.ground_support import bomb_odds, sighting_odds
-    from airhead.asl.e7.strafing import aa_odds
+    from airhead.asl.e7.strafing_odds import aa_odds
     from airhead.asl.e7.strafing_procedures import Strafing
     from airhead.boards import HexMap
     from airhead.hexes import from_asl_direction

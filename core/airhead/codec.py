@@ -1,11 +1,12 @@
 """Save files and share links: versioned, compact, bounded and validated.
 
-A save is JSON: ``{"airhead": 3, "scenario": ..., "seed": ..., "actions": [...]}``, where the
-scenario is either ``{"builtin": "default"}`` or a whole scenario (:meth:`Scenario.to_data`), and
+A save is JSON: ``{"airhead": 4, "scenario": ..., "seed": ..., "actions": [...]}``, where the
+scenario is either ``{"builtin": "default"}`` or a whole scenario (:meth:`Scenario.to_data`),
 ``"older_actions": n`` when its first ``n`` actions were recorded by a format before 3 (before the
-rules of the turn; they replay as Airhead then played them). A save's age is its format version.
-A share link carries the same JSON, zlib-compressed and base64url-encoded, in the URL fragment
-after a version tag: ``https://.../#a3.eNq...``. The fragment never reaches a server.
+rules of the turn) and ``"format3_actions": m`` when its first ``m`` were recorded by a format
+before 4 (before E7.4's statement of a FB's second attack); they replay as Airhead then played
+them. A save's age is its format version. A share link carries the same JSON, zlib-compressed and
+base64url-encoded, in the URL fragment after a version tag: ``https://.../#a4.eNq...``. The fragment never reaches a server.
 
 Everything decoded is untrusted, and decoding is linear in its length. Sizes are checked before
 any work (link length, then the decompressed size while decompressing), then the version, the
@@ -34,7 +35,7 @@ from .errors import ActionError, DataError, MissingBoardError, WorkError
 from .fields import Field, parse_fields
 from .game import Game
 from .scenario import Scenario
-from .plug import TURN_RULES_FORMAT
+from .plug import SAVE_FORMAT
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
 from .work import OPEN_BUDGET, collector_paused
 
@@ -57,7 +58,7 @@ __all__ = [
     "board_files",
 ]
 
-FORMAT_VERSION = TURN_RULES_FORMAT
+FORMAT_VERSION = SAVE_FORMAT
 LINK_PREFIX = f"a{FORMAT_VERSION}."
 MAX_LINK_CHARS = 200_000
 MAX_JSON_BYTES = 1_000_000
@@ -92,7 +93,18 @@ def _without_arrival_fog(action: Any) -> Any:
     return {**action, "params": {k: v for k, v in action["params"].items() if k != "fog"}}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1, 2: _from_format_2}
+def _from_format_3(obj: dict[str, Any]) -> dict[str, Any]:
+    """Format 4 asks a FB's strafing run or Point Attack, just before its second attack, which of
+    the two it is making (E7.4), a prompt of its own. A format-3 save's actions were recorded
+    before: ``format3_actions`` says how many, and a run among them keeps the kind its plan
+    stated at its start, as Airhead then played it."""
+    actions = obj.get("actions")
+    if not isinstance(actions, list):
+        return obj
+    return {**obj, "format3_actions": len(actions)}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1, 2: _from_format_2, 3: _from_format_3}
 OLDEST_READABLE = 1
 
 _B64URL = re.compile(r"^[A-Za-z0-9_-]*$")
@@ -112,6 +124,7 @@ SAVE_FIELDS: tuple[Field, ...] = (
     Field("seed", "dice seed", "text", lo=1, hi=64),
     Field("actions", "actions", "list", default=[], hi=10 * 5_000, item=Field("actions", "action", "any")),
     Field("older_actions", "actions of an older format", "int", lo=0, hi=10 * 5_000, default=0),
+    Field("format3_actions", "actions of format 3 or older", "int", lo=0, hi=10 * 5_000, default=0),
 )
 
 
@@ -137,17 +150,20 @@ class SaveData:
     #: How many of the first actions an older save format recorded (before the rules of the
     #: turn, :data:`~airhead.plug.TURN_RULES_FORMAT`): they replay as Airhead then played them.
     older: int = 0
+    #: How many of the first actions a format before 4 recorded (before E7.4's statement of a
+    #: FB's second attack, :data:`~airhead.plug.STATED_ATTACK_FORMAT`; at least :attr:`older`).
+    format3: int = 0
 
     @classmethod
     def of(cls, game: Game) -> SaveData:
         """The save data of a game."""
-        return cls(game.scenario, game.seed, tuple(game.actions), game.older)
+        return cls(game.scenario, game.seed, tuple(game.actions), game.older, game.format3)
 
     def to_game(self) -> Game:
         """Replay the actions; raise :class:`CodecError` if they do not replay, :class:`SizeError`
         if replaying them asks for more work than a saved game may (:mod:`airhead.work`)."""
         try:
-            return new_game(self.scenario, self.seed, self.actions, self.older)
+            return new_game(self.scenario, self.seed, self.actions, self.older, self.format3)
         except WorkError as e:
             if e.drawing and e.budget == OPEN_BUDGET:
                 raise SizeError(f"the game is too heavy to open: replaying it and drawing the map as it stands take "
@@ -166,6 +182,8 @@ class SaveData:
         out = {"airhead": FORMAT_VERSION, "scenario": sc, "seed": self.seed, "actions": [dict(a) for a in self.actions]}
         if self.older:
             out["older_actions"] = self.older
+        if self.format3:
+            out["format3_actions"] = self.format3
         return out
 
 
@@ -342,7 +360,10 @@ def _validate(obj: Any) -> SaveData:
     if obj["older_actions"] > len(checked):
         raise CodecError(f"the save says {obj['older_actions']} of its actions are of an older format, but it has "
                          f"{len(checked)}")
-    return SaveData(scenario, seed, tuple(checked), obj["older_actions"])
+    if obj["format3_actions"] > len(checked):
+        raise CodecError(f"the save says {obj['format3_actions']} of its actions are of format 3 or older, but it has "
+                         f"{len(checked)}")
+    return SaveData(scenario, seed, tuple(checked), obj["older_actions"], max(obj["older_actions"], obj["format3_actions"]))
 
 
 #: How much longer data can be written than read (a float's shortest text against Python's:

@@ -49,7 +49,10 @@ from .hexes import DIRECTION_NAMES
 from .plug import (
     OVERRIDE,
     OLDER_FORMAT,
+    RECORDED_FORMAT,
+    SAVE_FORMAT,
     SAVED_BEFORE,
+    TURN_RULES_FORMAT,
     GameState,
     Procedure,
     ProcState,
@@ -82,20 +85,24 @@ __all__ = [
 ]
 
 # ---------------------------------------------------------------------- the reducer
-def apply(state: GameState, action: Mapping[str, Any], older: bool = False) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action: Mapping[str, Any], older: bool = False,
+          fmt: int = SAVE_FORMAT) -> tuple[GameState, list[Event]]:
     """Apply one action (not undo/redo, which :class:`Game` handles); pure and deterministic.
     ``older``: the action was recorded by a save format before the rules of the turn
-    (:data:`~airhead.plug.TURN_RULES_FORMAT`).
+    (:data:`~airhead.plug.TURN_RULES_FORMAT`); ``fmt``: the save format that recorded it.
 
     Its cost does not grow with the number of actions before it (a map edit or a counter
     placed is O(1): terrain and counters share their storage between states)."""
-    return _reduce(state, check_action(action), older)
+    return _reduce(state, check_action(action), older, min(fmt, TURN_RULES_FORMAT - 1) if older else fmt)
 
 
-def _read(proc: Procedure[Any], state: GameState, raw: Any, older: bool) -> dict[str, Any]:
+def _read(proc: Procedure[Any], state: GameState, raw: Any, older: bool, fmt: int = SAVE_FORMAT) -> dict[str, Any]:
     """A start's parameters read; one of an older save format with no agreement key is marked
-    :data:`~airhead.plug.SAVED_BEFORE` (its procedure plays it as Airhead then did)."""
+    :data:`~airhead.plug.SAVED_BEFORE` (its procedure plays it as Airhead then did), and every
+    one of an older format carries that format (:data:`~airhead.plug.RECORDED_FORMAT`)."""
     params = proc.read(state, raw)
+    if fmt < SAVE_FORMAT:
+        params[RECORDED_FORMAT] = fmt
     if older:
         params[OLDER_FORMAT] = True
         if isinstance(raw, Mapping) and OVERRIDE.key not in raw:
@@ -103,7 +110,7 @@ def _read(proc: Procedure[Any], state: GameState, raw: Any, older: bool) -> dict
     return params
 
 
-def _reduce(state: GameState, a: JSONDict, older: bool = False) -> tuple[GameState, list[Event]]:
+def _reduce(state: GameState, a: JSONDict, older: bool = False, fmt: int = SAVE_FORMAT) -> tuple[GameState, list[Event]]:
     """:func:`apply` for an action :func:`check_action` has already checked."""
     t = a["type"]
     system = state.system
@@ -114,7 +121,7 @@ def _reduce(state: GameState, a: JSONDict, older: bool = False) -> tuple[GameSta
             raise ActionError(f"finish or cancel {state.procedure.procedure if state.procedure else ''} first")
         proc = system.procedure(a["procedure"])
         spend(proc.start_work)
-        step = _step(lambda: proc.start(state, _read(proc, state, a.get("params", {}), older)))
+        step = _step(lambda: proc.start(state, _read(proc, state, a.get("params", {}), older, fmt)))
         return _advance(state, step, [ev.info("", f"begin {proc.title}")])
     if t == "cancel":
         want(state.procedure is not None, "no procedure to cancel")
@@ -386,13 +393,16 @@ class Game:
     """
 
     def __init__(self, scenario: Scenario, seed: str, actions: Sequence[Any] = (), *, system: System,
-                 older: int = 0) -> None:
+                 older: int = 0, format3: int = 0) -> None:
         self.scenario = scenario
         self.seed = seed
         self.system = system
         #: How many of the first actions were recorded by a save format before the rules of the
         #: turn (:data:`~airhead.plug.TURN_RULES_FORMAT`): they replay as Airhead then played them.
         self.older = max(0, min(older, len(actions)))
+        #: How many of the first actions were recorded by a save format before
+        #: :data:`~airhead.plug.STATED_ATTACK_FORMAT` (format 3 or older; at least :attr:`older`).
+        self.format3 = max(self.older, min(format3, len(actions)))
         self.actions: list[JSONDict] = []
         self.entries: list[Entry] = []
         start = initial_state(system, scenario, seed)
@@ -523,7 +533,8 @@ class Game:
             events = [ev.info("", f"redo #{idx + 1}: {self.describe(self.entries[idx].action)}")]
         else:
             old = self._states[-1]
-            new, events = _reduce(old, a, len(self.entries) < self.older)
+            n = len(self.entries)
+            new, events = _reduce(old, a, n < self.older, self.format_of(n))
             if new.outcomes is not old.outcomes and len(new.outcomes) > len(old.outcomes):
                 outcome = new.outcomes[-1]
             if a["type"] in ("roll", "dice"):
@@ -539,7 +550,14 @@ class Game:
         """The game after its first ``n`` logged actions (for stepping through the log)."""
         if not 0 <= n <= len(self.actions):
             raise ActionError(f"the log has {len(self.actions)} actions, not {n}")
-        return Game(self.scenario, self.seed, self.actions[:n], system=self.system, older=self.older)
+        return Game(self.scenario, self.seed, self.actions[:n], system=self.system, older=self.older, format3=self.format3)
+
+    def format_of(self, n: int) -> int:
+        """The save format that recorded action ``n`` (0-based): 2 before the rules of the turn,
+        3 before the E7.4 statement, else the newest."""
+        if n < self.older:
+            return TURN_RULES_FORMAT - 1
+        return TURN_RULES_FORMAT if n < self.format3 else SAVE_FORMAT
 
     def events(self) -> list[Event]:
         """Events of the actions in effect (undone ones and undo/redo markers left out)."""

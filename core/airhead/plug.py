@@ -82,6 +82,9 @@ __all__ = [
     "SAVED_BEFORE",
     "OLDER_FORMAT",
     "TURN_RULES_FORMAT",
+    "STATED_ATTACK_FORMAT",
+    "SAVE_FORMAT",
+    "RECORDED_FORMAT",
 ]
 
 D = TypeVar("D")
@@ -110,6 +113,19 @@ SAVED_BEFORE = "_saved_before_turn_rules"
 #: :data:`TURN_RULES_FORMAT` (with or without the key): rules added since (E7.2's air bars on
 #: every air procedure) let it replay as it then did, and the log says so.
 OLDER_FORMAT = "_older_format"
+
+#: The save format from which a FB states whether it is making a Strafing Run or a Point Attack
+#: just before resolving its second attack (E7.4), a prompt of its own: a run recorded by an older
+#: format keeps the kind its plan stated at its start, as Airhead then played it.
+STATED_ATTACK_FORMAT = 4
+
+#: The newest save format (:mod:`airhead.codec`).
+SAVE_FORMAT = STATED_ATTACK_FORMAT
+
+#: The parameter the reducer adds to every start action recorded by a save format older than
+#: :data:`SAVE_FORMAT`: that format's number (a procedure whose prompts changed since replays it
+#: as it then did; never set by a form).
+RECORDED_FORMAT = "_recorded_format"
 
 OVERRIDE = Field("out_of_phase", "We agree to do it anyway (out of its phase or turn)", "bool", default=False,
                  help="the rules name the phase or the Player Turn of this action; tick this to do it now anyway "

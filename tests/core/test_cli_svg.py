@@ -82,7 +82,7 @@ def test_cli_validate_and_link(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "ok: Airhead sample map" in capsys.readouterr().out
     assert main(["link", "--base", "http://127.0.0.1:8000/"]) == 0
     link = capsys.readouterr().out.strip()
-    assert link.startswith("http://127.0.0.1:8000/#a3.")
+    assert link.startswith("http://127.0.0.1:8000/#a4.")
     assert main(["validate", link]) == 0
     bad = tmp_path / "bad.json"
     bad.write_text('{"airhead": 99}', encoding="utf-8")

@@ -138,7 +138,8 @@ class Play:
             self.refresh()
         except Exception as e:  # noqa: BLE001 - a view fault: take the action back
             console_error(f"drawing the game after {action.get('type')!r} failed: {e!r}")
-            self.game = Game(before.scenario, before.seed, before.actions[:-1], system=before.system, older=before.older)
+            self.game = Game(before.scenario, before.seed, before.actions[:-1], system=before.system, older=before.older,
+                             format3=before.format3)
             self.step = None
             try:
                 self.refresh(redraw=True)

@@ -1,9 +1,9 @@
 """The ASL E7.4 strafing run or Point Attack as the rules see it: the target units and Light AA
 the players list (:class:`Target`, :class:`Firer`), the attack they plan checked against E7.4–7.42
 (:func:`strike_plan`: the run along its Hex Grain, where the bombs fall, the To Hit numbers each
-attack needs, the Blind Hexes of E7.25), and its planner's exact odds (:func:`strike_odds`: the
-Sighting TC, the Light AA odds per hex flown by :func:`aa_odds`, To Hit and bomb Direct Hit / Near
-Miss chances) through the same rule functions as the procedure.
+attack needs, the Blind Hexes of E7.25) and, for a FB, the run its statement just before its second
+attack makes (:func:`restate`, E7.4). Its planner's exact odds are in :mod:`.strafing_odds`,
+through the same rule functions as the procedure.
 
 The procedure that plays it prompt by prompt is :class:`.strafing_procedures.Strafing`; the rule
 functions it strings together are in :mod:`.ground_support` (E7.3–7.43), :mod:`.anti_aircraft`
@@ -13,35 +13,26 @@ functions it strings together are in :mod:`.ground_support` (E7.3–7.43), :mod:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Mapping
 
 from ...frozen import replace
-from ... import events as ev
 from ...boards import HexMap
 from ...errors import DataError, RulesError
 from ...fields import Field, Schema
 from ...hexes import Hex, opposite
-from ...plug import OLDER_FORMAT, OVERRIDE, Fact, GameState, Odds, Table, View, percent
+from ...plug import OLDER_FORMAT, OVERRIDE, RECORDED_FORMAT, SAVE_FORMAT, STATED_ATTACK_FORMAT, GameState
 from .air_bars import FOG_SETTINGS, check_air, check_enemy_in
 from .air_support import Aircraft, aircraft_of
-from .anti_aircraft import AA_RUN_FIELDS, aircraft_aa_result, retains_rof
+from .anti_aircraft import AA_RUN_FIELDS
 from .ground_support import (
-    DICE,
     POINT,
     STRAFE,
     Run,
     attack_run,
-    bomb_odds,
-    easiest_target,
-    hit_odds,
     RECORDED,
     mg_fp,
     sighting_fields,
-    sighting_morale,
-    sighting_odds,
     sighting_rows,
-    sighting_terms,
 )
 from ..los import LosSettings, aerial
 from ..sight import aerial_terrain
@@ -50,7 +41,7 @@ from ..turn_rules import attacked_this_turn, ground_attack_turn
 
 __all__ = ["Strike", "Target", "Firer", "bombed", "spared", "UNIT_KINDS", "BOMB_AT", "BASIC_TH_NEAR", "YEARS", "RECORDED",
            "STRAFING_PACK", "STRAFING_SETTINGS", "TARGET_FIELDS", "STRAFING_PARAMS", "current_plan", "plane_of", "strike_plan",
-           "blind_hexes", "strike_odds", "aa_odds"]
+           "blind_hexes", "STATED", "restate", "strafed_beyond", "statement_options"]
 
 #: The kinds of a target unit: an AFV is armoured (To Hit first, E7.41 / A9.6).
 UNIT_KINDS: tuple[str, ...] = ("infantry", "AFV", "soft vehicle", "other", "Dummy")
@@ -59,6 +50,9 @@ BOMB_AT: tuple[str, ...] = ("no bombs", "first attack", "second attack", "third 
 #: Aerial Range of eight hexes"). The 7-12 column's is not in the source rules.
 BASIC_TH_NEAR = 10
 YEARS: tuple[int, ...] = (1939, 1940, 1941, 1942, 1943, 1944, 1945)
+#: E7.4: "An aircraft must always state whether it is making a Strafing or Point Attack just
+#: before resolving its second attack": the statement's words, and the kind each one makes.
+STATED: dict[str, str] = {"Strafing Run": STRAFE, "Point Attack": POINT}
 
 #: The scenario's year: E7.41 MG FP, the Aerial DRM's table-pack entry.
 STRAFING_SETTINGS: tuple[Field, ...] = (
@@ -83,7 +77,9 @@ STRAFING_PACK: tuple[Field, ...] = tuple(
 #: A target unit as the form gives it.
 TARGET_FIELDS: tuple[Field, ...] = (
     Field("name", "Unit", "text", lo=1, hi=24, pick="units:!aircraft", fills=(("hex", "hex"),)),
-    Field("hex", "Hex", "hex", rule="E7.4"),
+    Field("hex", "Hex", "hex", rule="E7.4",
+          help="the initial target hex or, for a strafing run (a FB may state one before its second attack), one of "
+               "the three hexes beyond it along the grain"),
     Field("kind", "Kind", "choice", choices=UNIT_KINDS, default="infantry", rule="E7.41",
           help="the first AFV listed in a hex is the one the aircraft attacks; the bombs leave any other AFV there "
                "unaffected except by Overstacking (E7.421); a Dummy in the initial target hex: E7.25"),
@@ -188,6 +184,18 @@ class Strike:
     #: E7.25: the Sighting TC revealed only a Dummy: counted as its one TC this turn (True) or not
     #: (False); None: it did not.
     dummy: bool | None = None
+    #: Where the plan drops the bombs (:data:`BOMB_AT`): read again on the run the statement makes.
+    bomb_at: str = BOMB_AT[0]
+    #: E7.4: a FB states Strafing Run or Point Attack just before its second attack (False: a
+    #: Stuka, whose placement states it, E7.403; or a run a save format before
+    #: :data:`~airhead.plug.STATED_ATTACK_FORMAT` recorded, which keeps its plan's kind).
+    statement: bool = False
+    #: The kind stated (a :data:`STATED` word), once stated.
+    stated: str = ""
+
+    def alt_path(self) -> tuple[Hex, ...]:
+        """The hexes it flies from where it is on."""
+        return self.run.path[self.stop:]
 
     @property
     def here(self) -> Hex:
@@ -234,7 +242,9 @@ STRAFING_PARAMS = Schema((
     Field("target", "Initial target hex", "hex", rule="E7.3"),
     Field("grain", "Hex Grain (direction of flight)", "direction", style="asl", rule="E7.401",
           help="the aircraft flies this way: it is placed four hexes before the target (a Stuka's Point Attack: one)"),
-    Field("attack", "Attack", "choice", choices=(STRAFE, POINT), default=STRAFE, rule="E7.4"),
+    Field("attack", "Attack", "choice", choices=(STRAFE, POINT), default=STRAFE, rule="E7.4",
+          help="the first attack is the same for a FB; it states Strafing Run or Point Attack just before its second "
+               "attack (the plan's is the one the odds show first); a Stuka's Point Attack starts adjacent (E7.403)"),
     Field("aerial_drm", "Aircraft's Aerial DRM", "int", lo=-6, hi=6, default=None, rule="E7.511", pack="aerial_drm.{year}",
           help="added to Light AA fire at it (by year, from your rulebook; +3 for a 1944 FB in the 4G6 EX)"),
     Field("mg_fp", "MG FP", "int", lo=1, hi=36, default=None, rule="E7.41", pack="stuka_mg_fp",
@@ -295,19 +305,23 @@ def strike_plan(state: GameState, p: Mapping[str, Any]) -> Strike:
                          tuple((r.key, u["name"] in hit if r.key == RECORDED else u[f"sight_{r.key}"])
                                for r in sighting_rows())) for u in p.get("units", []))
     kind = str(p.get("attack", STRAFE))
-    attacked = sorted({u.hex for u in units} | {target}, key=lambda h: h.distance(target)) if kind == STRAFE else None
-    run = attack_run(target, grain, kind, stuka=stuka, attacked=attacked)
+    run = attack_run(target, grain, kind, stuka=stuka, attacked=_attacked(units, target) if kind == STRAFE else None)
+    # E7.4: a FB states its kind just before its second attack: the hexes a Strafing Run would
+    # attack may hold listed units whatever the plan's kind (a Stuka's placement states it)
+    stated = not stuka and int(p.get(RECORDED_FORMAT, SAVE_FORMAT)) >= STATED_ATTACK_FORMAT
+    lane_run = attack_run(target, grain, STRAFE, attacked=None) if stated else run
     if not any(u.hex == target for u in units):
         raise RulesError(f"E7.3: list the target unit(s) in the initial target hex {m.label(target)} (the Sighting TC is "
                          "taken against the easiest of them)")
     check_air(state, p, sorted({u.hex for u in units}, key=lambda h: h.distance(target)))  # E7.2: no attack on Fog
     if not p.get(OLDER_FORMAT):
         check_enemy_in(state, plane.side, target, p.get("units", []))  # E7.4: its initial target Location
-    lane = set(run.targets)
+    lane = set(lane_run.targets)
     stray = [u.name for u in units if u.hex not in lane]
     if stray:
-        raise RulesError(f"E7.4: {', '.join(stray)} {'is' if len(stray) == 1 else 'are'} not in a target hex of this "
-                         f"{kind} ({', '.join(m.label(h) for h in run.targets)})")
+        what = "a Strafing Run or Point Attack it may state" if stated else f"this {kind}"
+        raise RulesError(f"E7.4: {', '.join(stray)} {'is' if len(stray) == 1 else 'are'} not in a target hex of {what} "
+                         f"({', '.join(m.label(h) for h in lane_run.targets)})")
     year = int(state.settings.get("year", 1944))
     fp = p.get("mg_fp")
     if fp is None:
@@ -321,16 +335,66 @@ def strike_plan(state: GameState, p: Mapping[str, Any]) -> Strike:
         raise DataError("E7.511: type the aircraft's Aerial DRM (by year, from your rulebook)", "aerial_drm")
     basic_far = p.get("basic_th_far")
     g = Strike(plane, run, units, firers, int(p.get("aerial_drm") or 0), int(fp), year, bomb_stop,
-               None if basic_far is None else int(basic_far))
+               None if basic_far is None else int(basic_far), bomb_at=str(p.get("bomb_at", BOMB_AT[0])), statement=stated)
     _check_numbers(g, m)
-    blind = blind_hexes(state, p, run)
-    for h in run.targets:
+    blind = blind_hexes(state, p, run, tuple(dict.fromkeys(run.targets + tuple(u.hex for u in units))))
+    for h in blind:
         sight = blind.get(h)
         if sight is not None and sight[0] and any(u.hex == h for u in units):
             raise RulesError(f"E7.25: {m.label(h)} is a Blind Hex ({sight[1]}): it cannot be attacked"
                              " (rule it seen if your map differs)")
     hind = tuple((h, v[2]) for h, v in blind.items() if v[2])
     return replace(g, hindrance=hind, fire_left=tuple(True for _ in firers), fired_here=tuple(False for _ in firers))
+
+def _attacked(units: tuple[Target, ...], target: Hex) -> list[Hex]:
+    """E7.401: the hexes a strafing run attacks: its initial target hex and every hex a target unit
+    is listed in, nearest first."""
+    return sorted({u.hex for u in units} | {target}, key=lambda h: h.distance(target))
+
+
+def restate(g: Strike, word: str, m: HexMap) -> Strike:
+    """E7.4: the attack a FB makes from its second attack on once it states ``word`` (a
+    :data:`STATED` word) "just before resolving its second attack": E7.401's Strafing Run (the
+    hexes four on along its grain, on to the last hex it attacks) or E7.402's Point Attack (the
+    same target hex again from three hexes, 0-6 column, on to the target hex). Its first hex
+    and Light AA so far are kept; the bombs fall at the attack the plan names, if this one makes
+    it (else they stay aboard). Raises :class:`DataError` when an attack it makes needs a To Hit
+    number the plan does not give."""
+    kind = STATED[word]
+    run = attack_run(g.run.target, g.run.grain, kind, attacked=_attacked(g.units, g.run.target) if kind == STRAFE else None)
+    assert run.stops[: g.stop] == g.run.stops[: g.stop] and run.stops[g.stop].hex == g.run.stops[g.stop].hex
+    try:
+        bomb_stop = _bomb_stop(run, g.bomb_at, g.plane, False)
+    except RulesError:
+        bomb_stop = None  # E7.42: this kind makes no such attack
+    if g.bomb_stop is not None and g.bomb_stop < g.stop:
+        bomb_stop = g.bomb_stop  # dropped already (the first attack)
+    out = replace(g, run=run, bomb_stop=bomb_stop, stated=word)
+    _check_numbers(out, m)
+    return out
+
+
+def strafed_beyond(g: Strike) -> tuple[Hex, ...]:
+    """E7.401: the hexes beyond the initial target hex a Strafing Run would attack (those holding
+    listed units, along the grain), as :func:`restate` makes it."""
+    run = attack_run(g.run.target, g.run.grain, STRAFE, attacked=_attacked(g.units, g.run.target))
+    return tuple(h for h in run.targets if h != g.run.target)
+
+
+def statement_options(g: Strike, m: HexMap) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """E7.4: the statements a FB may make before its second attack, and why each other one cannot
+    be resolved (a To Hit number the plan does not give) — through :func:`restate`."""
+    ok: list[str] = []
+    why: list[str] = []
+    for word in STATED:
+        try:
+            restate(g, word, m)
+        except DataError as e:
+            why.append(f"a {word} cannot be resolved: {e}")
+            continue
+        ok.append(word)
+    return tuple(ok), tuple(why)
+
 
 def _bomb_stop(run: Run, bomb_at: str, plane: Aircraft, stuka: bool) -> int | None:
     if bomb_at == BOMB_AT[0]:
@@ -385,182 +449,4 @@ def blind_hexes(state: GameState, p: Mapping[str, Any], run: Run,
         else:
             why = "; ".join(look.explain(m.label)[:-1]) or "the map"
             out[h] = (look.blind, why, 0 if look.blind else look.drm)
-    return out
-
-
-# ---------------------------------------------------------------------- the planner's odds
-def strike_odds(state: GameState, params: Mapping[str, Any]) -> Odds:
-    """The entry hex, path and target hexes; the Sighting TC chance; the Light AA odds in every
-    hex flown; the To Hit and bomb Direct Hit / Near Miss chances of every target unit."""
-    g = strike_plan(state, params)
-    m = state.scenario.map
-    run = g.run
-    here = [u for u in g.units if u.hex == run.target]
-    best = here[easiest_target([u.flags() for u in here])]
-    terms = sighting_terms(best.flags())
-    drm = sum(v for v, _ in terms)
-    so = sighting_odds(drm)
-    facts = [
-        Fact("entry", "Placed in", m.label(run.entry)),
-        Fact("path", "Flies", ", ".join(m.label(h) for h in run.path)),
-        Fact("targets", "Target hexes", ", ".join(m.label(h) for h in run.targets)),
-        Fact("fp", "MG FP", f"{g.fp}" + ("" if not g.plane.mg_disabled else " (MG Disabled)")),
-        Fact("sight", "Sighting TC", f"passes on an Original DR ≤ {sighting_morale() - drm} ({percent(so['pass'])})"),
-    ]
-    reasons = [ev.modifier("E7.3", v, why).render() for v, why in terms]
-    lines: list[str] = [f"Sighting TC against {best.name}: pass {percent(so['pass'])}, Recall (Original 12) "
-                        f"{percent(so['recall'])}, Mistaken Attack (Final ≥ 12) {percent(so['mistaken'])}"]
-    blind_view = _lane_view(state, params, g, facts, lines)
-    tables: list[Table] = []
-    per_hex = aa_odds(g, str(state.settings.get("e8_aa_below_kill", "eliminated")))
-    if g.aa:
-        rows = []
-        for i, (h, (elim, dmg, decide)) in enumerate(zip(run.path, per_hex)):
-            rows.append((f"{m.label(h)}: shot down by now", float(elim)))
-            lines.append(f"{m.label(h)}: Light AA from {', '.join(f.name for f in g.aa)}; by the end of this hex shot down "
-                         f"{percent(elim)}, Damaged {percent(dmg)}, a result for the players to decide in this hex {percent(decide)}")
-        tables.append(Table("aa", "Light AA (if the Sighting TC passes)", tuple(rows)))
-    for i in run.attacks():
-        s = run.stops[i]
-        units = [u for u in g.units if u.hex == s.target]
-        # the attack comes after this hex's Light AA (before it for a Stuka's Point Attack)
-        upto = i - 1 if s.attack_first else i
-        alive = Fraction(1) if upto < 0 or not g.aa else 1 - per_hex[upto][0]
-        head = f"Attack from {m.label(s.hex)} on {m.label(s.target or s.hex)} ({s.column} column)"
-        if g.aa:
-            head += f": the aircraft gets there in {percent(alive)} of passed Sighting TCs"
-        lines.append(head)
-        afv = next((u for u in units if u.armoured), None)
-        if afv is not None and not g.plane.mg_disabled:
-            need = afv.mg_th_near if s.column == "0-6" else afv.mg_th_far
-            if need is not None:
-                lines.append(f"  MG To Hit {afv.name} on ≤ {need}: {percent(hit_odds(need))}")
-        if g.bomb_stop == i:
-            basic = BASIC_TH_NEAR if s.column == "0-6" else (g.basic_th_far or 0)
-            for u in units:
-                if spared(u, units):
-                    lines.append(f"  bombs vs {u.name}: an additional AFV, unaffected except by Overstacking (E7.421)")
-                    continue
-                if u.bomb_th is None:
-                    continue
-                bo = bomb_odds(u.bomb_th, basic, u.armoured)
-                if u.armoured:
-                    lines.append(f"  bombs vs {u.name}: Direct Hit {percent(bo.get('direct hit', 0))}, Near Miss "
-                                 f"{percent(bo.get('near miss', 0))}")
-                else:
-                    lines.append(f"  bombs vs {u.name}: hit {percent(bo.get('hit', 0))}")
-    notes = ["Each Light AA weapon is assumed to fire once in every hex flown while it keeps its Multiple ROF "
-             "(the rest of E7.51 is in your rulebook; Range and Long Range are in the Kill Number you type).",
-             "Results your rulebook settles (one more than the Kill Number, E7.512's Unlikely Kill) are counted as no effect "
-             "in the later hexes; the players decide them at the table.",
-             "A failed Sighting TC means no attack and no Light AA fire (E7.3)."]
-    marks = ((run.entry, "ilh"),) + tuple((h, "avenue") for h in run.path[1:]) + tuple((h, "target") for h in run.targets)
-    labels = tuple((f.hex, f"AA {f.name}") for f in g.aa)
-    view = View(marks=marks, paths=(run.path,), labels=labels).merged(blind_view)
-    return Odds(facts=tuple(facts), reasons=tuple(reasons), tables=tuple(tables), lines=tuple(lines), notes=tuple(notes),
-                view=view)
-
-def _lane_view(state: GameState, params: Mapping[str, Any], g: Strike, facts: list[Fact],
-               lines: list[str]) -> View:
-    """A strafing run's four hexes along the grain from the initial target hex (E7.401) as the
-    aircraft sees them (E7.25, the 7.3 EX): which are Blind Hexes (marked on the map), and
-    which it may attack without another Sighting TC (E7.3)."""
-    run = g.run
-    if run.kind != STRAFE:
-        return View()
-    m = state.scenario.map
-    lane = {i: run.target.neighbor(run.grain, i) for i in range(4)}
-    lane = {i: h for i, h in lane.items() if m.in_play(h)}  # a hex off the map holds no target
-    seen = blind_hexes(state, params, run, tuple(lane.values()))
-    blind = tuple(h for h in lane.values() if seen[h][0])
-    facts.append(Fact("blind", "Blind Hexes along the run (E7.25)", ", ".join(m.label(h) for h in blind) or "none"))
-    for i, h in lane.items():
-        if i == 0:
-            continue
-        is_blind, why, drm = seen[h]
-        if is_blind:
-            lines.append(f"{m.label(h)}: a Blind Hex ({why}): it cannot be attacked (E7.25)")
-        else:
-            through = f" through a +{drm} LOS Hindrance" if drm else ""
-            lines.append(f"{m.label(h)}: seen{through}: it may be attacked from {m.label(run.entry.neighbor(run.grain, i))} "
-                         "without another Sighting TC (E7.3)")
-    return View(marks=tuple((h, "los-block") for h in blind), labels=tuple((h, "Blind") for h in blind))
-
-
-def aa_odds(g: Strike, below: str) -> list[tuple[Fraction, Fraction, Fraction]]:
-    """E7.51 / E7.511: for every hex flown, the chance the aircraft is shot down by the end of it,
-    is Damaged (and flying) then, and meets a result the players decide in it — every firer still
-    able to fire shooting once per hex, through :func:`aircraft_aa_result` and :func:`retains_rof`
-    (the procedure's functions and settings). Given a passed Sighting TC.
-
-    Exact and linear in the firers: a weapon's shots depend only on its own dice and its own ROF,
-    so each firer's hits so far (0, 1, 2 = shot down) and ROF are tracked alone (memoised by
-    firer state) and combined per hex; a shot counts only while the aircraft is still flying."""
-    start = 1 if g.plane.damaged else 0
-    # each weapon's 36 DRs grouped by (result, ROF kept): the same functions, a few groups
-    groups: list[dict[tuple[str, bool], int]] = []
-    for f in g.aa:
-        grp: dict[tuple[str, bool], int] = {}
-        for c, wh in DICE:
-            key0 = (aircraft_aa_result(c + wh, c + wh + g.aerial_drm + f.drm, f.kill, below), retains_rof(c, f.rof))
-            grp[key0] = grp.get(key0, 0) + 1
-        groups.append(grp)
-    hits = {"eliminated": 2, "damaged": 1}
-    Own = dict[tuple[int, bool], Fraction]  # one firer: (hits so far, capped at 2; ROF left) -> chance
-
-    def shoot(i: int, d: Own) -> Own:
-        out: Own = {}
-        for (x, left), w in d.items():
-            if not left:
-                out[(x, left)] = out.get((x, left), Fraction(0)) + w
-                continue
-            for (res, keep), n in groups[i].items():
-                k2 = (min(2, x + hits.get(res, 0)), keep)
-                out[k2] = out.get(k2, Fraction(0)) + w * n / 36
-        return out
-
-    def marginal(d: Own) -> list[Fraction]:
-        v = [Fraction(0)] * 3
-        for (x, _), w in d.items():
-            v[x] += w
-        return v
-
-    def combine(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
-        v = [Fraction(0)] * 3
-        for i, p in enumerate(a):
-            if p:
-                for j, q in enumerate(b):
-                    v[min(2, i + j)] += p * q
-        return v
-
-    decide_n = [sum((n for (res, _), n in grp.items() if res in ("one more", "unlikely kill")), 0) for grp in groups]
-    none = [Fraction(1), Fraction(0), Fraction(0)]
-    cur: list[Own] = [{(0, True): Fraction(1)} for _ in g.aa]
-    out: list[tuple[Fraction, Fraction, Fraction]] = []
-    for _ in g.run.stops:
-        nxt = [shoot(i, d) for i, d in enumerate(cur)]
-        # the others' hits when firer i shoots in this hex: earlier firers have shot here, later ones not yet
-        before = [none]
-        for d in nxt[:-1]:
-            before.append(combine(before[-1], marginal(d)))
-        after = [none]
-        for d in reversed(cur[1:]):
-            after.append(combine(after[-1], marginal(d)))
-        after.reverse()
-        decide = Fraction(0)
-        for i, d in enumerate(cur):
-            if not decide_n[i]:
-                continue
-            others = combine(before[i], after[i])
-            for (x, left), w in d.items():
-                if left:
-                    flying = sum((p for t, p in enumerate(others) if start + x + t < 2), Fraction(0))
-                    decide += w * Fraction(decide_n[i], 36) * flying
-        total = none
-        for d in nxt:
-            total = combine(total, marginal(d))
-        elim = sum((p for t, p in enumerate(total) if start + t >= 2), Fraction(0))
-        dmg = sum((p for t, p in enumerate(total) if start + t == 1), Fraction(0))
-        out.append((elim, dmg, decide))
-        cur = nxt
     return out

@@ -38,14 +38,18 @@ from ..turn_rules import STRAFING_RUN, ground_attack_turn
 from .strafing import (
     BASIC_TH_NEAR,
     BOMB_AT,
+    STATED,
     STRAFING_PARAMS,
     Strike,
     current_plan,
+    restate,
     Target,
     spared,
-    strike_odds,
+    statement_options,
+    strafed_beyond,
     strike_plan,
 )
+from .strafing_odds import strike_odds
 
 __all__ = ["Strafing", "AA_DECIDE", "RECALL_31", "MISTAKEN_32", "MISTAKEN_SAVED", "NO_MORE_AA", "DUMMY_25"]
 
@@ -126,7 +130,8 @@ class Strafing(Stepped[Strike]):
         where = "adjacent to" if run.stuka and run.kind == POINT else "four hexes from"
         events = ground_attack_turn(state, params, g.plane.name, g.plane.side) + [
             ev.info("E7.4", f"{g.plane.describe()}: {run.kind} on {m.label(run.target)} along Hex Grain "
-                    f"{asl_direction(run.grain)}", [m.name(run.target)]),
+                    f"{asl_direction(run.grain)}" + ("; it states Strafing Run or Point Attack just before its second "
+                                                     "attack" if g.statement else ""), [m.name(run.target)]),
             ev.info("E7.401" if run.kind == STRAFE else ("E7.403" if run.stuka else "E7.402"),
                     f"placed in {m.label(run.entry)}, {where} the initial target hex and facing it; it flies "
                     f"{', '.join(m.label(h) for h in run.path)}; target hex{'es' if len(run.targets) > 1 else ''} "
@@ -154,6 +159,23 @@ class Strafing(Stepped[Strike]):
         return Prompt("choice", "E7.32", f"E7.32 Mistaken Attack, directed by the opponent, on the closest DEFENDER unit "
                       f"({who}): make it now (Mistaken Attack (E7.32) follows: the target, then its MG attack)?",
                       options=MISTAKEN_32, legacy=(MISTAKEN_SAVED,))
+
+    def _ask_state(self, state: GameState, g: Strike) -> Prompt:
+        m = state.scenario.map
+        ok, why = statement_options(g, m)
+        s = g.run.stops[g.stop]
+        beyond = strafed_beyond(g)
+        planned = next(w for w, k in STATED.items() if k == g.run.kind)
+        strafe = (f"attacks {', '.join(m.label(h) for h in beyond)} from four hexes{' each' if len(beyond) > 1 else ''} "
+                  f"(7-12 column) and flies on to "
+                  f"{m.label(beyond[-1])}" if beyond else
+                  f"attacks no other hex (no target unit is listed beyond {m.label(g.run.target)}) and flies on to it")
+        text = (f"E7.4: {g.plane.name} must state whether it is making a Strafing Run or a Point Attack before resolving "
+                f"its second attack, from {m.label(s.hex)} (the plan: a {planned}). A Strafing Run {strafe}; a Point "
+                f"Attack attacks {m.label(g.run.target)} again from three hexes (0-6 column), then flies on to it")
+        if why:
+            text += "; " + "; ".join(why)
+        return Prompt("choice", "E7.4", text, options=ok)
 
     def _ask_aa(self, state: GameState, g: Strike) -> Prompt:
         opts = tuple(f"{f.name} fires" for f, left, done in zip(g.aa, g.fire_left, g.fired_here) if left and not done)
@@ -211,6 +233,23 @@ class Strafing(Stepped[Strike]):
             return mistaken_attack_now(state, done, g.plane.name, g.run.target, g.fp)
         events = [ev.result("E7.32", f"{choice} (the players' decision; the opponent directs it)")]
         return self._finish(state, g, "mistaken attack" if choice == MISTAKEN_SAVED else "no attack", events)
+
+    def _stated(self, state: GameState, g: Strike, choice: str) -> StepResult:
+        """E7.4: the attack stated just before the second attack; the run from here on is the one
+        that statement makes (:func:`.strafing.restate`)."""
+        m = state.scenario.map
+        if choice not in STATED:
+            raise ActionError(f"state a {' or a '.join(STATED)}")
+        g = restate(g, choice, m)
+        run = g.run
+        rule = "E7.401" if run.kind == STRAFE else "E7.402"
+        events = [ev.result("E7.4", f"{g.plane.name} states a {choice} just before resolving its second attack"),
+                  ev.info(rule, f"from {m.label(g.here)} it flies {', '.join(m.label(h) for h in run.path[g.stop + 1:])}; target "
+                          f"hex{'es' if len(run.targets) > 1 else ''} {', '.join(m.label(h) for h in run.targets)}",
+                          [m.name(h) for h in run.path[g.stop:]])]
+        if g.bomb_at != BOMB_AT[0] and g.plane.bombs and g.bomb_stop is None:
+            events.append(ev.info("E7.42", f"this {choice} makes no {g.bomb_at}: {g.plane.name} keeps its bombs"))
+        return self._advance(state, g, events)
 
     def _aa_chosen(self, state: GameState, g: Strike, choice: str) -> StepResult:
         if choice == NO_MORE_AA:
@@ -289,6 +328,8 @@ class Strafing(Stepped[Strike]):
                     g = replace(g, aa_done=True)
                 if what == "attack" and g.dummy is not None:  # E7.25: Light AA, and no attack
                     return self._finish(state, g, "dummy", events)
+                if what == "attack" and g.stop == 1 and g.statement and not g.stated:
+                    return StepResult(ProcState(self.name, "state", g), tuple(events))  # E7.4, just before its second attack
                 if what == "attack" and not g.attack_done:
                     if s.target is None:
                         g = replace(g, attack_done=True)
@@ -544,6 +585,8 @@ class Strafing(Stepped[Strike]):
         }
         if g.dummy is not None:
             outcome["counted"] = g.dummy
+        if g.stated:
+            outcome["stated"] = g.stated
         if g.lookups:
             outcome["lookups"] = list(g.lookups)
         if added:
@@ -554,7 +597,7 @@ class Strafing(Stepped[Strike]):
     def odds(self, state: GameState, params: Mapping[str, Any]) -> Odds:
         """The entry hex, path and target hexes; the Sighting TC chance; the Light AA odds in every
         hex flown; the To Hit and bomb Direct Hit / Near Miss chances of every target unit
-        (:func:`.strafing.strike_odds`)."""
+        (:func:`.strafing_odds.strike_odds`)."""
         return strike_odds(state, params)
 
     def view(self, state: GameState, proc: ProcState[Strike]) -> View:
@@ -593,6 +636,7 @@ class Strafing(Stepped[Strike]):
         "recall": Step(_ask_recall, choose=_recall_chosen),
         "dummy": Step(_ask_dummy, choose=_dummy_chosen),
         "mistaken": Step(_ask_mistaken, choose=_mistaken_chosen),
+        "state": Step(_ask_state, choose=_stated),
         "aa": Step(_ask_aa, choose=_aa_chosen),
         "aa_dr": Step(_ask_aa_dr, roll=_light_aa),
         "aa_decide": Step(_ask_aa_decide, choose=_aa_decided),

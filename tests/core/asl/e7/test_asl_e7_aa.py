@@ -29,7 +29,7 @@ from airhead.asl.e7.observation import (
     mistaken_fire_mission,
     observation_available,
 )
-from airhead.asl.e7.strafing import aa_odds
+from airhead.asl.e7.strafing_odds import aa_odds
 from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.counters import Counters, Unit
@@ -176,8 +176,8 @@ def test_light_aa_odds_are_every_dr_played_through_the_procedure() -> None:
             p = g.waiting_for()
             if p is not None and p.kind == "choice":  # a cut result: the players say "no effect"
                 g.apply({"type": "choose", "choice": "no effect"})
-            while g.state.procedure is not None:
-                g.apply({"type": "dice", "values": [3, 3]})
+            while (p := g.waiting_for()) is not None:  # E7.4: it states the planned Strafing Run
+                g.apply({"type": "choose", "choice": "Strafing Run"} if p.rule == "E7.4" else {"type": "dice", "values": [3, 3]})
             o = g.state.outcomes[-1]
             key = "eliminated" if o["result"] == "eliminated" else "damaged" if o["damaged"] else "flying"
             counts[key] = counts.get(key, 0) + 1

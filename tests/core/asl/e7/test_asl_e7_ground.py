@@ -122,6 +122,7 @@ def test_7_3_example_blind_hexes_k8_and_k10_and_k9_without_a_new_tc() -> None:
     g = start(sc, {"target": "19K7", "grain": 4, "units": [SQUAD, TRUCK, {"name": "HS", "hex": "19K9"}]})
     g.apply({"type": "dice", "values": [5, 6]})  # the one Sighting TC
     g.apply({"type": "dice", "values": [3, 3]})  # the MG attack on K7 from K3
+    g.apply({"type": "choose", "choice": "Strafing Run"})  # E7.4: stated just before its second attack
     p = g.waiting_for()
     assert p is not None and p.rule == "E7.41" and "on 19K9" in p.label  # K9 from K5, no new TC
     ev = g.apply({"type": "dice", "values": [2, 2]})
@@ -297,6 +298,7 @@ def test_7_41_mg_vs_afv_to_hit_dr_is_the_effects_dr_vs_the_others_and_12_disable
     assert "Original 12 vs To Hit number 6 (7-12 column, Vehicle Target Type): miss" in causes
     assert any(c.startswith("MG vs squad: IFT Final DR 10 (Original 12, DRM -2) on the 12 FP column") for c in causes)
     assert any("MG breaks down permanently (MG Disabled)" in c for c in causes)
+    g.apply({"type": "choose", "choice": "Strafing Run"})  # E7.4: stated just before its second attack
     assert g.state.outcomes[-1]["mg_disabled"] is True
 
 
@@ -328,6 +330,7 @@ def test_7_421_example_played_one_to_hit_dr_one_effects_dr() -> None:
     g = start(sc, {"target": "19K7", "grain": 4, "attack": POINT, "mg_disabled": True, "bomb_at": "second attack",
                    "units": EX_UNITS})
     g.apply({"type": "dice", "values": [1, 2]})  # Sighting TC
+    g.apply({"type": "choose", "choice": "Point Attack"})  # E7.4: stated just before its second attack
     p = g.waiting_for()
     assert p is not None and p.label == "Bomb To Hit DR by FB 1 on 19K7"  # the second attack, from 19K4
     ev = g.apply({"type": "dice", "values": [3, 3]})
@@ -356,6 +359,7 @@ def test_7_421_bombs_attack_one_afv_the_other_is_unaffected_except_by_overstacki
     g = start(sc, {"target": "19K7", "grain": 4, "attack": POINT, "mg_disabled": True, "bomb_at": "second attack",
                    "units": units})
     g.apply({"type": "dice", "values": [1, 2]})  # Sighting TC
+    g.apply({"type": "choose", "choice": "Point Attack"})  # E7.4: stated just before its second attack
     ev = g.apply({"type": "dice", "values": [3, 3]})
     assert [e.cause for e in ev if e.kind == "result"] == [
         "Tiger: hit on ≤ 9: Near Miss: vs its Aerial AF with half the bombs' HE Basic TK#",

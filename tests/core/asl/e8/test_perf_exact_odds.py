@@ -14,7 +14,7 @@ from airhead.asl.e8.gliders import AAFirer, table
 from airhead.asl.e8.gliders_landings import Enumerator
 from airhead.asl.e8.gliders_odds import glider_odds
 from airhead.asl.e8.random_location import random_location
-from airhead.asl.e7.strafing import aa_odds
+from airhead.asl.e7.strafing_odds import aa_odds
 from airhead.asl.e7.strafing_procedures import Strafing
 from airhead.boards import HexMap
 from airhead.hexes import Hex, from_asl_direction
