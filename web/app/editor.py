@@ -183,7 +183,7 @@ class Editor:
         """The New map form's settings of the chosen system (each with its rule and, written under
         it, what it does: #42 item 7), at their defaults; the fields that apply to its kind of map."""
         system = str(_el("new-system").value)
-        _el("new-settings").innerHTML = self._settings_html("new-set", system, {}, explain=True)
+        _el("new-settings").innerHTML = self._settings_html("new-set", system, {})
         geo = get(system).map_kind == "geoboards"
         _el("new-grid").hidden = geo  # #42 item 8: a geoboard's size is its board's, never typed
         _el("new-ssr-box").hidden = _el("new-ssr-help").hidden = not geo  # VASL's SSR options: ASL boards only
@@ -191,7 +191,7 @@ class Editor:
     def render_game_settings(self) -> None:
         """The running game's settings (each with its rule), at their values in play."""
         game: Game = self.play.game
-        _el("game-set").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values(), explain=True)
+        _el("game-set").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values())
         _el("game-set-done").textContent = ""
         geo = get(game.scenario.system).map_kind == "geoboards"
         _el("game-ssr-box").hidden = _el("game-ssr-help").hidden = not geo
@@ -210,20 +210,18 @@ class Editor:
         game: Game = self.play.game
         return dict(game.system.rules.settings.dump(game.state.settings, game.scenario.map))
 
-    def _settings_html(self, prefix: str, system: str, values: dict[str, Any], explain: bool = False) -> str:
+    def _settings_html(self, prefix: str, system: str, values: dict[str, Any]) -> str:
         """Form fields for ``system``'s settings, ids ``<prefix>-<key>``, at ``values`` (else the
-        defaults). ``explain``: each setting's explanation is written under it, where a finger can
-        read it (#42 item 7: a touch screen shows no tooltip), not in a tooltip."""
+        defaults), each setting's explanation written under it, where a finger can read it (#42
+        item 7: a touch screen shows no tooltip), never in a tooltip."""
         out = []
         for f in self._settings_fields(system):
             iid = f"{prefix}-{E(f['key'], quote=True)}"
             rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
-            tip = f" title='{E(f['help'], quote=True)}'" if f.get("help") and not explain else ""
-            said = (f"<small class='hint setting-help' id='{iid}-help'>{E(f['help'])}</small>"
-                    if f.get("help") and explain else "")
+            said = f"<small class='hint setting-help' id='{iid}-help'>{E(f['help'])}</small>" if f.get("help") else ""
             default = values.get(f["key"], f.get("default"))
             if f["kind"] == "bool":
-                out.append(f"<label class='check'{tip}><input type='checkbox' id='{iid}'{' checked' if default else ''}> "
+                out.append(f"<label class='check'><input type='checkbox' id='{iid}'{' checked' if default else ''}> "
                            f"<span class='flabel'>{E(f['label'])}{rule}</span></label>{said}")
                 continue
             if f["kind"] == "int":
@@ -233,7 +231,7 @@ class Editor:
                                for v, lb in f["options"])
                 blank = "" if default is not None else "<option value='' selected>—</option>"
                 box = f"<select id='{iid}'>{blank}{opts}</select>"
-            out.append(f"<label{tip}>{E(f['label'])}{rule} {box}{said}</label>")
+            out.append(f"<label>{E(f['label'])}{rule} {box}{said}</label>")
         return "".join(out)
 
     def _read_form(self, prefix: str, system: str, base: dict[str, Any]) -> dict[str, Any]:
