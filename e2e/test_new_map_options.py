@@ -48,7 +48,7 @@ def test_new_map_explains_its_options_in_the_page(page: Any, size: dict[str, int
     assert page.locator("#new-grid").is_hidden() and page.locator("#new-ssr").is_visible()
     page.locator("#new-ssr-help .ssr-help").tap()
     listing = page.locator("#new-ssr-help .ssr-list").inner_text()
-    assert "BrushToOpenGround Brush to Open Ground" in listing and "Level2ToLevel1 level 2 to level 1" in listing
+    assert "BrushToOpenGround: Brush to Open Ground" in listing and "Level2ToLevel1: level 2 to level 1" in listing
     assert page.evaluate(WITHIN, ".newmap .setting-help, .newmap .ssr-list li, .newmap small") == []
     page.screenshot(path=str(artifacts / f"new-map-explained-{'phone' if size == PHONE else 'tablet'}.png"))
     # a grid map: its size is asked, VASL's SSR options are not

@@ -80,7 +80,7 @@ def ssr_help_html() -> str:
             what = "not applied by Airhead yet (refused if chosen)"
         else:
             what = rule.describe()
-        items.append(f"<li><code>{E(name)}</code> {E(what)}</li>")
+        items.append(f"<li><code>{E(name)}</code>: {E(what)}</li>")
     return (f"<button type='button' class='btn subtle ssr-help' data-act='ssr-help' aria-expanded='false'>"
             f"What each option does ({len(items)})</button><ul class='ssr-list' hidden>{''.join(items)}</ul>")
 
