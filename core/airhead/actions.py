@@ -12,6 +12,7 @@ from .errors import ActionError, DataError
 from .fields import Field, Schema
 from .hexes import DIRECTION_NAMES
 from .plug import MAX_CHOICE
+from .scenario import MAX_SSR
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, check_plan
 from .terrain import HEXSIDE_FEATURES
 
@@ -39,7 +40,7 @@ ACTIONS: dict[str, Schema] = {
     "cancel": Schema((), "field"),
     "advance": Schema((_text("phase", "phase", 16, default=None),), "field"),
     "edit": Schema((
-        Field("op", "edit op", "choice", choices=("hex", "side", "unit", "marker", "settings")),
+        Field("op", "edit op", "choice", choices=("hex", "side", "unit", "marker", "settings", "ssr")),
         _text("hex", "hex", 16, default=None),
         Field("set", "terrain", "any", default=None),
         Field("dir", "hexside direction", "choice", choices=DIRECTION_NAMES, default=None),
@@ -107,7 +108,7 @@ def check_action(action: Any) -> JSONDict:
     elif t == "edit":
         op = action["op"]
         need = {"hex": ("hex", "set"), "side": ("hex", "dir", "feature"), "unit": ("id",), "marker": ("id",),
-                "settings": ("set",)}[op]
+                "settings": ("set",), "ssr": ("set",)}[op]
         missing = [k for k in need if action.get(k) is None]
         if missing:
             raise ActionError(f"a {op} edit needs {', '.join(missing)}")
@@ -116,6 +117,10 @@ def check_action(action: Any) -> JSONDict:
         if op == "settings":
             want(isinstance(action.get("set"), dict) and 0 < len(action["set"]) <= 32,
                   "a settings edit needs 'set': an object of at most 32 settings")
+        if op == "ssr":
+            names = action.get("set")
+            want(type(names) is list and 0 < len(names) <= MAX_SSR and all(type(n) is str and 0 < len(n) <= 40 for n in names),
+                 f"an SSR edit needs 'set': a list of 1 to {MAX_SSR} of VASL's SSR terrain option names")
         if op in ("unit", "marker") and not action.get("remove"):
             if not (action.get("kind") is not None and "hex" in action):
                 raise ActionError(f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
@@ -159,6 +164,8 @@ def describe_action(action: Mapping[str, Any], system: System | None = None) -> 
             return "change the scenario's settings: " + ", ".join(
                 f"{_setting_label(system, str(k))} {setting_words(v)}"
                 for k, v in sorted(dict(action.get("set") or {}).items()))
+        if op == "ssr":
+            return "choose the SSR terrain options: " + ", ".join(str(n) for n in action.get("set") or ())
         if op in ("unit", "marker"):
             if action.get("remove"):
                 return f"edit remove {op} {action.get('id')}"

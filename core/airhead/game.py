@@ -62,7 +62,7 @@ from .plug import (
     View,
     initial_state,
 )
-from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, Scenario
+from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, MAX_SSR, Scenario
 from .sealed import MAX_OPEN_SEALS, describe_plan, is_legacy, verify
 from .terrain import HexTerrain
 from .work import ACTION, DRAW_BUDGET, OPEN_BUDGET, REPLAY_BUDGET, OverBudget, collector_paused, metered, spend, spent
@@ -164,6 +164,8 @@ def _reduce(state: GameState, a: JSONDict, older: bool = False, fmt: int = SAVE_
             return _edit_counter(state, a)
         if a["op"] == "settings":
             return _edit_settings(state, a)
+        if a["op"] == "ssr":
+            return _edit_ssr(state, a)
         return _edit(state, a)
     if t == "seal":
         if state.sealed(a["side"], a["label"]) is not None:
@@ -336,6 +338,37 @@ def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event
         words.append(f"{f.label} {shown or ('—' if v is None else setting_words(v))}")
     event = Event("edit", "", "scenario settings changed: " + "; ".join(words))
     return replace(state, scenario=scenario, settings=settings), [event]
+
+
+def _edit_ssr(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
+    """Choose VASL's SSR terrain options in a running game (``set``: every option the game is to
+    have, in order). The options the game already has stay, in their order, at the front; each
+    new one is applied to the terrain as it stands (the boards' terrain and every edit made over
+    it), as the scenario's own are applied to its boards. One already applied cannot be taken off
+    in play (the hexes it changed may have been edited or played on since): Undo takes off the
+    edit that chose it, or a new map starts without it (docs/rules-notes.md, "SSR terrain
+    options in play")."""
+    from .vasl.ssr import apply_ssr, ssr_rules
+
+    now, wanted = tuple(state.scenario.ssr), tuple(a["set"])
+    dropped = [n for n in now if n not in wanted]
+    want(not dropped, f"the SSR terrain option {dropped[0] if dropped else ''} is already applied to this game's terrain "
+                      "and cannot be taken off in play: Undo the change that chose it, or start a new map without it")
+    want(wanted[:len(now)] == now, "the SSR terrain options already applied stay first, in their order")
+    added = list(dict.fromkeys(wanted[len(now):]))
+    want(bool(added) and len(added) == len(wanted) - len(now), "name each new SSR terrain option once")
+    want(len(wanted) <= MAX_SSR, f"a game has at most {MAX_SSR} SSR terrain options")
+    hexes = state.scenario.map.hexes()
+    spend(len(hexes) * len(added))  # every hex of the map read once per option
+    try:
+        terrain = apply_ssr(state.terrain, added, hexes)
+    except DataError as e:
+        raise ActionError(str(e)) from None
+    rules = ssr_rules()
+    words = "; ".join(f"{n} ({rules[n].describe()})" if rules[n].describe() != n else n for n in added)
+    event = Event("edit", "", f"SSR terrain options applied to the map: {words}")
+    scenario = replace(state.scenario, ssr=wanted)
+    return replace(state, scenario=scenario, terrain=terrain), [event]
 
 
 def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:

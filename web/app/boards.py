@@ -27,6 +27,15 @@ MIME = {"gif": "image/gif", "png": "image/png", "jpeg": "image/jpeg"}
 
 
 
+def _games(names: list[str]) -> str:
+    """``“A”``, ``“A” and “B”``, ``“A”, “B” and 2 more``: the games a warning names."""
+    shown = names[:4]
+    more = len(names) - len(shown)
+    if more:
+        return f"{', '.join(shown)} and {more} more"
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
 def _size(n: int) -> str:
     return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{max(n, 1) / 1e3:.0f} kB"
 
@@ -45,6 +54,8 @@ class Boards:
         self.art_on = True
         self.urls: dict[str, str] = {}  # sha256 -> the picture's blob: address
         self.store_ok = True
+        #: The games that use a board file (by its SHA-256), named for the warning before it is deleted.
+        self.users: Callable[[str], list[str]] | None = None
         self._proxies: list[Any] = []
         for name, fn in (("click", self._click), ("change", self._changed)):
             p = create_proxy(fn)
@@ -159,11 +170,27 @@ class Boards:
         self.error = f"{self.error} {message}".strip()
         document.body.dataset.boardImport = "error"
 
+    def _users(self, sha: str) -> list[str]:
+        return self.users(sha) if self.users is not None else []
+
+    def _name(self, sha: str) -> str:
+        return next((str(r.get("name", "?")) for r in self.rows if r.get("sha256") == sha), "?")
+
     async def delete(self, sha: str) -> None:
+        """Delete a stored board; the status then says what is true: it is gone, and what the
+        games that use it do without it (#42 item 3)."""
+        name, users = self._name(sha), self._users(sha)
+        self.error = ""
         try:
             await window.airheadBoards.remove(sha)
         except Exception as e:  # noqa: BLE001
             self.error = f"The board could not be deleted ({e})."
+            self.status = ""
+        else:
+            self.status = f"Deleted VASL board {name} from this device." + (
+                f" {_games(users)} {'uses' if len(users) == 1 else 'use'} it: the game on screen keeps the terrain "
+                "it has; a saved game that uses it asks for the board's file when it is opened (import it again, "
+                "or open it on blank terrain)." if users else "")
         LIBRARY.remove(sha)
         url = self.urls.pop(sha, None)
         if url:
@@ -228,9 +255,16 @@ class Boards:
             return
         items = []
         for r in self.rows:
+            warn = ""
             sha = E(str(r.get("sha256", "")), quote=True)
             added = str(window.Date.new(float(r.get("added") or 0)).toLocaleDateString())
             if self.deleting == r.get("sha256"):
+                users = self._users(str(r.get("sha256")))
+                warn = (f"<p class='board-warning' role='alert' id='boards-delete-warning'>{E(_games(users))} "
+                        f"{'uses' if len(users) == 1 else 'use'} this board: without its file "
+                        f"{'it opens' if len(users) == 1 else 'they open'} only once you import it again, "
+                        "or on blank terrain.</p>" if users else
+                        "<p class='hint' id='boards-delete-warning'>No game saved on this device uses this board.</p>")
                 buttons = (f"<button type='button' class='btn danger' data-act='b-delete-ok' data-sha='{sha}'>Delete for good</button>"
                            "<button type='button' class='btn subtle' data-act='b-delete-cancel'>Keep</button>")
             else:
@@ -242,7 +276,7 @@ class Boards:
                 f"{int(r.get('height') or 0)} hexes · {_size(int(r.get('size') or 0))} · added {E(added)}"
                 + (" · no picture in this file: its map shows terrain colours" if r.get("picture") is False else "")
                 + "</small>"
-                f"<div class='row'>{buttons}</div></li>")
+                f"{warn}<div class='row'>{buttons}</div></li>")
         listing = "".join(items) or "<li class='hint'>No boards yet.</li>"
         problem = f"<p class='error' role='alert' id='boards-error'>{E(self.error)}</p>" if self.error else ""
         art = (f"<label class='check'><input type='checkbox' id='boards-art'{' checked' if self.art_on else ''}> "

@@ -19,6 +19,7 @@ from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
 from airhead.vasl.library import LIBRARY, parse_layout, parse_ssr, scenario_data
+from airhead.vasl.ssr import ssr_rules
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from dom import E
 from dom import el as _el
@@ -65,6 +66,23 @@ def blank_note(sc: Scenario) -> str:
     return f"{which}: no board file of that name is imported. Paint its terrain here, or import its file."
 
 
+
+
+def ssr_help_html() -> str:
+    """What each of VASL's SSR terrain options does, written in the page (a finger cannot read a
+    tooltip: #42 item 7), folded under a button so that it takes no room until asked for (a
+    button, not a ``<details>``: the forms it is in are ``<details>`` whose summary is tapped)."""
+    items = []
+    for name, rule in sorted(ssr_rules().items(), key=lambda nr: nr[0].lower()):
+        if rule.kind == "ignore":
+            what = "changes no hex's terrain here (VASL changes only the picture)"
+        elif rule.kind == "customCode":
+            what = "not applied by Airhead yet (refused if chosen)"
+        else:
+            what = rule.describe()
+        items.append(f"<li><code>{E(name)}</code>: {E(what)}</li>")
+    return (f"<button type='button' class='btn subtle ssr-help' data-act='ssr-help' aria-expanded='false'>"
+            f"What each option does ({len(items)})</button><ul class='ssr-list' hidden>{''.join(items)}</ul>")
 
 
 class Editor:
@@ -130,10 +148,11 @@ class Editor:
     79); a number with no file imported, or blank:NAME (blank:4b), is a blank geoboard to paint.</small>
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
   <p id='new-map-note' class='hint' role='status'>{E(self.note)}</p>
-  <label>SSR terrain options (ASL boards) <small>VASL's names, by commas: NoHedges, NoWalls,
+  <label id='new-ssr-box'>SSR terrain options (ASL boards) <small>VASL's names, by commas: NoHedges, NoWalls,
     BrushToOpenGround, Level2ToLevel1, LightWoods, DryStreams … (applied to every hex of the map)</small>
     <input id='new-ssr' autocapitalize='off' autocomplete='off' spellcheck='false' maxlength='400'></label>
-  <label>Grid columns × rows <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
+  <div id='new-ssr-help'>{ssr_help_html()}</div>
+  <label id='new-grid'>Grid columns × rows <small>the size of a new grid map, in hexes</small> <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
     <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
   <fieldset class='new-settings'><legend>Scenario settings (SSR)</legend><div id='new-settings' class='form'></div></fieldset>
   <button type='button' class='btn primary' data-act='new-map' id='new-map'>Create map and start a new game</button>
@@ -143,6 +162,10 @@ class Editor:
   <p class='hint'>Change a setting of the game in play — make it a night game, set the year, choose a reading.
   The change is logged and can be undone; what is already resolved stays as it was.</p>
   <div id='game-set' class='form'></div>
+  <label id='game-ssr-box'>SSR terrain options (ASL boards) <small id='game-ssr-now'></small>
+    <input id='game-ssr' autocapitalize='off' autocomplete='off' spellcheck='false' maxlength='400'
+      placeholder='e.g. NoHedges, LightWoods'></label>
+  <div id='game-ssr-help'>{ssr_help_html()}</div>
   <button type='button' class='btn primary' data-act='apply-settings' id='apply-settings'>Apply to this game</button>
   <p id='game-set-done' class='hint' role='status'></p>
 </div></details>"""
@@ -157,35 +180,48 @@ class Editor:
         return [f for f in get(system).rules.settings.describe() if f["kind"] in ("bool", "choice", "direction", "int")]
 
     def render_settings(self) -> None:
-        """The New map form's settings of the chosen system (each with its rule), at their defaults."""
+        """The New map form's settings of the chosen system (each with its rule and, written under
+        it, what it does: #42 item 7), at their defaults; the fields that apply to its kind of map."""
         system = str(_el("new-system").value)
         _el("new-settings").innerHTML = self._settings_html("new-set", system, {})
+        geo = get(system).map_kind == "geoboards"
+        _el("new-grid").hidden = geo  # #42 item 8: a geoboard's size is its board's, never typed
+        _el("new-ssr-box").hidden = _el("new-ssr-help").hidden = not geo  # VASL's SSR options: ASL boards only
 
     def render_game_settings(self) -> None:
         """The running game's settings (each with its rule), at their values in play."""
         game: Game = self.play.game
-        _el("game-set").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values(), explain=True)
+        _el("game-set").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values())
         _el("game-set-done").textContent = ""
+        geo = get(game.scenario.system).map_kind == "geoboards"
+        _el("game-ssr-box").hidden = _el("game-ssr-help").hidden = not geo
+        _el("game-ssr").value = ""
+        now = tuple(game.state.scenario.ssr)
+        rules = ssr_rules()
+        applied = ", ".join(f"{n} ({rules[n].describe()})" if n in rules and rules[n].describe() != n else n for n in now)
+        _el("game-ssr-now").textContent = (
+            (f"Applied to this game: {applied}. " if now else "None applied to this game. ")
+            + "Add options by VASL's names, by commas: each is applied to the map as it stands now "
+              "(its terrain and your edits), logged, and undone with Undo. One already applied stays "
+              "for the rest of the game: Undo the change that chose it, or start a new map without it.")
 
     def _game_values(self) -> dict[str, Any]:
         """The running game's settings as JSON (what the form shows and compares with)."""
         game: Game = self.play.game
         return dict(game.system.rules.settings.dump(game.state.settings, game.scenario.map))
 
-    def _settings_html(self, prefix: str, system: str, values: dict[str, Any], explain: bool = False) -> str:
+    def _settings_html(self, prefix: str, system: str, values: dict[str, Any]) -> str:
         """Form fields for ``system``'s settings, ids ``<prefix>-<key>``, at ``values`` (else the
-        defaults). ``explain``: each setting's explanation is written under it, where a finger can
-        read it (#42 item 7: a touch screen shows no tooltip), not in a tooltip."""
+        defaults), each setting's explanation written under it, where a finger can read it (#42
+        item 7: a touch screen shows no tooltip), never in a tooltip."""
         out = []
         for f in self._settings_fields(system):
             iid = f"{prefix}-{E(f['key'], quote=True)}"
             rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
-            tip = f" title='{E(f['help'], quote=True)}'" if f.get("help") and not explain else ""
-            said = (f"<small class='hint setting-help' id='{iid}-help'>{E(f['help'])}</small>"
-                    if f.get("help") and explain else "")
+            said = f"<small class='hint setting-help' id='{iid}-help'>{E(f['help'])}</small>" if f.get("help") else ""
             default = values.get(f["key"], f.get("default"))
             if f["kind"] == "bool":
-                out.append(f"<label class='check'{tip}><input type='checkbox' id='{iid}'{' checked' if default else ''}> "
+                out.append(f"<label class='check'><input type='checkbox' id='{iid}'{' checked' if default else ''}> "
                            f"<span class='flabel'>{E(f['label'])}{rule}</span></label>{said}")
                 continue
             if f["kind"] == "int":
@@ -195,7 +231,7 @@ class Editor:
                                for v, lb in f["options"])
                 blank = "" if default is not None else "<option value='' selected>—</option>"
                 box = f"<select id='{iid}'>{blank}{opts}</select>"
-            out.append(f"<label{tip}>{E(f['label'])}{rule} {box}{said}</label>")
+            out.append(f"<label>{E(f['label'])}{rule} {box}{said}</label>")
         return "".join(out)
 
     def _read_form(self, prefix: str, system: str, base: dict[str, Any]) -> dict[str, Any]:
@@ -232,20 +268,29 @@ class Editor:
         game: Game = self.play.game
         err, done = _el("edit-error"), _el("game-set-done")
         err.textContent = done.textContent = ""
+        now = tuple(game.state.scenario.ssr)
         try:
             changed = self._read_form("game-set", game.scenario.system, self._game_values())
-        except ValueError as e:
+            typed = parse_ssr(str(_el("game-ssr").value)) if not _el("game-ssr-box").hidden else []
+        except (ValueError, AirheadError) as e:
             err.textContent = str(e)
             return
-        if not changed:
-            done.textContent = "Nothing changed: every setting is as it was."
+        added = [n for n in dict.fromkeys(typed) if n not in now]
+        if not changed and not added:
+            done.textContent = ("Nothing changed: every setting is as it was"
+                                + (" and those SSR terrain options are already applied." if typed else "."))
             return
-        if not self.play.act({"type": "edit", "op": "settings", "set": changed}):
-            err.textContent = str(_el("prompt-error").textContent)
-            return
+        said = []
+        for action in ([{"type": "edit", "op": "settings", "set": changed}] if changed else []) + \
+                      ([{"type": "edit", "op": "ssr", "set": [*now, *added]}] if added else []):
+            if not self.play.act(action):
+                err.textContent = str(_el("prompt-error").textContent)
+                break
+            last = self.play.game.entries[-1].events
+            if last:
+                said.append(last[-1].cause[0].upper() + last[-1].cause[1:] + ".")
         self.render_game_settings()
-        last = self.play.game.entries[-1].events
-        done.textContent = last[-1].cause[0].upper() + last[-1].cause[1:] + "." if last else "Applied."
+        done.textContent = " ".join(said) or ("" if err.textContent else "Applied.")
 
     def mode(self) -> str:
         el = document.querySelector("input[name='edit-mode']:checked")
@@ -344,6 +389,10 @@ class Editor:
                 asyncio.ensure_future(create())
             else:
                 self.create_map()
+        elif act == "ssr-help":  # the list of SSR options, unfolded or folded again
+            listing = target.nextElementSibling
+            listing.hidden = not bool(listing.hidden)
+            target.setAttribute("aria-expanded", "false" if listing.hidden else "true")
         elif act == "apply-settings":
             self.apply_settings()
         elif act == "game-settings":  # opened: show the settings as they are now (after an undo, a load)
@@ -355,7 +404,8 @@ class Editor:
             sc = new_scenario(
                 str(_el("new-name").value).strip(), str(_el("new-system").value), str(_el("new-layout").value),
                 int(_el("new-cols").value or 10), int(_el("new-rows").value or 8), settings=self.read_settings(),
-                held=self.boards.names() if self.boards is not None else (), ssr=str(_el("new-ssr").value),
+                held=self.boards.names() if self.boards is not None else (),
+                ssr="" if _el("new-ssr-box").hidden else str(_el("new-ssr").value),
             )
             get(sc.system).settings_of(sc)  # refused here, with its reason, if a setting is wrong
             game = new_game(sc, secrets.token_hex(4))

@@ -498,6 +498,20 @@ class Games:
         out.sort(key=lambda kv: -_num(kv[1].get("updated") if isinstance(kv[1], dict) else 0))
         return out
 
+    def using(self, sha: str) -> list[str]:
+        """The games that use the board file ``sha``: the saved games by name, and the game on
+        screen if it is not saved yet (deleting the board warns with them: #42 item 3)."""
+        out = []
+        for gid, entry in self.entries():
+            save = entry.get("save") if isinstance(entry, dict) else None
+            if isinstance(save, str) and sha in board_files(save):
+                out.append(f"“{self._entry_name(gid)}”")
+        game = getattr(self.play, "game", None)
+        refs = getattr(getattr(game, "scenario", None), "boards", None) or {}
+        if self.current_id is None and any(ref.sha256 == sha for ref in refs.values()):
+            out.append("the game on screen (not saved yet)")
+        return out
+
     def new_game(self, name: str) -> None:
         if name not in BUILTINS:
             return

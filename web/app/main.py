@@ -206,6 +206,7 @@ def start_games() -> None:
     games = Games(play, set_title, show_tab)
     boards = Boards(play, lambda: play.refresh(redraw=True), lambda shas: games.boards_imported(shas))
     games.boards = editor.boards = boards
+    boards.users = games.using  # a board's delete names the games that use it
     boards.render()
 
     async def start() -> None:
