@@ -13,11 +13,15 @@ import random
 import struct
 import tracemalloc
 import zipfile
+from dataclasses import replace
 from functools import lru_cache
+from typing import SupportsIndex
 
 import pytest
 from airhead.vasl import BoardError, read_board
-from airhead.vasl.archive import MAX_IMAGE_BYTES, MAX_MEMBERS
+from airhead.vasl.archive import MAX_IMAGE_BYTES, MAX_MEMBERS, read_archive
+from airhead.vasl.derive import derive
+from airhead.vasl.geometry import BoardGeometry
 from airhead.vasl.losdata import MAX_GRID_PIXELS, MAX_HEXES
 from tools.board_writer import write_board
 from tools.corpora.codec_fuzz import watchdog
@@ -207,7 +211,7 @@ def test_a_grid_of_empty_blocks_is_refused_quickly() -> None:
 
 
 def test_the_largest_grid_and_board_the_reader_accepts_open() -> None:
-    """The heaviest board a file may hold (read and derived: ~1 s of CPU on CPython here)."""
+    """The largest grid and board a file may hold (read and derived: ~0.35 s of CPU on CPython here, plain terrain)."""
     side = int(MAX_GRID_PIXELS ** 0.5)
     desc = {"name": "big", "width": 60, "height": 41, "image": False, "gridWidth": side, "gridHeight": side,
             "hexWidth": 44.0, "hexHeight": 64.0, "hexes": {"C3": {"code": 60}}}
@@ -216,6 +220,52 @@ def test_the_largest_grid_and_board_the_reader_accepts_open() -> None:
         b = read_board(data)
     assert len(b.hexes) == 60 * 41 + 30 <= MAX_HEXES and b.archive.grid.grid_width * b.archive.grid.grid_height <= MAX_GRID_PIXELS
     refused(write_board(desc | {"width": 61}), "hexes", f"at most {MAX_HEXES:,}")
+
+
+class _Counted(bytes):
+    """A grid's terrain that counts its reads from Python: a pixel or a slice, each one read."""
+
+    reads = 0
+
+    def __getitem__(self, key: SupportsIndex | slice) -> int | bytes:  # type: ignore[override]
+        _Counted.reads += 1
+        return super().__getitem__(key)
+
+
+def test_the_heaviest_board_derives_with_work_linear_in_its_hexes_not_its_pixels() -> None:
+    """A grid at the caps whose every hex is a stream crossed by a bridge and a wall, both slanting
+    (every pixel column of every hex holds some of each: no column is read whole or skipped), and
+    walled along its upper hexsides, is
+    derived reading its pixels a column slice or a hexside's band at a time: some hundreds of
+    reads a hex, where reading pixel by pixel took thousands (its ~2,800 pixels, each hexside's
+    ~110). Derive's time follows these reads (``docs/rules-notes.md``, "Untrusted files")."""
+    side = int(MAX_GRID_PIXELS ** 0.5)
+    desc = {"name": "big", "width": 60, "height": 41, "image": False, "gridWidth": side, "gridHeight": side,
+            "hexWidth": 44.0, "hexHeight": 64.0}
+    arch = read_archive(write_board(desc))
+    grid = arch.grid
+    geo = BoardGeometry.of(arch.metadata, grid.grid_width, grid.grid_height)
+    gh = grid.grid_height
+    terr = bytearray(b"\x20" * len(grid.terrain))  # shallow stream (32) everywhere
+    for col, row in geo.hexes():
+        cx, cy = geo.center(col, row)
+        for x, y0, y1 in geo.spans(col, row):
+            for code, slope, half in ((82, -0.58, 6), (72, 0.58, 2)):  # a stone bridge NE-SW, a wall SE-NW
+                y = int(cy + (x - cx) * slope)
+                a, b = max(y - half, y0), min(y + half, y1)
+                if b > a:
+                    terr[x * gh + a:x * gh + b] = bytes((code,)) * (b - a)
+            terr[x * gh + y0:x * gh + y0 + 2] = b"\x48\x48"  # a wall along its upper hexsides (72)
+    heavy = replace(arch, grid=replace(grid, terrain=_Counted(terr)))
+    _Counted.reads = 0
+    with watchdog(BOARD_WATCHDOG, "the heaviest board"):
+        board = derive(heavy)
+    reads = _Counted.reads
+    hexes = len(board.hexes)
+    assert hexes == 60 * 41 + 30 and sum(1 for h in board.hexes.values() if h.terrain.bridge) > hexes * 0.9
+    assert len(board.sides) > hexes  # walls found along most hexes' hexsides
+    assert reads <= 600 * hexes, f"{reads:,} reads of the grid for {hexes:,} hexes"
+    assert reads <= len(terr) // 4
 
 
 def test_hexes_that_do_not_fit_the_grid_are_refused() -> None:

@@ -29,7 +29,9 @@ into; a thread over the board's pixels ignores an inherent pixel in a hex whose 
 (:mod:`airhead.asl.los_grid`, as VASL's ``Map.java``), so spill neither blocks nor hinders there.
 
 Counting pixels is done per column slice of the grid (C-speed ``bytes`` methods), never one
-Python object per pixel.
+Python object per pixel: a bridge's axis from its pixels' moments summed a column at a time, a
+hexside's band read a sample (seven pixels across it) at a time. Derive's work grows with the
+hexes' columns and hexsides, not their pixels.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 from typing import Any, Mapping
 
 from ..hexes import DIRECTION_NAMES
@@ -161,25 +164,59 @@ def _hex_codes(grid_terrain: bytes, gh: int, spans: list[tuple[int, int, int]]) 
     return {c: chunk.count(c.to_bytes(1, "big")) for c in set(chunk)}, len(chunk)
 
 
+@lru_cache(maxsize=64)
+def _mask_table(wanted: frozenset[int]) -> bytes:
+    """A ``bytes.translate`` table that turns the ``wanted`` codes into 1 and every other into 0."""
+    return bytes(1 if c in wanted else 0 for c in range(256))
+
+
 def _bridge_axis(grid_terrain: bytes, gh: int, spans: list[tuple[int, int, int]], wanted: set[int]) -> int:
-    """The hex grain (0: N-S, 1: NE-SW, 2: SE-NW) nearest the long axis of the bridge pixels."""
-    n = sx = sy = sxx = syy = sxy = 0.0
+    """The hex grain (0: N-S, 1: NE-SW, 2: SE-NW) nearest the long axis of the bridge pixels.
+
+    The pixels' moments are summed a column at a time: the column's codes turned into a 0/1 mask
+    (``bytes.translate``), counted, and their rows summed by :func:`itertools.compress` (C-speed),
+    as exact integers; the axis is then worked out from them as floats, as ever."""
+    table = _mask_table(frozenset(wanted))
+    n = sx = sy = sxx = syy = sxy = 0
     for x, y0, y1 in spans:
         base = x * gh
-        for y in range(y0, y1):
-            if grid_terrain[base + y] in wanted:
-                n += 1
-                sx += x
-                sy += y
-                sxx += x * x
-                syy += y * y
-                sxy += x * y
+        mask = grid_terrain[base + y0:base + y1].translate(table)
+        k = mask.count(1)
+        if not k:
+            continue
+        if k == y1 - y0:  # the whole column: the sums of a run of rows
+            s = (y0 + y1 - 1) * k // 2
+            ss = _squares_to(y1) - _squares_to(y0)
+        else:  # rows y0 + r: sum(r) and sum(r * r) over the mask, then moved by y0
+            sr = sum(compress(range(y1 - y0), mask))
+            s = sr + k * y0
+            ss = sum(compress(_squares(y1 - y0), mask)) + 2 * y0 * sr + k * y0 * y0
+        n += k
+        sx += x * k
+        sxx += x * x * k
+        sy += s
+        syy += ss
+        sxy += x * s
     if n < 2:
         return 0
-    cxx, cyy, cxy = sxx / n - (sx / n) ** 2, syy / n - (sy / n) ** 2, sxy / n - sx * sy / n / n
+    # as floats, in the order the sums were once made pixel by pixel (exact: every sum is a whole
+    # number far below 2 ** 53)
+    fn, fx, fy, fxx, fyy, fxy = float(n), float(sx), float(sy), float(sxx), float(syy), float(sxy)
+    cxx, cyy, cxy = fxx / fn - (fx / fn) ** 2, fyy / fn - (fy / fn) ** 2, fxy / fn - fx * fy / fn / fn
     angle = math.degrees(0.5 * math.atan2(2 * cxy, cxx - cyy)) % 180  # screen y down
     # N-S runs at 90°, NE-SW at 150° (up and right), SE-NW at 30°
     return min(((0, 90.0), (1, 150.0), (2, 30.0)), key=lambda a: min(abs(angle - a[1]), 180 - abs(angle - a[1])))[0]
+
+
+@lru_cache(maxsize=16)
+def _squares(m: int) -> list[int]:
+    """``r * r`` for ``0 <= r < m``."""
+    return [r * r for r in range(m)]
+
+
+def _squares_to(m: int) -> int:
+    """The sum of ``y * y`` for ``0 <= y < m``."""
+    return (m - 1) * m * (2 * m - 1) // 6
 
 
 _COS30 = math.cos(math.radians(30.0))
@@ -391,17 +428,22 @@ def _side_feature(arch: BoardArchive, geo: BoardGeometry, col: int, row: int, d:
     nx, ny = -(by - ay) / length, (bx - ax) / length
     gw, gh, terr = grid.grid_width, grid.grid_height, grid.terrain
     hits: dict[int, int] = {}
+    dx, dy = bx - ax, by - ay
+    across = [(nx * k, ny * k) for k in range(-SIDE_BAND, SIDE_BAND + 1)]
+    inside = (min(ax, bx) - SIDE_BAND - 2 >= 0 and max(ax, bx) + SIDE_BAND + 2 < gw
+              and min(ay, by) - SIDE_BAND - 2 >= 0 and max(ay, by) + SIDE_BAND + 2 < gh)
     for i in range(steps):
         t = (i + 0.5) / steps
-        px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-        found: set[int] = set()
-        for k in range(-SIDE_BAND, SIDE_BAND + 1):
-            x, y = int(round(px + nx * k)), int(round(py + ny * k))
-            if 0 <= x < gw and 0 <= y < gh:
-                c = terr[x * gh + y]
-                if c in wanted:
-                    found.add(c)
-        for c in found:
+        px, py = ax + dx * t, ay + dy * t
+        if inside:  # every pixel of the band lies on the grid
+            band = {terr[round(px + ox) * gh + round(py + oy)] for ox, oy in across}
+        else:
+            band = set()
+            for ox, oy in across:
+                x, y = round(px + ox), round(py + oy)
+                if 0 <= x < gw and 0 <= y < gh:
+                    band.add(terr[x * gh + y])
+        for c in band.intersection(wanted):
             hits[c] = hits.get(c, 0) + 1
     if not hits:
         return None
