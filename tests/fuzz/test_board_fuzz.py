@@ -11,10 +11,13 @@ from __future__ import annotations
 import gzip
 import random
 import struct
+import subprocess
+import sys
 import tracemalloc
 import zipfile
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
 from typing import SupportsIndex
 
 import pytest
@@ -275,6 +278,40 @@ def test_hexes_that_do_not_fit_the_grid_are_refused() -> None:
                          "gridHeight": 120, "hexWidth": 1000.0, "hexHeight": 1000.0}), "do not fit its terrain grid")
     refused(write_board(FIXTURE | {"hexWidth": 20.0, "hexHeight": 64.5}), "each 20 × 64.5 pixels")  # too narrow a hex
     refused(write_board(FIXTURE | {"gridWidth": 1000}), "1,000 × 258 pixels")
+
+
+def _hostile_files() -> dict[str, bytes]:
+    """A few of the hostile archives above, one of each kind: what the command line is given."""
+    lzma = deflated("LOSData", bytes(64 << 20), zipfile.ZIP_LZMA)
+    xml = parts()["BoardMetadata.xml"]
+    return {
+        "lzma-bomb": archive(LOSData=lzma.lying(size=3 << 30)),
+        "deflate-bomb": archive(LOSData=bomb("LOSData", 200).lying(size=50_000)),
+        "encrypted": archive(data=deflated("data", b"version 6.0\n").lying(flags=1)),
+        "idna": archive(**{"BoardMetadata.xml": xml.replace(b'<?xml version="1.0"?>', b'<?xml version="1.0" encoding="idna"?>')}),
+        "laughs-utf16": archive(**{"BoardMetadata.xml": f'<?xml version="1.0" encoding="UTF-16"?>{_LAUGHS}'.encode("utf-16")}),
+        "superscript": archive(**{"BoardMetadata.xml": meta(width="3\u00b2")}),
+        "jpeg-segments": archive(**{"bdfz.png": b"\xff\xd8" + b"\xff\xe0\x00\x02" * 100_000}),
+        "junk": b"junk" * 10,
+    }
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+def test_the_command_line_refuses_each_kind_of_hostile_file_in_one_line_with_status_2(tmp_path: Path) -> None:
+    """``python -m airhead board info FILE``, as a player or a script runs it: status 2, one line
+    on standard error that names the file and what is wrong, nothing on standard output, never a
+    traceback."""
+    for name, data in _hostile_files().items():
+        path = tmp_path / f"bd{name}"
+        path.write_bytes(data)
+        with pytest.raises(BoardError):
+            read_board(data)
+        p = subprocess.run([sys.executable, "-m", "airhead", "board", "info", str(path)], capture_output=True,
+                           timeout=120, check=False)
+        err = p.stderr.decode()
+        assert p.returncode == 2, (name, p.returncode, err)
+        assert err.startswith(f"airhead: {path}") and err.count("\n") == 1 and "Traceback" not in err, (name, err)
+        assert p.stdout == b"", name
 
 
 # ------------------------------------------------------------------ mutations
