@@ -22,8 +22,9 @@ from typing import SupportsIndex
 
 import pytest
 from airhead.vasl import BoardError, read_board
-from airhead.vasl.archive import MAX_IMAGE_BYTES, MAX_MEMBERS, read_archive
-from airhead.vasl.derive import derive
+from airhead.vasl.archive import MAX_ARCHIVE_BYTES, MAX_IMAGE_BYTES, MAX_MEMBERS, read_archive
+from airhead.vasl.derive import derive, load_work
+from airhead.work import OPEN_BUDGET
 from airhead.vasl.geometry import BoardGeometry
 from airhead.vasl.losdata import MAX_GRID_PIXELS, MAX_HEXES
 from tools.board_writer import write_board
@@ -269,6 +270,9 @@ def test_the_heaviest_board_derives_with_work_linear_in_its_hexes_not_its_pixels
     assert len(board.sides) > hexes  # walls found along most hexes' hexsides
     assert reads <= 600 * hexes, f"{reads:,} reads of the grid for {hexes:,} hexes"
     assert reads <= len(terr) // 4
+    # a game on it opens within the open budget (its reading counted there), even from the
+    # largest archive a file may be: what is left goes to the replay and the draw
+    assert board.work + load_work(MAX_ARCHIVE_BYTES, 0, 0, 0, 0) - load_work(arch.size, 0, 0, 0, 0) < OPEN_BUDGET
 
 
 def test_hexes_that_do_not_fit_the_grid_are_refused() -> None:
