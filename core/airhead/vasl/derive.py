@@ -440,7 +440,15 @@ def _side_feature(arch: BoardArchive, geo: BoardGeometry, col: int, row: int, d:
     across = [(nx * k, ny * k) for k in range(-SIDE_BAND, SIDE_BAND + 1)]
     inside = (min(ax, bx) - SIDE_BAND - 2 >= 0 and max(ax, bx) + SIDE_BAND + 2 < gw
               and min(ay, by) - SIDE_BAND - 2 >= 0 and max(ay, by) + SIDE_BAND + 2 < gh)
-    for i in range(steps):
+    rows = sorted({round(ay + oy) for _ox, oy in across}) if dy == 0.0 and all(ox == 0.0 for ox, _oy in across) else []
+    level = inside and bool(rows) and rows[-1] - rows[0] == len(rows) - 1
+    if level:  # a level hexside (N, S): every sample's band is the same rows of one pixel column
+        r0, r1 = rows[0], rows[-1] + 1
+        for i in range(steps):
+            base = round(ax + dx * ((i + 0.5) / steps)) * gh
+            for c in wanted.intersection(terr[base + r0:base + r1]):
+                hits[c] = hits.get(c, 0) + 1
+    for i in range(0 if level else steps):
         t = (i + 0.5) / steps
         px, py = ax + dx * t, ay + dy * t
         if inside:  # every pixel of the band lies on the grid
