@@ -37,7 +37,7 @@ from .game import Game
 from .scenario import Scenario
 from .plug import SAVE_FORMAT
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
-from .work import OPEN_BUDGET, collector_paused
+from .work import OPEN_BUDGET, REPLAY_BUDGET, collector_paused
 
 __all__ = [
     "CodecError",
@@ -162,9 +162,27 @@ class SaveData:
     def to_game(self) -> Game:
         """Replay the actions; raise :class:`CodecError` if they do not replay, :class:`SizeError`
         if replaying them asks for more work than a saved game may (:mod:`airhead.work`)."""
+        loads = 0
+        if self.scenario.boards:  # reading its boards counts in the open budget (docs/core.md)
+            from .vasl.library import boards_work
+
+            loads = boards_work(self.scenario.boards)
+            if loads > OPEN_BUDGET:
+                n = len({ref.sha256 for ref in self.scenario.boards.values()})
+                raise SizeError(f"the game is too heavy to open: reading its {'board' if n == 1 else f'{n} boards'} takes "
+                                f"{loads:,} steps of work, more than a saved game may ask for (the limit is "
+                                f"{OPEN_BUDGET:,} steps with its replay and drawing); a map of fewer or smaller boards opens")
         try:
-            return new_game(self.scenario, self.seed, self.actions, self.older, self.format3)
+            return new_game(self.scenario, self.seed, self.actions, self.older, self.format3, loads=loads)
         except WorkError as e:
+            if loads and not e.drawing and e.budget < REPLAY_BUDGET:
+                raise SizeError(f"the game is too heavy to open: reading its boards ({loads:,} steps of work) and replaying "
+                                f"it take more than a saved game may ask for (the limit, {OPEN_BUDGET:,} steps for both, "
+                                f"is reached at action {e.index + 1:,})") from None
+            if e.drawing and e.budget == OPEN_BUDGET and loads:
+                raise SizeError(f"the game is too heavy to open: reading its boards ({loads:,} steps of work), replaying it "
+                                f"and drawing the map as it stands take more work than a saved game may ask for (the "
+                                f"limit is {e.budget:,} steps for all three)") from None
             if e.drawing and e.budget == OPEN_BUDGET:
                 raise SizeError(f"the game is too heavy to open: replaying it and drawing the map as it stands take "
                                 f"more work than a saved game may ask for (the limit is {e.budget:,} steps for both)") from None

@@ -426,7 +426,7 @@ class Game:
     """
 
     def __init__(self, scenario: Scenario, seed: str, actions: Sequence[Any] = (), *, system: System,
-                 older: int = 0, format3: int = 0) -> None:
+                 older: int = 0, format3: int = 0, loads: int = 0) -> None:
         self.scenario = scenario
         self.seed = seed
         self.system = system
@@ -445,20 +445,22 @@ class Game:
         self._redo: list[tuple[int, GameState]] = []
         self._view: tuple[GameState, View] | None = None
         if actions:
-            self._replay(actions)
+            self._replay(actions, loads)
 
-    def _replay(self, actions: Sequence[Any]) -> None:
+    def _replay(self, actions: Sequence[Any], loads: int = 0) -> None:
         """Apply saved actions, metered (:mod:`airhead.work`): a replay that asks for more than
         :data:`~airhead.work.REPLAY_BUDGET` units of work stops with a :class:`WorkError`. Then
         what the map shows of the game (:meth:`view`, the heaviest part of the first draw: a
         night's light, a landing's odds) is worked out and kept, held the same way to what the
         replay left of :data:`~airhead.work.OPEN_BUDGET` (at most
         :data:`~airhead.work.DRAW_BUDGET`). The cycle collector is paused meanwhile
-        (:func:`~airhead.work.collector_paused`)."""
+        (:func:`~airhead.work.collector_paused`). ``loads``, the work of reading the game's boards
+        (:func:`airhead.vasl.derive.load_work`), counts in the open budget before the replay."""
         i = 0
-        used = 0
+        used = loads
+        budget = min(REPLAY_BUDGET, OPEN_BUDGET - loads)
         try:
-            with metered(REPLAY_BUDGET), collector_paused():
+            with metered(budget), collector_paused():
                 for i, a in enumerate(actions):
                     try:
                         self.apply(a)
@@ -471,9 +473,9 @@ class Game:
                             raise ReplayError(i, str(again)) from None
                         if not agreed:
                             raise ReplayError(i, str(e)) from None
-                used = spent()
+                used += spent()
         except OverBudget:
-            raise WorkError(i, REPLAY_BUDGET) from None
+            raise WorkError(i, budget) from None
         draw = min(DRAW_BUDGET, OPEN_BUDGET - used)
         try:
             with metered(draw), collector_paused():

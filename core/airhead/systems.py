@@ -67,10 +67,12 @@ def builtin(name: str = "default") -> Scenario:
     return load_scenario(json.loads(_builtin_text(name))).as_builtin(name)
 
 
-def new_game(scenario: Scenario, seed: str, actions: Sequence[Any] = (), older: int = 0, format3: int = 0) -> Game:
+def new_game(scenario: Scenario, seed: str, actions: Sequence[Any] = (), older: int = 0, format3: int = 0, *,
+             loads: int = 0) -> Game:
     """A game of ``scenario`` with the rules of its system, replaying ``actions`` (the first
     ``older`` of them recorded by a save format before the rules of the turn, ``format3`` by one
-    before the E7.4 statement: :class:`Game`)."""
+    before the E7.4 statement: :class:`Game`; ``loads``: the work its boards' reading spent of
+    the open budget)."""
     from .game import Game
 
-    return Game(scenario, seed, actions, system=get(scenario.system), older=older, format3=format3)
+    return Game(scenario, seed, actions, system=get(scenario.system), older=older, format3=format3, loads=loads)

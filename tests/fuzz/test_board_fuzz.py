@@ -11,13 +11,21 @@ from __future__ import annotations
 import gzip
 import random
 import struct
+import subprocess
+import sys
 import tracemalloc
 import zipfile
+from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
+from typing import SupportsIndex
 
 import pytest
 from airhead.vasl import BoardError, read_board
-from airhead.vasl.archive import MAX_IMAGE_BYTES, MAX_MEMBERS
+from airhead.vasl.archive import MAX_ARCHIVE_BYTES, MAX_IMAGE_BYTES, MAX_MEMBERS, read_archive
+from airhead.vasl.derive import derive, load_work
+from airhead.work import OPEN_BUDGET
+from airhead.vasl.geometry import BoardGeometry
 from airhead.vasl.losdata import MAX_GRID_PIXELS, MAX_HEXES
 from tools.board_writer import write_board
 from tools.corpora.codec_fuzz import watchdog
@@ -207,7 +215,7 @@ def test_a_grid_of_empty_blocks_is_refused_quickly() -> None:
 
 
 def test_the_largest_grid_and_board_the_reader_accepts_open() -> None:
-    """The heaviest board a file may hold (read and derived: ~1 s of CPU on CPython here)."""
+    """The largest grid and board a file may hold (read and derived: ~0.35 s of CPU on CPython here, plain terrain)."""
     side = int(MAX_GRID_PIXELS ** 0.5)
     desc = {"name": "big", "width": 60, "height": 41, "image": False, "gridWidth": side, "gridHeight": side,
             "hexWidth": 44.0, "hexHeight": 64.0, "hexes": {"C3": {"code": 60}}}
@@ -218,6 +226,55 @@ def test_the_largest_grid_and_board_the_reader_accepts_open() -> None:
     refused(write_board(desc | {"width": 61}), "hexes", f"at most {MAX_HEXES:,}")
 
 
+class _Counted(bytes):
+    """A grid's terrain that counts its reads from Python: a pixel or a slice, each one read."""
+
+    reads = 0
+
+    def __getitem__(self, key: SupportsIndex | slice) -> int | bytes:  # type: ignore[override]
+        _Counted.reads += 1
+        return super().__getitem__(key)
+
+
+def test_the_heaviest_board_derives_with_work_linear_in_its_hexes_not_its_pixels() -> None:
+    """A grid at the caps whose every hex is a stream crossed by a bridge and a wall, both slanting
+    (every pixel column of every hex holds some of each: no column is read whole or skipped), and
+    walled along its upper hexsides, is
+    derived reading its pixels a column slice or a hexside's band at a time: some hundreds of
+    reads a hex, where reading pixel by pixel took thousands (its ~2,800 pixels, each hexside's
+    ~110). Derive's time follows these reads (``docs/rules-notes.md``, "Untrusted files")."""
+    side = int(MAX_GRID_PIXELS ** 0.5)
+    desc = {"name": "big", "width": 60, "height": 41, "image": False, "gridWidth": side, "gridHeight": side,
+            "hexWidth": 44.0, "hexHeight": 64.0}
+    arch = read_archive(write_board(desc))
+    grid = arch.grid
+    geo = BoardGeometry.of(arch.metadata, grid.grid_width, grid.grid_height)
+    gh = grid.grid_height
+    terr = bytearray(b"\x20" * len(grid.terrain))  # shallow stream (32) everywhere
+    for col, row in geo.hexes():
+        cx, cy = geo.center(col, row)
+        for x, y0, y1 in geo.spans(col, row):
+            for code, slope, half in ((82, -0.58, 6), (72, 0.58, 2)):  # a stone bridge NE-SW, a wall SE-NW
+                y = int(cy + (x - cx) * slope)
+                a, b = max(y - half, y0), min(y + half, y1)
+                if b > a:
+                    terr[x * gh + a:x * gh + b] = bytes((code,)) * (b - a)
+            terr[x * gh + y0:x * gh + y0 + 2] = b"\x48\x48"  # a wall along its upper hexsides (72)
+    heavy = replace(arch, grid=replace(grid, terrain=_Counted(terr)))
+    _Counted.reads = 0
+    with watchdog(BOARD_WATCHDOG, "the heaviest board"):
+        board = derive(heavy)
+    reads = _Counted.reads
+    hexes = len(board.hexes)
+    assert hexes == 60 * 41 + 30 and sum(1 for h in board.hexes.values() if h.terrain.bridge) > hexes * 0.9
+    assert len(board.sides) > hexes  # walls found along most hexes' hexsides
+    assert reads <= 600 * hexes, f"{reads:,} reads of the grid for {hexes:,} hexes"
+    assert reads <= len(terr) // 4
+    # a game on it opens within the open budget (its reading counted there), even from the
+    # largest archive a file may be: what is left goes to the replay and the draw
+    assert board.work + load_work(MAX_ARCHIVE_BYTES, 0, 0, 0, 0) - load_work(arch.size, 0, 0, 0, 0) < OPEN_BUDGET
+
+
 def test_hexes_that_do_not_fit_the_grid_are_refused() -> None:
     """1,000-pixel hexes over a grid 100,000 pixels wide took derive 2 s: real boards' hexes
     cover their grid within a few percent (``archive._fits``)."""
@@ -225,6 +282,40 @@ def test_hexes_that_do_not_fit_the_grid_are_refused() -> None:
                          "gridHeight": 120, "hexWidth": 1000.0, "hexHeight": 1000.0}), "do not fit its terrain grid")
     refused(write_board(FIXTURE | {"hexWidth": 20.0, "hexHeight": 64.5}), "each 20 × 64.5 pixels")  # too narrow a hex
     refused(write_board(FIXTURE | {"gridWidth": 1000}), "1,000 × 258 pixels")
+
+
+def _hostile_files() -> dict[str, bytes]:
+    """A few of the hostile archives above, one of each kind: what the command line is given."""
+    lzma = deflated("LOSData", bytes(64 << 20), zipfile.ZIP_LZMA)
+    xml = parts()["BoardMetadata.xml"]
+    return {
+        "lzma-bomb": archive(LOSData=lzma.lying(size=3 << 30)),
+        "deflate-bomb": archive(LOSData=bomb("LOSData", 200).lying(size=50_000)),
+        "encrypted": archive(data=deflated("data", b"version 6.0\n").lying(flags=1)),
+        "idna": archive(**{"BoardMetadata.xml": xml.replace(b'<?xml version="1.0"?>', b'<?xml version="1.0" encoding="idna"?>')}),
+        "laughs-utf16": archive(**{"BoardMetadata.xml": f'<?xml version="1.0" encoding="UTF-16"?>{_LAUGHS}'.encode("utf-16")}),
+        "superscript": archive(**{"BoardMetadata.xml": meta(width="3\u00b2")}),
+        "jpeg-segments": archive(**{"bdfz.png": b"\xff\xd8" + b"\xff\xe0\x00\x02" * 100_000}),
+        "junk": b"junk" * 10,
+    }
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+def test_the_command_line_refuses_each_kind_of_hostile_file_in_one_line_with_status_2(tmp_path: Path) -> None:
+    """``python -m airhead board info FILE``, as a player or a script runs it: status 2, one line
+    on standard error that names the file and what is wrong, nothing on standard output, never a
+    traceback."""
+    for name, data in _hostile_files().items():
+        path = tmp_path / f"bd{name}"
+        path.write_bytes(data)
+        with pytest.raises(BoardError):
+            read_board(data)
+        p = subprocess.run([sys.executable, "-m", "airhead", "board", "info", str(path)], capture_output=True,
+                           timeout=120, check=False)
+        err = p.stderr.decode()
+        assert p.returncode == 2, (name, p.returncode, err)
+        assert err.startswith(f"airhead: {path}") and err.count("\n") == 1 and "Traceback" not in err, (name, err)
+        assert p.stdout == b"", name
 
 
 # ------------------------------------------------------------------ mutations

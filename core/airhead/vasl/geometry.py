@@ -18,11 +18,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 from .archive import BoardMetadata
 
 __all__ = ["BoardGeometry", "column_letters"]
+
+
+@lru_cache(maxsize=512)
+def _half_heights(cx: float, hex_width: float, hex_height: float, grid_width: int) -> tuple[tuple[int, float], ...]:
+    """The pixel columns of a hex centred at ``cx`` on the grid, each with the half height of the
+    hex there (the same for every hex of a column of hexes)."""
+    third = hex_width / 3
+    half = hex_height / 2
+    out = []
+    for x in range(max(math.ceil(cx - 2 * third), 0), min(math.ceil(cx + 2 * third), grid_width)):
+        dx = abs(x - cx)
+        out.append((x, half if dx <= third else half * (2 * third - dx) / third))
+    return tuple(out)
 
 
 def column_letters(col: int, ab_board: bool = False) -> str:
@@ -99,14 +113,16 @@ class BoardGeometry:
     def spans(self, col: int, row: int) -> list[tuple[int, int, int]]:
         """The hex's pixels on the grid, as ``(x, y0, y1)`` runs (rows ``y0 <= y < y1``)."""
         cx, cy = self.center(col, row)
-        third = self.hex_width / 3
-        half = self.hex_height / 2
+        gh = self.grid_height
+        ceil = math.ceil
+        columns = _half_heights(cx, self.hex_width, self.hex_height, self.grid_width)
+        if cy - self.hex_height / 2 >= 0 and ceil(cy + self.hex_height / 2) <= gh:  # all of it on the grid
+            # (half open: a pixel on a hexside is the lower hex's)
+            return [(x, y0, y1) for x, h in columns if (y1 := ceil(cy + h)) > (y0 := ceil(cy - h))]
         out = []
-        for x in range(max(math.ceil(cx - 2 * third), 0), min(math.ceil(cx + 2 * third), self.grid_width)):
-            dx = abs(x - cx)
-            h = half if dx <= third else half * (2 * third - dx) / third
-            y0 = max(math.ceil(cy - h), 0)
-            y1 = min(math.ceil(cy + h), self.grid_height)  # (half open: a pixel on a hexside is the lower hex's)
+        for x, h in columns:
+            y0 = max(ceil(cy - h), 0)
+            y1 = min(ceil(cy + h), gh)
             if y1 > y0:
                 out.append((x, y0, y1))
         return out

@@ -222,6 +222,15 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
     return Terrain(hexes, sides)
 
 
+def boards_work(refs: Mapping[str, BoardRef], library: BoardLibrary | None = None) -> int:
+    """The work of reading the boards ``refs`` names (each file once; a board opened on blank
+    terrain, none): what opening a game on them spends of the open budget before its replay
+    (:attr:`.DerivedBoard.work`, the same whether or not the device read them before)."""
+    lib = library if library is not None else LIBRARY
+    held = {ref.sha256: lib.get(ref.sha256) for ref in refs.values()}
+    return sum(b.work for b in held.values() if b is not None)
+
+
 def parse_layout(text: str) -> list[list[str]]:
     """A map's text as New map and ``--map`` take it → rows of board names: rows on separate lines
     (or split by ``;``), boards separated by spaces or commas; a trailing ``*`` turns a board 180°

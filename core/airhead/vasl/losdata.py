@@ -28,7 +28,7 @@ __all__ = ["BoardError", "Grid", "read_losdata", "write_losdata", "MAX_GRID_PIXE
 #: The largest grid read, in pixels: the largest of a public VASL fork's 174 grids (a 36 × 45
 #: historical map) has 5.8 million, and 20% more is allowed (its larger historical maps, such as
 #: 58 × 39 hexes, have no grid). A file promising more is refused before its grid is inflated.
-#: Deriving a grid of this size whose every hex is striped with bridges and walls takes ~1.1 s;
+#: Deriving a grid of this size whose every hex is striped with bridges and walls takes ~0.7 s;
 #: the real one, ~0.25 s (``docs/rules-notes.md``, "Untrusted files").
 MAX_GRID_PIXELS = 7_000_000
 #: The most hexes a board may declare across and down (the largest real board: 58 × 39), and in

@@ -330,3 +330,39 @@ def test_e7_strafing_and_e1_starshell_procedures_read_the_board() -> None:
             {"type": "dice", "values": [5, 3]}])
         assert why in [e.cause for e in g.events() if e.rule == "E1.922"]
         assert g.state.outcomes[-1]["hex"] == lands
+
+
+def test_a_games_boards_reading_counts_in_the_open_budget() -> None:
+    """Opening a save or a link reads its boards first (the app's storage, then read and derive):
+    that work (each board's, from its file: the same on any device, read before or not) counts in
+    work.OPEN_BUDGET before the replay and the draw. Boards too heavy to open together are refused
+    with the reason; boards that leave little room refuse a long replay, and open a short one."""
+    from dataclasses import replace
+
+    from airhead import work
+    from airhead.codec import SaveData, SizeError
+
+    sc = scenario()
+    held = {ref.sha256: LIBRARY.get(ref.sha256) for ref in sc.boards.values()}
+    assert all(b is not None and 0 < b.work == read_board(archive(b.name)).work < 40_000 for b in held.values())
+    notes = [{"type": "note", "text": f"n{i}"} for i in range(1_000)]  # 40,000 units of replay
+    assert decode_link(encode_link(new_game(sc, "s", notes))).to_game().actions == notes
+    try:
+        for weight, opens in ((350_000, False), (290_000, False), (270_000, True)):
+            for sha, b in held.items():
+                assert b is not None
+                LIBRARY._boards[sha] = replace(b, work=weight)
+            data = SaveData(sc, "s", tuple(notes))
+            if opens:
+                assert data.to_game().actions == notes
+            elif 2 * weight > work.OPEN_BUDGET:
+                with pytest.raises(SizeError, match=f"reading its 2 boards takes {2 * weight:,} steps"):
+                    data.to_game()
+            else:
+                with pytest.raises(SizeError, match=f"reading its boards \\({2 * weight:,} steps of work\\) and replaying"):
+                    data.to_game()
+                assert SaveData(sc, "s", tuple(notes[:100])).to_game().actions == notes[:100]
+    finally:
+        for sha, b in held.items():
+            assert b is not None
+            LIBRARY._boards[sha] = b
