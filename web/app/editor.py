@@ -14,7 +14,7 @@ from airhead.boards import HexMap
 from airhead.errors import AirheadError
 from airhead.game import Game
 from airhead.hexes import DIRECTION_NAMES
-from airhead.present import systems_view, terrain_options
+from airhead.present import rule_badge, systems_view, terrain_options
 from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
@@ -217,7 +217,7 @@ class Editor:
         out = []
         for f in self._settings_fields(system):
             iid = f"{prefix}-{E(f['key'], quote=True)}"
-            rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
+            rule = f" <span class='rule'>{E(rule_badge(f['rule']))}</span>" if rule_badge(f.get("rule") or "") else ""
             said = f"<small class='hint setting-help' id='{iid}-help'>{E(f['help'])}</small>" if f.get("help") else ""
             default = values.get(f["key"], f.get("default"))
             if f["kind"] == "bool":

@@ -18,6 +18,8 @@ import html
 import json
 from typing import Any
 
+from airhead.present import rule_badge
+
 E = html.escape
 
 __all__ = ["form_html", "input_id", "secrets_bar", "picks_html"]
@@ -33,7 +35,7 @@ def _attr(v: Any) -> str:
 
 
 def _label(f: dict[str, Any], for_id: str = "") -> str:
-    rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
+    rule = f" <span class='rule'>{E(rule_badge(f['rule']))}</span>" if rule_badge(f.get("rule") or "") else ""
     secret = " <span class='secret' title='kept secret'>secret</span>" if f.get("secret") else ""
     target = f" for='{_attr(for_id)}'" if for_id else ""
     return f"<span class='flabel'{target}>{E(f['label'])}{rule}{secret}</span>"

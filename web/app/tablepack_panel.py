@@ -16,7 +16,7 @@ import json
 from typing import Any, Callable
 
 from airhead.errors import DataError
-from airhead.present import pack_view
+from airhead.present import pack_view, rule_badge
 from airhead.systems import get
 from airhead.tablepack import MAX_PACK_CHARS, read_pack, write_pack
 from dom import E
@@ -93,7 +93,7 @@ class PackPanel:
             v = values.get(f["key"])
             lo = f" min='{f['lo']}'" if "lo" in f else ""
             hi = f" max='{f['hi']}'" if "hi" in f else ""
-            rule = f" <span class='rule'>{E(f['rule'])}</span>" if f.get("rule") else ""
+            rule = f" <span class='rule'>{E(rule_badge(f['rule']))}</span>" if rule_badge(f.get("rule") or "") else ""
             helptext = f"<small class='hint'>{E(f['help'])}</small>" if f.get("help") else ""
             rows.append(f"<label>{E(f['label'])}{rule}<input type='number' inputmode='numeric' step='1'{lo}{hi} "
                         f"id='pack-{i}' data-key='{E(f['key'], quote=True)}' value='{'' if v is None else int(v)}'"
