@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
-from ...hexes import Hex, Hexside
+from ...hexes import DIRECTIONS, Hex, Hexside
 from ...terrain import HexTerrain, Terrain
 
 if TYPE_CHECKING:
@@ -169,7 +169,9 @@ def surrounded(terrain: Terrain, target: Hex, types: Mapping[str, str] | None = 
     here = terrain.at(target)
     base, pit = here.base_level, here.terrain == DEPRESSION
     looks: list[Look] = []
-    for h in target.neighbors():
+    q, r = target.q, target.r
+    for dq, dr in DIRECTIONS:  # target.neighbors(), made one at a time: most hexes stop at the first
+        h = Hex(q + dq, r + dr)
         t = terrain.at(h)
         top = _top(t)
         if top is not None and top - base >= 1:

@@ -257,14 +257,19 @@ class Approach:
     def standing(self, k: int) -> tuple[Hex, bool]:
         """:meth:`equivalent` and :meth:`reflected` of position ``k`` at once."""
         dq, dr = DIRECTIONS[(self.facing + 3) % 6]
-        ilh, m = self.ilh, self.map
+        ilh = self.ilh
         real = Hex(ilh.q + dq * k, ilh.r + dr * k)
-        if m.in_play(real):
+        if self.map.in_play(real):
             return real, False
+        return self._offboard(real, k, dq, dr)
+
+    def _offboard(self, real: Hex, k: int, dq: int, dr: int) -> tuple[Hex, bool]:
+        """:meth:`standing` of position ``k`` whose real hex ``real`` is out of play (E8.221)."""
         anchor = self.anchor
         if k == 0:
             return anchor, False
         other = Hex(anchor.q - dq * k, anchor.r - dr * k)
+        m = self.map
         if m.in_play(other):
             return other, True
         return m.mirror_into_play(real), False
@@ -280,8 +285,8 @@ class Approach:
         q, r = self.ilh.q, self.ilh.r
         out: list[Hex] = []
         for k in range(1, AVENUE_LENGTH + 1):
-            real = Hex(q + dq * k, r + dr * k)  # hex_at(k), inlined: the heatmap asks every ILH's
-            out.append(real if m.in_play(real) else self.equivalent(k))
+            real = Hex(q + dq * k, r + dr * k)  # standing(k), inlined: the heatmap asks every ILH's
+            out.append(real if m.in_play(real) else self._offboard(real, k, dq, dr)[0])
         return out
 
 
