@@ -404,16 +404,18 @@ def blind_hex(terrain: Terrain, appr: Approach, k: int, types: Mapping[str, str]
     across the hexside the glider crosses entering it. Bocage does not create a Blind Hex for this
     rule. Reflected offboard terrain (E8.221) is used as for every other E8 term.
     """
-    return _sight(terrain, appr, k, appr.equivalent(k), _entry_side(appr, k), types)
+    side = terrain.sides.get(_entry_side(appr, k), frozenset())
+    return _sight(terrain, appr, k, appr.equivalent(k), side, types)
 
 
-def _sight(terrain: Terrain, appr: Approach, k: int, target: Hex, entry: Hexside, types: Mapping[str, str] | None) -> AerialSight:
-    """:func:`blind_hex` with the hex standing for position ``k`` and its entry hexside given."""
+def _sight(terrain: Terrain, appr: Approach, k: int, target: Hex, side: frozenset[str],
+           types: Mapping[str, str] | None) -> AerialSight:
+    """:func:`blind_hex` with the hex standing for position ``k`` and the features of its entry
+    hexside given."""
     enclosed = surrounded(terrain, target, types)
     if enclosed.blind:
         return enclosed
     near = appr.equivalent(k + 1)
-    side = terrain.sides.get(entry, frozenset())
     return blind_behind(target, terrain.at(target), near, terrain.at(near), side, bocage=False, types=types)
 
 
@@ -518,12 +520,12 @@ def crash_terms(
         out.append((feats["shellholes"], f"landing in shellholes ({name})", [ref]))
     if t.trench:
         out.append((feats["trench"], f"landing in a trench ({name})", [ref]))
-    occ = [o for o in ("vehicle", "wreck", "glider") if o in t.occupants]
+    occ = [o for o in ("vehicle", "wreck", "glider") if o in t.occupants] if t.occupants else None
     if occ:
         what = "/".join({"vehicle": "vehicle", "wreck": "wreck", "glider": "previously-landed glider"}[o] for o in occ)
         out.append((feats["occupied"], f"Location contains a {what} (at most +1)", [ref]))
     # the map's reading is needed unless the players' ruling decides and nothing is to be named
-    side = Hexside.of(h, appr.facing if reflected else appr.astern)  # _entry_side, from what is known
+    side = terrain.sides.get(Hexside.of(h, appr.facing if reflected else appr.astern), frozenset())  # _entry_side's
     sight = _sight(terrain, appr, k, h, side, types) if explain or blind is None else None
     is_blind = blind if blind is not None else sight is not None and sight.blind
     if is_blind:
@@ -535,7 +537,7 @@ def crash_terms(
             out.append((feats["blind_hex"], _BLIND_CAUSES[sight.cause].format(name=name, by=by), hexes))
         else:
             out.append((feats["blind_hex"], f"{name} is a Blind Hex (the players' ruling)", [ref]))
-    for f in sorted(terrain.sides.get(side, frozenset())):
+    for f in sorted(side) if side else ():
         v = tb["crash_hexside"].get(f, 0)
         if v:
             out.append((v, f"crossing a {f} hexside entering {name} (E8.231)", [ref]))
