@@ -100,7 +100,7 @@ class Look:
     effect: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class AerialSight:
     """E7.25: whether an Aerial viewer sees ``target`` and why.
 
@@ -115,6 +115,13 @@ class AerialSight:
     by: Hex | None = None
     looks: tuple[Look, ...] = ()
     note: str = ""
+
+    def __init__(self, target: Hex, blind: bool, cause: str = "", by: Hex | None = None, looks: tuple[Look, ...] = (),
+                 note: str = "") -> None:
+        # what the frozen dataclass's own __init__ stores, without object.__setattr__ per field
+        # (the E8 odds read a Blind Hex per landing hex, thousands a heatmap)
+        d = self.__dict__
+        d["target"], d["blind"], d["cause"], d["by"], d["looks"], d["note"] = target, blind, cause, by, looks, note
 
     def explain(self, name: Callable[[Hex], str]) -> list[str]:
         """The answer in log style, one line per hex considered, then the verdict."""

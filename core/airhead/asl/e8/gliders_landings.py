@@ -216,9 +216,10 @@ class Landings:
             q, r = ilh
             dq, dr = self.step
             avenue = [(q + k * dq, r + k * dr) for k in range(1, AVENUE_LENGTH + 1)]
-            if ilh in self.board and all(h in self.board for h in avenue):
-                base = self._terrain(ilh)[0]
-                clear, levels, _ = avenue_terms([self._terrain(h)[1] - base for h in avenue])
+            if ilh in self.board and self.board.issuperset(avenue):
+                known, terrain = self._levels.get, self._terrain
+                base = (known(ilh) or terrain(ilh))[0]
+                clear, levels, _ = avenue_terms([(known(h) or terrain(h))[1] - base for h in avenue])
                 drm = levels - clear
             else:  # landing_terms, with the terrain read through the memo: E8.221's hexes
                 appr = self._approach(ilh)
