@@ -164,12 +164,16 @@ _SET_Q: Callable[[Hex, int], None] = Hex.__dict__["q"].__set__
 _SET_R: Callable[[Hex, int], None] = Hex.__dict__["r"].__set__
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, order=True, slots=True, init=False)
 class Hexside:
     """A hexside, stored canonically as (hex, direction) with direction in 0..2."""
 
     hex: Hex
     direction: int
+
+    def __init__(self, hex: Hex, direction: int) -> None:
+        _SET_HEX(self, hex)  # as Hex.__init__
+        _SET_DIRECTION(self, direction)
 
     @staticmethod
     def of(h: Hex, direction: int) -> Hexside:
@@ -190,6 +194,11 @@ class Hexside:
     def hexes(self) -> tuple[Hex, Hex]:
         """The two hexes this side separates."""
         return self.hex, self.hex.neighbor(self.direction)
+
+
+#: The setters of Hexside's slots (for :meth:`Hexside.__init__`).
+_SET_HEX: Callable[[Hexside, Hex], None] = Hexside.__dict__["hex"].__set__
+_SET_DIRECTION: Callable[[Hexside, int], None] = Hexside.__dict__["direction"].__set__
 
 
 def direction_between(a: Hex, b: Hex) -> int | None:

@@ -198,7 +198,7 @@ PASSENGER_IMMUNITIES: tuple[str, ...] = ("PTC", "Pin", "Heat of Battle")
 
 
 # ----------------------------------------------------------------------------- E8.2 / E8.221
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Approach:
     """A glider in its ILH facing the Wind Direction, and the line it flies along.
 
@@ -210,6 +210,12 @@ class Approach:
     map: HexMap
     ilh: Hex
     facing: int  # direction 0..5 the glider faces (the Wind Direction); the Avenue lies astern
+
+    def __init__(self, map: HexMap, ilh: Hex, facing: int) -> None:
+        # what the frozen dataclass's own __init__ stores, without object.__setattr__ per field
+        # (the E8 odds make one per ILH, thousands a heatmap)
+        d = self.__dict__
+        d["map"], d["ilh"], d["facing"] = map, ilh, facing
 
     @property
     def astern(self) -> int:
