@@ -24,6 +24,9 @@ if str(ROOT / "core") not in sys.path:
 #: Issue #15's targets in Pyodide: odds while dragging, the heatmap as the wind changes.
 ODDS_MS = 50
 HEATMAP_MS = 250
+#: Issue #43's: one glider's odds cold within a frame, the heatmap with two Light AA cold.
+FRAME_MS = 16
+HEATMAP_AA_MS = 50
 
 
 def best(fn: Callable[[], Any], clear: Callable[[], None] = lambda: None, repeat: int = 3) -> float:
@@ -69,7 +72,7 @@ def main() -> None:
     for name, where in (("1C9", "near the edge"), ("3P5", "mid-map")):
         ilh = m.parse(name)
         put(f"E8 odds, one glider, two Light AA ({name}, {where}), cold",
-            best(lambda: glider_odds(terrain, m, ilh, wind, aa=two), clear_cache))
+            best(lambda: glider_odds(terrain, m, ilh, wind, aa=two), clear_cache), FRAME_MS)
         moved = ilh.neighbor(1)
 
         def before() -> None:
@@ -80,7 +83,7 @@ def main() -> None:
     odds = glider_odds(terrain, m, m.parse("1C9"), wind, aa=two)
     put("E8 heatmap, four geoboards, no Light AA, cold", best(lambda: heatmap(terrain, m, wind), clear_cache, repeat=2), HEATMAP_MS)
     put("E8 heatmap, four geoboards, two Light AA, cold", best(lambda: heatmap(terrain, m, wind, aa=two), clear_cache, repeat=2),
-        HEATMAP_MS)
+        HEATMAP_AA_MS)
 
     def other_plan() -> None:
         clear_cache()

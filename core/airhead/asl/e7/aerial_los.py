@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping
 
-from ...hexes import Hex, Hexside
+from ...hexes import DIRECTIONS, Hex, Hexside
 from ...terrain import HexTerrain, Terrain
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class Look:
     effect: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class AerialSight:
     """E7.25: whether an Aerial viewer sees ``target`` and why.
 
@@ -115,6 +115,13 @@ class AerialSight:
     by: Hex | None = None
     looks: tuple[Look, ...] = ()
     note: str = ""
+
+    def __init__(self, target: Hex, blind: bool, cause: str = "", by: Hex | None = None, looks: tuple[Look, ...] = (),
+                 note: str = "") -> None:
+        # what the frozen dataclass's own __init__ stores, without object.__setattr__ per field
+        # (the E8 odds read a Blind Hex per landing hex, thousands a heatmap)
+        d = self.__dict__
+        d["target"], d["blind"], d["cause"], d["by"], d["looks"], d["note"] = target, blind, cause, by, looks, note
 
     def explain(self, name: Callable[[Hex], str]) -> list[str]:
         """The answer in log style, one line per hex considered, then the verdict."""
@@ -169,7 +176,9 @@ def surrounded(terrain: Terrain, target: Hex, types: Mapping[str, str] | None = 
     here = terrain.at(target)
     base, pit = here.base_level, here.terrain == DEPRESSION
     looks: list[Look] = []
-    for h in target.neighbors():
+    q, r = target.q, target.r
+    for dq, dr in DIRECTIONS:  # target.neighbors(), made one at a time: most hexes stop at the first
+        h = Hex(q + dq, r + dr)
         t = terrain.at(h)
         top = _top(t)
         if top is not None and top - base >= 1:

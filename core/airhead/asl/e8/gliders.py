@@ -198,7 +198,7 @@ PASSENGER_IMMUNITIES: tuple[str, ...] = ("PTC", "Pin", "Heat of Battle")
 
 
 # ----------------------------------------------------------------------------- E8.2 / E8.221
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Approach:
     """A glider in its ILH facing the Wind Direction, and the line it flies along.
 
@@ -210,6 +210,12 @@ class Approach:
     map: HexMap
     ilh: Hex
     facing: int  # direction 0..5 the glider faces (the Wind Direction); the Avenue lies astern
+
+    def __init__(self, map: HexMap, ilh: Hex, facing: int) -> None:
+        # what the frozen dataclass's own __init__ stores, without object.__setattr__ per field
+        # (the E8 odds make one per ILH, thousands a heatmap)
+        d = self.__dict__
+        d["map"], d["ilh"], d["facing"] = map, ilh, facing
 
     @property
     def astern(self) -> int:
@@ -257,14 +263,19 @@ class Approach:
     def standing(self, k: int) -> tuple[Hex, bool]:
         """:meth:`equivalent` and :meth:`reflected` of position ``k`` at once."""
         dq, dr = DIRECTIONS[(self.facing + 3) % 6]
-        ilh, m = self.ilh, self.map
+        ilh = self.ilh
         real = Hex(ilh.q + dq * k, ilh.r + dr * k)
-        if m.in_play(real):
+        if self.map.in_play(real):
             return real, False
+        return self._offboard(real, k, dq, dr)
+
+    def _offboard(self, real: Hex, k: int, dq: int, dr: int) -> tuple[Hex, bool]:
+        """:meth:`standing` of position ``k`` whose real hex ``real`` is out of play (E8.221)."""
         anchor = self.anchor
         if k == 0:
             return anchor, False
         other = Hex(anchor.q - dq * k, anchor.r - dr * k)
+        m = self.map
         if m.in_play(other):
             return other, True
         return m.mirror_into_play(real), False
@@ -280,8 +291,8 @@ class Approach:
         q, r = self.ilh.q, self.ilh.r
         out: list[Hex] = []
         for k in range(1, AVENUE_LENGTH + 1):
-            real = Hex(q + dq * k, r + dr * k)  # hex_at(k), inlined: the heatmap asks every ILH's
-            out.append(real if m.in_play(real) else self.equivalent(k))
+            real = Hex(q + dq * k, r + dr * k)  # standing(k), inlined: the heatmap asks every ILH's
+            out.append(real if m.in_play(real) else self._offboard(real, k, dq, dr)[0])
         return out
 
 
@@ -399,16 +410,18 @@ def blind_hex(terrain: Terrain, appr: Approach, k: int, types: Mapping[str, str]
     across the hexside the glider crosses entering it. Bocage does not create a Blind Hex for this
     rule. Reflected offboard terrain (E8.221) is used as for every other E8 term.
     """
-    return _sight(terrain, appr, k, appr.equivalent(k), _entry_side(appr, k), types)
+    side = terrain.sides.get(_entry_side(appr, k), frozenset())
+    return _sight(terrain, appr, k, appr.equivalent(k), side, types)
 
 
-def _sight(terrain: Terrain, appr: Approach, k: int, target: Hex, entry: Hexside, types: Mapping[str, str] | None) -> AerialSight:
-    """:func:`blind_hex` with the hex standing for position ``k`` and its entry hexside given."""
+def _sight(terrain: Terrain, appr: Approach, k: int, target: Hex, side: frozenset[str],
+           types: Mapping[str, str] | None) -> AerialSight:
+    """:func:`blind_hex` with the hex standing for position ``k`` and the features of its entry
+    hexside given."""
     enclosed = surrounded(terrain, target, types)
     if enclosed.blind:
         return enclosed
     near = appr.equivalent(k + 1)
-    side = terrain.sides.get(entry, frozenset())
     return blind_behind(target, terrain.at(target), near, terrain.at(near), side, bocage=False, types=types)
 
 
@@ -513,12 +526,12 @@ def crash_terms(
         out.append((feats["shellholes"], f"landing in shellholes ({name})", [ref]))
     if t.trench:
         out.append((feats["trench"], f"landing in a trench ({name})", [ref]))
-    occ = [o for o in ("vehicle", "wreck", "glider") if o in t.occupants]
+    occ = [o for o in ("vehicle", "wreck", "glider") if o in t.occupants] if t.occupants else None
     if occ:
         what = "/".join({"vehicle": "vehicle", "wreck": "wreck", "glider": "previously-landed glider"}[o] for o in occ)
         out.append((feats["occupied"], f"Location contains a {what} (at most +1)", [ref]))
     # the map's reading is needed unless the players' ruling decides and nothing is to be named
-    side = Hexside.of(h, appr.facing if reflected else appr.astern)  # _entry_side, from what is known
+    side = terrain.sides.get(Hexside.of(h, appr.facing if reflected else appr.astern), frozenset())  # _entry_side's
     sight = _sight(terrain, appr, k, h, side, types) if explain or blind is None else None
     is_blind = blind if blind is not None else sight is not None and sight.blind
     if is_blind:
@@ -530,7 +543,7 @@ def crash_terms(
             out.append((feats["blind_hex"], _BLIND_CAUSES[sight.cause].format(name=name, by=by), hexes))
         else:
             out.append((feats["blind_hex"], f"{name} is a Blind Hex (the players' ruling)", [ref]))
-    for f in sorted(terrain.sides.get(side, frozenset())):
+    for f in sorted(side) if side else ():
         v = tb["crash_hexside"].get(f, 0)
         if v:
             out.append((v, f"crossing a {f} hexside entering {name} (E8.231)", [ref]))

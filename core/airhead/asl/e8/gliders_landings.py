@@ -5,11 +5,14 @@ What a glider in one ILH does on landing depends neither on the Light AA that fi
 how it got there, so each ILH's landings (intact and Damaged: every Landing DR × Crash dr, as
 counts out of 216) are worked out once per map, terrain, Wind Direction and Crash dr settings
 and kept in a small memo (:func:`landings`, :func:`clear_landings`), through the same functions
-the landing procedure uses (:func:`~airhead.asl.e8.gliders.landing_terms`,
-:func:`~airhead.asl.e8.gliders.landing_hex`, :func:`~airhead.asl.e8.gliders.hazard`,
-:func:`~airhead.asl.e8.gliders.crash_terms`, :func:`~airhead.asl.e8.gliders.crash_effect`).
-Inside one ILH the Crash drm of a landing hex whose terrain and approach do not depend on the ILH
-is worked out once per hex.
+the landing procedure uses (:func:`~airhead.asl.e8.gliders.landing_terms`' parts
+:meth:`~airhead.asl.e8.gliders.Approach.avenue_terrain` and
+:func:`~airhead.asl.e8.gliders.avenue_terms`, :func:`~airhead.asl.e8.gliders.landing_hex`,
+:func:`~airhead.asl.e8.gliders.hazard`, :func:`~airhead.asl.e8.gliders.crash_terms`,
+:func:`~airhead.asl.e8.gliders.crash_effect`). Inside one ILH the Crash drm of a landing hex whose
+terrain and approach do not depend on the ILH is worked out once per hex, and the rules read the
+terrain through :class:`ReadOnce`: each hex's terrain is read once per memo (issue #43: a heatmap
+read each hex up to ~40 times, one unit of work each).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Mapping
 
 from ...boards import HexMap
 from ...hexes import DIRECTIONS, Hex, opposite
-from ...terrain import Terrain
+from ...terrain import HexTerrain, Terrain
 from .gliders import (
     AVENUE_LENGTH,
     Approach,
@@ -29,12 +32,11 @@ from .gliders import (
     crash_terms,
     hazard,
     landing_hex,
-    landing_terms,
     obstacle_top,
     table,
 )
 
-__all__ = ["QR", "Counts", "Landings", "landings", "clear_landings", "Enumerator"]
+__all__ = ["QR", "Counts", "Landings", "landings", "clear_landings", "Enumerator", "ReadOnce"]
 
 _DICE = [(c, w) for c in range(1, 7) for w in range(1, 7)]
 _SURVIVE = frozenset(("safe_ilh", "safe_elsewhere", "damaged"))
@@ -83,6 +85,37 @@ def _survival(cdrm: int, damaged: bool, in_ilh: bool) -> tuple[int, int]:
 _NONE = (0, 0, 0, 0)
 
 
+class ReadOnce(Terrain):
+    """A read-only view of ``terrain`` that reads each hex's terrain from it once (one unit of
+    work, :mod:`airhead.work`) and keeps it: the landings' rules read a hex, the hex astern and
+    the six around it for each landing position, and every ILH's Avenue, so a heatmap would
+    otherwise read each hex some ten times. Edits apply to the terrain below."""
+
+    __slots__ = ("_base", "_seen")
+
+    def __init__(self, terrain: Terrain) -> None:
+        self._hexes, self._sides, self._blazes, self._blaze_list = terrain._hexes, terrain._sides, terrain._blazes, None
+        self._base = terrain
+        self._seen: dict[Hex, HexTerrain] = {}
+
+    def at(self, h: Hex) -> HexTerrain:
+        got = self._seen.get(h)
+        if got is None:
+            got = self._seen[h] = self._base.at(h)
+        return got
+
+    @property
+    def hexes(self) -> Mapping[Hex, HexTerrain]:
+        """The terrain below's hexes."""
+        return self._base.hexes
+
+    def __eq__(self, other: object) -> bool:
+        return self._base == other
+
+    def __hash__(self) -> int:
+        return hash(self._base)
+
+
 class Landings:
     """Every ILH's landing under one map, terrain, Wind Direction and Crash dr settings (memoized:
     the landing does not depend on the Light AA nor on how the glider got to the ILH)."""
@@ -92,6 +125,8 @@ class Landings:
 
     def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None) -> None:
         self.terrain, self.m, self.facing = terrain, m, facing
+        #: What the rules read here: each hex's terrain read from ``terrain`` once, then kept.
+        self.read: Terrain = ReadOnce(terrain)
         self.night, self.gusts, self.blind = night, gusts, blind
         cond = table()["crash_conditions"]
         self.not_in_ilh, self.when_damaged = int(cond["not_in_ilh"]), int(cond["damaged"])
@@ -102,8 +137,9 @@ class Landings:
         #: The intact Crash drm by what it depends on: the hexes that stand for the position and
         #: for the hex astern of it (E8.221), whether it is the ILH, whether the flight is
         #: reversed there (the hexside crossed) and a bridge landing.
-        self._crash: dict[tuple[Hex, Hex, bool, bool, bool], int] = {}
-        self._hazard: dict[Hex, str] = {}
+        self._crash: dict[tuple[int, int, int, int, bool, bool, bool], int] = {}
+        self._hazard: dict[QR, str] = {}
+        self._approaches: dict[QR, Approach] = {}
         self._entries: dict[QR, _Entry] = {}
         self._heat: dict[QR, tuple[int, int, int, int]] = {}
         self._landing: dict[QR, tuple[tuple[int, int], ...]] = {}
@@ -142,8 +178,8 @@ class Landings:
             dq, dr = self.step
             if real not in self.board or (q + dq, r + dr) not in self.board:
                 return None
-            own = Approach(self.m, Hex(q, r), self.facing)
-            kind = hazard(self.terrain, own, 0)[0]
+            own = self._approach(real)
+            kind = hazard(self.read, own, 0)[0]
             drm = 0 if kind == "eliminated" else self._crash_sum(own, 0, kind == "bridge")
             hit = self._regular[real] = (kind, drm)
         return hit
@@ -151,12 +187,13 @@ class Landings:
     def _landing_hex(self, appr: Approach, k: int) -> tuple[str, int]:
         """E8.232 hazard and intact Crash drm of landing position ``k`` of ``appr`` (any hex)."""
         here, reflected = appr.standing(k)
-        kind = self._hazard.get(here)
+        kind = self._hazard.get((here.q, here.r))
         if kind is None:  # the hazard reads the hex standing for the position (and the Wind Direction)
-            kind = self._hazard[here] = hazard(self.terrain, appr, k)[0]
+            kind = self._hazard[(here.q, here.r)] = hazard(self.read, appr, k)[0]
         if kind == "eliminated":
             return kind, 0
-        key = (here, appr.equivalent(k + 1), k == 0, reflected, kind == "bridge")
+        astern = appr.equivalent(k + 1)
+        key = (here.q, here.r, astern.q, astern.r, k == 0, reflected, kind == "bridge")
         v = self._crash.get(key)
         if v is None:
             v = self._crash[key] = self._crash_sum(appr, k, kind == "bridge")
@@ -164,34 +201,48 @@ class Landings:
 
     def _crash_sum(self, appr: Approach, k: int, bridge: bool) -> int:
         """E8.23: the intact Crash drm (:func:`~airhead.asl.e8.gliders.crash_terms`) of position ``k``."""
-        terms = crash_terms(self.terrain, appr, k, damaged=False, night=self.night, gusts=self.gusts, on_bridge=bridge,
+        terms = crash_terms(self.read, appr, k, damaged=False, night=self.night, gusts=self.gusts, on_bridge=bridge,
                             blind=self.blind, explain=False)
         return sum(t[0] for t in terms)
 
     def _positions_of(self, ilh: QR) -> tuple[tuple[int, int], ...]:
         """Where a glider in ``ilh`` may land along the grain (E8.22), shared by the odds' and
         the heatmap's view of the ILH. An ILH in play whose Avenue is in play reads the Avenue's
-        own hexes (E8.221 changes nothing there); any other goes through the whole
-        :func:`~airhead.asl.e8.gliders.landing_terms`."""
+        own hexes (E8.221 changes nothing there); any other reads the hexes E8.221 gives
+        (:meth:`~airhead.asl.e8.gliders.Approach.avenue_terrain`, from its anchor): what
+        :func:`~airhead.asl.e8.gliders.landing_terms` reads, through the memo of each hex's levels."""
         hit = self._landing.get(ilh)
         if hit is None:
             q, r = ilh
             dq, dr = self.step
             avenue = [(q + k * dq, r + k * dr) for k in range(1, AVENUE_LENGTH + 1)]
-            if ilh in self.board and all(h in self.board for h in avenue):
-                base = self._terrain(ilh)[0]
-                clear, levels, _ = avenue_terms([self._terrain(h)[1] - base for h in avenue])
+            if ilh in self.board and self.board.issuperset(avenue):
+                known, terrain = self._levels.get, self._terrain
+                base = (known(ilh) or terrain(ilh))[0]
+                clear, levels, _ = avenue_terms([(known(h) or terrain(h))[1] - base for h in avenue])
                 drm = levels - clear
-            else:
-                drm = landing_terms(self.terrain, Approach(self.m, Hex(q, r), self.facing)).drm
+            else:  # landing_terms, with the terrain read through the memo: E8.221's hexes
+                appr = self._approach(ilh)
+                anchor = appr.anchor
+                base = self._terrain((anchor.q, anchor.r))[0]
+                clear, levels, _ = avenue_terms([self._terrain((h.q, h.r))[1] - base for h in appr.avenue_terrain()])
+                drm = levels - clear
             hit = self._landing[ilh] = self.positions(drm)
+        return hit
+
+    def _approach(self, ilh: QR) -> Approach:
+        """A glider in ``ilh`` facing the Wind Direction (one per ILH: its E8.221 anchor is
+        worked out once)."""
+        hit = self._approaches.get(ilh)
+        if hit is None:
+            hit = self._approaches[ilh] = Approach(self.m, Hex(*ilh), self.facing)
         return hit
 
     def _terrain(self, h: QR) -> tuple[float, float]:
         """Base Level and Obstacle top (E8.22) of a hex in play."""
         hit = self._levels.get(h)
         if hit is None:
-            t = self.terrain.at(Hex(*h))
+            t = self.read.at(Hex(*h))
             hit = self._levels[h] = (t.base_level, obstacle_top(t))
         return hit
 
@@ -200,6 +251,7 @@ class Landings:
             self._entries.clear()
             self._heat.clear()
             self._landing.clear()
+            self._approaches.clear()
 
     def entry(self, ilh: QR) -> _Entry:
         """A glider in ``ilh``: counts (out of 216: Landing DR × Crash dr) of each (outcome,
@@ -221,7 +273,7 @@ class Landings:
             if regular is not None:
                 kind, cdrm = regular[0], regular[1] + (self.not_in_ilh if k else 0)
             else:
-                appr = appr or Approach(self.m, Hex(q, r), self.facing)
+                appr = appr or self._approach(ilh)
                 kind, cdrm = self._landing_hex(appr, k)
             if kind == "eliminated":
                 key = ("eliminated", real)
@@ -262,7 +314,7 @@ class Landings:
             if regular is not None:
                 kind, cdrm = regular[0], regular[1] + (self.not_in_ilh if k else 0)
             else:
-                appr = appr or Approach(self.m, Hex(q, r), self.facing)
+                appr = appr or self._approach(ilh)
                 kind, cdrm = self._landing_hex(appr, k)
             if kind == "eliminated":
                 continue

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
-from operator import add
+from itertools import accumulate
+from operator import add, sub
 from typing import Mapping, Sequence
 
 from ...boards import HexMap
@@ -364,7 +365,7 @@ def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequenc
         a, b = plan.levels[depth]
         here = [0 if c is None else (a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3]) for c in own]
         for (dq, dr), n in _rays() if later else ():
-            # cells within a DR of the grid's edge take garbage (the shifts wrap round): no target is
+            # cells within a DR of the grid's edge take part of their sum (the grid ends): no target is
             here = list(map(add, here, _ray(later, dq * stride + dr, n)))
         later = here
     mask = (1 << bits) - 1
@@ -388,18 +389,28 @@ def _rays() -> tuple[tuple[QR, int], ...]:
 
 
 def _ray(v: list[int], o: int, n: int) -> list[int]:
-    """``Σ v[i + s·o]`` for s = 1..n at every cell i (the list read as a ring), by doubling."""
-    if n == 1:
-        return _shift(v, o)
-    half = _ray(v, o, n // 2)
-    out = list(map(add, half, _shift(half, (n // 2) * o)))
-    return list(map(add, out, _shift(v, n * o))) if n % 2 else out
+    """``Σ v[i + s·o]`` for s = 1..n at every cell i (an index past either end of the list counts
+    0): the difference of two sums ``S[i] = v[i] + v[i + o] + v[i + 2o] + …`` along the list's
+    stride-``o`` runs (one C-level running sum per run), ``S[i + o] − S[i + (n + 1)·o]``."""
+    size, a = len(v), abs(o)
+    if n == 1 or a == 0 or a >= size:
+        return _ahead(v, o) if n == 1 else [0] * size if a >= size else [x * n for x in v]
+    runs = [0] * size
+    for j in range(a):
+        if o > 0:
+            acc = list(accumulate(reversed(v[j::a])))
+            acc.reverse()
+        else:
+            acc = list(accumulate(v[j::a]))
+        runs[j::a] = acc
+    return list(map(sub, _ahead(runs, o), _ahead(runs, (n + 1) * o)))
 
 
-def _shift(v: list[int], o: int) -> list[int]:
-    """``v[i + o]`` at every cell i (the list read as a ring)."""
-    o %= len(v)
-    return v[o:] + v[:o]
+def _ahead(v: list[int], o: int) -> list[int]:
+    """``v[i + o]`` at every cell i, 0 past either end of the list."""
+    if abs(o) >= len(v):
+        return [0] * len(v)
+    return v[o:] + [0] * o if o >= 0 else [0] * -o + v[:o]
 
 
 def summary(odds: GliderOdds) -> Mapping[str, float]:

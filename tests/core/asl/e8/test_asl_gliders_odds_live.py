@@ -274,3 +274,42 @@ def test_the_procedure_heatmap_includes_the_planned_light_aa() -> None:
     bare = proc.heatmap(g.state, proc.read_some(g.state, {"wind": 5}))
     assert bare is not None and "no Light AA" in bare.heat_label
     assert dict(bare.heat) == {h: v[0] for h, v in heatmap(TERRAIN, B4, SW).items()}
+
+
+class _Counted(Terrain):
+    """A terrain that counts the reads of each hex (issue #43: the live odds read each hex once)."""
+
+    __slots__ = ("reads",)
+
+    def __init__(self, terrain: Terrain) -> None:
+        self._hexes, self._sides, self._blazes, self._blaze_list = terrain._hexes, terrain._sides, terrain._blazes, None
+        self.reads: dict[Hex, int] = {}
+
+    def at(self, h: Hex) -> HexTerrain:
+        self.reads[h] = self.reads.get(h, 0) + 1
+        return Terrain.at(self, h)
+
+
+def test_the_heatmap_and_the_odds_read_each_hex_of_terrain_once() -> None:
+    """The rules read a landing hex, the hex astern and the six around it for every landing, and
+    every ILH's Avenue: the memo of a Wind Direction reads each hex's terrain once, for the
+    heatmap with Light AA (every ILH, its Evasive Actions' ILHs off the map too), then for the
+    odds of a glider and another Light AA plan's heatmap, and the results are those read
+    straight from the terrain."""
+    two = [AAFirer("FlaK", 6, 2), AAFirer("MG", 7, 1)]
+    clear_cache()
+    counted = _Counted(TERRAIN)
+    hm = heatmap(counted, B4, SW, aa=two)
+    assert counted.reads and max(counted.reads.values()) == 1
+    # every hex in play is read (as an ILH or its Avenue); off the map only the ring around it
+    # (a landing hex's neighbours, for E7.25's "completely surrounded")
+    assert set(B4.hexes()) <= set(counted.reads)
+    assert all(any(B4.in_play(n) for n in h.neighbors()) for h in counted.reads if not B4.in_play(h))
+    # a glider's odds (its landings off the map too) and another plan's heatmap read no hex again
+    read = dict(counted.reads)
+    odds = glider_odds(counted, B4, P("4A2"), SW, aa=two)
+    heatmap(counted, B4, SW, aa=two[:1])
+    assert max(counted.reads.values()) == 1 and {h: counted.reads[h] for h in read} == read
+    clear_cache()
+    assert heatmap(TERRAIN, B4, SW, aa=two) == hm
+    assert glider_odds(TERRAIN, B4, P("4A2"), SW, aa=two) == odds
