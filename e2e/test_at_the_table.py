@@ -82,7 +82,27 @@ OPEN_HEX = r"""(names) => {
 }"""
 
 
+# The map at rest: its view (scale, offset) and its box unchanged over half a second. A tab tapped
+# before any hex changes the bottom sheet's height, and the start view is fitted to the new box
+# (by design, until a hex is tapped): a hex measured before that lands elsewhere when tapped.
+MAP_AT_REST = r"""() => {
+  const m = document.querySelector('[data-scale]');
+  if (!m) return false;
+  const r = m.getBoundingClientRect();
+  const k = [m.dataset.scale, m.dataset.tx, m.dataset.ty, r.x, r.y, r.width, r.height].join(',');
+  const w = window.__mapRest || (window.__mapRest = {k: '', n: 0});
+  if (w.k === k) w.n += 1; else { w.k = k; w.n = 0; }
+  return w.n >= 5;
+}"""
+
+
+def map_at_rest(page: Any) -> None:
+    page.evaluate("() => { window.__mapRest = null; }")
+    page.wait_for_function(MAP_AT_REST, polling=100)
+
+
 def open_hex(page: Any, names: list[str]) -> str:
+    map_at_rest(page)
     name = str(page.evaluate(OPEN_HEX, names))
     assert name, f"none of {names} can be tapped"
     return name
