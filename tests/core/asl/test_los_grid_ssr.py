@@ -14,6 +14,7 @@ import pytest
 
 from airhead.__main__ import main
 from airhead.asl.los import Location
+from airhead.asl.board_pixels import grain
 from airhead.asl.los_grid import sights, trace, zone
 from airhead.asl.sight import sight
 from airhead.asl.viewshed import viewshed
@@ -113,3 +114,14 @@ def test_the_command_line_applies_the_options(tmp_path: Path, capsys: Any) -> No
         out.append(json.loads(capsys.readouterr().out))
     assert out[0]["result"] == "blocked" and out[1]["result"] == "clear"
     assert out[1]["hex_level"]["result"] == "clear"
+
+
+def test_the_grain_reading_of_e8_and_e7_follows_the_option() -> None:
+    """A woods clump drawn off a hex's centre dot (E8.22's Avenue, E7.25's aerial view read it along
+    the grain): Woods to Brush takes it off the line."""
+    desc = dict(DESC, name="sg", hexes={"E7": {"code": 60, "cover": 0.3, "shift": [0, -28]}})
+    board = LIBRARY.add(write_board(desc))
+    for ssr, obstacle in (((), "Woods"), (("WoodsToBrush",), "")):
+        sc = load_scenario(scenario_data([["sg"]], [board], ssr=list(ssr)))
+        got = grain(sc, sc.map.parse("sgE7"), 0)  # north-south through the clump
+        assert got is not None and got[1] == obstacle
