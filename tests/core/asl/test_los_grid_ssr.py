@@ -6,6 +6,7 @@ shadows, an option chosen in play and the command line agree. Airhead's own test
 from __future__ import annotations
 
 import json
+import random
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -125,3 +126,37 @@ def test_the_grain_reading_of_e8_and_e7_follows_the_option() -> None:
         sc = load_scenario(scenario_data([["sg"]], [board], ssr=list(ssr)))
         got = grain(sc, sc.map.parse("sgE7"), 0)  # north-south through the clump
         assert got is not None and got[1] == obstacle
+
+
+def _recoded(node: Any, old: int, new: int) -> Any:
+    """A board description with terrain code ``old`` drawn as ``new`` wherever it is painted."""
+    if isinstance(node, dict):
+        return {k: (new if k == "code" and v == old else _recoded(v, old, new)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_recoded(v, old, new) for v in node]
+    return node
+
+
+def test_a_board_under_an_option_reads_as_the_board_drawn_so() -> None:
+    """The fixture board under Woods to Brush traces as the same board drawn with brush for its
+    woods: every verdict, Hindrance and blocking hex the same, and each explanation ends in it."""
+    fixture = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
+    mapped = load_scenario(scenario_data([["fw"]], [LIBRARY.add(write_board(dict(fixture, name="fw")))], ssr=["WoodsToBrush"]))
+    drawn = load_scenario(scenario_data([["fw"]], [LIBRARY.add(write_board(_recoded(dict(fixture, name="fw", version="9"), 60, 25)))]))
+    plain = load_scenario(scenario_data([["fw"]], [LIBRARY.add(write_board(dict(fixture, name="fw")))]))
+    m = mapped.map
+    hexes = [h for h, _n in m.iter_names()]
+    rng = random.Random(39)
+    count = changed = 0
+    for v in rng.sample(hexes, 6):
+        for lv in (0, 1):
+            for h in v.within(6)[1:]:
+                if not m.in_play(h):
+                    continue
+                one, two, before = (trace(sc, Location(v, lv), Location(h)) for sc in (mapped, drawn, plain))
+                assert (one.result, one.drm, one.blocked_at) == (two.result, two.drm, two.blocked_at), one.explain(m.name)
+                last = one.explain(m.name)[-1]
+                assert last.startswith("LOS blocked in" if one.blocked else "LOS clear")
+                count += 1
+                changed += (before.result, before.drm) != (one.result, one.drm)
+    assert count > 300 and changed > 10
