@@ -16,7 +16,7 @@ import pytest
 from airhead.__main__ import main
 from airhead.asl.los import Location
 from airhead.asl.board_pixels import grain
-from airhead.asl.los_grid import sights, trace, zone
+from airhead.asl.los_grid import GridSight, sights, trace, zone
 from airhead.asl.sight import sight
 from airhead.asl.viewshed import viewshed
 from airhead.scenario import Scenario
@@ -104,6 +104,16 @@ def test_an_option_chosen_in_play_reaches_the_trace() -> None:
     assert sight(game.state, a, b).blocked
     game.apply({"type": "edit", "op": "ssr", "set": ["NoHedges"]})
     assert not sight(game.state, a, b).blocked
+    c, d = m.parse("sxK1"), m.parse("sxK5")
+    assert sight(game.state, c, d).blocked
+    game.apply({"type": "edit", "op": "hex", "hex": "sxK4", "set": {"t": "grain"}})  # a player's edit
+    game.apply({"type": "edit", "op": "ssr", "set": ["NoHedges", "WoodsToBrush"]})
+    s = sight(game.state, c, d)
+    assert isinstance(s, GridSight) and s.result == "hindered"
+    # the hexes the option changed are read from the board's pixels it changed, as a scenario's
+    # own options are; the hex the players painted stays theirs, read whole
+    assert {m.name(g.hex) for g in s.hexes if g.whole} == {"sxK4"}
+    assert {m.name(h): d for h, d in s.hindrances} == {"sxK2": 1, "sxK3": 1, "sxK4": 1}
 
 
 def test_the_command_line_applies_the_options(tmp_path: Path, capsys: Any) -> None:
