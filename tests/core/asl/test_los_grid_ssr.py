@@ -170,3 +170,13 @@ def test_a_board_under_an_option_reads_as_the_board_drawn_so() -> None:
                 count += 1
                 changed += (before.result, before.drm) != (one.result, one.drm)
     assert count > 300 and changed > 10
+
+
+def test_every_option_airhead_applies_maps_a_grid() -> None:
+    from airhead.vasl.ssr import ssr_rules
+
+    g = LIBRARY.add(archive()).archive.grid
+    for name, rule in ssr_rules().items():
+        if rule.kind != "customCode":
+            out = ssr_grid(g, [name])
+            assert (len(out.terrain), len(out.elevation)) == (len(g.terrain), len(g.elevation)), name
