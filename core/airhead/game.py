@@ -362,12 +362,15 @@ def _edit_ssr(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     spend(len(hexes) * len(added))  # every hex of the map read once per option
     try:
         terrain = apply_ssr(state.terrain, added, hexes)
+        # the boards' terrain under the game's options (Scenario.base): the precise LOS reads a hex
+        # this option changed from the boards' pixels it changed, not whole as a player's edit
+        base = apply_ssr(state.scenario.base, added, hexes) if state.scenario.boards else state.scenario.base
     except DataError as e:
         raise ActionError(str(e)) from None
     rules = ssr_rules()
     words = "; ".join(f"{n} ({rules[n].describe()})" if rules[n].describe() != n else n for n in added)
     event = Event("edit", "", f"SSR terrain options applied to the map: {words}")
-    scenario = replace(state.scenario, ssr=wanted)
+    scenario = replace(state.scenario, ssr=wanted, base=base)
     return replace(state, scenario=scenario, terrain=terrain), [event]
 
 

@@ -6,7 +6,8 @@ the season applied; :func:`shadow_kinds` for a Blaze's light), the boards under 
 (:func:`frames_of`), a map hex's centre and the hex holding a point, and a hex's *bound*, the
 highest ground and terrain its pixels hold (:func:`bound`, kept per board): a hex whose bound lies
 below a thread can neither block nor hinder it (:func:`clear_at`). Pure Python on the board's
-bytes; nothing per pixel is kept.
+bytes; nothing per pixel is kept. The game's SSR terrain options are applied to each board's
+grid before it is read (:func:`frames_of`).
 """
 
 from __future__ import annotations
@@ -91,10 +92,15 @@ def shadow_kinds(in_season: bool) -> tuple[Kind | None, ...]:
 
 def frames_of(scenario: Scenario) -> list[Frame]:
     """The frames (:func:`airhead.vasl.library.frames`) of the map's boards this device holds, in
-    map units (hexes of circumradius 1)."""
+    map units (hexes of circumradius 1), each board's grid with the game's SSR terrain options
+    applied (:func:`airhead.vasl.ssr.ssr_board`, as VASL traces its LOS data)."""
+    from dataclasses import replace as _replace
     from ..vasl.library import frames
+    from ..vasl.ssr import ssr_board
 
-    return frames(scenario.map, scenario.boards, size=1.0)
+    out = frames(scenario.map, scenario.boards, size=1.0)
+    ssr = tuple(scenario.ssr)
+    return [_replace(f, board=ssr_board(f.board, ssr)) for f in out] if ssr else out
 
 
 def centre(h: Hex) -> tuple[float, float]:

@@ -4,8 +4,9 @@ Where a map lies on imported boards (:mod:`airhead.vasl.library`), the thread be
 centres is walked over the boards' own pixels, as VASL walks it (``Map.java``), about one pixel
 at a time: each pixel's terrain code and ground level are read from the board, and the ASL LOS
 readings of :mod:`.los` (the same settings) are applied to what lies there, not to the hex
-whole. Where the players changed a hex (an SSR, rubble, a Blaze), or where no board's grid lies,
-the hex is read whole, as :mod:`.los` reads it.
+whole; each board's grid has the game's SSR terrain options applied (:func:`.board_pixels.frames_of`).
+Where the players changed a hex (rubble, a Blaze), or where no board's grid lies, the hex is read
+whole, as :mod:`.los` reads it.
 
 Readings (``docs/rules-notes.md``, "LOS over a board's grid"):
 

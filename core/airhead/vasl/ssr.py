@@ -13,12 +13,15 @@ The rules are facts of VASL's shared board metadata, kept as Airhead's own table
 * ``ignore`` — a valid SSR that changes no terrain; ``customCode`` — VASL applies it in code
   (No Bridge, Roads to Paths, Palm Trees …): refused here as not applied yet, never ignored.
 
-This is the hex-level reading (each hex's terrain as derived from the board); the board's pixels
-under a precise line of sight are not changed by it.
+:func:`apply_ssr` changes each hex's terrain as derived from the board; :func:`ssr_grid` (and
+:func:`ssr_board`) changes the board's terrain grid the same way, pixel by pixel, as VASL changes
+its LOS data before tracing (``VASLBoard.applyColorSSRules``): the precise line of sight reads the
+board with the options applied. Both read the same rules and the same terrain codes.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
@@ -27,9 +30,10 @@ from ..errors import DataError
 from ..hexes import Hex, Hexside
 from ..tables import shared_table, terrain_types
 from ..terrain import HexTerrain, Terrain, Water
-from .derive import Code, codes
+from .derive import Code, DerivedBoard, codes
+from .losdata import Grid
 
-__all__ = ["SsrRule", "ssr_rules", "apply_ssr", "KINDS"]
+__all__ = ["SsrRule", "ssr_rules", "apply_ssr", "ssr_grid", "ssr_board", "KINDS"]
 
 #: The kinds of rule VASL defines, in its words.
 KINDS = ("terrainMap", "elevationMap", "terrainToElevationMap", "elevationToTerrainMap", "ignore", "customCode")
@@ -92,9 +96,8 @@ def _as(t: HexTerrain, code: Code, level: float | None = None) -> HexTerrain:
                    base_level=t.base_level if level is None else level)
 
 
-def apply_ssr(terrain: Terrain, names: Sequence[str], hexes: Iterable[Hex]) -> Terrain:
-    """``terrain`` with VASL's SSR rules ``names`` applied in turn to ``hexes`` (the map's) and its
-    hexsides; :class:`DataError` names a rule that is not VASL's or that Airhead does not apply."""
+def _chosen(names: Sequence[str]) -> list[SsrRule]:
+    """The rules ``names``; :class:`DataError` names one that is not VASL's or that Airhead does not apply."""
     rules = ssr_rules()
     chosen = []
     for name in names:
@@ -104,6 +107,13 @@ def apply_ssr(terrain: Terrain, names: Sequence[str], hexes: Iterable[Hex]) -> T
         if rule.kind == "customCode":
             raise DataError(f"the SSR option {name} is applied by VASL's own code, which Airhead does not have yet")
         chosen.append(rule)
+    return chosen
+
+
+def apply_ssr(terrain: Terrain, names: Sequence[str], hexes: Iterable[Hex]) -> Terrain:
+    """``terrain`` with VASL's SSR rules ``names`` applied in turn to ``hexes`` (the map's) and its
+    hexsides; :class:`DataError` names a rule that is not VASL's or that Airhead does not apply."""
+    chosen = _chosen(names)
     cells: dict[Hex, HexTerrain] = dict(terrain.hexes)
     for h in hexes:
         cells.setdefault(h, terrain.at(h))
@@ -128,3 +138,68 @@ def apply_ssr(terrain: Terrain, names: Sequence[str], hexes: Iterable[Hex]) -> T
             b, src = _code(rule, rule.target), float(rule.source or 0)
             cells = {h: _as(t, b, 0) if t.base_level == src else t for h, t in cells.items()}
     return Terrain(cells, sides)
+
+
+def _byte(level: str | int | None) -> int:
+    """A ground level as the grid's elevation byte (a signed byte: level -1 is 255)."""
+    return int(level or 0) & 0xFF
+
+
+def _runs(plane: bytes | bytearray, value: int) -> list[tuple[int, int]]:
+    """The runs ``(start, end)`` of ``plane`` holding the byte ``value``."""
+    return [m.span() for m in re.finditer(re.escape(bytes((value,))) + b"+", plane)]
+
+
+def ssr_grid(grid: Grid, names: Sequence[str]) -> Grid:
+    """``grid`` with VASL's SSR rules ``names`` applied in turn to every pixel, as VASL's
+    ``VASLBoard`` changes its LOS data: ``terrainMap`` turns each pixel of terrain ``from`` into
+    ``to``; ``elevationMap`` each pixel at level ``from`` to ``to``; ``terrainToElevationMap``
+    each pixel of terrain ``from`` into Open Ground at level ``to``; ``elevationToTerrainMap``
+    each pixel at level ``from`` into terrain ``to`` at level 0. A whole plane is translated at a
+    time (:meth:`bytes.translate`, runs of a byte), never a pixel at a time in Python."""
+    cells, elev = bytes(grid.terrain), bytes(grid.elevation)
+    for rule in _chosen(names):
+        if rule.kind == "terrainMap":
+            table = bytearray(range(256))
+            table[_code(rule, rule.source).code] = _code(rule, rule.target).code
+            cells = cells.translate(table)
+        elif rule.kind == "elevationMap":
+            table = bytearray(range(256))
+            table[_byte(rule.source)] = _byte(rule.target)
+            elev = elev.translate(table)
+        elif rule.kind in ("terrainToElevationMap", "elevationToTerrainMap"):
+            to_terrain = rule.kind == "elevationToTerrainMap"
+            code = _code(rule, rule.target if to_terrain else "Open Ground").code
+            level = 0 if to_terrain else _byte(rule.target)
+            runs = _runs(elev, _byte(rule.source)) if to_terrain else _runs(cells, _code(rule, rule.source).code)
+            if runs:
+                c, e = bytearray(cells), bytearray(elev)
+                for a, b in runs:
+                    c[a:b] = bytes((code,)) * (b - a)
+                    e[a:b] = bytes((level,)) * (b - a)
+                cells, elev = bytes(c), bytes(e)
+    return replace(grid, terrain=cells, elevation=elev)
+
+
+#: (archive SHA-256, options) -> the board with its grid changed by them; a few boards at a time.
+_BOARDS: dict[tuple[str, tuple[str, ...]], DerivedBoard] = {}
+_BOARDS_MAX = 8
+
+
+def ssr_board(board: DerivedBoard, names: Sequence[str]) -> DerivedBoard:
+    """``board`` whose archive's terrain grid has VASL's SSR rules ``names`` applied
+    (:func:`ssr_grid`), kept per board and options; its archive's ``sha256`` names the options
+    too (``…+NoHedges,Level2ToLevel1``), so what is kept per board's grid is kept apart; ``board``
+    itself when ``names`` is empty."""
+    if not names:
+        return board
+    key = (board.archive.sha256, tuple(names))
+    got = _BOARDS.get(key)
+    if got is None:
+        archive = replace(board.archive, grid=ssr_grid(board.archive.grid, names),
+                          sha256=f"{board.archive.sha256}+{','.join(names)}")
+        got = replace(board, archive=archive)
+        if len(_BOARDS) >= _BOARDS_MAX:
+            _BOARDS.pop(next(iter(_BOARDS)))
+        _BOARDS[key] = got
+    return got
