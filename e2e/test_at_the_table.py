@@ -60,6 +60,10 @@ def in_view(page: Any, selector: str) -> bool:
                               selector))
 
 
+WHERE = """(sel) => { const e = document.querySelector(sel); if (!e) return 'missing';
+  const r = e.getBoundingClientRect(); return `top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${innerHeight}`; }"""
+
+
 def board_files(tmp_path: Path) -> list[str]:
     paths = []
     for name in ("02", "04"):
@@ -145,6 +149,11 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
     page.locator("#tool-los").tap()
     tap_hex(page, open_hex(page, ["2F4", "2G4", "2F5", "2G3"]))
     page.wait_for_selector("#overlay-layer [data-role]", state="attached")
+    # after the second tap the verdict and its first lines are in view, without scrolling (#38 item 5)
+    page.wait_for_selector("#tool-lines li")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    for what in ("#tool-result h3", "#tool-lines li:nth-child(1)", "#tool-lines li:nth-child(2)"):
+        assert in_view(page, what), f"{what} is out of view after the second tap: {page.evaluate(WHERE, what)}"
     page.locator("#map-key-toggle").tap()
     assert page.locator("#map-key-marks li").count() >= 1
     problems = page.evaluate(KEY_MATCHES_MAP)

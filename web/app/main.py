@@ -21,6 +21,7 @@ boot.stage("Drawing the map…", 90)
 from airhead.svg import render_map  # noqa: E402 - after the progress message on purpose
 from airhead.systems import BUILTINS, builtin  # noqa: E402
 from details import details_html  # noqa: E402
+from dom import into_view  # noqa: E402
 from mapview import MapView  # noqa: E402
 
 
@@ -83,6 +84,8 @@ def show_hex(name: str) -> None:
         if tools.tap(name):  # the second hex of a line of sight
             _describe(name)
             show_tab("info")
+            # the verdict and its first lines in view, not under the hex's details (#38 item 5)
+            into_view(document.getElementById("tool-result"), "info")
             return
         tools.clear()
     if editor is not None and editor.tap(name):

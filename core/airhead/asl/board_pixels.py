@@ -30,9 +30,10 @@ __all__ = ["SQRT3", "APOTHEM", "STEP_PX", "Kind", "kinds", "shadow_kinds", "heig
            "bound", "clear_at", "grain", "on_boards"]
 
 SQRT3 = math.sqrt(3.0)
-#: The thread is read every STEP_PX board pixels: VASL paints walls and hedges as bands 8 to 10
-#: pixels wide, and no terrain narrower than 3.
-STEP_PX = 2.0
+#: The thread is read every STEP_PX board pixels: every pixel along it, as VASL's walk reads
+#: every pixel its line spans in a column (every second pixel let a graze of one or two pixels
+#: through; issue #38).
+STEP_PX = 1.0
 
 
 # ---------------------------------------------------------------- what each terrain code is to the thread
@@ -157,7 +158,7 @@ def bound(f: Frame, h: Hex, in_season: bool) -> tuple[int, int] | None:
     cells, elev = grid.terrain, grid.elevation
     ground = height = 0
     # the hexagon's pixels and a margin, every other column and row: VASL draws no terrain
-    # narrower than 3 pixels (and the thread itself is read every STEP_PX pixels)
+    # narrower than 3 pixels, so every other column and row finds all of it
     for x in range(lo_x, hi_x + 1, 2):
         u = min(abs(x + 0.5 - px) / f.kx, 1.0)
         half = f.ky * (APOTHEM if u <= 0.5 else SQRT3 * (1.0 - u))

@@ -131,7 +131,9 @@ class LosSettings:
     ``wall_along``: on imported boards, a wall or hedge on a hexside the thread runs along (it
     does not cross it) blocks as VASL reads it, or (the default) only one it crosses does;
     ``orchard_level``: an orchard in season is a Hindrance, not an obstacle, to a thread whose
-    ends are both at its ground level (B14.2 as VASL reads it), or (False) an obstacle there too.
+    ends are both at its ground level (B14.2 as VASL reads it), or (False) an obstacle there too;
+    ``per_range``: on imported boards, of the Hindrance hexes at one range from the first end only
+    the greatest counts (as VASL counts them), or (the default, A6) each Hindrance hex counts.
     """
 
     hexside: Literal["both", "either"] = "both"
@@ -144,6 +146,7 @@ class LosSettings:
     orchard_full: bool = True
     wall_along: bool = False
     orchard_level: bool = True
+    per_range: bool = False
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], blind: BlindTable | None = None) -> LosSettings:
@@ -160,6 +163,7 @@ class LosSettings:
             orchard_full=settings.get("los_orchard", ORCHARD_FULL) != ORCHARD_PAINTED,
             wall_along=settings.get("los_wall_along") == WALL_ALONG_BLOCKS,
             orchard_level=settings.get("los_orchard_level", ORCHARD_LEVEL_HINDERS) != ORCHARD_LEVEL_BLOCKS,
+            per_range=settings.get("los_hindrance_count") == COUNT_PER_RANGE,
         )
 
 
@@ -170,6 +174,7 @@ AS_ASL = "height advantage and Blind Hexes counted (A6, as on imported boards)"
 ORCHARD_FULL, ORCHARD_PAINTED = "a full-level obstacle (E7.3 EX)", "as high as its hex is painted"
 ORCHARD_LEVEL_HINDERS, ORCHARD_LEVEL_BLOCKS = "a Hindrance (as VASL reads B14.2)", "an obstacle"
 WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS = "only a wall or hedge it crosses", "also one it runs along (as VASL reads it)"
+COUNT_EACH, COUNT_PER_RANGE = "each Hindrance hex crossed", "one per range from the firer (as VASL counts them)"
 
 #: The LOS settings as schema fields (a system adds them to its settings schema).
 SETTING_FIELDS: tuple[Field, ...] = (
@@ -200,6 +205,10 @@ SETTING_FIELDS: tuple[Field, ...] = (
           default=WALL_ALONG_CROSSED, rule="B9.2",
           help="on imported boards: whether a wall or hedge blocks a line of sight that runs exactly along its hexside "
                "without crossing it (VASL's engine says it does)"),
+    Field("los_hindrance_count", "Hindrances counted", "choice", choices=(COUNT_EACH, COUNT_PER_RANGE), default=COUNT_EACH,
+          rule=RULE, help="on imported boards: every Hindrance hex the line crosses adds its DRM, or, as VASL's engine "
+                          "counts them, only the greatest of the hexes at the same range from the firer (a line crossing "
+                          "a hexside near a vertex passes through two such hexes)"),
 )
 
 #: A table-pack entry for :data:`BlindTable`: keys ``"<obstacle height>/<levels above>"``.

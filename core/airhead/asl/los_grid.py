@@ -42,7 +42,7 @@ from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
 from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range, end_height, level_hindrance, rooftop
-from .los_heights import Judge
+from .los_heights import Judge, _distance
 from .board_pixels import APOTHEM as _APOTHEM
 from .board_pixels import SQRT3 as _SQRT3
 from .board_pixels import STEP_PX, frames_of, grain, on_boards
@@ -72,17 +72,20 @@ class GridHex:
     hex: Hex
     what: str
     top: float  # the level read: the terrain's top, or the ground
-    effect: str = ""  # "blocks", "hinders", "blocks one side", "hinders one side" or ""
+    effect: str = ""  # "blocks", "hinders", "blocks one side", "hinders one side", "hinders same range" or ""
     drm: int = 0
     whole: bool = False  # read whole (changed by the players, or no board's grid there)
     why: str = ""
+    by: Hex | None = None  # "hinders same range": the Hindrance hex counted at this hex's range
 
     def line(self, name: Any) -> str:
         """This hex as one line of the explanation."""
         level = "" if "level" in self.what else f", {'top at ' if self.top > 0 and 'ground' not in self.what else ''}level {self.top:g}"
         effect = {"blocks": "blocks", "hinders": f"hinders (+{self.drm})", "": "no effect",
                   "blocks one side": "blocks on its side of the hexside only",
-                  "hinders one side": f"hinders on its side of the hexside only (+{self.drm}, not counted)"}[self.effect]
+                  "hinders one side": f"hinders on its side of the hexside only (+{self.drm}, not counted)",
+                  "hinders same range": f"hinders (+{self.drm}, not counted: {name(self.by) if self.by else 'another hex'} is as "
+                                        "far from the first end and counts, one Hindrance per range (setting))"}[self.effect]
         return (f"{name(self.hex)}: {self.what}{level}: {effect}" + (f" — {self.why}" if self.why else "")
                 + (" (the hex as changed in this game)" if self.whole else ""))
 
@@ -382,6 +385,9 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     # half hex and a hexside feature's hexside, never kept)
     readings: set[tuple[tuple[int, int], int, int]] = set()
     limit = s.hindrance_limit
+    per_range = s.per_range
+    at_range: dict[int, tuple[int, int]] = {}  # with per_range: the counted Hindrance hex at each range from ``a``
+    same: set[tuple[int, int]] = set()  # with per_range: the Hindrance hexes not counted
     # the current board's pixel at sample i is (p0x + i * pdx, p0y + i * pdy): set when it changes
     p0x = p0y = pdx = pdy = 0.0
     gw = gh = 0
@@ -497,6 +503,17 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
         if g.effect == "hinders" and hit not in hind:
             hind[hit] = g.drm
             total += g.drm
+            if per_range:  # setting los_hindrance_count: only the greatest at each range from the first end counts
+                r_a = _distance(hit, ka)
+                was = at_range.get(r_a)
+                if was is None or hind[was] < g.drm:
+                    at_range[r_a] = hit
+                    if was is not None:
+                        total -= hind[was]
+                        same.add(was)
+                else:
+                    total -= g.drm
+                    same.add(hit)
         if g.effect == "blocks" or total >= limit:
             blocked_at, point = g.hex, (xa + tx * i, ya + ty * i)
             break
@@ -505,6 +522,9 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
         cx, cy = _centre(g.hex)
         return (cx - xa) * dx + (cy - ya) * dy
 
+    for key in same:  # one Hindrance per range (setting): the others say so, naming the one counted
+        best[key] = replace(best[key], effect="hinders same range", by=Hex(*at_range[_distance(key, ka)]))
+        del hind[key]
     order = sorted(best.values(), key=along)
     if point is not None and not fast:
         past = (point[0] - xa) * dx + (point[1] - ya) * dy
@@ -525,7 +545,7 @@ def _dot(x: float, y: float, boards: list[Frame]) -> tuple[float, float]:
     return x, y
 
 
-_RANK = {"blocks": 2, "hinders": 1, "": 0, "blocks one side": 0, "hinders one side": 0}
+_RANK = {"blocks": 2, "hinders": 1, "": 0, "blocks one side": 0, "hinders one side": 0, "hinders same range": 0}
 _EFFECT = ("", "hinders", "blocks")
 
 

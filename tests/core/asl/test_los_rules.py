@@ -45,12 +45,15 @@ ROOFS = {
     "buildings": {"B2": "Stone Building, 1 Level", "B5": "Stone Building, 1 Level", "B8": "Stone Building, 1 Level",
                   "E2": "Stone Building, 2 Level", "E5": "Stone Building, 1 Level", "H2": "Stone Building, 1 Level"},
 }
+#: A 9 x 8 board: orchards in D5 and E5, both two hexes from C4 on the thread from C4 to F6.
+RANGES = {"name": "15", "version": "1", "width": 9, "height": 8, "image": False,
+          "hexes": {"D5": {"code": 63}, "E5": {"code": 63}}}
 FIXTURE = json.loads((Path(__file__).parents[1] / "data" / "fixture_board.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
 def board(which: str) -> Scenario:
-    desc = {"rules": RULES, "edges": EDGES, "roofs": ROOFS, "fixture": dict(FIXTURE, name="13")}[which]
+    desc = {"rules": RULES, "edges": EDGES, "roofs": ROOFS, "ranges": RANGES, "fixture": dict(FIXTURE, name="13")}[which]
     b = LIBRARY.add(write_board(desc))
     return load_scenario(scenario_data([[b.name.lstrip("0")]], [b]))
 
@@ -233,6 +236,29 @@ def test_a_wall_along_the_thread_blocks_only_with_the_setting() -> None:
     vasl = trace(sc, a, b, settings=LosSettings(wall_along=True))
     assert vasl.blocked, vasl.explain(m.name)
     assert any(f.key == "los_wall_along" for f in SETTING_FIELDS)
+
+
+def test_two_hindrance_hexes_at_one_range_count_once_only_with_the_setting() -> None:
+    """15C4 to 15F6 crosses the orchards in D5 and E5, both 2 hexes from C4 (no vertex, no
+    hexside run): A6 counts each (+2); as VASL counts them (setting) only one, and the other's
+    line says which hex counts instead; the same from F6 (both are 1 hex from it)."""
+    sc = board("ranges")
+    m = sc.map
+    a, b = m.parse("15C4"), m.parse("15F6")
+    each = trace(sc, a, b)
+    assert not each.blocked and each.drm == 2 and not each.notes, each.explain(m.name)
+    assert sorted(m.name(h) for h, _d in each.hindrances) == ["15D5", "15E5"]
+    for x, y in ((a, b), (b, a)):
+        once = trace(sc, x, y, settings=LosSettings(per_range=True))
+        assert not once.blocked and once.drm == 1, once.explain(m.name)
+        counted = m.name(once.hindrances[0][0])
+        other = ({"15D5", "15E5"} - {counted}).pop()
+        line = next(ln for ln in once.explain(m.name) if ln.startswith(other + ":"))
+        assert f"not counted: {counted} is as far from the first end" in line, line
+        assert once.explain(m.name)[-1] == "LOS clear, Hindrance DRM +1"
+    field = next(f for f in SETTING_FIELDS if f.key == "los_hindrance_count")
+    assert LosSettings.from_settings({"los_hindrance_count": field.choices[1]}).per_range
+    assert not LosSettings.from_settings({}).per_range
 
 
 # ---------------------------------------------------------------- a board's edges
