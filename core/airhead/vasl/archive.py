@@ -26,7 +26,7 @@ import re
 import struct
 import zipfile
 from dataclasses import dataclass, field
-from typing import Mapping, NoReturn
+from typing import Callable, Mapping, NoReturn
 from xml.parsers import expat
 
 from .losdata import MAX_BOARD_HEXES, MAX_HEXES, BoardError, Grid, read_losdata
@@ -202,8 +202,35 @@ def _decode(xml: bytes) -> str:
         raise BoardError(f"the board's metadata is not valid {declared or 'UTF-8'} (at byte {e.start:,})") from None
 
 
-class _Refused(Exception):
-    """Raised from an expat handler to stop the reading (carries the BoardError's message)."""
+class Refused(Exception):
+    """Raised from a :func:`parse_xml` handler to stop the reading (carries the BoardError's message)."""
+
+
+def parse_xml(text: str, start: Callable[[str, dict[str, str]], None], what: str) -> None:
+    """Read the decoded XML ``text`` of a board file, element by element (``start``: a handler
+    that may raise :class:`Refused`), as data, never as markup: a document type or an entity
+    declaration stops it where it starts, so no entity is ever expanded. Raise
+    :class:`BoardError` saying what is wrong with ``what`` ("the board's metadata")."""
+    def refuse_doctype(*_: object) -> NoReturn:
+        raise Refused(f"{what} declares a document type, which Airhead does not read")
+
+    def refuse_entity(*_: object) -> NoReturn:
+        raise Refused(f"{what} declares an entity, which Airhead does not read")
+
+    p = expat.ParserCreate(encoding="UTF-8")
+    p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    p.StartElementHandler = start
+    p.StartDoctypeDeclHandler = refuse_doctype
+    p.EntityDeclHandler = refuse_entity
+    p.UnparsedEntityDeclHandler = refuse_entity
+    p.ExternalEntityRefHandler = refuse_entity
+    try:
+        p.Parse(text.encode("utf-8"), True)
+    except Refused as e:
+        raise BoardError(str(e)) from None
+    except expat.ExpatError as e:
+        raise BoardError(f"{what} is not readable XML (line {e.lineno}, column {e.offset + 1}: "
+                         f"{expat.ErrorString(e.code)})") from None
 
 
 def _events(text: str) -> tuple[str, dict[str, str], list[dict[str, str]]]:
@@ -216,32 +243,13 @@ def _events(text: str) -> tuple[str, dict[str, str], list[dict[str, str]]]:
         nonlocal count
         count += 1
         if count > MAX_ELEMENTS:
-            raise _Refused(f"the board's metadata holds more than {MAX_ELEMENTS:,} elements")
+            raise Refused(f"the board's metadata holds more than {MAX_ELEMENTS:,} elements")
         if not root:
             root.append((tag, attrs))
         elif tag == "buildingType":
             buildings.append(attrs)
 
-    def doctype(*_: object) -> NoReturn:
-        raise _Refused("the board's metadata declares a document type, which Airhead does not read")
-
-    def entity(*_: object) -> NoReturn:
-        raise _Refused("the board's metadata declares an entity, which Airhead does not read")
-
-    p = expat.ParserCreate(encoding="UTF-8")
-    p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    p.StartElementHandler = start
-    p.StartDoctypeDeclHandler = doctype
-    p.EntityDeclHandler = entity
-    p.UnparsedEntityDeclHandler = entity
-    p.ExternalEntityRefHandler = entity
-    try:
-        p.Parse(text.encode("utf-8"), True)
-    except _Refused as e:
-        raise BoardError(str(e)) from None
-    except expat.ExpatError as e:
-        raise BoardError(f"the board's metadata is not readable XML (line {e.lineno}, column {e.offset + 1}: "
-                         f"{expat.ErrorString(e.code)})") from None
+    parse_xml(text, start, "the board's metadata")
     if not root:
         raise BoardError("the board's metadata is empty")
     return root[0][0], root[0][1], buildings

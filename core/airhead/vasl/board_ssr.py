@@ -20,10 +20,8 @@ Not wired into the archive reader yet: :func:`read_ssr_controls` reads the file'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NoReturn
-from xml.parsers import expat
 
-from .archive import MAX_ELEMENTS, MAX_METADATA_BYTES, _decode
+from .archive import MAX_ELEMENTS, MAX_METADATA_BYTES, Refused, _decode, parse_xml
 from .losdata import BoardError
 
 __all__ = ["BoardOption", "read_ssr_controls", "MAX_BOARD_OPTIONS"]
@@ -51,10 +49,6 @@ class BoardOption:
         return self.rule in ssr_rules()
 
 
-class _Refused(Exception):
-    """Raised from an expat handler to stop the reading (carries the BoardError's message)."""
-
-
 def read_ssr_controls(xml: bytes) -> tuple[BoardOption, ...]:
     """The options a board's ``SSRControls`` lists, in its order (each rule once); raise
     :class:`BoardError` naming what is wrong with the file (a caller listing a board's options
@@ -75,39 +69,22 @@ def read_ssr_controls(xml: bytes) -> tuple[BoardOption, ...]:
         nonlocal count
         count += 1
         if count > MAX_ELEMENTS:
-            raise _Refused(f"the board's SSR options (SSRControls) hold more than {MAX_ELEMENTS:,} elements")
+            raise Refused(f"the board's SSR options (SSRControls) hold more than {MAX_ELEMENTS:,} elements")
         if not root:
             root.append(tag)
             if tag != "SSRControls":
-                raise _Refused(f"the board's SSR options start with <{tag[:30]}>, not <SSRControls>")
+                raise Refused(f"the board's SSR options start with <{tag[:30]}>, not <SSRControls>")
         elif tag == "Option":
             group.append(" ".join(attrs.get("name", "").split())[:MAX_WORDS])
         elif tag == "entry":
             rule = attrs.get("rule", "").strip()[:MAX_WORDS]
             if rule and rule not in out:
                 if len(out) >= MAX_BOARD_OPTIONS:
-                    raise _Refused(f"the board's SSR options (SSRControls) list more than {MAX_BOARD_OPTIONS} options")
+                    raise Refused(f"the board's SSR options (SSRControls) list more than {MAX_BOARD_OPTIONS} options")
                 name = " ".join((attrs.get("name") or attrs.get("text") or rule).split())[:MAX_WORDS]
                 out[rule] = BoardOption(rule, name, group[-1] if group else "")
 
-    def refuse(*_: object) -> NoReturn:
-        raise _Refused("the board's SSR options (SSRControls) declare a document type or an entity, "
-                       "which Airhead does not read")
-
-    p = expat.ParserCreate(encoding="UTF-8")
-    p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    p.StartElementHandler = start
-    p.StartDoctypeDeclHandler = refuse
-    p.EntityDeclHandler = refuse
-    p.UnparsedEntityDeclHandler = refuse
-    p.ExternalEntityRefHandler = refuse
-    try:
-        p.Parse(text.encode("utf-8"), True)
-    except _Refused as e:
-        raise BoardError(str(e)) from None
-    except expat.ExpatError as e:
-        raise BoardError(f"the board's SSR options (SSRControls) are not readable XML (line {e.lineno}, "
-                         f"column {e.offset + 1}: {expat.ErrorString(e.code)})") from None
+    parse_xml(text, start, "the board's SSR options (SSRControls)")
     if not root:
         raise BoardError("the board's SSR options (SSRControls) are empty")
     return tuple(out.values())
