@@ -208,7 +208,7 @@ class Refused(Exception):
 
 def parse_xml(text: str, start: Callable[[str, dict[str, str]], None], what: str) -> None:
     """Read the decoded XML ``text`` of a board file, element by element (``start``: a handler
-    that may raise :class:`Refused`), as data, never as markup: a document type or an entity
+    that may raise :class:`Refused`; at most ``MAX_ELEMENTS`` elements), as data, never as markup: a document type or an entity
     declaration stops it where it starts, so no entity is ever expanded. Raise
     :class:`BoardError` saying what is wrong with ``what`` ("the board's metadata")."""
     def refuse_doctype(*_: object) -> NoReturn:
@@ -217,9 +217,18 @@ def parse_xml(text: str, start: Callable[[str, dict[str, str]], None], what: str
     def refuse_entity(*_: object) -> NoReturn:
         raise Refused(f"{what} declares an entity, which Airhead does not read")
 
+    count = 0
+
+    def counted(tag: str, attrs: dict[str, str]) -> None:
+        nonlocal count
+        count += 1
+        if count > MAX_ELEMENTS:
+            raise Refused(f"{what} holds more than {MAX_ELEMENTS:,} elements")
+        start(tag, attrs)
+
     p = expat.ParserCreate(encoding="UTF-8")
     p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    p.StartElementHandler = start
+    p.StartElementHandler = counted
     p.StartDoctypeDeclHandler = refuse_doctype
     p.EntityDeclHandler = refuse_entity
     p.UnparsedEntityDeclHandler = refuse_entity
@@ -237,13 +246,8 @@ def _events(text: str) -> tuple[str, dict[str, str], list[dict[str, str]]]:
     """The root element's tag and attributes, and each ``buildingType``'s attributes."""
     root: list[tuple[str, dict[str, str]]] = []
     buildings: list[dict[str, str]] = []
-    count = 0
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal count
-        count += 1
-        if count > MAX_ELEMENTS:
-            raise Refused(f"the board's metadata holds more than {MAX_ELEMENTS:,} elements")
         if not root:
             root.append((tag, attrs))
         elif tag == "buildingType":

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .archive import MAX_ELEMENTS, MAX_METADATA_BYTES, Refused, _decode, parse_xml
+from .archive import MAX_METADATA_BYTES, Refused, _decode, parse_xml
 from .losdata import BoardError
 
 __all__ = ["BoardOption", "read_ssr_controls", "MAX_BOARD_OPTIONS"]
@@ -63,13 +63,8 @@ def read_ssr_controls(xml: bytes) -> tuple[BoardOption, ...]:
     out: dict[str, BoardOption] = {}
     group: list[str] = []
     root: list[str] = []
-    count = 0
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        nonlocal count
-        count += 1
-        if count > MAX_ELEMENTS:
-            raise Refused(f"the board's SSR options (SSRControls) hold more than {MAX_ELEMENTS:,} elements")
         if not root:
             root.append(tag)
             if tag != "SSRControls":
