@@ -64,3 +64,11 @@ def add_row(page: Any, path: str, values: dict[str, str]) -> None:
     page.wait_for_selector(f"#f-{path}-{rows}-{next(iter(values))}")
     for key, value in values.items():
         fill(page, f"{path}.{rows}.{key}", value)
+
+
+def import_boards(page: Any, paths: list[str], held: int) -> None:
+    """Import board files through Edit's picker, as a player does, until the device holds ``held``
+    boards (the Edit tab must be open)."""
+    page.locator("#boards-box summary").tap()
+    page.set_input_files("#boards-file", paths)
+    page.wait_for_selector(f"body[data-boards='{held}']", state="attached", timeout=60_000)

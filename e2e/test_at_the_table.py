@@ -8,20 +8,18 @@ its heat in %, the Log fits its panel, and This game's settings are explained in
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tools.board_writer import write_board
 from conftest import TABLET, actions, hex_center, start_app, wait_ready
-from playing import acted, fill
+from playing import acted, fill, import_boards
+from test_boards import board_files
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 PHONE = {"width": 390, "height": 844}
 SIZES = [pytest.param(TABLET, id="tablet"), pytest.param(PHONE, id="phone")]
-DESC = json.loads((Path(__file__).resolve().parents[1] / "tests" / "core" / "data" / "fixture_board.json").read_text())
 
 # Every mark, zone and arrow the overlay draws has its line in the map key (same look), and none
 # is listed that is not drawn: '' when they agree, else what differs.
@@ -62,15 +60,6 @@ def in_view(page: Any, selector: str) -> bool:
 
 WHERE = """(sel) => { const e = document.querySelector(sel); if (!e) return 'missing';
   const r = e.getBoundingClientRect(); return `top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${innerHeight}`; }"""
-
-
-def board_files(tmp_path: Path) -> list[str]:
-    paths = []
-    for name in ("02", "04"):
-        path = tmp_path / f"bd{name}"
-        path.write_bytes(write_board(dict(DESC, name=name)))
-        paths.append(str(path))
-    return paths
 
 
 # The first of the hexes named whose centre is on the map, not under the map key or an edge's shade.
@@ -123,9 +112,7 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
     page.wait_for_selector("body[data-play='1']", state="attached")
     # the player's boards, a map on "2 4": the game's name in the header at both sizes
     page.locator("#tab-edit").tap()
-    page.locator("#boards-box summary").tap()
-    page.set_input_files("#boards-file", board_files(tmp_path))
-    page.wait_for_selector("body[data-boards='2']", state="attached", timeout=30_000)
+    import_boards(page, board_files(tmp_path), 2)
     page.locator(".newmap summary").tap()
     page.locator("#new-name").fill("On my boards")
     page.locator("#new-layout").fill("2 4")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from tools.board_writer import write_board
 from conftest import wait_ready
-from playing import dice, waiting
+from playing import dice, import_boards, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -37,9 +37,7 @@ def test_a_mixed_map_of_a_geoboard_and_a_b_board_with_an_ssr_option(page: Any, t
     wait_ready(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
     page.locator("#tab-edit").tap()
-    page.locator("#boards-box summary").tap()
-    page.set_input_files("#boards-file", files(tmp_path))
-    page.wait_for_selector("body[data-boards='3']", state="attached", timeout=60_000)
+    import_boards(page, files(tmp_path), 3)
     listing = page.locator("#boards-list").inner_text()
     assert "VASL board 4b" in listing and "(in New map: 4b)" in listing and "(in New map: 2)" in listing
     page.locator(".newmap summary").tap()

@@ -15,6 +15,7 @@ from airhead.tables import terrain_types
 from PIL import Image
 from tools.board_writer import write_board
 from conftest import hex_center, wait_ready
+from playing import import_boards
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -39,9 +40,7 @@ def test_a_cropped_turned_boards_picture_beside_a_board_with_none(page: Any, tmp
     wait_ready(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
     page.locator("#tab-edit").tap()
-    page.locator("#boards-box summary").tap()
-    page.set_input_files("#boards-file", files(tmp_path))
-    page.wait_for_selector("body[data-boards='2']", state="attached", timeout=60_000)
+    import_boards(page, files(tmp_path), 2)
     rows = page.locator("#boards-list li").all_inner_texts()
     two = next(r for r in rows if "VASL board 02" in r)
     nine = next(r for r in rows if "VASL board 09" in r)

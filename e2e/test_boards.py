@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from tools.board_writer import write_board
 from conftest import TABLET, actions, hex_center, offline_requests, wait_ready
-from playing import dice, waiting
+from playing import dice, import_boards, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -50,9 +50,7 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.wait_for_selector("body[data-offline='1']", state="attached", timeout=30_000)
     # import both files through the picker
     page.locator("#tab-edit").tap()
-    page.locator("#boards-box summary").tap()
-    page.set_input_files("#boards-file", files)
-    page.wait_for_selector("body[data-boards='2']", state="attached", timeout=30_000)
+    import_boards(page, files, 2)
     listing = page.locator("#boards-list").inner_text()
     assert "VASL board 02" in listing and "VASL board 04" in listing and "version 1.2" in listing
     # a file that is not a board is refused, and nothing is stored

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from tools.board_writer import write_board
 from conftest import TABLET, actions, wait_ready
-from playing import acted
+from playing import acted, import_boards
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -71,9 +71,7 @@ def board(tmp_path: Path) -> str:
 def test_an_ssr_option_chosen_in_play_and_a_used_board_deleted_after_a_warning(page: Any, size: dict[str, int],
                                                                                 tmp_path: Path, artifacts: Path) -> None:
     boot(page, size)
-    page.locator("#boards-box summary").tap()
-    page.set_input_files("#boards-file", [board(tmp_path)])
-    page.wait_for_selector("body[data-boards='1']", state="attached", timeout=60_000)
+    import_boards(page, [board(tmp_path)], 1)
     page.locator(".newmap summary").tap()
     page.locator("#new-system").select_option("asl")
     page.locator("#new-name").fill("Brushy")
