@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from .errors import ActionError, DataError
 from .fields import Field, Schema
 from .hexes import DIRECTION_NAMES
-from .plug import MAX_CHOICE
+from .steps import MAX_CHOICE
 from .scenario import MAX_SSR
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, check_plan
 from .terrain import HEXSIDE_FEATURES

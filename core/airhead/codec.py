@@ -35,7 +35,7 @@ from .errors import ActionError, DataError, MissingBoardError, WorkError
 from .fields import Field, parse_fields
 from .game import Game
 from .scenario import Scenario
-from .plug import SAVE_FORMAT
+from .formats import SAVE_FORMAT
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
 from .work import OPEN_BUDGET, REPLAY_BUDGET, collector_paused
 
@@ -148,10 +148,10 @@ class SaveData:
     seed: str
     actions: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     #: How many of the first actions an older save format recorded (before the rules of the
-    #: turn, :data:`~airhead.plug.TURN_RULES_FORMAT`): they replay as Airhead then played them.
+    #: turn, :data:`~airhead.formats.TURN_RULES_FORMAT`): they replay as Airhead then played them.
     older: int = 0
     #: How many of the first actions a format before 4 recorded (before E7.4's statement of a
-    #: FB's second attack, :data:`~airhead.plug.STATED_ATTACK_FORMAT`; at least :attr:`older`).
+    #: FB's second attack, :data:`~airhead.formats.STATED_ATTACK_FORMAT`; at least :attr:`older`).
     format3: int = 0
 
     @classmethod

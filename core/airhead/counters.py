@@ -4,7 +4,7 @@ A landing writes the gliders, sticks and units it put down; a later procedure re
 previously landed glider is an obstacle to the next one); the map draws them. Markers (a
 Starshell, a Gunflash, a wreck) may expire at the end of a named phase of the turn track
 (:mod:`airhead.turns`). Like everything else in a game, the layer is rebuilt from the actions
-on replay: procedures change it only through their :class:`~airhead.plug.StepResult`.
+on replay: procedures change it only through their :class:`~airhead.steps.StepResult`.
 """
 
 from __future__ import annotations

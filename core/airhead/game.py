@@ -46,13 +46,9 @@ from .errors import ActionError, AirheadError, DataError, ReplayError, TurnError
 from .events import Event
 from .fields import dump_fields, parse_fields
 from .hexes import DIRECTION_NAMES
+from .formats import OLDER_FORMAT, RECORDED_FORMAT, SAVE_FORMAT, SAVED_BEFORE, TURN_RULES_FORMAT
 from .plug import (
     OVERRIDE,
-    OLDER_FORMAT,
-    RECORDED_FORMAT,
-    SAVE_FORMAT,
-    SAVED_BEFORE,
-    TURN_RULES_FORMAT,
     GameState,
     Procedure,
     ProcState,
@@ -89,7 +85,7 @@ def apply(state: GameState, action: Mapping[str, Any], older: bool = False,
           fmt: int = SAVE_FORMAT) -> tuple[GameState, list[Event]]:
     """Apply one action (not undo/redo, which :class:`Game` handles); pure and deterministic.
     ``older``: the action was recorded by a save format before the rules of the turn
-    (:data:`~airhead.plug.TURN_RULES_FORMAT`); ``fmt``: the save format that recorded it.
+    (:data:`~airhead.formats.TURN_RULES_FORMAT`); ``fmt``: the save format that recorded it.
 
     Its cost does not grow with the number of actions before it (a map edit or a counter
     placed is O(1): terrain and counters share their storage between states)."""
@@ -98,8 +94,8 @@ def apply(state: GameState, action: Mapping[str, Any], older: bool = False,
 
 def _read(proc: Procedure[Any], state: GameState, raw: Any, older: bool, fmt: int = SAVE_FORMAT) -> dict[str, Any]:
     """A start's parameters read; one of an older save format with no agreement key is marked
-    :data:`~airhead.plug.SAVED_BEFORE` (its procedure plays it as Airhead then did), and every
-    one of an older format carries that format (:data:`~airhead.plug.RECORDED_FORMAT`)."""
+    :data:`~airhead.formats.SAVED_BEFORE` (its procedure plays it as Airhead then did), and every
+    one of an older format carries that format (:data:`~airhead.formats.RECORDED_FORMAT`)."""
     params = proc.read(state, raw)
     if fmt < SAVE_FORMAT:
         params[RECORDED_FORMAT] = fmt
@@ -434,10 +430,10 @@ class Game:
         self.seed = seed
         self.system = system
         #: How many of the first actions were recorded by a save format before the rules of the
-        #: turn (:data:`~airhead.plug.TURN_RULES_FORMAT`): they replay as Airhead then played them.
+        #: turn (:data:`~airhead.formats.TURN_RULES_FORMAT`): they replay as Airhead then played them.
         self.older = max(0, min(older, len(actions)))
         #: How many of the first actions were recorded by a save format before
-        #: :data:`~airhead.plug.STATED_ATTACK_FORMAT` (format 3 or older; at least :attr:`older`).
+        #: :data:`~airhead.formats.STATED_ATTACK_FORMAT` (format 3 or older; at least :attr:`older`).
         self.format3 = max(self.older, min(format3, len(actions)))
         self.actions: list[JSONDict] = []
         self.entries: list[Entry] = []

@@ -20,14 +20,15 @@ each optional but :meth:`~Procedure.start` and :meth:`~Procedure.prompt`:
   (marks, paths, zones, heat, labels): the only source of overlays;
 * :meth:`~Procedure.summary` — one sentence for a finished procedure.
 
-One concern just past 600 lines: the seam itself — every type a system gives the game or is given
-by it — in one module, so that a rule system imports the whole contract from one place.
+The plain data a procedure exchanges with the game is defined beside it and re-exported here, so
+that a rule system imports the whole contract from one place: a step's state, prompt and result in
+:mod:`airhead.steps`, what it shows (:class:`View`, :class:`Odds`) in :mod:`airhead.views`. The
+save formats' numbers a replay reads are in :mod:`airhead.formats`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from types import MappingProxyType
 from typing import (
     TYPE_CHECKING,
@@ -44,7 +45,7 @@ from typing import (
 )
 
 from .counters import Counters
-from .dice import DiceSpec, Roll, SeededDice
+from .dice import Roll, SeededDice
 from .errors import ActionError, DataError
 from .events import Event
 from .fields import Field, Schema, parse_fields
@@ -52,7 +53,9 @@ from .hexes import Hex
 from .tables import TerrainType, terrain_types
 from .terrain import Terrain
 from .outcomes import Outcomes
+from .steps import MAX_CHOICE, Condition, ProcState, Prompt, StepResult
 from .turns import Track, Turn
+from .views import Fact, Odds, Table, View, percent
 from .work import spend
 
 if TYPE_CHECKING:
@@ -79,18 +82,9 @@ __all__ = [
     "Condition",
     "Tool",
     "OVERRIDE",
-    "SAVED_BEFORE",
-    "OLDER_FORMAT",
-    "TURN_RULES_FORMAT",
-    "STATED_ATTACK_FORMAT",
-    "SAVE_FORMAT",
-    "RECORDED_FORMAT",
 ]
 
 D = TypeVar("D")
-
-#: A game-wide condition's value (the current NVR, the cloud cover).
-Condition = int | str | bool
 
 #: The "sides" setting every system has: who moves first, and the other side.
 SIDES = Field("sides", "Sides (first to move, then the other)", "list", lo=2, hi=2, default=["Allied", "Axis"],
@@ -99,152 +93,10 @@ SIDES = Field("sides", "Sides (first to move, then the other)", "list", lo=2, hi
 #: The field of a procedure whose rules name its phase or Player Turn: ticked, an action out of
 #: its phase (or once more than its Player Turn allows) is done anyway, and the log says the
 #: players agreed (:class:`~airhead.errors.TurnError`). An action of a save format before
-#: :data:`TURN_RULES_FORMAT` gets it on replay where a check refuses it (:class:`airhead.game.Game`).
-#: The save format from which every action is played by the rules of the turn (E7, E1): a start
-#: action with no :data:`OVERRIDE` key is then not agreed, like one with the box unticked.
-TURN_RULES_FORMAT = 3
-
-#: The parameter the reducer adds to a start action recorded by an older save format (before
-#: :data:`TURN_RULES_FORMAT`: the save says how many of its actions are) that carries no
-#: :data:`OVERRIDE` key: the procedure plays it as Airhead then did (never set by a form).
-SAVED_BEFORE = "_saved_before_turn_rules"
-
-#: The parameter the reducer adds to every start action recorded by a save format before
-#: :data:`TURN_RULES_FORMAT` (with or without the key): rules added since (E7.2's air bars on
-#: every air procedure) let it replay as it then did, and the log says so.
-OLDER_FORMAT = "_older_format"
-
-#: The save format from which a FB states whether it is making a Strafing Run or a Point Attack
-#: just before resolving its second attack (E7.4), a prompt of its own: a run recorded by an older
-#: format keeps the kind its plan stated at its start, as Airhead then played it.
-STATED_ATTACK_FORMAT = 4
-
-#: The newest save format (:mod:`airhead.codec`).
-SAVE_FORMAT = STATED_ATTACK_FORMAT
-
-#: The parameter the reducer adds to every start action recorded by a save format older than
-#: :data:`SAVE_FORMAT`: that format's number (a procedure whose prompts changed since replays it
-#: as it then did; never set by a form).
-RECORDED_FORMAT = "_recorded_format"
-
+#: :data:`~airhead.formats.TURN_RULES_FORMAT` gets it on replay where a check refuses it (:class:`airhead.game.Game`).
 OVERRIDE = Field("out_of_phase", "We agree to do it anyway (out of its phase or turn)", "bool", default=False,
                  help="the rules name the phase or the Player Turn of this action; tick this to do it now anyway "
                       "(the log records that the players agreed)")
-
-
-@dataclass(frozen=True)
-class ProcState(Generic[D]):
-    """A procedure under way: its registered name, its current step and its own typed data."""
-
-    procedure: str
-    step: str
-    data: D
-
-
-#: The longest choice a ``choose`` action carries (:data:`airhead.actions.ACTIONS`): a prompt
-#: never offers a longer option, which no player could then pick.
-MAX_CHOICE = 120
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """What a procedure is waiting for: a roll (which dice) or a choice (which options)."""
-
-    kind: Literal["roll", "choice"]
-    rule: str
-    label: str
-    dice: DiceSpec | None = None
-    options: tuple[str, ...] = ()
-    #: Choices no longer offered that a game saved before still makes (its actions replay as
-    #: then): accepted, never shown.
-    legacy: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        long = next((o for o in self.options if len(o) > MAX_CHOICE), None)
-        if long is not None:  # a fault in the rules' code, not a player's: never an AirheadError
-            raise ValueError(f"an option longer than a choose action may carry ({MAX_CHOICE}): {long!r}")
-
-    def describe(self) -> str:
-        """E.g. ``Random Location DR from 1C9 (E8.211): colored d6 + white d6``."""
-        what = self.dice.describe() if self.dice else "one of " + ", ".join(self.options)
-        return f"{self.label} ({self.rule}): {what}"
-
-
-@dataclass(frozen=True)
-class StepResult:
-    """What a procedure step produced: its next state (None when finished), its events, and
-    optionally changed terrain, changed units and markers, and a final outcome."""
-
-    proc: ProcState[Any] | None
-    events: tuple[Event, ...] = ()
-    terrain: Terrain | None = None
-    counters: Counters | None = None
-    outcome: Mapping[str, Any] | None = None
-    #: Game-wide conditions changed by this step (merged into :attr:`GameState.conditions`; a
-    #: value of None removes the key), e.g. ``{"nvr": 4}`` after an E1.12 NVR change.
-    conditions: Mapping[str, Condition | None] | None = None
-
-
-@dataclass(frozen=True)
-class View:
-    """What the map draws for a procedure, as plain data.
-
-    ``marks``: hexes outlined by role (``ilh``, ``avenue``, ``target``, ``landed``...);
-    ``paths``: arrows from hex to hex; ``zones``: groups of hexes outlined together with a label;
-    ``heat``: a value per hex (``heat_unit``: ``%`` probability, ``units`` expected units,
-    ``count`` whole numbers) with ``heat_label`` for the legend; ``labels``: short text in a hex.
-    """
-
-    marks: tuple[tuple[Hex, str], ...] = ()
-    paths: tuple[tuple[Hex, ...], ...] = ()
-    zones: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
-    heat: tuple[tuple[Hex, float], ...] = ()
-    heat_unit: Literal["%", "units", "count"] = "%"
-    heat_label: str = ""
-    labels: tuple[tuple[Hex, str], ...] = ()
-
-    def merged(self, other: View) -> View:
-        """Both views on one map (``other``'s heat wins if both have heat)."""
-        heat, unit, label = (other.heat, other.heat_unit, other.heat_label) if other.heat else (self.heat, self.heat_unit, self.heat_label)
-        return View(self.marks + other.marks, self.paths + other.paths, self.zones + other.zones, heat, unit, label,
-                    self.labels + other.labels)
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One line of a plan's facts: ``key`` (for the page), label and value."""
-
-    key: str
-    label: str
-    value: str
-
-
-@dataclass(frozen=True)
-class Table:
-    """A table of probabilities: ``key`` (for the page), title and ``(label, probability)`` rows."""
-
-    key: str
-    title: str
-    rows: tuple[tuple[str, float], ...]
-
-
-def percent(p: float | Fraction) -> str:
-    """A probability as odds lines print it: ``12.5%``."""
-    return f"{float(p):.1%}"
-
-
-@dataclass(frozen=True)
-class Odds:
-    """A planned procedure's exact odds, explained: facts, the modifiers with their rules
-    (rendered log lines), tables of outcomes, one line per unit where there are many, what the
-    odds assume, and what the map shows."""
-
-    facts: tuple[Fact, ...] = ()
-    reasons: tuple[str, ...] = ()
-    tables: tuple[Table, ...] = ()
-    lines: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    view: View = field(default_factory=View)
 
 
 class Procedure(Generic[D]):

@@ -30,7 +30,7 @@ def at(phase: str, player: int = 1) -> list[dict[str, Any]]:
 
 def saved_before_turn_rules(g: Game, *actions: dict[str, Any]) -> Game:
     """``g`` with ``actions`` after its own, all as a save of format 2 records them (before the
-    rules of the turn, :data:`airhead.plug.TURN_RULES_FORMAT`), opened through the codec: they
+    rules of the turn, :data:`airhead.formats.TURN_RULES_FORMAT`), opened through the codec: they
     replay as Airhead then played them."""
     import json
 

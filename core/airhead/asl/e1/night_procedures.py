@@ -21,7 +21,8 @@ from ...errors import ActionError, RulesError, TurnError
 from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
-from ...plug import OLDER_FORMAT, OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
+from ...formats import OLDER_FORMAT
+from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View
 from .night_movement import ATTACK_GUNFLASH, concealment_terrain, night_mf
 from .night import (
     CLOUD_COVER,

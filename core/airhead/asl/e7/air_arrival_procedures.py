@@ -17,7 +17,8 @@ from ...errors import RulesError
 from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
-from ...plug import OVERRIDE, SAVED_BEFORE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
+from ...formats import SAVED_BEFORE
+from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
 from ..turn_rules import AIR_ARRIVAL, ENTRY, arrival_conditions, arrival_turn
 from .air_bars import check_air
 from .air_support import (

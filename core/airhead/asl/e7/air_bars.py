@@ -18,7 +18,8 @@ from ...errors import RulesError
 from ...events import Event
 from ...fields import Field
 from ...hexes import Hex
-from ...plug import OLDER_FORMAT, GameState
+from ...formats import OLDER_FORMAT
+from ...plug import GameState
 from ..e1.night import is_night
 
 __all__ = ["FOG_SETTINGS", "air_barred", "check_air", "in_fog", "check_enemy_in"]
@@ -54,7 +55,7 @@ def in_fog(state: GameState, h: Hex) -> bool:
 def check_air(state: GameState, params: Mapping[str, Any], targets: Iterable[Hex] = ()) -> list[Event]:
     """Raise :class:`RulesError` if E7.2 bars this air procedure: night, Overcast, or a Location it
     attacks (``targets``) in or beneath Fog. An action of a save format from before these bars
-    (:data:`~airhead.plug.OLDER_FORMAT`) replays as it then did: the log line saying so."""
+    (:data:`~airhead.formats.OLDER_FORMAT`) replays as it then did: the log line saying so."""
     barred = air_barred(state)
     m = state.scenario.map
     fogged = [h for h in dict.fromkeys(targets) if in_fog(state, h)]

@@ -20,7 +20,8 @@ from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
 from ...dice import DR, Roll
-from ...plug import OVERRIDE, SAVED_BEFORE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View, percent
+from ...formats import SAVED_BEFORE
+from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, View, percent
 from ..turn_rules import attacked_this_turn, observation_sighting_turn
 from .aerial_los import mist_lv_hindrance
 from .air_bars import check_air

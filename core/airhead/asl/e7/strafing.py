@@ -20,7 +20,8 @@ from ...boards import HexMap
 from ...errors import DataError, RulesError
 from ...fields import Field, Schema
 from ...hexes import Hex, opposite
-from ...plug import OLDER_FORMAT, OVERRIDE, RECORDED_FORMAT, SAVE_FORMAT, STATED_ATTACK_FORMAT, GameState
+from ...formats import OLDER_FORMAT, RECORDED_FORMAT, SAVE_FORMAT, STATED_ATTACK_FORMAT
+from ...plug import OVERRIDE, GameState
 from .air_bars import FOG_SETTINGS, check_air, check_enemy_in
 from .air_support import Aircraft, aircraft_of
 from .anti_aircraft import AA_RUN_FIELDS
@@ -188,7 +189,7 @@ class Strike:
     bomb_at: str = BOMB_AT[0]
     #: E7.4: a FB states Strafing Run or Point Attack just before its second attack (False: a
     #: Stuka, whose placement states it, E7.403; or a run a save format before
-    #: :data:`~airhead.plug.STATED_ATTACK_FORMAT` recorded, which keeps its plan's kind).
+    #: :data:`~airhead.formats.STATED_ATTACK_FORMAT` recorded, which keeps its plan's kind).
     statement: bool = False
     #: The kind stated (a :data:`STATED` word), once stated.
     stated: str = ""

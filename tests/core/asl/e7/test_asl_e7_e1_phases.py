@@ -224,7 +224,7 @@ def test_e7_32_a_mistaken_attack_the_players_chose_not_to_make_is_not_made_from_
 
 def test_e7_31_either_recall_choice_can_be_made() -> None:
     # E7.31: an Original 12 is Recall (the rest cut: the players decide); each choice offered is
-    # one a choose action takes (plug.MAX_CHOICE): the first was once too long for its 64
+    # one a choose action takes (steps.MAX_CHOICE): the first was once too long for its 64
     for choice, result in ((RECALL_31[0], "not sighted"), (RECALL_31[1], "recalled")):
         g = new_game(sc(), "e7.31", [FB, *at("MPh")])
         strafe(g)  # unconcealed: -2
