@@ -24,6 +24,8 @@ Actions::
     {"type": "seal", ...} / {"type": "reveal", ...}   sealed plans (airhead.sealed)
     {"type": "undo"} / {"type": "redo"}      logged like any other action
 
+The ``edit`` actions are applied by :mod:`airhead.edits`.
+
 A multi-step procedure waits for input explicitly: :meth:`GameState.waiting_for` says which roll
 or choice it needs and under which rule. Undo restores the previous state *including the dice
 position*, so undoing a roll and rolling again gives the same dice: undo mends mistakes, it is
@@ -32,20 +34,16 @@ not a reroll.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .frozen import replace
 from . import events as ev
-from .actions import ACTION_TYPES, JSONDict, check_action, compact, describe_action, setting_words, want
-from .boards import HexNameError
-from .counters import Marker, Unit
+from .actions import ACTION_TYPES, JSONDict, check_action, describe_action, want
 from .dice import Roll, parse_typed
 from .errors import ActionError, AirheadError, DataError, ReplayError, TurnError, WorkError
 from .events import Event
-from .fields import dump_fields, parse_fields
-from .hexes import DIRECTION_NAMES
+from .edits import edit
 from .formats import OLDER_FORMAT, RECORDED_FORMAT, SAVE_FORMAT, SAVED_BEFORE, TURN_RULES_FORMAT
 from .plug import (
     OVERRIDE,
@@ -58,9 +56,8 @@ from .plug import (
     View,
     initial_state,
 )
-from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, MAX_SSR, Scenario
+from .scenario import Scenario
 from .sealed import MAX_OPEN_SEALS, describe_plan, is_legacy, verify
-from .terrain import HexTerrain
 from .work import ACTION, DRAW_BUDGET, OPEN_BUDGET, REPLAY_BUDGET, OverBudget, collector_paused, metered, spend, spent
 
 __all__ = [
@@ -156,13 +153,7 @@ def _reduce(state: GameState, a: JSONDict, older: bool = False, fmt: int = SAVE_
         return _advance_turn(state, a.get("phase"))
     if t == "edit":
         want(state.procedure is None, "the map cannot be edited while a procedure is under way")
-        if a["op"] in ("unit", "marker"):
-            return _edit_counter(state, a)
-        if a["op"] == "settings":
-            return _edit_settings(state, a)
-        if a["op"] == "ssr":
-            return _edit_ssr(state, a)
-        return _edit(state, a)
+        return edit(state, a)
     if t == "seal":
         if state.sealed(a["side"], a["label"]) is not None:
             raise ActionError(f"{a['side']} has already sealed a {a['label']}")
@@ -252,155 +243,6 @@ def _advance_turn(state: GameState, phase: str | None) -> tuple[GameState, list[
     want(turn.game_turn <= 99, "the game is over: Game Turn 99 is the last")
     new = replace(state, turn=turn, counters=counters)
     return new, events + [ev.info(track.rule, new.describe_turn())]
-
-
-def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
-    m = state.scenario.map
-    try:
-        h = m.parse(a["hex"])
-    except HexNameError as e:
-        raise ActionError(str(e)) from None
-    if a["op"] == "side":
-        d = DIRECTION_NAMES.index(a["dir"])
-        on = a.get("on", True) is not False
-        terrain = (state.terrain.add_side if on else state.terrain.remove_side)(h, d, a["feature"])
-        verb = "added" if on else "removed"
-        event = Event("edit", "", f"{a['feature']} {verb} on the {a['dir']} hexside of {m.name(h)}", None, (m.name(h),))
-    else:
-        merged = dict(state.terrain.at(h).to_data())
-        for k, v in a["set"].items():
-            if v is None:
-                merged.pop(k, None)
-            else:
-                merged[k] = v
-        try:
-            new = HexTerrain.from_data(merged)
-        except DataError as err:
-            raise ActionError(f"{m.name(h)}: {err}") from None
-        types = state.system.terrain_types
-        if new.terrain not in types:
-            raise ActionError(f"{m.name(h)}: unknown terrain {new.terrain!r} for {state.system.title} (one of {', '.join(types)})")
-        terrain = state.terrain.set_hex(h, new)
-        event = Event("edit", "", f"{m.name(h)} set to {compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
-    return replace(state, terrain=terrain), [event]
-
-
-def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
-    """Change the scenario's settings (its SSR: night, the year, a disputed reading...) in a
-    running game: each value in ``set`` replaces the setting (null puts back its default).
-
-    Applied incrementally: only the settings named are read by the system's schema (a wrong
-    value, or a key the system does not have, is refused with its reason); the others keep
-    their typed values. The result is held to a scenario's caps (``scenario.MAX_SETTINGS`` keys,
-    ``MAX_SETTINGS_CHARS`` of JSON), so no edit makes the next one cost more. The sides are fixed
-    when the map is made (the counters name them)."""
-    system = state.system
-    schema = system.rules.settings
-    root = system.rules.settings_root
-    changes = a["set"]
-    want("sides" not in changes, "the sides are set when the map is made: start a new map to change them")
-    known = {f.key: f for f in schema.fields}
-    unknown = sorted(str(k) for k in changes if k not in known)
-    if unknown:
-        raise ActionError(f"unknown setting(s) for {system.title}: {', '.join(unknown)[:80]}")
-    raw = dict(state.scenario.settings)
-    own = dict(raw.get(root) or {}) if root else raw
-    for k, v in changes.items():
-        if v is None:
-            own.pop(k, None)
-        else:
-            own[k] = v
-    if root:
-        raw[root] = own
-        if not own:
-            raw.pop(root)
-    want(len(own) <= MAX_SETTINGS and len(json.dumps(raw)) <= MAX_SETTINGS_CHARS,
-          f"a scenario's settings hold at most {MAX_SETTINGS} values and {MAX_SETTINGS_CHARS:,} characters of JSON: "
-          "this change would make them larger")
-    fields = [known[k] for k in sorted(changes)]
-    try:
-        parsed = parse_fields(fields, {k: v for k, v in changes.items() if v is not None}, state.scenario.map,
-                              what="setting")
-    except DataError as e:
-        raise ActionError(f"settings: {e}") from None
-    scenario = replace(state.scenario, settings=raw)
-    settings = {**state.settings, **parsed}
-    typed = dump_fields(fields, parsed, scenario.map)
-    words = []
-    for f in fields:
-        v = typed.get(f.key)
-        options = f.options() if f.kind in ("direction", "choice") else ()
-        shown = next((str(lb) for val, lb in options if val == v), None)  # "5 (SW)"
-        words.append(f"{f.label} {shown or ('—' if v is None else setting_words(v))}")
-    event = Event("edit", "", "scenario settings changed: " + "; ".join(words))
-    return replace(state, scenario=scenario, settings=settings), [event]
-
-
-def _edit_ssr(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
-    """Choose VASL's SSR terrain options in a running game (``set``: every option the game is to
-    have, in order). The options the game already has stay, in their order, at the front; each
-    new one is applied to the terrain as it stands (the boards' terrain and every edit made over
-    it), as the scenario's own are applied to its boards. One already applied cannot be taken off
-    in play (the hexes it changed may have been edited or played on since): Undo takes off the
-    edit that chose it, or a new map starts without it (docs/rules-notes.md, "SSR terrain
-    options in play")."""
-    from .vasl.ssr import apply_ssr, ssr_rules
-
-    now, wanted = tuple(state.scenario.ssr), tuple(a["set"])
-    dropped = [n for n in now if n not in wanted]
-    want(not dropped, f"the SSR terrain option {dropped[0] if dropped else ''} is already applied to this game's terrain "
-                      "and cannot be taken off in play: Undo the change that chose it, or start a new map without it")
-    want(wanted[:len(now)] == now, "the SSR terrain options already applied stay first, in their order")
-    added = list(dict.fromkeys(wanted[len(now):]))
-    want(bool(added) and len(added) == len(wanted) - len(now), "name each new SSR terrain option once")
-    want(len(wanted) <= MAX_SSR, f"a game has at most {MAX_SSR} SSR terrain options")
-    hexes = state.scenario.map.hexes()
-    spend(len(hexes) * len(added))  # every hex of the map read once per option
-    try:
-        terrain = apply_ssr(state.terrain, added, hexes)
-        # the boards' terrain under the game's options (Scenario.base): the precise LOS reads a hex
-        # this option changed from the boards' pixels it changed, not whole as a player's edit
-        base = apply_ssr(state.scenario.base, added, hexes) if state.scenario.boards else state.scenario.base
-    except DataError as e:
-        raise ActionError(str(e)) from None
-    rules = ssr_rules()
-    words = "; ".join(f"{n} ({rules[n].describe()})" if rules[n].describe() != n else n for n in added)
-    event = Event("edit", "", f"SSR terrain options applied to the map: {words}")
-    scenario = replace(state.scenario, ssr=wanted, base=base)
-    return replace(state, scenario=scenario, terrain=terrain), [event]
-
-
-def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
-    m = state.scenario.map
-    counters = state.counters
-    uid, op = a["id"], a["op"]
-    present = counters.unit(uid) if op == "unit" else counters.marker(uid)
-    if a.get("remove"):
-        if present is None:
-            raise ActionError(f"there is no {op} {uid!r} to remove")
-        return replace(state, counters=counters.remove(uid)), [Event("edit", "", f"{op} {uid} removed")]
-    where = None
-    if a.get("hex") is not None:
-        try:
-            where = m.parse(a["hex"], allow_offboard=False)
-        except HexNameError as e:
-            raise ActionError(str(e)) from None
-    if op == "unit":
-        unit = Unit(uid, a.get("side") or state.sides[0], a["kind"], where, frozenset(a.get("status") or ()),
-                    label=a.get("label") or "")
-        counters = counters.put(unit)
-    else:
-        expires = a.get("expires") or ""
-        if expires:
-            try:
-                state.system.track.index(expires)
-            except KeyError:
-                raise ActionError(f"no phase {expires!r} for a marker to expire at") from None
-        counters = counters.mark(Marker(uid, a["kind"], where, a.get("side") or "", expires, a.get("label") or ""))
-    place = m.name(where) if where is not None else "off the map"
-    verb = "moved to" if present is not None else "placed in" if where is not None else "placed"
-    hexes = (m.name(where),) if where is not None else ()
-    return replace(state, counters=counters), [Event("edit", "", f"{op} {uid} ({a['kind']}) {verb} {place}", None, hexes)]
 
 
 # ---------------------------------------------------------------------- the game and its log

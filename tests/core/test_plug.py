@@ -276,11 +276,12 @@ def test_the_import_graph_has_no_cycle() -> None:
 
 def test_the_reducer_and_the_presenter_import_no_rules() -> None:
     graph = _imports()
-    for mod in ("airhead.game", "airhead.plug", "airhead.steps", "airhead.views", "airhead.formats",
+    for mod in ("airhead.game", "airhead.edits", "airhead.plug", "airhead.steps", "airhead.views", "airhead.formats",
                 "airhead.present", "airhead.codec", "airhead.svg"):
         rules = {d for d in graph[mod] if d.startswith(RULES_PACKAGES) and d not in RULES_PACKAGES}
         assert not rules, f"{mod} imports rules modules {rules}"
-    assert not {d for d in graph["airhead.game"] if d.startswith(RULES_PACKAGES + ("airhead.systems",))}
+    for reducer in ("airhead.game", "airhead.edits"):
+        assert not {d for d in graph[reducer] if d.startswith(RULES_PACKAGES + ("airhead.systems",))}
 
 
 def test_the_board_reader_imports_no_rules_and_the_app_ships_no_test_support() -> None:
@@ -316,7 +317,7 @@ def test_a_system_loads_its_rules_only_when_asked() -> None:
     rules = tuple(p + "." for p in RULES_PACKAGES)
     code = ("import sys, airhead.systems as s, airhead.svg as v; v.render_map(s.builtin()); "
             f"print(sorted(m for m in sys.modules if m.startswith({rules!r})"
-            " or m in ('airhead.game', 'airhead.sealed')))")
+            " or m in ('airhead.game', 'airhead.edits', 'airhead.sealed')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]"  # drawing the first map imports no rules module, nor the reducer (the play panel does)
 
