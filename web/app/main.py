@@ -41,7 +41,7 @@ def _reopening() -> str:
     if str(window.location.hash) or "scenario=" in str(window.location.search):
         return ""
     try:
-        name = window.localStorage.getItem("airhead.reopening")  # games.REOPENING_KEY
+        name = window.localStorage.getItem("airhead.reopening")  # games_store.REOPENING_KEY
     except Exception:  # noqa: BLE001 - storage blocked
         return ""
     return str(name) if isinstance(name, str) else ""
