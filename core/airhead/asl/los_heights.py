@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .los import LosSettings
+from .los_settings import LosSettings
 
 __all__ = ["Reading", "Judge", "count", "rank_key"]
 
