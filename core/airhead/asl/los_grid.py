@@ -34,6 +34,7 @@ in :mod:`.los_heights`; the boards' pixels in :mod:`.board_pixels`. This module 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from ..frozen import replace
@@ -45,7 +46,7 @@ from .. import work
 from ..errors import RulesError
 from .los_settings import TABLE, LosSettings, Location, Where, _read, end_height, level_hindrance, rooftop
 from .los_zone import Zone, blaze_range
-from .los_heights import Judge, _distance
+from .los_heights import BANKS, UNDER_BRIDGE, Judge, Pit, _distance
 from .los_grid_lines import _EFFECT, _RANK, GridHex, GridSight, _merged, _plain, grid_view
 from .los_grid_path import _at_corner, _hex_key, _inside, _path, _runs, _side_of, _sides
 from .los_grid_path import _crossed as _crossed  # (re-exported for the tests and the bench)
@@ -120,7 +121,12 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     za = float(end_height(terrain.at(a.hex), a.level))
     zb = float(end_height(terrain.at(b.hex), b.level))
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
-    judge = Judge(ka, kb, za, zb, s)
+    pits = _pits(a, b, terrain.at(a.hex), terrain.at(b.hex), za, zb)
+    judge = Judge(ka, kb, za, zb, s, pits)
+    pit_ends = [_centre(Hex(*p.other)) for p in pits]
+    pit_hexes: dict[tuple[int, int], tuple[float, bool]] = {}
+    bridges, depiction = _codes()
+    bridged: set[tuple[int, int]] = set()  # hexes where the thread met a bridge: their ground never blocks (VASL)
     lo, hi, level = judge.lo, judge.hi, judge.level
     (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
     ends_xy = ((ka, za, xa, ya), (kb, zb, xb, yb))
@@ -158,7 +164,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     whole_set = {h for _t, h in wholes}
     passed = {(h.q, h.r) for h in whole_set} | end_keys  # pixels in these hexes are not read
     samples: Iterable[int] = range(n + 1)
-    if fast:
+    if fast and not pits:
         skip = _skips(a, b, judge, memo, whole_set, (ox, oy), n, length * scale)
         for t, _h in wholes:  # a hex read whole is read at the same sample as when nothing is skipped
             skip[min(max(int(math.ceil(t * n)), 0), n)] = 0
@@ -247,6 +253,22 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             elif er > es:
                 rr = -rq - rs
             key = (rq, rr)
+            if pits:  # an end in a depression (A6.3): its banks, and whether the thread may leave it here
+                code = cells[idx]
+                ph = pit_hexes.get(key)
+                if ph is None:
+                    tk = terrain.at(Hex(rq, rr))
+                    ph = pit_hexes[key] = (float(tk.base_level) - (tk.bridge is not None and tk.terrain != DEPRESSION),
+                                           tk.terrain == DEPRESSION or tk.bridge is not None)
+                fy = bay + (py - bvy) * bsy
+                cx, cy = 1.5 * rq, _SQRT3 * (rr + rq / 2)
+                toward = [math.hypot(ox_ - cx, oy_ - cy) - math.hypot(ox_ - fx, oy_ - fy) for ox_, oy_ in pit_ends]
+                why = next((w for w in (judge.pit(p_, float(ground), key, ph[0], ph[1], code in depiction, t_)
+                                        for t_, p_ in zip(toward, pits)) if w), "")
+                if why:
+                    best[key] = GridHex(Hex(rq, rr), f"ground at level {ground:g}", float(ground), "blocks", 0, False, why)
+                    blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
+                    break
             if key in passed:
                 continue
             g = best.get(key)
@@ -262,9 +284,14 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             code = cells[idx]
             if not near and (key, code, ground) in readings:
                 continue  # read before in this hex: its effect is counted already
-            if k is None or (k.inherent and not k.side
+            if code in bridges:
+                bridged.add(key)
+            low = UNDER_BRIDGE if key in bridged else BANKS if pits and pit_hexes.get(key, (0, False))[1] else 0
+            if k is None or (ground > hi and key in bridged) or (k.inherent and not k.side
                                and k.terrain != (inherent_ok.get(key) or inherent_ok.setdefault(key, terrain.at(h).terrain))):
-                r = judge.ground(float(ground), key, near)  # inherent terrain drawn into a hex of other terrain: VASL ignores it
+                # inherent terrain drawn into a hex of other terrain: VASL ignores it; a bridge above both ends
+                # (the thread passes beneath it) neither blocks nor hinders, as VASL reads it
+                r = judge.ground(float(ground), key, near, low)
                 drm = 0
                 if not near:
                     readings.add((key, code, ground))
@@ -276,10 +303,10 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 on = (key, other) if key < other else (other, key)
                 across = on in sides_crossed and (not _at_corner(fq - rq, fr - rr, d) or bool(terrain.side(h, d)))
                 r = judge.hexside(f"{k.name.lower()} on its {DIRECTION_NAMES[d]} hexside", float(ground), k.height, key, other,
-                                  across, near)
+                                  across, near, low)
                 drm = 0
             else:
-                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near, 0 if shadow else k.split)
+                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near, 0 if shadow else k.split, low)
                 drm = k.hindrance or k.split
                 if not near:
                     readings.add((key, code, ground))
@@ -321,6 +348,33 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple((best[k].hex, d) for k, d in hind.items()),
                      tuple(order), heights=(za, zb), off=off,
                      roofs=(rooftop(terrain.at(a.hex), a.level), rooftop(terrain.at(b.hex), b.level)))
+
+
+#: A Location in a depression: the words of a block by A6.3 (VASL's ``checkDepressionRule``).
+EXITS = ("leaves the depression before the range to the other end is no more than that end's height over it: "
+         "blocks (A6.3, as VASL reads it)")
+ENTERS = ("the thread enters the depression only where the range to the other end is no more than that end's height "
+          "over it: blocks (A6.3, as VASL reads it)")
+DEPRESSION = "depression"
+
+
+@lru_cache(maxsize=1)
+def _codes() -> tuple[frozenset[int], frozenset[int]]:
+    from ..vasl.derive import codes
+    cs = codes()
+    bridges = frozenset(c for c, k in cs.items() if k.bridge)
+    return bridges, bridges | frozenset(c for c, k in cs.items() if k.terrain == "road")
+
+
+def _pits(a: Location, b: Location, ta: HexTerrain, tb: HexTerrain, za: float, zb: float) -> tuple[Pit, ...]:
+    """The ends in a depression whose thread must stay in it (A6.3 as VASL reads it): an end at
+    ground level of a depression hex, unless the other end is higher by more than their range."""
+    rng = a.hex.distance(b.hex)
+    out = []
+    for d, td, zd, o, to, zo, words in ((a, ta, za, b, tb, zb, "the thread " + EXITS), (b, tb, zb, a, ta, za, ENTERS)):
+        if td.terrain == DEPRESSION and d.level == 0 and zo - zd <= rng:
+            out.append(Pit((d.hex.q, d.hex.r), zd, (o.hex.q, o.hex.r), zo, rng == 1 and to.terrain == DEPRESSION, words))
+    return tuple(out)
 
 
 def _dot(x: float, y: float, boards: list[Frame]) -> tuple[float, float]:
