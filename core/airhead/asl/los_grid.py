@@ -44,7 +44,7 @@ from ..tables import terrain_types
 from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
-from .los_settings import TABLE, LosSettings, Location, Where, _read, end_height, level_hindrance, rooftop
+from .los_settings import BUILDINGS, TABLE, LosSettings, Location, Where, _read, end_height, level_hindrance, rooftop
 from .los_zone import Zone, blaze_range
 from .los_heights import BANKS, UNDER_BRIDGE, Judge, Pit, _distance
 from .los_grid_lines import _EFFECT, _RANK, GridHex, GridSight, _merged, _plain, grid_view
@@ -126,6 +126,12 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     pit_ends = [_centre(Hex(*p.other)) for p in pits]
     pit_hexes: dict[tuple[int, int], tuple[float, bool]] = {}
     bridges, depiction = _codes()
+    roofs = (rooftop(terrain.at(a.hex), a.level), rooftop(terrain.at(b.hex), b.level))
+    # A6.8 Example 2, for each end in a building hex at a height the other end is not at
+    a68 = tuple(za != zb and not shadow and terrain.at(e.hex).terrain in BUILDINGS for e in (a, b)) if za != zb else ()
+    a68 = a68 if any(a68) else ()
+    left_a, bld = False, False
+    run_b: tuple[tuple[int, int], str, float, tuple[float, float]] | None = None
     bridged: set[tuple[int, int]] = set()  # hexes where the thread met a bridge: their ground never blocks (VASL)
     lo, hi, level = judge.lo, judge.hi, judge.level
     (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
@@ -164,7 +170,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     whole_set = {h for _t, h in wholes}
     passed = {(h.q, h.r) for h in whole_set} | end_keys  # pixels in these hexes are not read
     samples: Iterable[int] = range(n + 1)
-    if fast and not pits:
+    if fast and not pits and not a68:
         skip = _skips(a, b, judge, memo, whole_set, (ox, oy), n, length * scale)
         for t, _h in wholes:  # a hex read whole is read at the same sample as when nothing is skipped
             skip[min(max(int(math.ceil(t * n)), 0), n)] = 0
@@ -238,6 +244,10 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             ground = elev[idx]
             if ground > 127:
                 ground -= 256
+            if a68:  # A6.8 Example 2: has the thread left the building an end is in?
+                bld = k is not None and k.terrain in BUILDINGS
+                if not bld:
+                    left_a, run_b = True, None
             if k is None and ground <= lo:
                 continue  # open ground no higher than the lower end: nothing to read
             # the pixel's hex: hexes.round_axial written out here (this loop's hottest step) on the
@@ -253,6 +263,21 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             elif er > es:
                 rr = -rq - rs
             key = (rq, rr)
+            if a68 and bld:
+                assert k is not None
+                top68 = ground + math.floor(k.height)  # the building's whole levels there (VASL's height)
+                if a68[0] and not left_a and key != ka and za <= top68:
+                    best[key] = GridHex(Hex(rq, rr), k.name, float(top68), "blocks", 0, False, A68)
+                    blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
+                    break
+                if a68[1] and run_b is None and key != kb and zb <= top68:
+                    run_b = (key, k.name, float(top68), (xa + tx * i, ya + ty * i))
+            if key in end_keys and k is not None and k.name.startswith(ROWHOUSE) and not shadow and not roofs[key == kb]:
+                r = judge.terrain(k.name, float(ground), k.height, True, k.terrain, key, ())
+                if r[0] == 2:  # B23.71: a rowhouse wall on an end's own hexside still blocks (as VASL reads it)
+                    best[key] = GridHex(Hex(rq, rr), k.name, r[2], "blocks", 0, False, f"{r[3]}; on the end's own hexside (B23.71)")
+                    blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
+                    break
             if pits:  # an end in a depression (A6.3): its banks, and whether the thread may leave it here
                 code = cells[idx]
                 ph = pit_hexes.get(key)
@@ -333,6 +358,11 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             blocked_at, point = g.hex, (xa + tx * i, ya + ty * i)
             break
 
+    if blocked_at is None and run_b is not None:  # A6.8 Example 2 from the second end
+        rk, rname, rtop, point = run_b
+        best[rk] = GridHex(Hex(*rk), rname, rtop, "blocks", 0, False, A68)
+        blocked_at = Hex(*rk)
+
     def along(g: GridHex) -> float:
         cx, cy = _centre(g.hex)
         return (cx - xa) * dx + (cy - ya) * dy
@@ -356,6 +386,11 @@ EXITS = ("leaves the depression before the range to the other end is no more tha
 ENTERS = ("the thread enters the depression only where the range to the other end is no more than that end's height "
           "over it: blocks (A6.3, as VASL reads it)")
 DEPRESSION = "depression"
+#: A6.8 Example 2 as VASL reads it: from a building's Location the thread must leave the building
+#: before it leaves the end's hex, to reach a Location at another height.
+A68 = ("the thread must leave the building before it leaves the end's hex to reach a Location at another height: "
+       "blocks (A6.8 Example 2, as VASL reads it)")
+ROWHOUSE = "Rowhouse Wall"
 
 
 @lru_cache(maxsize=1)
