@@ -118,18 +118,20 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     are read as a Blaze's light reads them."""
     terrain, boards = scenario.terrain, memo.boards
     types = terrain_types(TABLE)
-    za = float(end_height(terrain.at(a.hex), a.level))
-    zb = float(end_height(terrain.at(b.hex), b.level))
+    ta, tb = terrain.at(a.hex), terrain.at(b.hex)
+    za = float(end_height(ta, a.level))
+    zb = float(end_height(tb, b.level))
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
-    pits = _pits(a, b, terrain.at(a.hex), terrain.at(b.hex), za, zb)
+    pits = _pits(a, b, ta, tb, za, zb) if DEPRESSION in (ta.terrain, tb.terrain) else ()
     judge = Judge(ka, kb, za, zb, s, pits)
     pit_ends = [_centre(Hex(*p.other)) for p in pits]
     pit_hexes: dict[tuple[int, int], tuple[float, bool]] = {}
     bridges, depiction = _codes()
-    roofs = (rooftop(terrain.at(a.hex), a.level), rooftop(terrain.at(b.hex), b.level))
+    roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
     # A6.8 Example 2, for each end in a building hex at a height the other end is not at
-    a68 = tuple(za != zb and not shadow and terrain.at(e.hex).terrain in BUILDINGS for e in (a, b)) if za != zb else ()
-    a68 = a68 if any(a68) else ()
+    a68: tuple[bool, ...] = ()
+    if za != zb and not shadow and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS):
+        a68 = (ta.terrain in BUILDINGS, tb.terrain in BUILDINGS)
     left_a, bld = False, False
     run_b: tuple[tuple[int, int], str, float, tuple[float, float]] | None = None
     bridged: set[tuple[int, int]] = set()  # hexes where the thread met a bridge: their ground never blocks (VASL)
@@ -272,12 +274,6 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                     break
                 if a68[1] and run_b is None and key != kb and zb <= top68:
                     run_b = (key, k.name, float(top68), (xa + tx * i, ya + ty * i))
-            if key in end_keys and k is not None and k.name.startswith(ROWHOUSE) and not shadow and not roofs[key == kb]:
-                r = judge.terrain(k.name, float(ground), k.height, True, k.terrain, key, ())
-                if r[0] == 2:  # B23.71: a rowhouse wall on an end's own hexside still blocks (as VASL reads it)
-                    best[key] = GridHex(Hex(rq, rr), k.name, r[2], "blocks", 0, False, f"{r[3]}; on the end's own hexside (B23.71)")
-                    blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
-                    break
             if pits:  # an end in a depression (A6.3): its banks, and whether the thread may leave it here
                 code = cells[idx]
                 ph = pit_hexes.get(key)
@@ -295,6 +291,12 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                     blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
                     break
             if key in passed:
+                if key in end_keys and k is not None and k.name.startswith(ROWHOUSE) and not shadow and not roofs[key == kb]:
+                    r = judge.terrain(k.name, float(ground), k.height, True, k.terrain, key, ())
+                    if r[0] == 2:  # B23.71: a rowhouse wall on an end's own hexside still blocks (as VASL reads it)
+                        best[key] = GridHex(Hex(rq, rr), k.name, r[2], "blocks", 0, False, f"{r[3]}; on the end's own hexside (B23.71)")
+                        blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
+                        break
                 continue
             g = best.get(key)
             if g is None:  # a hex the thread grazes (a corner the centre line leaves out), or any (fast)
@@ -309,9 +311,9 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             code = cells[idx]
             if not near and (key, code, ground) in readings:
                 continue  # read before in this hex: its effect is counted already
-            if code in bridges:
+            if k is not None and code in bridges:
                 bridged.add(key)
-            low = UNDER_BRIDGE if key in bridged else BANKS if pits and pit_hexes.get(key, (0, False))[1] else 0
+            low = UNDER_BRIDGE if bridged and key in bridged else BANKS if pits and pit_hexes.get(key, (0, False))[1] else 0
             if k is None or (ground > hi and key in bridged) or (k.inherent and not k.side
                                and k.terrain != (inherent_ok.get(key) or inherent_ok.setdefault(key, terrain.at(h).terrain))):
                 # inherent terrain drawn into a hex of other terrain: VASL ignores it; a bridge above both ends
@@ -377,7 +379,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                  if along(g) > past and g.what == "open ground" and not g.whole else g for g in order]
     return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple((best[k].hex, d) for k, d in hind.items()),
                      tuple(order), heights=(za, zb), off=off,
-                     roofs=(rooftop(terrain.at(a.hex), a.level), rooftop(terrain.at(b.hex), b.level)))
+                     roofs=roofs)
 
 
 #: A Location in a depression: the words of a block by A6.3 (VASL's ``checkDepressionRule``).
