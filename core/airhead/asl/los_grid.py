@@ -319,6 +319,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 # inherent terrain drawn into a hex of other terrain: VASL ignores it; a bridge above both ends
                 # (the thread passes beneath it) neither blocks nor hinders, as VASL reads it
                 r = judge.ground(float(ground), key, near, low)
+                if low == UNDER_BRIDGE and k is not None and code in bridges:  # name the bridge the thread passes beneath
+                    r = (r[0], f"{k.name} at level {ground:g}", r[2], r[3])
                 drm = 0
                 if not near:
                     readings.add((key, code, ground))
