@@ -122,11 +122,11 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     za = float(end_height(ta, a.level))
     zb = float(end_height(tb, b.level))
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
-    pits = _pits(a, b, ta, tb, za, zb) if DEPRESSION in (ta.terrain, tb.terrain) else ()
+    pits = _pits(a, b, ta, tb, za, zb, boards) if DEPRESSION in (ta.terrain, tb.terrain) else ()
     judge = Judge(ka, kb, za, zb, s, pits)
     pit_ends = [_centre(Hex(*p.other)) for p in pits]
     pit_hexes: dict[tuple[int, int], tuple[float, bool]] = {}
-    bridges, depiction = _codes()
+    bridges, depiction, _pit_codes = _codes()
     roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
     # A6.8 Example 2, for each end in a building hex at a height the other end is not at
     a68: tuple[bool, ...] = ()
@@ -398,22 +398,47 @@ ROWHOUSE = "Rowhouse Wall"
 
 
 @lru_cache(maxsize=1)
-def _codes() -> tuple[frozenset[int], frozenset[int]]:
+def _codes() -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """The terrain codes of bridges; of bridges and roads; of depressions."""
     from ..vasl.derive import codes
     cs = codes()
     bridges = frozenset(c for c, k in cs.items() if k.bridge)
-    return bridges, bridges | frozenset(c for c, k in cs.items() if k.terrain == "road")
+    return (bridges, bridges | frozenset(c for c, k in cs.items() if k.terrain == "road"),
+            frozenset(c for c, k in cs.items() if k.terrain == DEPRESSION))
 
 
-def _pits(a: Location, b: Location, ta: HexTerrain, tb: HexTerrain, za: float, zb: float) -> tuple[Pit, ...]:
+def _pits(a: Location, b: Location, ta: HexTerrain, tb: HexTerrain, za: float, zb: float,
+          boards: list[Frame]) -> tuple[Pit, ...]:
     """The ends in a depression whose thread must stay in it (A6.3 as VASL reads it): an end at
-    ground level of a depression hex, unless the other end is higher by more than their range."""
+    ground level of a depression hex, unless the other end is higher by more than their range.
+    Adjacent ends are joined by the depression when the pixel VASL reads at the middle of their
+    hexside, from the first end's hex (a pixel toward its centre), is depression terrain (VASL's
+    depression hexside, as its ``exitsDepressionTerrainHexside`` reads it either way)."""
     rng = a.hex.distance(b.hex)
     out = []
-    for d, td, zd, o, to, zo, words in ((a, ta, za, b, tb, zb, "the thread " + EXITS), (b, tb, zb, a, ta, za, ENTERS)):
+    joined = False
+    if rng == 1:
+        (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
+        code = _code_at((xa + xb) / 2, (ya + yb) / 2, boards, (xa, ya))
+        joined = code is not None and code in _codes()[2]
+    for d, td, zd, o, zo, words in ((a, ta, za, b, zb, "the thread " + EXITS), (b, tb, zb, a, za, ENTERS)):
         if td.terrain == DEPRESSION and d.level == 0 and zo - zd <= rng:
-            out.append(Pit((d.hex.q, d.hex.r), zd, (o.hex.q, o.hex.r), zo, rng == 1 and to.terrain == DEPRESSION, words))
+            out.append(Pit((d.hex.q, d.hex.r), zd, (o.hex.q, o.hex.r), zo, joined, words))
     return tuple(out)
+
+
+def _code_at(x: float, y: float, boards: list[Frame], toward: tuple[float, float]) -> int | None:
+    """The terrain code of the board pixel under the map point ``(x, y)`` moved a pixel toward
+    ``toward`` (truncated), or None off every board."""
+    for f in boards:
+        if f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3]:
+            d = math.hypot(toward[0] - x, toward[1] - y) or 1.0
+            x, y = x + (toward[0] - x) / d / f.kx, y + (toward[1] - y) / d / f.ky
+            grid = f.board.archive.grid
+            px, py = int(f.vx + f.sign * (x - f.ax) * f.kx), int(f.vy + f.sign * (y - f.ay) * f.ky)
+            if 0 <= px < grid.grid_width and 0 <= py < grid.grid_height:
+                return grid.terrain[px * grid.grid_height + py]
+    return None
 
 
 def _dot(x: float, y: float, boards: list[Frame]) -> tuple[float, float]:

@@ -3,7 +3,8 @@ a Location in a gully sees along it, out of it or into it only where the thread 
 depression until its range from the other end is no more than that end's height over it; a
 bridge over the gully neither blocks nor hinders a thread beneath it. The board is Airhead's own
 test board (never VASL's): a gully's bed, a band at level -1 down column E, its banks (level 0)
-the rest of each E hex; a bridge across it in E6; level-1 hills in A4, B2 and C8, a level-2 hill
+the rest of each E hex; a bridge across it in E6; two small gully beds, banked all round, in
+G1 and G2; level-1 hills in A4, B2 and C8, a level-2 hill
 in H8."""
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from airhead.vasl.library import LIBRARY, scenario_data
 from tools.board_writer import write_board
 
 GULLY = {"code": 30, "level": -1, "stripe": "N", "shaped": True}
+POOL = {"code": 30, "level": -1, "cover": 0.3, "shaped": True}  # a gully's bed around the centre only
 PITS = {
     "name": "16", "version": "1", "width": 9, "height": 10, "image": False,
     "hexes": {**{f"E{r}": GULLY for r in range(1, 11) if r != 6},
               "E6": [GULLY, {"code": 82, "level": 0, "stripe": "NE", "shaped": True}],
+              "G1": POOL, "G2": POOL,
               "A4": {"level": 1}, "B2": {"level": 1}, "C8": {"level": 1}, "H8": {"level": 2}},
 }
 
@@ -108,3 +111,12 @@ def test_explanations_agree_with_verdicts_around_the_gully() -> None:
             assert text[-1].startswith("LOS blocked" if s.blocked else "LOS clear")
             blocks = [ln for ln in text[1:-1] if ": blocks" in ln or "— " in ln and ln.split(": ", 2)[-1].startswith("blocks")]
             assert bool(blocks) == s.blocked or s.drm >= 6, text
+
+
+def test_adjacent_depression_hexes_see_each_other_only_across_a_depression_hexside() -> None:
+    assert rng("G1", "G2") == 1 and rng("E4", "E5") == 1
+    for a, b in (("G1", "G2"), ("G2", "G1")):  # a bank between them: the thread leaves the depression
+        s = see(a, b)
+        assert s.blocked and "leaves the depression" in words(s), words(s)
+    for a, b in (("E4", "E5"), ("E5", "E4")):  # the gully runs across their hexside
+        assert not see(a, b).blocked
