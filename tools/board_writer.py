@@ -20,7 +20,9 @@ older ``data`` file. A description is JSON::
 
 Codes are VASL's terrain codes (``tables/vasl_terrain.json``); a hex's ``cover`` (default 1)
 paints a disc of that share of the hex around its centre, moved by ``shift`` pixels; ``stripe``
-paints a band 12 pixels wide through the centre along a hex grain (``N``: north-south).
+paints a band 12 pixels wide through the centre along a hex grain (``N``: north-south); with
+``"shaped": true`` its ``level`` lies under that disc or band only (a gully's bed, its banks the
+rest of the hex).
 """
 
 from __future__ import annotations
@@ -103,7 +105,11 @@ def board_grid(desc: Mapping[str, Any]) -> tuple[BoardMetadata, Grid]:
     for name, specs in desc.get("hexes", {}).items():
         col, row = at(name)
         for spec in specs if isinstance(specs, list) else [specs]:
-            if "level" in spec:
+            if "level" in spec and spec.get("shaped"):  # the level under the code's disc or stripe only
+                sx, sy = spec.get("shift", (0, 0))
+                fill(elevation, col, row, int(spec["level"]), float(spec.get("cover", 1.0)), (float(sx), float(sy)),
+                     str(spec.get("stripe", "")))
+            elif "level" in spec:
                 fill(elevation, col, row, int(spec["level"]))
             if "code" in spec:
                 sx, sy = spec.get("shift", (0, 0))

@@ -21,7 +21,7 @@ from .. import work
 from ..hexes import DIRECTIONS, Hex, hex_round
 from ..scenario import Scenario
 from ..tables import terrain_types
-from .los import TABLE, LosSettings, _hinders
+from .los_settings import TABLE, LosSettings, _hinders
 
 if TYPE_CHECKING:
     from ..vasl.library import Frame

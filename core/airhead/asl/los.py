@@ -17,8 +17,6 @@ Public API (all pure; ``types`` defaults to the ASL terrain table):
   enters (:class:`BlindTable`; B10.23's numbers are not in the seeds).
 * :func:`aerial` — E7.25 Aerial LOS (:mod:`.aerial_los`) with the season and the Hindrance of the
   hex before the target.
-* :func:`illuminated_zone` — E1.94 / E1.941: a Blaze's Illuminated Zone and the hexes its
-  obstacles leave in shadow, the Blaze read as a viewer.
 * :func:`los_view`, :func:`explain` — the LOS thread between two hexes for the map, and in words.
 
 Readings (``docs/rules-notes.md``, "LOS at hex level"): a Location's height is its hex's base
@@ -30,9 +28,9 @@ and hexsides never block or hinder; each Hindrance above the line adds its DRM a
 ``los_hindrance_limit`` (6) blocks; where the line runs exactly along a hexside, ``los_hexside``
 says whether both sides or either side must block (the lesser or the greater Hindrance counts).
 
-One concern past 600 lines: the hex-level trace and the readings built on it (a Blind Hex, the
-aerial view, a Blaze's zone, the map's thread) share its private reading of a hex (``_read``,
-``_trace``); apart, each would need those internals exported.
+Split by concern: the Location, the settings and a hex as LOS reads it are in :mod:`.los_settings`
+(re-exported here); a Blaze's Illuminated Zone and its shadows (E1.94, E1.941) in :mod:`.los_zone`,
+built on this module's ``_trace``; the thread over imported boards' pixels in :mod:`.los_grid`.
 """
 
 from __future__ import annotations
@@ -40,273 +38,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import ceil, floor
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Protocol, Union
+from math import floor
+from typing import TYPE_CHECKING, Mapping
 
 from ..frozen import replace
-from ..errors import DataError, RulesError
-from ..fields import Field
-from ..hexes import DIRECTIONS, Hex, HexLine, Hexside, Step, line
+from ..hexes import Hex, HexLine, Hexside, Step, line
 from ..plug import View
-from ..tables import TerrainType, hexside_heights, terrain_types
+from ..tables import TerrainType, hexside_heights
 from ..terrain import HexTerrain, Terrain
-from ..work import spend, worked_out
 from .e7.aerial_los import AerialSight, aerial_sight
+from .los_settings import (BLIND_PACK_FIELD, BUILDINGS, RULE, SETTING_FIELDS, TABLE, BlindTable, Location, LosSettings,
+                           Name, Where, _against, _at, _hinders, _levels, _loc, _read, _types, blind_table, end_height,
+                           level_hindrance, rooftop)
 
 if TYPE_CHECKING:
     from ..plug import GameState
 
 __all__ = ["RULE", "Location", "LosSettings", "SETTING_FIELDS", "BLIND_PACK_FIELD", "BlindTable", "blind_table",
-           "Crossing", "Sight", "los", "top_above", "Blind", "blind_hex", "Aerial", "aerial", "Zone",
-           "blaze_range", "illuminated_zone", "los_view", "explain"]
-
-RULE = "LOS at hex level"
-TABLE = "terrain_asl"
-
-Name = Callable[[Hex], str]
-#: A ground viewer's Blind Hexes (B10.23, not in the seeds): (obstacle height, levels the viewer
-#: is above its top) -> how many hexes behind it are Blind. The player enters it.
-BlindTable = Mapping[tuple[float, float], int]
-
-
-def _half(value: Any, what: str, lo: float, hi: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        raise DataError(f"{what} must be a number")
-    if not lo <= value <= hi or value * 2 != int(value * 2):
-        raise DataError(f"{what} must be a whole or half level from {lo:g} to {hi:g}")
-    return float(value)
-
-
-@dataclass(frozen=True)
-class Location:
-    """A hex and a level above its base level (0: ground level; 1: a building's first level)."""
-
-    hex: Hex
-    level: float = 0
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "level", _half(self.level, "a Location's level", -1, 20))
-
-
-Where = Union[Location, Hex]
-
-
-#: The terrain whose Locations end in a Rooftop one level above the building's highest level.
-BUILDINGS = frozenset({"building", "wooden_building"})
-
-
-def rooftop(t: HexTerrain, level: float) -> bool:
-    """True if ``level`` in a hex of terrain ``t`` is its building's Rooftop: the level just
-    above the building's highest level (a building ``obstacle`` high has ``floor(obstacle)``)."""
-    return t.terrain in BUILDINGS and t.obstacle > 0 and level == floor(t.obstacle) + 1
-
-
-def end_height(t: HexTerrain, level: float) -> Fraction:
-    """The height a thread is traced from at ``level`` in a hex of terrain ``t``: its base level
-    plus the level, half a level lower on a building's Rooftop, which sits on the building's
-    half-level top (B23.8, as VASL reads it: its LOS is traced from its level less ½)."""
-    z = Fraction(t.base_level) + Fraction(level)
-    return z - Fraction(1, 2) if rooftop(t, level) else z
-
-
-def _loc(x: Where) -> Location:
-    return x if isinstance(x, Location) else Location(x)
-
-
-@dataclass(frozen=True)
-class LosSettings:
-    """The readings of LOS that are settings (defaults documented in the rules notes).
-
-    ``hexside``: a line exactly along a hexside is blocked only if ``"both"`` hexes block (the
-    lesser Hindrance counts) or if ``"either"`` does (the greater counts); ``hindrance_limit``:
-    a total Hindrance DRM that blocks; ``in_season``: grain hinders in season, an orchard out of
-    season (the table's ``season`` column); ``slope``: ``"interpolate"`` the line's height
-    between unequal ends, or ``"blind_hexes"``: only what is above both ends blocks, and what is
-    between them blinds the lower end by ``blind`` (a :data:`BlindTable`, else the player is
-    asked), or ``"asl"``: A6 as on imported boards (:mod:`.los_heights`: height advantage, Blind
-    Hexes counted as VASL counts them); ``level_blocks``: an obstacle level with the line blocks; ``smoke``: the SMOKE
-    Hindrance DRM (E.6 is not in the seeds: 0 until the player sets it); ``orchard_full``: a type
-    that is an obstacle out of its Hindrance season (an orchard in season) is a full-level
-    obstacle, whatever height its hex is painted (the E7.3 EX's Blind Hex behind the K9 orchard);
-    ``wall_along``: on imported boards, a wall or hedge on a hexside the thread runs along (it
-    does not cross it) blocks as VASL reads it, or (the default) only one it crosses does;
-    ``orchard_level``: an orchard in season is a Hindrance, not an obstacle, to a thread whose
-    ends are both at its ground level (B14.2 as VASL reads it), or (False) an obstacle there too;
-    ``per_range``: on imported boards, of the Hindrance hexes at one range from the first end only
-    the greatest counts (as VASL counts them), or (the default, A6) each Hindrance hex counts.
-    """
-
-    hexside: Literal["both", "either"] = "both"
-    hindrance_limit: int = 6
-    in_season: bool = True
-    slope: Literal["interpolate", "blind_hexes", "asl"] = "asl"
-    level_blocks: bool = False
-    smoke: int = 0
-    blind: tuple[tuple[tuple[float, float], int], ...] = ()
-    orchard_full: bool = True
-    wall_along: bool = False
-    orchard_level: bool = True
-    per_range: bool = False
-
-    @classmethod
-    def from_settings(cls, settings: Mapping[str, Any], blind: BlindTable | None = None) -> LosSettings:
-        """The LOS settings of a game (``state.settings``; absent keys keep their defaults)."""
-        return cls(
-            hexside="either" if settings.get("los_hexside") == EITHER else "both",
-            hindrance_limit=int(settings.get("los_hindrance_limit", 6)),
-            in_season=settings.get("los_season", IN_SEASON) != OUT_OF_SEASON,
-            slope="blind_hexes" if settings.get("los_slope") == BLIND_HEXES else "interpolate"
-            if settings.get("los_slope") == INTERPOLATED else "asl",
-            level_blocks=settings.get("los_level_obstacle") == "blocks",
-            smoke=int(settings.get("los_smoke_drm", 0)),
-            blind=tuple(sorted((blind or {}).items())),
-            orchard_full=settings.get("los_orchard", ORCHARD_FULL) != ORCHARD_PAINTED,
-            wall_along=settings.get("los_wall_along") == WALL_ALONG_BLOCKS,
-            orchard_level=settings.get("los_orchard_level", ORCHARD_LEVEL_HINDERS) != ORCHARD_LEVEL_BLOCKS,
-            per_range=settings.get("los_hindrance_count") == COUNT_PER_RANGE,
-        )
-
-
-BOTH, EITHER = "both sides must block", "either side blocks"
-IN_SEASON, OUT_OF_SEASON = "in season", "out of season"
-INTERPOLATED, BLIND_HEXES = "interpolated between the ends", "only above both ends (Blind Hex table)"
-AS_ASL = "height advantage and Blind Hexes counted (A6, as on imported boards)"
-ORCHARD_FULL, ORCHARD_PAINTED = "a full-level obstacle (E7.3 EX)", "as high as its hex is painted"
-ORCHARD_LEVEL_HINDERS, ORCHARD_LEVEL_BLOCKS = "a Hindrance (as VASL reads B14.2)", "an obstacle"
-WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS = "only a wall or hedge it crosses", "also one it runs along (as VASL reads it)"
-COUNT_EACH, COUNT_PER_RANGE = "each Hindrance hex crossed", "one per range from the firer (as VASL counts them)"
-
-#: The LOS settings as schema fields (a system adds them to its settings schema).
-SETTING_FIELDS: tuple[Field, ...] = (
-    Field("los_hexside", "LOS along a hexside", "choice", choices=(BOTH, EITHER), default=BOTH, rule=RULE,
-          help="a line running exactly along a hexside: blocked only if the hexes on both sides block, or if either does"),
-    Field("los_hindrance_limit", "Hindrance total that blocks LOS", "int", lo=1, hi=20, default=6, rule=RULE,
-          help="LOS Hindrance DRM add up; this total blocks the line (ASL's 6; not in the rule text Airhead has: change it if your rules differ)"),
-    Field("los_season", "Season", "choice", choices=(IN_SEASON, OUT_OF_SEASON), default=IN_SEASON, rule="E1.7, E7.3",
-          help="grainfields hinder in season (E1.7 EX), orchards out of season (E7.3 EX)"),
-    Field("los_slope", "LOS between different levels", "choice", choices=(AS_ASL, INTERPOLATED, BLIND_HEXES),
-          default=AS_ASL, rule=RULE,
-          help="on a painted map, how terrain between a higher and a lower end is read: by height advantage and Blind Hexes "
-               "counted as on imported boards (A6), against a line whose height is interpolated between the ends, or by "
-               "the Blind Hex table you enter (imported boards always count Blind Hexes)"),
-    Field("los_level_obstacle", "An obstacle level with the line", "choice", choices=("does not block", "blocks"),
-          default="does not block", rule=RULE, help="an obstacle whose top is exactly at the line's height"),
-    Field("los_smoke_drm", "SMOKE Hindrance DRM", "int", lo=0, hi=9, default=0, rule="E.6",
-          help="E.6 is not in the rule text Airhead has: enter the DRM your rules give"),
-    Field("los_orchard", "An orchard in season", "choice", choices=(ORCHARD_FULL, ORCHARD_PAINTED), default=ORCHARD_FULL,
-          rule="E7.3, E7.25", help="the E7.3 example's in-season orchard in K9 makes K10 a Blind Hex to an aircraft, and only "
-                                   "full-level obstacles do (E7.25)"),
-    Field("los_orchard_level", "An orchard in season, seen at its own level", "choice",
-          choices=(ORCHARD_LEVEL_HINDERS, ORCHARD_LEVEL_BLOCKS), default=ORCHARD_LEVEL_HINDERS, rule="B14.2",
-          help="a line of sight whose two ends are both at an in-season orchard's ground level: the orchard hinders it "
-               "(+1, as VASL reads the rule) or blocks it; from a higher or lower level it is an obstacle either way "
-               "(the E7.3 example's Blind Hex)"),
-    Field("los_wall_along", "A thread along a wall or hedge hexside", "choice", choices=(WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS),
-          default=WALL_ALONG_CROSSED, rule="B9.2",
-          help="on imported boards: whether a wall or hedge blocks a line of sight that runs exactly along its hexside "
-               "without crossing it (VASL's engine says it does)"),
-    Field("los_hindrance_count", "Hindrances counted", "choice", choices=(COUNT_EACH, COUNT_PER_RANGE), default=COUNT_EACH,
-          rule=RULE, help="on imported boards: every Hindrance hex the line crosses adds its DRM, or, as VASL's engine "
-                          "counts them, only the greatest of the hexes at the same range from the firer (a line crossing "
-                          "a hexside near a vertex passes through two such hexes)"),
-)
-
-#: A table-pack entry for :data:`BlindTable`: keys ``"<obstacle height>/<levels above>"``.
-BLIND_PACK_FIELD = Field("blind_hexes", "Blind Hexes behind an obstacle", "mapping", rule="B10.23", default=None, hi=64,
-                         item=Field("count", "Blind Hexes", "int", lo=0, hi=20),
-                         help="'height/above': Blind Hexes behind an obstacle that high, seen from that many levels above its top")
-
-
-def blind_table(data: Mapping[str, Any]) -> dict[tuple[float, float], int]:
-    """A :data:`BlindTable` from JSON ``{"1/1": 2, ...}`` (obstacle height / levels above its top:
-    Blind Hexes); :class:`DataError` on anything else."""
-    if not isinstance(data, Mapping) or len(data) > 64:
-        raise DataError("a Blind Hex table is at most 64 entries 'height/above': count")
-    out: dict[tuple[float, float], int] = {}
-    for k, v in data.items():
-        parts = str(k).split("/")
-        try:
-            hgt, above = (float(p) for p in parts) if len(parts) == 2 else (None, None)
-        except ValueError:
-            hgt = above = None
-        if hgt is None or above is None:
-            raise DataError(f"a Blind Hex table key is 'height/above' (e.g. 1/1), not {str(k)[:20]!r}")
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 20:
-            raise DataError("a Blind Hex count is a whole number from 0 to 20")
-        out[(_half(hgt, "an obstacle height", 0, 20), _half(above, "a height above an obstacle", 0, 20))] = v
-    return out
-
-
-# ---------------------------------------------------------------- reading a hex
-
-
-@dataclass(frozen=True)
-class _Read:
-    """A hex as LOS reads it: ground, obstacle height (0: none), hindrance DRM and height."""
-
-    ground: Fraction
-    obstacle: Fraction
-    hindrance: int
-    height: Fraction
-    smoke: bool
-    what: str
-
-
-def _types(types: Mapping[str, TerrainType] | None) -> Mapping[str, TerrainType]:
-    return terrain_types(TABLE) if types is None else types
-
-
-def _hinders(ty: TerrainType | None, s: LosSettings) -> bool:
-    if ty is None or ty.hindrance <= 0:
-        return False
-    return ty.season == "" or (ty.season == "in") == s.in_season
-
-
-def level_hindrance(ty: TerrainType | None, s: LosSettings) -> int:
-    """The Hindrance DRM terrain of type ``ty`` adds, instead of blocking, to a thread whose ends
-    are both at its ground level: an orchard in season (an obstacle out of its Hindrance season)
-    with setting ``orchard_level`` (B14.2 as VASL reads it: its ``split`` terrain); else 0."""
-    if ty is None or not s.orchard_level or not ty.season or ty.off_season != "obstacle" or _hinders(ty, s):
-        return 0
-    return ty.hindrance
-
-
-def _read(t: HexTerrain, ty: TerrainType | None, s: LosSettings) -> _Read:
-    label = ty.label if ty else t.terrain.replace("_", " ")
-    h = Fraction(1, 2) if ty is not None and ty.half_level else Fraction(t.obstacle)
-    obstacle, hind, what = h, 0, label
-    if _hinders(ty, s):
-        assert ty is not None
-        obstacle, hind = Fraction(0), ty.hindrance
-        what = f"{label} ({'in' if s.in_season else 'out of'} season)" if ty.season else label
-    elif ty is not None and ty.hindrance > 0 and ty.season:
-        what = f"{label} ({'in' if s.in_season else 'out of'} season)"
-        if ty.off_season != "obstacle":
-            obstacle = Fraction(0)
-        elif s.orchard_full:
-            obstacle = max(obstacle, Fraction(1))
-    if t.blaze is not None and Fraction(t.blaze) > obstacle:
-        obstacle, what = max(Fraction(t.blaze), Fraction(1, 2)), f"a Blaze in {label}"
-    if t.terrain == "open" and not obstacle:
-        what = "open ground"
-    return _Read(Fraction(t.base_level), obstacle, hind, h if hind else Fraction(0), t.smoke, what)
-
-
-def _levels(x: Fraction | float) -> str:
-    x = Fraction(x)
-    n = abs(x)
-    word = "half a level" if n == Fraction(1, 2) else f"{float(n):g} level{'' if n == 1 else 's'}"
-    return word
-
-
-def _against(d: Fraction, ref: str = "the line") -> str:
-    if d == 0:
-        return f"level with {ref}"
-    return f"{_levels(d)} {'above' if d > 0 else 'below'} {ref}"
-
-
-def _at(z: Fraction) -> str:
-    return "ground level" if z == 0 else f"level {float(z):g}"
+           "Crossing", "Sight", "los", "top_above", "Blind", "blind_hex", "Aerial", "aerial",
+           "los_view", "explain", "Where", "BUILDINGS", "TABLE", "end_height", "level_hindrance", "rooftop"]
 
 
 # ---------------------------------------------------------------- the line
@@ -733,136 +483,6 @@ def aerial(terrain: Terrain, target: Hex, toward: int, *, settings: LosSettings 
     return Aerial(sight, drm, near if drm else None, r.what if r.hindrance else "SMOKE")
 
 
-# ---------------------------------------------------------------- E1.94 Blaze Illuminated Zone, E1.941 shadows
-
-
-class Shadow(Protocol):
-    """A thread from a Blaze that something blocks (:class:`Sight`, or one traced over a board)."""
-
-    @property
-    def b(self) -> Location: ...
-
-    @property
-    def by(self) -> tuple[Hex, ...]: ...
-
-
-@dataclass(frozen=True)
-class Zone:
-    """E1.94: a Blaze's Illuminated Zone (``radius`` = 2 × ``levels`` blazing levels) — ``lit``
-    hexes, the Blaze's own first — and E1.941: the hexes in its shadow, each with the
-    :class:`Sight` from the Blaze that shows what blocks it."""
-
-    blaze: Hex
-    levels: int
-    radius: int
-    lit: tuple[Hex, ...]
-    shadows: tuple[Shadow, ...]
-
-    @property
-    def shadow(self) -> tuple[Hex, ...]:
-        """The hexes in shadow (quasi-Blind Hexes, E1.941)."""
-        return tuple(s.b.hex for s in self.shadows)
-
-    def explain(self, name: Name) -> list[str]:
-        """The zone in log style: its range, then each shadow and what casts it."""
-        lines = [f"Blaze in {name(self.blaze)}: {self.levels} blazing level{'s' if self.levels != 1 else ''}, "
-                 f"an Illuminated Zone of {self.radius} hexes (E1.94)"]
-        for s in self.shadows:
-            by = " and ".join(name(h) for h in s.by)
-            lines.append(f"{name(s.b.hex)} is in shadow behind {by} (E1.941)")
-        return lines
-
-    def view(self) -> View:
-        """The zone for the map: the lit hexes outlined together, shadows marked."""
-        return View(marks=((self.blaze, "blaze"),) + tuple((h, "shadow") for h in self.shadow),
-                    zones=((f"Illuminated Zone ({self.radius} hexes)", self.lit),),
-                    labels=tuple((h, "shadow") for h in self.shadow))
-
-
-def blaze_range(levels: int) -> int:
-    """E1.94: a Blaze's Illuminated Zone reaches twice its blazing levels (Rooftops excluded)."""
-    if levels < 1:
-        raise DataError("a Blaze has at least one blazing level")
-    return 2 * levels
-
-
-#: The direction (0..5) of each neighbour's offset.
-_DIRECTION = {d: i for i, d in enumerate(DIRECTIONS)}
-#: Units of work per step of a line a Blaze's zone checks for anything that could shadow it
-#: (:func:`_clear`) instead of tracing it: a few terrain reads' worth.
-CLEAR_STEP = 4
-
-
-def illuminated_zone(terrain: Terrain, blaze_hex: Hex, *, settings: LosSettings | None = None,
-                     types: Mapping[str, TerrainType] | None = None, sides: Mapping[str, float] | None = None,
-                     in_play: Callable[[Hex], bool] | None = None, level: float = 0) -> Zone:
-    """E1.94: the Illuminated Zone of the Blaze in ``blaze_hex`` — range twice its blazing levels
-    (``HexTerrain.blaze`` rounded up, at least one: Rooftops are not modelled, so the blaze
-    height counts no Rooftop) — and E1.941: its shadows, the Blaze read as a viewer at ``level``
-    (ground level) whose LOS only obstacles of ≥ one level (higher ground included) block;
-    Hindrances never shadow. ``in_play`` keeps only the hexes on the map."""
-    t = terrain.at(blaze_hex)
-    if t.blaze is None:
-        raise RulesError("there is no Blaze in that hex (E1.94)")
-    levels = max(1, ceil(t.blaze))
-    radius = blaze_range(levels)
-    s = settings or LosSettings()
-    ty = _types(types)
-    sd = hexside_heights(TABLE) if sides is None else sides
-    viewer = Location(blaze_hex, level)
-    lit: list[Hex] = [blaze_hex]
-    shadows: list[Sight] = []
-    za = float(t.base_level) + float(level)
-    tops: dict[Hex, tuple[float, float, int]] = {}
-    for h in blaze_hex.within(radius)[1:]:
-        if in_play is not None and not in_play(h):
-            continue
-        if s.hindrance_limit > 0 and _clear(terrain, blaze_hex, h, min(za, float(terrain.at(h).base_level)), s, ty, tops):
-            lit.append(h)
-            continue
-        sight = _trace(terrain, viewer, Location(h), s, ty, sd, minimum=1, hindrances=False)
-        (shadows.append(sight) if sight.blocked else lit.append(h))
-    return Zone(blaze_hex, levels, radius, tuple(lit), tuple(shadows))
-
-
-def _clear(terrain: Terrain, a: Hex, b: Hex, low: float, s: LosSettings, ty: Mapping[str, TerrainType],
-           tops: dict[Hex, tuple[float, float, int]]) -> bool:
-    """True if nothing between the ends of the line from ``a`` to ``b`` could cast a shadow on it
-    (E1.941: an obstacle of a level or more, higher ground, a hexside feature), so that
-    :func:`_trace` would find it clear: higher ground blocks only above the line's lower end
-    (``low``), an obstacle only if its top reaches it, and a hexside feature is left to the
-    trace. ``tops`` keeps each hex's ground, its obstacle's top (-inf: under a level) and which of
-    its hexsides have a feature (a bit a direction; levels are whole or half: floats hold them
-    exactly). The
-    line's steps are worked out as a traced line's are (:func:`airhead.work.worked_out`); each
-    step checked costs :data:`CLEAR_STEP` units."""
-    base = _line_from_origin(b.q - a.q, b.r - a.r)
-    steps = base.steps
-    worked_out((b.q - a.q, b.r - a.r), len(steps))
-    spend(CLEAR_STEP * len(steps))
-    n = len(steps) - 1
-    for i in range(1, n):
-        st = steps[i]
-        for o in ((st,) if isinstance(st, Hex) else st):
-            h = a + o
-            got = tops.get(h)
-            if got is None:
-                here = terrain.at(h)
-                r = _read(here, ty.get(here.terrain), s)
-                got = tops[h] = (float(r.ground), float(r.ground + r.obstacle) if r.obstacle >= 1 else float("-inf"),
-                                 sum(1 << d for d in range(6) if terrain.side(h, d)))
-            if got[0] > low or got[1] >= low:
-                return False
-        # a hexside feature the line runs along or crosses between two hexes short of its ends
-        nxt = steps[i + 1] if i < n - 1 else None
-        pair = st if not isinstance(st, Hex) else (st, nxt) if isinstance(nxt, Hex) else ()
-        if len(pair) == 2:
-            d = _DIRECTION.get((pair[1].q - pair[0].q, pair[1].r - pair[0].r))
-            if d is not None and tops[a + pair[0]][2] >> d & 1:
-                return False
-    return True
-
-
 # ---------------------------------------------------------------- the map's LOS thread
 
 
@@ -896,4 +516,3 @@ def explain(source: Terrain | GameState, a: Where, b: Where, name: Name, *, sett
     """The LOS from ``a`` to ``b`` in words, one line per hex crossed (:meth:`Sight.explain`)."""
     terrain, st, types = _source(source)
     return los(terrain, a, b, settings=settings or st, types=types).explain(name)
-

@@ -24,33 +24,39 @@ Readings (``docs/rules-notes.md``, "LOS over a board's grid"):
   a half to either side, and setting ``los_hexside`` says whether both sides or either side must
   block (the lesser or the greater Hindrance counts); at a board's edge only the side on the board
   is read.
+
+Split by concern: the hexes and hexsides a thread crosses on the hex grid are in
+:mod:`.los_grid_path`; the thread's answer and its explanation lines (:class:`GridHex`,
+:class:`GridSight`, the map's thread) in :mod:`.los_grid_lines` (re-exported here); A6's heights
+in :mod:`.los_heights`; the boards' pixels in :mod:`.board_pixels`. This module walks the pixels.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from ..frozen import replace
-from ..hexes import DIRECTION_NAMES, DIRECTIONS, Hex, round_axial
-from ..plug import View
+from ..hexes import DIRECTION_NAMES, DIRECTIONS, Hex
 from ..scenario import Scenario
 from ..tables import terrain_types
 from ..terrain import HexTerrain
 from .. import work
 from ..errors import RulesError
-from .los import TABLE, LosSettings, Location, Where, Zone, _read, blaze_range, end_height, level_hindrance, rooftop
-from .los_heights import Judge, _distance
-from .board_pixels import APOTHEM as _APOTHEM
+from .los_settings import BUILDINGS, TABLE, LosSettings, Location, Where, _read, end_height, level_hindrance, rooftop
+from .los_zone import Zone, blaze_range
+from .los_heights import BANKS, UNDER_BRIDGE, Judge, Pit, _distance
+from .los_grid_lines import _EFFECT, _RANK, GridHex, GridSight, _merged, _plain, grid_view
+from .los_grid_path import _at_corner, _hex_key, _inside, _path, _runs, _side_of, _sides
+from .los_grid_path import _crossed as _crossed  # (re-exported for the tests and the bench)
+from .los_grid_path import _crossed_from_origin as _crossed_from_origin
+from .los_grid_path import _plan as _plan
 from .board_pixels import SQRT3 as _SQRT3
-from .board_pixels import STEP_PX, frames_of, grain, on_boards
+from .board_pixels import STEP_PX, frames_of
 from .board_pixels import Kind as _Kind
 from .board_pixels import bound as _bound
 from .board_pixels import centre as _centre
-from .board_pixels import clear_at as _clear_at
-from .board_pixels import hex_at as _hex_at
 from .board_pixels import kinds as _kinds
 from .board_pixels import shadow_kinds as _shadow_kinds
 
@@ -62,162 +68,6 @@ __all__ = ["GridHex", "GridSight", "trace", "sights", "zone", "grid_view", "RULE
 RULE = "LOS over a board's grid"
 #: How far either side of a hexside a thread along it is traced again (board pixels).
 OFFSET_PX = 1.5
-
-
-@dataclass(frozen=True)
-class GridHex:
-    """One hex the thread crosses: what it reads there that matters most, the level of that
-    (its top, or the ground), its effect and why (:mod:`.los_heights`)."""
-
-    hex: Hex
-    what: str
-    top: float  # the level read: the terrain's top, or the ground
-    effect: str = ""  # "blocks", "hinders", "blocks one side", "hinders one side", "hinders same range" or ""
-    drm: int = 0
-    whole: bool = False  # read whole (changed by the players, or no board's grid there)
-    why: str = ""
-    by: Hex | None = None  # "hinders same range": the Hindrance hex counted at this hex's range
-
-    def line(self, name: Any) -> str:
-        """This hex as one line of the explanation."""
-        level = "" if "level" in self.what else f", {'top at ' if self.top > 0 and 'ground' not in self.what else ''}level {self.top:g}"
-        effect = {"blocks": "blocks", "hinders": f"hinders (+{self.drm})", "": "no effect",
-                  "blocks one side": "blocks on its side of the hexside only",
-                  "hinders one side": f"hinders on its side of the hexside only (+{self.drm}, not counted)",
-                  "hinders same range": f"hinders (+{self.drm}, not counted: {name(self.by) if self.by else 'another hex'} is as "
-                                        "far from the first end and counts, one Hindrance per range (setting))"}[self.effect]
-        return (f"{name(self.hex)}: {self.what}{level}: {effect}" + (f" — {self.why}" if self.why else "")
-                + (" (the hex as changed in this game)" if self.whole else ""))
-
-
-@dataclass(frozen=True)
-class GridSight:
-    """The thread from ``a`` to ``b`` over the boards' pixels: blocked or not, where, the Hindrance
-    hexes with their DRM, and each hex crossed. ``off``: samples that fell off every board."""
-
-    a: Location
-    b: Location
-    blocked: bool
-    blocked_at: Hex | None
-    point: tuple[float, float] | None
-    hindrances: tuple[tuple[Hex, int], ...]
-    hexes: tuple[GridHex, ...]
-    notes: tuple[str, ...] = field(default=())
-    heights: tuple[float, float] = (0.0, 0.0)
-    off: int = 0
-    roofs: tuple[bool, bool] = (False, False)  # each end on its building's Rooftop (B23.8)
-
-    @property
-    def drm(self) -> int:
-        """The total Hindrance DRM."""
-        return sum(d for _h, d in self.hindrances)
-
-    @property
-    def by(self) -> tuple[Hex, ...]:
-        """The hex where the thread is blocked, if it is (as :attr:`.los.Sight.by`)."""
-        return () if self.blocked_at is None else (self.blocked_at,)
-
-    @property
-    def result(self) -> str:
-        """``"blocked"``, ``"hindered"`` or ``"clear"``."""
-        return "blocked" if self.blocked else ("hindered" if self.hindrances else "clear")
-
-    def explain(self, name: Any) -> list[str]:
-        """The thread in words: the ends, one line per hex crossed, the verdict."""
-        def at(loc: Location, z: float) -> str:
-            where = "ground level" if not loc.level else f"level {loc.level:g}"
-            if roofs[loc is self.b]:
-                return f"{name(loc.hex)} (Rooftop, level {loc.level:g}: traced from level {z:g}, half a level lower (B23.8))"
-            return f"{name(loc.hex)} ({where}{'' if z == loc.level else f', at level {z:g}'})"
-
-        za, zb = self.heights
-        roofs = self.roofs
-        out = [f"Line of sight from {at(self.a, za)} to {at(self.b, zb)}, traced over the boards' terrain"]
-        out += list(self.notes)
-        out += [g.line(name) for g in self.hexes]
-        if self.blocked:
-            last = next((g for g in self.hexes if g.hex == self.blocked_at), None)
-            tail = f": Hindrances add up to +{self.drm}, which blocks (setting)" if last is not None and last.effect == "hinders" else ""
-            out.append(f"LOS blocked in {name(self.blocked_at)}{tail}" if self.blocked_at is not None else "LOS blocked")
-        else:
-            out.append("LOS clear" + (f", Hindrance DRM +{self.drm}" if self.drm else ""))
-        return out
-
-
-def _crossed(a: Hex, b: Hex) -> tuple[list[tuple[int, int]], bool]:
-    """The hexes (q, r) the centre line from ``a`` to ``b`` crosses, in order, and whether it
-    meets a vertex anywhere (:func:`_crossed_from_origin` moved to ``a``)."""
-    rel, along = _crossed_from_origin(b.q - a.q, b.r - a.r)
-    return [(a.q + q, a.r + r) for q, r in rel], along
-
-
-@lru_cache(maxsize=8192)
-def _crossed_from_origin(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], bool]:
-    """:func:`_crossed` from the origin to ``(dq, dr)``; the answer does not change when both
-    ends move by whole hexes, so a viewshed reuses it.
-
-    The line meets a vertex (it runs along a hexside, or through a hexspine's end) exactly when
-    ``dq / g ≡ dr / g (mod 3)``, ``g`` their greatest common divisor: vertices lie at axial
-    positions ≡ (⅓, ⅓) or (⅔, ⅔) modulo whole hexes, and the line's points ``t (dq, dr)`` reach
-    one only so. Such a line's hexes are gathered a hair to either side of it as well."""
-    n = max(abs(dq), abs(dr), abs(dq + dr))
-    g = math.gcd(dq, dr)
-    along = (dq // g - dr // g) % 3 == 0
-    out: dict[tuple[int, int], None] = {}
-    nudge = 1e-6 / math.hypot(1.5 * dq, _SQRT3 * (dr + dq / 2))
-    for eq, er in ((0.0, 0.0), (-nudge * (dq + 2 * dr), nudge * (2 * dq + dr)), (nudge * (dq + 2 * dr), -nudge * (2 * dq + dr))) \
-            if along else ((0.0, 0.0),):
-        for key in _traverse(dq, dr, eq, er, n):
-            out.setdefault(key)
-    return tuple(out), along
-
-
-def _traverse(dq: int, dr: int, eq: float, er: float, n: int) -> list[tuple[int, int]]:
-    """The hexes the segment from axial ``(eq, er)`` to ``(dq + eq, dr + er)`` passes through, in
-    order: from each hex to the one just past where the segment leaves it (:func:`_span`); a
-    corner grazed for less than a millionth of the segment may be left out, as no pixel lies there."""
-    xa, ya = 1.5 * eq, _SQRT3 * (er + eq / 2)
-    xd, yd = 1.5 * dq, _SQRT3 * (dr + dq / 2)
-    cur = round_axial(eq, er)
-    out = [cur]
-    for _ in range(4 * n + 4):
-        cq, cr = cur
-        sp = _span(1.5 * cq, _SQRT3 * (cr + cq / 2), xa, ya, xd, yd)
-        if sp is None or sp[1] >= 1.0:
-            break
-        t = sp[1] + 1e-6
-        nxt = round_axial(eq + dq * t, er + dr * t)
-        if nxt == cur:
-            break
-        out.append(nxt)
-        cur = nxt
-    return out
-
-
-def _span(cx: float, cy: float, xa: float, ya: float, dx: float, dy: float) -> tuple[float, float] | None:
-    """The part ``(t0, t1)`` of the segment ``(xa, ya) + t (dx, dy)``, 0 ≤ t ≤ 1, inside the hexagon
-    centred on ``(cx, cy)`` (circumradius 1), or None (clipped by its six sides)."""
-    t0, t1 = 0.0, 1.0
-    px, py = xa - cx, ya - cy
-    for nx, ny in _NORMALS:
-        p0 = px * nx + py * ny - _APOTHEM
-        dp = dx * nx + dy * ny
-        if abs(dp) < 1e-15:
-            if p0 > 0:
-                return None
-            continue
-        t = -p0 / dp
-        if dp > 0:
-            t1 = min(t1, t)
-        else:
-            t0 = max(t0, t)
-        if t0 > t1:
-            return None
-    return t0, t1
-
-
-_CORNERS = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
-_NORMALS = tuple((math.cos(math.radians(30 + 60 * i)), math.sin(math.radians(30 + 60 * i))) for i in range(6))
 
 
 # ---------------------------------------------------------------- the walk
@@ -256,67 +106,6 @@ class _Memo:
         return out
 
 
-@lru_cache(maxsize=16384)
-def _path(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[tuple[int, int], ...], frozenset[tuple[tuple[int, int], tuple[int, int]]]]:
-    """The hexes, in order, of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)``
-    (map units), and the hexsides it crosses (each a sorted pair of (q, r))."""
-    eq = ox / 1.5
-    er = oy / _SQRT3 - eq / 2
-    n = max(abs(dq), abs(dr), abs(dq + dr))
-    hexes = tuple(_traverse(dq, dr, eq, er, n)) if (ox, oy) != (0.0, 0.0) else _crossed_from_origin(dq, dr)[0]
-    sides = frozenset((x, y) if x < y else (y, x) for x, y in zip(hexes, hexes[1:]))
-    return hexes, sides
-
-
-def _sides(ka: tuple[int, int], kb: tuple[int, int], rel: frozenset[tuple[tuple[int, int], tuple[int, int]]],
-           offset: tuple[float, float], along: bool) -> set[tuple[tuple[int, int], tuple[int, int]]]:
-    """The hexsides a wall or hedge on which can block the thread (each a sorted pair of (q, r)):
-    those it crosses (``rel``, from ``ka``); with ``along`` (setting ``los_wall_along``), for a
-    thread traced ``offset`` beside a hexside it runs along, those between its hexes and the
-    other side's too."""
-    def moved(x: tuple[int, int]) -> tuple[int, int]:
-        return ka[0] + x[0], ka[1] + x[1]
-
-    out = {(moved(x), moved(y)) for x, y in rel}
-    if along and offset != (0.0, 0.0):
-        dq, dr = kb[0] - ka[0], kb[1] - ka[1]
-        mine = _path(dq, dr, round(offset[0], 9), round(offset[1], 9))[0]
-        theirs = _path(dq, dr, round(-offset[0], 9), round(-offset[1], 9))[0]
-        for x in mine:
-            for y in theirs:
-                ddq, ddr = x[0] - y[0], x[1] - y[1]
-                if (abs(ddq) + abs(ddr) + abs(ddq + ddr)) == 2:
-                    out.add((moved(x), moved(y)) if x < y else (moved(y), moved(x)))
-    return out
-
-
-def _hex_key(x: float, y: float) -> tuple[int, int]:
-    """The (q, r) of the map hex holding the point ``(x, y)``."""
-    h = _hex_at(x, y)
-    return h.q, h.r
-
-
-def _side_of(oq: float, orr: float) -> int:
-    """The direction (0..5) of the hexside nearest a point ``(oq, orr)`` (axial, from its hex's centre)."""
-    x, y = 1.5 * oq, _SQRT3 * (orr + oq / 2)
-    return max(range(6), key=lambda d: x * _DIR_XY[d][0] + y * _DIR_XY[d][1])
-
-
-_DIR_XY = tuple((1.5 * q, _SQRT3 * (r + q / 2)) for q, r in DIRECTIONS)
-#: How far along a hexside from its middle (a share of its half length) a hexside feature's pixel
-#: is its own; nearer a corner it may be another hexside's, met at that corner.
-_SIDE_MIDDLE = 0.7
-
-
-def _at_corner(oq: float, orr: float, d: int) -> bool:
-    """True if a point ``(oq, orr)`` (axial, from its hex's centre) lies near a corner of its
-    hexside ``d``, where a wall drawn along the next hexside may reach: such a pixel counts only
-    on a hexside the board's hexsides record a feature on."""
-    x, y = 1.5 * oq, _SQRT3 * (orr + oq / 2)
-    nx, ny = _DIR_XY[d]
-    return abs((-ny * x + nx * y) / _SQRT3) > 0.5 * _SIDE_MIDDLE
-
-
 def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: tuple[_Kind | None, ...],
           memo: _Memo, offset: float, fast: bool = False, shadow: bool = False) -> GridSight:
     """One thread, ``offset`` board pixels to the left of the centre-to-centre line. Each pixel
@@ -329,10 +118,23 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     are read as a Blaze's light reads them."""
     terrain, boards = scenario.terrain, memo.boards
     types = terrain_types(TABLE)
-    za = float(end_height(terrain.at(a.hex), a.level))
-    zb = float(end_height(terrain.at(b.hex), b.level))
+    ta, tb = terrain.at(a.hex), terrain.at(b.hex)
+    za = float(end_height(ta, a.level))
+    zb = float(end_height(tb, b.level))
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
-    judge = Judge(ka, kb, za, zb, s)
+    pits = _pits(a, b, ta, tb, za, zb, boards) if DEPRESSION in (ta.terrain, tb.terrain) else ()
+    judge = Judge(ka, kb, za, zb, s, pits)
+    pit_ends = [_centre(Hex(*p.other)) for p in pits]
+    pit_hexes: dict[tuple[int, int], tuple[float, bool]] = {}
+    bridges, depiction, _pit_codes = _codes()
+    roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
+    # A6.8 Example 2, for each end in a building hex at a height the other end is not at
+    a68: tuple[bool, ...] = ()
+    if za != zb and not shadow and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS):
+        a68 = (ta.terrain in BUILDINGS, tb.terrain in BUILDINGS)
+    left_a, bld = False, False
+    run_b: tuple[tuple[int, int], str, float, tuple[float, float]] | None = None
+    bridged: set[tuple[int, int]] = set()  # hexes where the thread met a bridge: their ground never blocks (VASL)
     lo, hi, level = judge.lo, judge.hi, judge.level
     (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
     ends_xy = ((ka, za, xa, ya), (kb, zb, xb, yb))
@@ -370,7 +172,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     whole_set = {h for _t, h in wholes}
     passed = {(h.q, h.r) for h in whole_set} | end_keys  # pixels in these hexes are not read
     samples: Iterable[int] = range(n + 1)
-    if fast:
+    if fast and not pits and not a68:
         skip = _skips(a, b, judge, memo, whole_set, (ox, oy), n, length * scale)
         for t, _h in wholes:  # a hex read whole is read at the same sample as when nothing is skipped
             skip[min(max(int(math.ceil(t * n)), 0), n)] = 0
@@ -444,6 +246,10 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             ground = elev[idx]
             if ground > 127:
                 ground -= 256
+            if a68:  # A6.8 Example 2: has the thread left the building an end is in?
+                bld = k is not None and k.terrain in BUILDINGS
+                if not bld:
+                    left_a, run_b = True, None
             if k is None and ground <= lo:
                 continue  # open ground no higher than the lower end: nothing to read
             # the pixel's hex: hexes.round_axial written out here (this loop's hottest step) on the
@@ -459,7 +265,38 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             elif er > es:
                 rr = -rq - rs
             key = (rq, rr)
+            if a68 and bld:
+                assert k is not None
+                top68 = ground + math.floor(k.height)  # the building's whole levels there (VASL's height)
+                if a68[0] and not left_a and key != ka and za <= top68:
+                    best[key] = GridHex(Hex(rq, rr), k.name, float(top68), "blocks", 0, False, A68)
+                    blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
+                    break
+                if a68[1] and run_b is None and key != kb and zb <= top68:
+                    run_b = (key, k.name, float(top68), (xa + tx * i, ya + ty * i))
+            if pits:  # an end in a depression (A6.3): its banks, and whether the thread may leave it here
+                code = cells[idx]
+                ph = pit_hexes.get(key)
+                if ph is None:
+                    tk = terrain.at(Hex(rq, rr))
+                    ph = pit_hexes[key] = (float(tk.base_level) - (tk.bridge is not None and tk.terrain != DEPRESSION),
+                                           tk.terrain == DEPRESSION or tk.bridge is not None)
+                fy = bay + (py - bvy) * bsy
+                cx, cy = 1.5 * rq, _SQRT3 * (rr + rq / 2)
+                toward = [math.hypot(ox_ - cx, oy_ - cy) - math.hypot(ox_ - fx, oy_ - fy) for ox_, oy_ in pit_ends]
+                why = next((w for w in (judge.pit(p_, float(ground), key, ph[0], ph[1], code in depiction, t_)
+                                        for t_, p_ in zip(toward, pits)) if w), "")
+                if why:
+                    best[key] = GridHex(Hex(rq, rr), f"ground at level {ground:g}", float(ground), "blocks", 0, False, why)
+                    blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
+                    break
             if key in passed:
+                if key in end_keys and k is not None and k.name.startswith(ROWHOUSE) and not shadow and not roofs[key == kb]:
+                    r = judge.terrain(k.name, float(ground), k.height, True, k.terrain, key, ())
+                    if r[0] == 2:  # B23.71: a rowhouse wall on an end's own hexside still blocks (as VASL reads it)
+                        best[key] = GridHex(Hex(rq, rr), k.name, r[2], "blocks", 0, False, f"{r[3]}; on the end's own hexside (B23.71)")
+                        blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
+                        break
                 continue
             g = best.get(key)
             if g is None:  # a hex the thread grazes (a corner the centre line leaves out), or any (fast)
@@ -474,9 +311,16 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             code = cells[idx]
             if not near and (key, code, ground) in readings:
                 continue  # read before in this hex: its effect is counted already
-            if k is None or (k.inherent and not k.side
+            if k is not None and code in bridges:
+                bridged.add(key)
+            low = UNDER_BRIDGE if bridged and key in bridged else BANKS if pits and pit_hexes.get(key, (0, False))[1] else 0
+            if k is None or (ground > hi and key in bridged) or (k.inherent and not k.side
                                and k.terrain != (inherent_ok.get(key) or inherent_ok.setdefault(key, terrain.at(h).terrain))):
-                r = judge.ground(float(ground), key, near)  # inherent terrain drawn into a hex of other terrain: VASL ignores it
+                # inherent terrain drawn into a hex of other terrain: VASL ignores it; a bridge above both ends
+                # (the thread passes beneath it) neither blocks nor hinders, as VASL reads it
+                r = judge.ground(float(ground), key, near, low)
+                if low == UNDER_BRIDGE and k is not None and code in bridges:  # name the bridge the thread passes beneath
+                    r = (r[0], f"{k.name} at level {ground:g}", r[2], r[3])
                 drm = 0
                 if not near:
                     readings.add((key, code, ground))
@@ -488,10 +332,10 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 on = (key, other) if key < other else (other, key)
                 across = on in sides_crossed and (not _at_corner(fq - rq, fr - rr, d) or bool(terrain.side(h, d)))
                 r = judge.hexside(f"{k.name.lower()} on its {DIRECTION_NAMES[d]} hexside", float(ground), k.height, key, other,
-                                  across, near)
+                                  across, near, low)
                 drm = 0
             else:
-                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near, 0 if shadow else k.split)
+                r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near, 0 if shadow else k.split, low)
                 drm = k.hindrance or k.split
                 if not near:
                     readings.add((key, code, ground))
@@ -518,6 +362,11 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             blocked_at, point = g.hex, (xa + tx * i, ya + ty * i)
             break
 
+    if blocked_at is None and run_b is not None:  # A6.8 Example 2 from the second end
+        rk, rname, rtop, point = run_b
+        best[rk] = GridHex(Hex(*rk), rname, rtop, "blocks", 0, False, A68)
+        blocked_at = Hex(*rk)
+
     def along(g: GridHex) -> float:
         cx, cy = _centre(g.hex)
         return (cx - xa) * dx + (cy - ya) * dy
@@ -532,7 +381,64 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                  if along(g) > past and g.what == "open ground" and not g.whole else g for g in order]
     return GridSight(a, b, blocked_at is not None, blocked_at, point, tuple((best[k].hex, d) for k, d in hind.items()),
                      tuple(order), heights=(za, zb), off=off,
-                     roofs=(rooftop(terrain.at(a.hex), a.level), rooftop(terrain.at(b.hex), b.level)))
+                     roofs=roofs)
+
+
+#: A Location in a depression: the words of a block by A6.3 (VASL's ``checkDepressionRule``).
+EXITS = ("leaves the depression before the range to the other end is no more than that end's height over it: "
+         "blocks (A6.3, as VASL reads it)")
+ENTERS = ("the thread enters the depression only where the range to the other end is no more than that end's height "
+          "over it: blocks (A6.3, as VASL reads it)")
+DEPRESSION = "depression"
+#: A6.8 Example 2 as VASL reads it: from a building's Location the thread must leave the building
+#: before it leaves the end's hex, to reach a Location at another height.
+A68 = ("the thread must leave the building before it leaves the end's hex to reach a Location at another height: "
+       "blocks (A6.8 Example 2, as VASL reads it)")
+ROWHOUSE = "Rowhouse Wall"
+
+
+@lru_cache(maxsize=1)
+def _codes() -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """The terrain codes of bridges; of bridges and roads; of depressions."""
+    from ..vasl.derive import codes
+    cs = codes()
+    bridges = frozenset(c for c, k in cs.items() if k.bridge)
+    return (bridges, bridges | frozenset(c for c, k in cs.items() if k.terrain == "road"),
+            frozenset(c for c, k in cs.items() if k.terrain == DEPRESSION))
+
+
+def _pits(a: Location, b: Location, ta: HexTerrain, tb: HexTerrain, za: float, zb: float,
+          boards: list[Frame]) -> tuple[Pit, ...]:
+    """The ends in a depression whose thread must stay in it (A6.3 as VASL reads it): an end at
+    ground level of a depression hex, unless the other end is higher by more than their range.
+    Adjacent ends are joined by the depression when the pixel VASL reads at the middle of their
+    hexside, from the first end's hex (a pixel toward its centre), is depression terrain (VASL's
+    depression hexside, as its ``exitsDepressionTerrainHexside`` reads it either way)."""
+    rng = a.hex.distance(b.hex)
+    out = []
+    joined = False
+    if rng == 1:
+        (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
+        code = _code_at((xa + xb) / 2, (ya + yb) / 2, boards, (xa, ya))
+        joined = code is not None and code in _codes()[2]
+    for d, td, zd, o, zo, words in ((a, ta, za, b, zb, "the thread " + EXITS), (b, tb, zb, a, za, ENTERS)):
+        if td.terrain == DEPRESSION and d.level == 0 and zo - zd <= rng:
+            out.append(Pit((d.hex.q, d.hex.r), zd, (o.hex.q, o.hex.r), zo, joined, words))
+    return tuple(out)
+
+
+def _code_at(x: float, y: float, boards: list[Frame], toward: tuple[float, float]) -> int | None:
+    """The terrain code of the board pixel under the map point ``(x, y)`` moved a pixel toward
+    ``toward`` (truncated), or None off every board."""
+    for f in boards:
+        if f.box[0] <= x <= f.box[2] and f.box[1] <= y <= f.box[3]:
+            d = math.hypot(toward[0] - x, toward[1] - y) or 1.0
+            x, y = x + (toward[0] - x) / d / f.kx, y + (toward[1] - y) / d / f.ky
+            grid = f.board.archive.grid
+            px, py = int(f.vx + f.sign * (x - f.ax) * f.kx), int(f.vy + f.sign * (y - f.ay) * f.ky)
+            if 0 <= px < grid.grid_width and 0 <= py < grid.grid_height:
+                return grid.terrain[px * grid.grid_height + py]
+    return None
 
 
 def _dot(x: float, y: float, boards: list[Frame]) -> tuple[float, float]:
@@ -543,65 +449,6 @@ def _dot(x: float, y: float, boards: list[Frame]) -> tuple[float, float]:
             px, py = f.vx + f.sign * (x - f.ax) * f.kx, f.vy + f.sign * (y - f.ay) * f.ky
             return (x + (math.floor(px + 1e-6) - px) * f.sign / f.kx, y + (math.floor(py + 1e-6) - py) * f.sign / f.ky)
     return x, y
-
-
-_RANK = {"blocks": 2, "hinders": 1, "": 0, "blocks one side": 0, "hinders one side": 0, "hinders same range": 0}
-_EFFECT = ("", "hinders", "blocks")
-
-
-def _plain(h: Hex, terrain: Any, types: Mapping[str, Any]) -> GridHex:
-    """A hex before any of its pixels is read: open ground at its base level (terrain the hex
-    shows that can block or hinder said to lie off the thread)."""
-    t = terrain.at(h)
-    ty = types.get(t.terrain)
-    if t.terrain == "open" or ty is None or not (ty.obstacle or ty.hindrance or ty.half_level or t.obstacle):
-        return GridHex(h, "open ground", float(t.base_level))
-    return GridHex(h, "open ground", float(t.base_level), why=f"the thread passes clear of the hex's {ty.label}")
-
-
-def _inside(box: tuple[float, float, float, float], xa: float, ya: float, tx: float, ty: float, i: int) -> tuple[int, int]:
-    """The samples ``j`` around sample ``i`` whose point ``(xa + tx j, ya + ty j)`` lies within
-    ``box`` (a hair inside its edges: a sample on an edge is placed by testing it)."""
-    lo, hi = -math.inf, math.inf
-    for a0, d, b0, b1 in ((xa, tx, box[0], box[2]), (ya, ty, box[1], box[3])):
-        if d:
-            e0, e1 = (b0 - a0) / d, (b1 - a0) / d
-            lo, hi = max(lo, min(e0, e1)), min(hi, max(e0, e1))
-    jlo, jhi = math.ceil(lo + 1e-6) if lo > -math.inf else -(1 << 30), math.floor(hi - 1e-6) if hi < math.inf else 1 << 30
-    return (jlo, jhi) if jlo <= i <= jhi else (i, i)
-
-
-def _runs(skip: bytearray) -> Iterator[int]:
-    """The indices of ``skip`` that are 0, a run at a time."""
-    n, i = len(skip), 0
-    while i < n:
-        j = skip.find(1, i)
-        j = n if j < 0 else j
-        yield from range(i, j)
-        i = skip.find(0, j)
-        if i < 0:
-            return
-
-
-@lru_cache(maxsize=16384)
-def _plan(dq: int, dr: int, ox: float, oy: float, edge: float) -> tuple[tuple[int, int, float, float], ...]:
-    """The hexes of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)`` (map units),
-    each with the part ``(t0, t1)`` of the thread inside it; the ends' own hexes shrunk by ``edge``
-    at their hexsides (their last pixels are read: a pixel's hex is the grid's). The same for
-    every thread of that shape, wherever it starts."""
-    rel, _along = _crossed_from_origin(dq, dr)
-    xb, yb = _centre(Hex(dq, dr))
-    out = []
-    for q, r in ((0, 0), (dq, dr)) + tuple(x for x in rel if x not in ((0, 0), (dq, dr))):
-        cx, cy = _centre(Hex(q, r))
-        sp = _span(cx - ox, cy - oy, 0.0, 0.0, xb, yb)
-        if sp is None:
-            continue
-        t0, t1 = sp
-        if (q, r) in ((0, 0), (dq, dr)):
-            t0, t1 = (t0 + edge if t0 > 0 else t0), (t1 - edge if t1 < 1 else t1)
-        out.append((q, r, t0, t1))
-    return tuple(out)
 
 
 def _skips(a: Location, b: Location, judge: Judge, memo: _Memo, whole_set: set[Hex], offset: tuple[float, float],
@@ -686,25 +533,6 @@ def _sight(scenario: Scenario, la: Location, lb: Location, s: LosSettings, kinds
     return replace(pick, hexes=_merged(pick, other), notes=(note,))
 
 
-def _merged(pick: GridSight, other: GridSight) -> tuple[GridHex, ...]:
-    """The hexes of both sides of a thread along a hexside, in order along it: each hex's reading
-    from the side that decides (``pick``), or the other side's where it says more (its block or
-    Hindrance then marked as on its side only, when the deciding side does not count it)."""
-    counted = {h for h, _d in pick.hindrances}
-    out = {g.hex: g for g in pick.hexes}
-    for g in other.hexes:
-        mine = out.get(g.hex)
-        if mine is not None and (mine.effect or (_RANK[mine.effect], bool(mine.why), mine.top) >= (_RANK[g.effect], bool(g.why), g.top)):
-            continue
-        if g.effect == "blocks" and not pick.blocked:
-            g = replace(g, effect="blocks one side")
-        elif g.effect == "hinders" and g.hex not in counted:
-            g = replace(g, effect="hinders one side")
-        out[g.hex] = g
-    (xa, ya), (xb, yb) = _centre(pick.a.hex), _centre(pick.b.hex)
-    return tuple(sorted(out.values(), key=lambda g: (_centre(g.hex)[0] - xa) * (xb - xa) + (_centre(g.hex)[1] - ya) * (yb - ya)))
-
-
 def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = None,
          in_play: Callable[[Hex], bool] | None = None, level: float = 0) -> Zone:
     """:func:`.los.illuminated_zone` over the boards' pixels: the Blaze in ``blaze_hex`` lights the
@@ -726,19 +554,3 @@ def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = N
         sight = _sight(scenario, viewer, Location(h), s, kinds, memo, fast=True, shadow=True)
         (shadows.append(sight) if sight.blocked else lit.append(h))
     return Zone(blaze_hex, levels, radius, tuple(lit), tuple(shadows))
-
-
-def grid_view(sight: GridSight) -> View:
-    """The thread for the map: its ends, the hex where it is blocked ("blocks"), each Hindrance
-    ("+1"), and the verdict at the far end."""
-    marks: list[tuple[Hex, str]] = [(sight.a.hex, "los-end"), (sight.b.hex, "los-end")]
-    labels: list[tuple[Hex, str]] = []
-    if sight.blocked_at is not None:
-        marks.append((sight.blocked_at, "los-block"))
-        labels.append((sight.blocked_at, "blocks"))
-    for h, drm in sight.hindrances:
-        marks.append((h, "los-hindrance"))
-        labels.append((h, f"+{drm}"))
-    verdict = "no LOS" if sight.blocked else (f"LOS +{sight.drm}" if sight.drm else "LOS")
-    labels.append((sight.b.hex, verdict))
-    return View(marks=tuple(dict.fromkeys(marks)), paths=((sight.a.hex, sight.b.hex),), labels=tuple(dict.fromkeys(labels)))

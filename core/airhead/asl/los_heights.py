@@ -18,6 +18,11 @@ on its height against both ends and its range from each:
   ``los_level_obstacle`` (a half-level one, grain or a building's half level, is higher than
   ends at its whole level: VASL's ``checkHalfLevelTerrainRule``; level with two Rooftops, it does
   not block, as VASL reads it); a half-level Hindrance below the higher end never hinders;
+* a Location **in a depression** (a gully, stream or sunken road hex at its base level) sees out
+  of it, or is seen into it, only where the thread stays in the depression until its range from the
+  other end is no more than that end's height over it (A6.3, VASL's ``checkDepressionRule``:
+  :class:`Pit`); the depression's banks inside depression hexes are then no A6.2 obstacle, and
+  ground under a bridge never blocks (VASL's ``ignoreGroundLevelHex``);
 * a **wall or hedge** (a hexside feature) blocks only a thread that crosses its hexside with both
   ends at its level (B9.2; VASL), never on an end's own hexsides or the hexsides touching an end's
   hex at a vertex (VASL's ``isIgnorableHexsideTerrain``).
@@ -30,14 +35,32 @@ to say).
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
-from .los import LosSettings
+from .los_settings import LosSettings
 
-__all__ = ["Reading", "Judge", "count", "rank_key"]
+__all__ = ["Reading", "Judge", "Pit", "count", "rank_key", "BANKS", "UNDER_BRIDGE"]
 
 Key = tuple[int, int]
 Reading = tuple[int, str, float, str]
+
+#: ``Judge.ground``'s ``low``: a depression's bank in a depression hex the thread must leave or
+#: enter by (no A6.2 block as high as the higher end), ground under a bridge (never blocks).
+BANKS, UNDER_BRIDGE = 1, 2
+
+
+class Pit(NamedTuple):
+    """An end in a depression whose thread must stay in it (A6.3 as VASL reads it): the end's hex
+    and height, the other end's hex and height, whether the two hexes are adjacent depression hexes
+    (the thread leaves by the depression's own hexside), and the words for a block."""
+
+    key: Key
+    z: float
+    other: Key
+    other_z: float
+    joined: bool
+    words: str
+
 
 #: The terrain whose half level VASL adds to its height where it is as high as the higher end.
 _BUILDINGS = frozenset({"building", "wooden_building"})
@@ -68,8 +91,9 @@ class Judge:
     """The A6 reading of one thread from ``a`` (hex (q, r), height ``za``: base level plus its
     level) to ``b`` (``zb``). ``bases``: each hex's base level, for B10.2 EXC."""
 
-    def __init__(self, a: Key, b: Key, za: float, zb: float, s: LosSettings) -> None:
+    def __init__(self, a: Key, b: Key, za: float, zb: float, s: LosSettings, pits: Sequence[Pit] = ()) -> None:
         self.za, self.zb, self.s = za, zb, s
+        self.pits = tuple(pits)
         self.hi, self.lo = max(za, zb), min(za, zb)
         self.level = za == zb
         self.up, self.down = (a, b) if za >= zb else (b, a)
@@ -94,6 +118,8 @@ class Judge:
     def may_matter(self, ground: float, top: float, key: Key) -> bool:
         """False if nothing in hex ``key`` whose highest ground is ``ground`` and highest terrain
         top is ``top`` can block or hinder the thread (a viewshed skips its pixels)."""
+        if any(ground > p.z for p in self.pits):
+            return True
         if self.level:
             return ground > self.hi + 1e-9 or (top > ground and top > self.hi - 1e-9)
         hi, lo = self.hi, self.lo
@@ -105,12 +131,14 @@ class Judge:
         rt, n = self.blind(high, key, False)
         return rt <= n
 
-    def ground(self, g: float, key: Key, near: Sequence[Key]) -> Reading:
+    def ground(self, g: float, key: Key, near: Sequence[Key], low: int = 0) -> Reading:
         """The board's ground at level ``g`` in hex ``key`` (``near``: the ends next to which the
         point lies in the half of hex ``key`` nearer that end, above the hex's base level:
-        B10.2 EXC)."""
+        B10.2 EXC; ``low``: :data:`BANKS` or :data:`UNDER_BRIDGE`)."""
         hi, lo = self.hi, self.lo
         what = f"ground at level {g:g}"
+        if low == UNDER_BRIDGE and g >= hi:
+            return 0, what, g, "under a bridge: the thread passes beneath it (as VASL reads it)"
         if g > hi:
             return 2, what, g, "higher than both ends (A6.2)"
         if self.level or g <= lo:
@@ -118,6 +146,8 @@ class Judge:
         if g == hi:
             if near:
                 return 0, what, g, "an end's own slope drawn into the half of this hex next to it: ignored (B10.2 EXC)"
+            if low == BANKS:
+                return 0, what, g, "a depression's bank: the thread is read by the depression's rule (A6.3)"
             return 2, what, g, "as high as the higher end: the lower end has no height advantage over it (A6.2)"
         rt, n = self.blind(g, key, True)
         where = f"a crest line below the higher end: the lower end is {count(rt, 'hex')} behind it"
@@ -126,13 +156,14 @@ class Judge:
         return 0, what, g, f"{where}, beyond its {count(n, 'Blind Hex')} (A6.4)"
 
     def terrain(self, name: str, g: float, height: float, obstacle: bool, kind: str, key: Key,
-                near: Sequence[Key], split: int = 0) -> Reading:
+                near: Sequence[Key], split: int = 0, low: int = 0) -> Reading:
         """Terrain ``name`` (not a hexside feature), ``height`` levels high (VASL's, plus ½ for
         half-level terrain), an obstacle or a Hindrance, on ground ``g`` of hex ``key``;
         ``kind``: its Airhead terrain (a building's half level counts where it is as high as the
         higher end, as VASL reads it); ``split``: an obstacle's Hindrance DRM where both ends are
-        at its ground level (an orchard in season, setting ``orchard_level``: B14.2 as VASL reads it)."""
-        gr = self.ground(g, key, near)
+        at its ground level (an orchard in season, setting ``orchard_level``: B14.2 as VASL reads it);
+        ``low``: as :meth:`ground` (a bank's exemption only for terrain under a level high)."""
+        gr = self.ground(g, key, near, low if low == UNDER_BRIDGE or height < 1 else 0)
         if gr[0] == 2:
             return gr
         if split and obstacle and self.s.orchard_level and self.level and g == self.hi:
@@ -172,10 +203,10 @@ class Judge:
         return _best(gr, (0, name, top, "not higher than the lower end (A6.2)"))
 
     def hexside(self, name: str, g: float, height: float, key: Key, other: Key, crossed: bool,
-                near: Sequence[Key]) -> Reading:
+                near: Sequence[Key], low: int = 0) -> Reading:
         """A hexside feature (wall, hedge...) on ground ``g`` on the hexside between hexes
         ``key`` and ``other``; ``crossed``: the thread crosses that hexside."""
-        gr = self.ground(g, key, near)
+        gr = self.ground(g, key, near, low)
         if gr[0] == 2:
             return gr
         top = g + height
@@ -192,3 +223,25 @@ class Judge:
         if self.level and g == self.za:
             return 2, name, top, "both ends are at its level (B9.2)"
         return _best(gr, (0, name, top, "the ends are not both at its level (B9.2)"))
+
+    def pit(self, p: Pit, g: float, key: Key, base: float, dep: bool, depiction: bool, toward: float) -> str:
+        """A6.3 as VASL reads it (``checkDepressionRule``) for a point of ground ``g`` in hex ``key``
+        (its base level ``base``; ``dep``: a depression hex, or one a bridge crosses, read a level
+        lower; ``depiction``: the point is on a bridge or road there): the words of the block if
+        the end in a depression ``p`` may not see through it, else "". ``toward``: how much nearer
+        the other end's centre the point lies than its hex's centre (map units: in the hex next to
+        that end, the half toward it is read as that end's, as VASL reads it)."""
+        if key == p.other or (dep and depiction):
+            return ""
+        zd, zo = p.z, p.other_z
+        ro = _distance(key, p.other)
+        free = (g == base or zd >= g) if dep else g <= zd
+        if not free and ro > zo - zd:
+            if p.joined:  # adjacent across the depression's own hexside
+                return ""
+            if ro == 1 and zo > base and dep and toward > 0:
+                return ""
+            return p.words
+        if ro == 1 and dep and not (g == base or zd >= g or zo > g) and toward < 0:
+            return p.words
+        return ""

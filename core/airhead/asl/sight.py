@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Union
 from ..frozen import replace
 from ..hexes import Hex
 from ..plug import GameState
-from .los import LosSettings, Sight, Where, Zone, illuminated_zone, los
+from .los import LosSettings, Sight, Where, los
+from .los_zone import Zone, illuminated_zone
 from .board_pixels import frames_of, grain, on_boards
 from .los_grid import GridSight, trace
 from .los_grid import zone as grid_zone

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 from airhead.asl.los import (
-    LosSettings, Location, SETTING_FIELDS, aerial, blind_hex, blind_table, explain, illuminated_zone, los,
+    LosSettings, Location, SETTING_FIELDS, aerial, blind_hex, blind_table, explain, los,
     los_view, top_above,
 )
+from airhead.asl.los_zone import illuminated_zone
 from airhead.boards import HexMap
 from airhead.errors import AirheadError, DataError, RulesError
 from airhead.fields import Schema

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from airhead.asl.los import LosSettings, Location, illuminated_zone, los
+from airhead.asl.los import LosSettings, Location, los
+from airhead.asl.los_zone import illuminated_zone
 from airhead.hexes import Hex
 from airhead.terrain import HexTerrain, Terrain
 
@@ -103,7 +104,8 @@ BLIND = st.builds(LosSettings, slope=st.sampled_from(["interpolate", "blind_hexe
 def test_a_blaze_zone_is_what_tracing_every_hex_gives(t: Terrain, h: Hex, height: float, level: int, s: LosSettings) -> None:
     # the zone skips the trace of a line nothing could shadow: the same lit hexes and shadows as
     # tracing every line (E1.941: obstacles of a level or more, higher ground, hexside features)
-    from airhead.asl.los import _trace, _types
+    from airhead.asl.los import _trace
+    from airhead.asl.los_settings import _types
     from airhead.tables import hexside_heights
     from airhead.asl.los import TABLE
 

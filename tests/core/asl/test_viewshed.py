@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from airhead.asl.e1.illumination import gunflash_in_view, light_sources
-from airhead.asl.los import Location, LosSettings, illuminated_zone
+from airhead.asl.los import Location, LosSettings
+from airhead.asl.los_zone import illuminated_zone
 from airhead.asl.los_grid import GridSight, sights, trace
 from airhead.asl.sight import sight, zone
 from airhead.asl.viewshed import viewshed

@@ -244,7 +244,7 @@ def test_e7_aerial_view_reads_the_board() -> None:
 
 def test_e1_blaze_shadows_read_the_board() -> None:
     """E1.94 / E1.941: a Blaze's Illuminated Zone, shadowed by the board's woods."""
-    from airhead.asl.los import illuminated_zone
+    from airhead.asl.los_zone import illuminated_zone
 
     sc = scenario()
     m = sc.map

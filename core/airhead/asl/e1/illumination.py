@@ -34,7 +34,7 @@ from ...events import Event
 from ...fields import Field, Schema
 from ...hexes import Hex
 from ...plug import OVERRIDE, Fact, GameState, Odds, Procedure, ProcState, Prompt, StepResult, Table, View, percent
-from ..los import blaze_range
+from ..los_zone import blaze_range
 from ..sight import sight, zone
 from ..e8.random_location import random_location
 from ..turn_rules import illuminating_round_turn, phase_key, phasing_side, starshell_turn, starshell_usage_turn
