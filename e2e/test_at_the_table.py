@@ -17,6 +17,7 @@ import pytest
 from conftest import TABLET, actions, hex_center, start_app, wait_ready
 from playing import acted, dice, fill, import_boards, waiting
 from test_boards import board_files
+from test_layout import CHECK as LAYOUT_CHECK
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -166,6 +167,10 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
     assert more[0] == more[1], f"the key {'overflows' if more[0] else 'fits'} but 'More below' is {'shown' if more[1] else 'hidden'}"
     page.screenshot(path=str(artifacts / f"table-los-{'phone' if size == PHONE else 'tablet'}.png"))
     page.locator("#map-key-toggle").tap()
+    # nothing in the Hex panel's tools (their options, the night ones too) cut with "…" or a menu
+    # too narrow for its choice (item 8)
+    cut = [p for p in page.evaluate(LAYOUT_CHECK) if "cut" in p]
+    assert not cut, cut
 
 
 @pytest.mark.parametrize("size", SIZES)
