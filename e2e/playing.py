@@ -45,11 +45,16 @@ def options(page: Any) -> list[str]:
 
 
 def fill(page: Any, path: str, value: str) -> None:
-    """Fill the plan form's input at ``path`` (a select, a checkbox 'on'/'off', or typed text)."""
+    """Fill the plan form's input at ``path`` (a select, a long choice's radio buttons, a checkbox
+    'on'/'off', or typed text)."""
     el = page.locator("#f-" + path.replace(".", "-"))
-    kind = el.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+    kind = el.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.tagName === 'FIELDSET' ? 'radios' : e.type")
     if kind == "select":
         el.select_option(value)
+    elif kind == "radios":  # a choice with long options (web/app/forms.py radios_html)
+        at = el.evaluate("(e, v) => [...e.querySelectorAll('input[type=radio]')].findIndex((i) => i.value === v)", value)
+        assert at >= 0, f"{path}: no option {value!r}"
+        el.locator("input[type=radio]").nth(at).check()
     elif kind == "checkbox":
         el.set_checked(value == "on")
     else:

@@ -1,10 +1,12 @@
 """#42 "At the table, round 3", on a tablet (1024 × 768) and a phone (390 × 844): a real-board
-session (fixture board files imported, a map on "2 4", a hex tapped, line of sight traced) and a
-night game with a Starshell, checking that the game's name and a blank board are said in the
-header at both sizes, the tapped hex stays where the finger left it when the bottom sheet
+session (fixture board files imported, a map on "2 4", a hex tapped, line of sight traced), a
+night game with a Starshell, and Air Support that arrived entering in the Movement Phase,
+checking that the game's name (however long, never cut with "…") and a blank board are said in
+the header at both sizes, the tapped hex stays where the finger left it when the bottom sheet
 changes height, the map key names every mark on the map in the map's colours, a plan's phase
 error goes once Next phase reaches the phase, the Starshell's landing list is in map order with
-its heat in %, the Log fits its panel, and This game's settings are explained in the page."""
+its heat in %, the Log fits its panel, This game's settings are explained in the page, and the
+arrival's entry drs follow from the game's record."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ from typing import Any
 
 import pytest
 from conftest import TABLET, actions, hex_center, start_app, wait_ready
-from playing import acted, fill, import_boards
+from playing import acted, dice, fill, import_boards, waiting
 from test_boards import board_files
+from test_layout import CHECK as LAYOUT_CHECK
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -49,6 +52,17 @@ LOG_FITS = r"""() => {
   const wide = [...pane.querySelectorAll('.ev')].filter((e) => e.getBoundingClientRect().right > r.right + 1);
   return wide.length ? `${wide.length} log lines past the panel's edge: ${wide[0].innerText.slice(0, 80)}` : '';
 }"""
+
+
+# A game's name as long as a scenario card's title: shown whole in the header at both sizes.
+LONG_NAME = "On my boards: the 82nd's gliders at Hill 621 by night"
+
+# '' when the element's text is all shown (not cut with "…", clamped or overflowing its box).
+WHOLE = r"""(sel) => { const e = document.querySelector(sel); const cs = getComputedStyle(e);
+  if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+    return `${e.scrollWidth}x${e.scrollHeight}px of text in ${e.clientWidth}x${e.clientHeight}px`;
+  if (cs.textOverflow === 'ellipsis' && cs.overflow !== 'visible' && cs.whiteSpace === 'nowrap') return 'cut with an ellipsis';
+  return ''; }"""
 
 
 def in_view(page: Any, selector: str) -> bool:
@@ -114,11 +128,13 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
     page.locator("#tab-edit").tap()
     import_boards(page, board_files(tmp_path), 2)
     page.locator(".newmap summary").tap()
-    page.locator("#new-name").fill("On my boards")
+    page.locator("#new-name").fill(LONG_NAME)
     page.locator("#new-layout").fill("2 4")
     page.locator("#new-map").tap()
     page.wait_for_selector("#hex-4C2", state="attached")
-    assert in_view(page, "#scenario-name") and "On my boards" in page.locator("#scenario-name").inner_text()
+    assert in_view(page, "#scenario-name") and page.locator("#scenario-name").inner_text() == LONG_NAME
+    # a long name whole in the header, never cut with "…" (item 8)
+    assert page.evaluate(WHOLE, "#scenario-name") == "", page.evaluate(WHOLE, "#scenario-name")
     assert page.locator("#scenario-warning").is_hidden()  # no board on blank terrain: nothing to say
     # a hex tapped stays where the finger left it while the bottom sheet changes height (tabs)
     page.locator("#tab-hex").tap()
@@ -151,6 +167,10 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
     assert more[0] == more[1], f"the key {'overflows' if more[0] else 'fits'} but 'More below' is {'shown' if more[1] else 'hidden'}"
     page.screenshot(path=str(artifacts / f"table-los-{'phone' if size == PHONE else 'tablet'}.png"))
     page.locator("#map-key-toggle").tap()
+    # nothing in the Hex panel's tools (their options, the night ones too) cut with "…" or a menu
+    # too narrow for its choice (item 8)
+    cut = [p for p in page.evaluate(LAYOUT_CHECK) if "cut" in p]
+    assert not cut, cut
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -221,3 +241,43 @@ def test_a_reload_shows_the_players_game_never_the_sample_first(page: Any) -> No
     assert page.locator("#scenario-name").inner_text() == name
     assert not page.evaluate("document.body.classList.contains('reopening')")
     assert float(page.evaluate("getComputedStyle(document.querySelector('#map svg')).opacity")) == 1.0
+
+
+def test_air_support_that_arrived_enters_in_the_movement_phase_from_the_record(page: Any) -> None:
+    """#42 item 1: an arrival dr passed in the RPh, the MPh's Air Support arrival starts its entry
+    drs from the game's record, the "set up mid-scenario" box left unticked (it was promised
+    ticked, found unticked, and Start was refused)."""
+    start_app(page)
+    page.wait_for_selector("body[data-play='1']", state="attached")
+    page.locator("#tab-play").tap()
+
+    def advance_to(text: str) -> None:
+        while text not in page.locator("#turn-text").inner_text():
+            before = actions(page)
+            page.locator("#turn-next").tap()
+            acted(page, before)
+
+    def arrival() -> None:
+        page.locator("#proc-asl-air-arrival").tap()
+        page.wait_for_selector("#plan-form[data-proc='asl.air_arrival']")
+        fill(page, "exponent", "3")
+        assert not page.locator("#f-arrived").is_checked()
+        before = actions(page)
+        page.locator("#plan-start").tap()
+        acted(page, before)
+
+    advance_to("Game Turn 2, Allied Player Turn: Rally Phase")
+    arrival()
+    waiting(page, "E7.2")
+    dice(page, "1")
+    said = page.locator("#prompt-result").inner_text()
+    assert "it enters in Allied's next Movement Phase" in said and "ticked" not in said, said
+    assert "the game's record holds the passed dr" in page.locator("#last-roll-text").inner_text()
+    advance_to("Game Turn 2, Allied Player Turn: Movement Phase")
+    arrival()
+    assert page.locator("#plan-error").inner_text().strip() == ""
+    waiting(page, "E7.21")
+    assert page.locator("#prompt-label").inner_text().startswith("Entry dr for Allied Air Support")
+    dice(page, "2")
+    dice(page, "1")
+    assert page.locator("#prompt-result").inner_text() == "Air Support arrival (E7.2) Allied receives 1 FB with bombs."

@@ -91,6 +91,25 @@ CHECK = r"""() => {
     if (r.top < bar.bottom - 1 && r.bottom > bar.top && !el.closest('header.bar, .pane, .map-key-body'))
       out.push(`${name(el)} is under the header`);
   }
+  // nothing cut with "…" or clipped short (#42 item 8): no text shown with an ellipsis or a line
+  // clamp that does not fit, and no menu whose chosen option is wider than the menu
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const el of document.querySelectorAll('body *')) {
+    const cs = getComputedStyle(el);
+    const clamp = cs.webkitLineClamp && cs.webkitLineClamp !== 'none';
+    if (cs.textOverflow !== 'ellipsis' && !clamp && !el.matches('select')) continue;
+    if (!shown(el)) continue;
+    if (el.matches('select')) {
+      const opt = el.options[el.selectedIndex];
+      if (!opt) continue;
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;  // (its arrow)
+      const need = ctx.measureText(opt.textContent.trim()).width;
+      if (need > room + 1) out.push(`${name(el)}: its choice "${opt.textContent.trim().slice(0, 48)}" is cut (${px(need)}px of text in ${px(room)}px)`);
+    } else if ((cs.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) || (clamp && el.scrollHeight > el.clientHeight + 1)) {
+      out.push(`${name(el)} is cut with "…" (${el.scrollWidth}×${el.scrollHeight}px of text in ${el.clientWidth}×${el.clientHeight}px)`);
+    }
+  }
   // the heatmap key lies beside the map, over no hex (#32 item 11), and over no panel
   const legend = document.getElementById('map-legend');
   if (legend && shown(legend)) {

@@ -107,6 +107,11 @@ FILL = r"""(hex) => {
     const add = bad.querySelector(':scope > button[data-act="row-add"]');
     if (add) { add.click(); return true; }
   }
+  if (bad && bad.matches('fieldset.radios')) {  // a long choice's buttons: its first option
+    const first = bad.querySelector('input[type=radio]');
+    if (!first || first.checked) return false;
+    first.checked = true; fire(first); return true;
+  }
   if (bad && bad.matches('input, select')) {
     const kind = bad.dataset.kind;
     if (bad.tagName === 'SELECT') { if (bad.options.length < 2) return false; bad.selectedIndex = 1; }

@@ -115,6 +115,11 @@ def _patterns(size: float) -> str:
             + _el("pattern", {"id": "pat-cross", **box}, cross))
 
 
+#: A hex name's letter width in ems (DejaVu Sans, the page's font, is 0.55–0.78 for capitals and
+#: digits): where a name at an edge must fit, its width is reckoned with this.
+NAME_EM = 0.62
+
+
 def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float = 24.0, names: bool = True,
                art: Sequence[Art] = ()) -> str:
     """The map of ``scenario`` (with ``terrain`` if given, e.g. after edits) as an SVG document;
@@ -176,17 +181,21 @@ def render_map(scenario: Scenario, terrain: Terrain | None = None, size: float =
     half_hexes = m.naming == "asl"
 
     def name_label(h: Hex, name: str, cx: float, cy: float) -> str:
-        # keep the name inside the visible part of an edge half hex
-        lx, ly = cx, cy - size * 0.5
+        # keep the name inside the visible part of an edge half hex. On a side edge it starts at the
+        # frame, at the top of the hex where it fits, lower where a long name needs the room
+        # ("2GG10"): never on the corner of the next column's hex, under that hex's outline or
+        # counter (#42 item 11)
+        lx, ly, anchor = cx, cy - size * 0.5, "middle"
         if half_hexes and m.is_half_hex(h):
             hx, hy2 = to_doubled(h)
             if hy2 == y0:
                 ly = cy + size * 0.4
-            if hx == x0:
-                lx = cx + size * 0.45
-            elif hx == x1:
-                lx = cx - size * 0.45
-        return (f'<text x="{lx:.1f}" y="{ly:.1f}" fill="#333" font-size="{name_font}" text-anchor="middle" '
+            elif hx in (x0, x1):  # the text's top no higher than where the half hex is as wide as it
+                wide = len(name) * NAME_EM * 0.27
+                ly = cy - size * min(0.5, 3 ** 0.5 * (0.96 - wide) - 0.2)
+            if hx in (x0, x1):
+                lx, anchor = cx + (size * 0.03 if hx == x0 else -size * 0.03), "start" if hx == x0 else "end"
+        return (f'<text x="{lx:.1f}" y="{ly:.1f}" fill="#333" font-size="{name_font}" text-anchor="{anchor}" '
                 f'class="hexname">{name}</text>')
     (ox0, oy0), (ox1, oy1), (ox2, oy2), (ox3, oy3), (ox4, oy4), (ox5, oy5) = offsets
     open_fill = LEVEL_FILLS[0]

@@ -23,8 +23,10 @@ from airhead.vasl.ssr import ssr_rules
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from dom import E
 from dom import el as _el
+from forms import long_choice, radios_html
 from pyodide.ffi import create_proxy
 from pyscript import document
+from pyscript.ffi import is_none
 
 MODES = ("terrain", "level", "side", "place", "blaze", "clear")
 
@@ -226,6 +228,9 @@ class Editor:
                 continue
             if f["kind"] == "int":
                 box = f"<input type='number' step='1' inputmode='numeric' id='{iid}' value='{E('' if default is None else str(default), quote=True)}'>"
+            elif long_choice(f["options"]):  # each option whole, never cut in a menu (#42 item 8)
+                out.append(radios_html(iid, f"{E(f['label'])}{rule}", f["options"], default, help_html=said))
+                continue
             else:
                 opts = "".join(f"<option value='{E(str(v), quote=True)}'{' selected' if v == default else ''}>{E(str(lb))}</option>"
                                for v, lb in f["options"])
@@ -245,7 +250,11 @@ class Editor:
             if f["kind"] == "bool":
                 v: Any = bool(el.checked)
             else:
-                raw = str(el.value).strip()
+                if str(el.tagName) == "FIELDSET":  # a long choice's radio buttons
+                    chosen = el.querySelector("input:checked")
+                    raw = "" if chosen is None or is_none(chosen) else str(chosen.value).strip()
+                else:
+                    raw = str(el.value).strip()
                 if not raw:
                     continue
                 try:

@@ -22,7 +22,12 @@ from airhead.present import rule_badge
 
 E = html.escape
 
-__all__ = ["form_html", "input_id", "secrets_bar", "picks_html"]
+__all__ = ["form_html", "input_id", "secrets_bar", "picks_html", "long_choice", "radios_html"]
+
+#: A choice with an option longer than this many characters is a list of radio buttons, each
+#: option's words whole (wrapping on a phone), never a menu: a menu shows the option chosen on one
+#: line and cuts a long one short (#42 item 8). Its value is the checked button's.
+LONG_CHOICE = 30
 
 
 def input_id(path: str) -> str:
@@ -45,6 +50,21 @@ def _help(f: dict[str, Any]) -> str:
     return f"<small class='hint'>{E(f['help'])}</small>" if f.get("help") else ""
 
 
+def long_choice(options: list[Any]) -> bool:
+    """Whether a choice's options (``(value, label)`` pairs) are too long for a menu."""
+    return any(len(str(label)) > LONG_CHOICE for _, label in options)
+
+
+def radios_html(iid: str, legend: str, options: list[Any], value: Any, attrs: str = "", help_html: str = "") -> str:
+    """A choice as radio buttons (see :data:`LONG_CHOICE`): a fieldset ``iid`` titled ``legend``
+    (markup), a button per ``(value, label)`` option, ``attrs`` on each (its ``data-path``)."""
+    rows = "".join(
+        f"<label class='check radio'><input type='radio' name='{_attr(iid)}' id='{_attr(iid)}-{i}' value='{_attr(v)}'"
+        f"{' checked' if str(v) == str(value) else ''} {attrs}> <span class='flabel'>{E(str(label))}</span></label>"
+        for i, (v, label) in enumerate(options))
+    return f"<fieldset class='radios' id='{_attr(iid)}'><legend>{legend}</legend>{rows}</fieldset>{help_html}"
+
+
 def _scalar(f: dict[str, Any], value: Any, path: str) -> str:
     """One input for a hex, direction, int, choice, bool or text field."""
     iid = input_id(path)
@@ -53,6 +73,8 @@ def _scalar(f: dict[str, Any], value: Any, path: str) -> str:
     if k == "bool":
         checked = " checked" if value else ""
         return f"<label class='check'><input type='checkbox' {common}{checked}> {_label(f)}</label>{_help(f)}"
+    if k == "choice" and long_choice(f.get("options", [])):
+        return radios_html(iid, _label(f), f["options"], value, f"data-path='{_attr(path)}' data-kind='choice'", _help(f))
     if k in ("direction", "choice"):
         opts = "".join(
             f"<option value='{_attr(v)}'{' selected' if str(v) == str(value) else ''}>{E(str(label))}</option>"

@@ -145,8 +145,14 @@ class MapTools:
 
 
 def _inputs(key: str) -> dict[str, Any]:
-    """The inputs of tool ``key``'s options (``data-path`` -> text, or checked for a checkbox)."""
+    """The inputs of tool ``key``'s options (``data-path`` -> text, or checked for a checkbox, or
+    the checked radio button's value)."""
     out: dict[str, Any] = {}
     for el in document.querySelectorAll(f"#tool-options-{key} [data-path]"):
-        out[str(el.dataset.path)] = bool(el.checked) if str(el.type) == "checkbox" else str(el.value)
+        path = str(el.dataset.path)
+        if str(el.type) == "radio":  # a long choice's buttons (forms.radios_html): the checked one's value
+            if el.checked or path not in out:
+                out[path] = str(el.value) if el.checked else ""
+            continue
+        out[path] = bool(el.checked) if str(el.type) == "checkbox" else str(el.value)
     return out

@@ -141,6 +141,9 @@ class Planner:
             path = str(node.dataset.path)
             if str(node.type) == "checkbox":
                 flat[path] = bool(node.checked)
+            elif str(node.type) == "radio":  # a long choice's buttons: the checked one's value
+                if node.checked or path not in flat:
+                    flat[path] = str(node.value) if node.checked else ""
             elif node.tagName != "BUTTON":
                 flat[path] = str(node.value)
         return flat

@@ -242,12 +242,16 @@ def _label_spot(m: HexMap, h: Hex, below: bool) -> tuple[float, float]:
 
 
 def _label_lines(name: str) -> list[str]:
-    """A counter's name on at most two lines, split at a space ("P-47 1" -> "P-47", "1")."""
+    """A counter's whole name on at most two lines, split at a space ("P-47 1" -> "P-47", "1"), a
+    long word in two halves; never cut short (#42 item 8): a line too wide is squeezed to fit."""
     name = name.strip()
-    if len(name) <= 6 or " " not in name:
-        return [name[:14]]
+    if len(name) <= 6 or (" " not in name and len(name) <= 10):
+        return [name]
+    if " " not in name:
+        half = (len(name) + 1) // 2
+        return [name[:half], name[half:]]
     cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - len(name) / 2))
-    return [name[:cut][:14], name[cut + 1:][:14]]
+    return [name[:cut], name[cut + 1:]]
 
 
 def _draw_counters(g: ET.Element, m: HexMap, lay: Layout, counters: Counters, size: float) -> None:

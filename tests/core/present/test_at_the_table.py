@@ -14,7 +14,7 @@ from airhead.present import event_view, odds_view, overlay, overlay_key, overlay
 from airhead.present.marks import ARROW, HIT, MARKS, ZONES
 from airhead.present.overlay import heat_fill
 from airhead.scenario import Scenario
-from airhead.svg import LEVEL_FILLS
+from airhead.svg import LEVEL_FILLS, NAME_EM, render_map
 from airhead.systems import builtin, new_game
 from airhead.terrain import Terrain
 
@@ -91,6 +91,27 @@ def test_a_label_leaves_the_hex_name_band_free() -> None:
         name_top = 0.4 * size if name == "2B0" else -0.5 * size  # the top edge's half hex: its name moved down
         name_band = (name_top - 0.27 * size, name_top + 0.05 * size)
         assert y - 0.75 * font > name_band[1] or y < name_band[0], (name, y, name_band)
+
+
+def test_a_side_edge_hexs_name_lies_in_its_half_hex_clear_of_the_next_column() -> None:
+    """#42 item 11: the name of a half hex on a side edge ("2A9", "2A10") lies inside its visible
+    half, never on the corner of the next column's hex, where that hex's outline or counter
+    would cover it."""
+    sc = Scenario("t", "asl", HexMap.asl([["2"]]), Terrain())
+    m, size = sc.map, 24.0
+    lay = Layout(size)
+    svg = render_map(sc, size=size)
+    for name in ("2A9", "2A10", "2GG9", "2GG10"):
+        c = lay.center(m.parse(name))
+        x, y, anchor = re.search(rf'<text x="([\d.]+)" y="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*class="hexname">{name}<', svg).groups()
+        wide = len(name) * NAME_EM * 0.27 * size  # the name's width (0.27 of the hex size)
+        left = float(x) if anchor == "start" else float(x) - wide
+        for px in (left, left + wide):
+            for py in (float(y), float(y) - 0.2 * size):  # its baseline and the top of its letters
+                dx, dy = abs(px - c.x), abs(py - c.y)
+                assert dy <= size * 0.866 and dx <= size - dy / 3 ** 0.5, (name, px - c.x, py - c.y)
+                assert (px - c.x) * (1 if name.startswith("2A") else -1) >= 0, name  # on the board's side
+        assert float(y) - c.y <= -0.3 * size or len(name) > 4, name  # at the hex's top where it fits
 
 
 def test_the_map_key_names_every_mark_drawn_in_the_maps_own_colours() -> None:

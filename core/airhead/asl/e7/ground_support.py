@@ -76,11 +76,15 @@ class SightRow:
     cut: bool = False
 
     @property
+    def words(self) -> str:
+        """The condition's words as printed, without the extract's stray "/"."""
+        return self.condition.rstrip().rstrip("/").rstrip()
+
+    @property
     def label(self) -> str:
-        """The condition as a player reads it: a line the seed cuts short ends in "…" (your
-        rulebook has the rest), not in the extract's stray "/"."""
-        text = self.condition.rstrip().rstrip("/").rstrip()
-        return text + "…" if self.cut else text
+        """The condition as the log quotes it: a line the seed cuts short ends in "…" (your
+        rulebook has the rest)."""
+        return self.words + "…" if self.cut else self.words
 
 
 @lru_cache(maxsize=1)
@@ -116,15 +120,19 @@ def sighting_fields() -> tuple[Field, ...]:
     """E7.3's DRM rows as the form fields of a Sighting TC's easiest target (``sight_<key>``): a
     tick for a row with a DRM, a number for an "X" row; the row the record decides
     (:data:`RECORDED`) is not one. The strafing run's target units and the Observation Plane's
-    sighting both use them."""
+    sighting both use them. A label is the row's words whole, never cut with "…" (#42 item 8): a
+    row the seed cuts short says under it that the rulebook has the rest."""
     out: list[Field] = []
     for r in sighting_rows():
         if r.key == RECORDED:
             continue
+        more = "your rulebook's E7.3 table goes on after these words" if r.cut else ""
         if r.drm is None:
-            out.append(Field(f"sight_{r.key}", f"Sighting: {r.label} (+X)", "int", lo=0, hi=9, default=0, rule="E7.3"))
+            out.append(Field(f"sight_{r.key}", f"Sighting: {r.words} (+X)", "int", lo=0, hi=9, default=0, rule="E7.3",
+                             help=more))
         else:
-            out.append(Field(f"sight_{r.key}", f"Sighting: {r.label} ({r.drm:+d})", "bool", default=False, rule="E7.3"))
+            out.append(Field(f"sight_{r.key}", f"Sighting: {r.words} ({r.drm:+d})", "bool", default=False, rule="E7.3",
+                             help=more))
     return tuple(out)
 
 

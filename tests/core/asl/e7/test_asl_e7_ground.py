@@ -20,6 +20,7 @@ from airhead.asl.e7.ground_support import (
     mg_tk_column,
     mistaken_targets,
     sighting_odds,
+    sighting_fields,
     sighting_rows,
     sighting_tc,
     sighting_terms,
@@ -67,6 +68,16 @@ def test_sighting_drm_table_is_data_with_its_cut_rows() -> None:
         ("smoke", None), ("building", 3), ("brush", 1), ("near_vehicle", 1), ("mist", 1), ("vehicular", -1),
         ("new_hex", -1), ("convoy", -1), ("attacked", -1), ("unconcealed", -2)]
     assert sorted(k for k, r in rows.items() if r.cut) == ["brush", "building", "mist", "near_vehicle", "new_hex", "unconcealed"]
+
+
+def test_sighting_fields_read_whole_and_say_where_a_cut_row_goes_on() -> None:
+    """#42 item 8: a form's label is never cut with "…"; a row the seed cuts short says under it
+    that the rulebook's table has the rest (the log still quotes it with "…")."""
+    fields = {f.key: f for f in sighting_fields()}
+    assert fields["sight_unconcealed"].label == "Sighting: Target is not entirely concealed (-2)"
+    assert fields["sight_unconcealed"].help == "your rulebook's E7.3 table goes on after these words"
+    assert fields["sight_convoy"].label == "Sighting: Target is part of a Convoy or Column (-1)" and not fields["sight_convoy"].help
+    assert not [f.label for f in fields.values() if "…" in f.label or "/" in f.label]
 
 
 def test_7_3_example_building_and_unconcealed_pass_on_7() -> None:
