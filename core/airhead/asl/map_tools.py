@@ -88,7 +88,8 @@ def night_visibility(state: GameState, hexes: tuple[Hex, ...], options: Options)
     if nvr == 0:
         lines.append("NVR 0: every Location but its own is beyond its NVR (E1.13)")
     if beyond:
-        lines.append(f"beyond the NVR but Illuminated, so within sight by range: {', '.join(m.label(x) for x in beyond)} "
+        named = sorted(beyond, key=m.order)  # listed by hex: board, column, row (#42 item 10)
+        lines.append(f"beyond the NVR but Illuminated, so within sight by range: {', '.join(m.label(x) for x in named)} "
                      "(E1.101)")  # every one named, never cut with "…" (#42 item 8): the line wraps
     if hidden:
         lines.append(f"{hidden} hex{'es' if hidden != 1 else ''} in range but out of LOS (not marked; Line of sight explains one)")

@@ -58,3 +58,15 @@ def test_night_visibility_follows_the_current_nvr() -> None:
     assert out["lines"][0].startswith("Base NVR 2: from 1R8")
     label, hexes = out["view"]["zones"][0]
     assert label == "within NVR 2" and "1R10" in hexes and "1R5" not in hexes
+
+
+def test_night_visibility_lists_illuminated_hexes_by_hex_not_by_distance() -> None:
+    """#42 item 10: the Illuminated hexes beyond the NVR are named in board, column, row order."""
+    game = _game({"night": True, "base_nvr": 1})
+    _edit(game, "1R8", t="wooden_building", obs=1, blaze=1)
+    out = tool_view(game, "nvr", ["1R4"])
+    line = next(x for x in out["lines"] if x.startswith("beyond the NVR but Illuminated"))
+    named = line.split("by range: ")[1].split(" (E1.101)")[0].split(", ")
+    assert len(named) > 2
+    game_map = game.state.scenario.map
+    assert named == sorted(named, key=lambda n: game_map.order(game_map.parse(n)))
