@@ -52,7 +52,7 @@ class Boards:
         self.error = ""
         self.deleting: str | None = None
         self.art_on = True
-        self.urls: dict[str, str] = {}  # sha256 -> the picture's blob: address
+        self.urls: dict[str, str] = {}  # sha256 (and sha256/overlay name) -> the picture's blob: address
         self.store_ok = True
         #: The games that use a board file (by its SHA-256), named for the warning before it is deleted.
         self.users: Callable[[str], list[str]] | None = None
@@ -192,9 +192,8 @@ class Boards:
                 "it has; a saved game that uses it asks for the board's file when it is opened (import it again, "
                 "or open it on blank terrain)." if users else "")
         LIBRARY.remove(sha)
-        url = self.urls.pop(sha, None)
-        if url:
-            window.URL.revokeObjectURL(url)
+        for key in [k for k in self.urls if k == sha or k.startswith(sha + "/")]:
+            window.URL.revokeObjectURL(self.urls.pop(key))
         self.deleting = None
         await self.refresh()
         self.redraw()
@@ -218,7 +217,18 @@ class Boards:
                                                                       dict_converter=window.Object.fromEntries))
                 url = self.urls[ref.sha256] = str(window.URL.createObjectURL(blob))
             hrefs[bid] = url
-        return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs)]
+
+        def overlay(board: Any, img: Any) -> str:  # an SSR option's overlay picture, one address each
+            key = f"{board.archive.sha256}/{img.name}"
+            got = self.urls.get(key)
+            if got is None:
+                blob = window.Blob.new(to_js([to_js(img.data)]), to_js({"type": MIME.get(img.format, "image/gif")},
+                                                                      dict_converter=window.Object.fromEntries))
+                got = self.urls[key] = str(window.URL.createObjectURL(blob))
+            return got
+
+        return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs, ssr=tuple(scenario.ssr),
+                                           overlay_href=overlay)]
 
     # ------------------------------------------------------------------ events and drawing
     def _spawn(self, coro: Any) -> None:
