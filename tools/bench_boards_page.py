@@ -36,10 +36,11 @@ def half_board(name: str) -> dict[str, object]:
     from airhead.vasl.geometry import column_letters
 
     hexes: dict[str, object] = {}
+    first = 16 if name.endswith("b") else 0  # a "b" half names its hexes from Q
     for col in range(17):
         for row in range(20 + col % 2):
-            hexes[f"{column_letters(col)}{row + (1 if col % 2 == 0 else 0)}"] = {"code": (60, 25, 24)[(col + row) % 3],
-                                                                                "cover": 0.8}
+            hexes[f"{column_letters(first + col)}{row + (1 if col % 2 == 0 else 0)}"] = {
+                "code": (60, 25, 24)[(col + row) % 3], "cover": 0.8}
     return {"name": name, "version": "1", "width": 17, "height": 20, "hexWidth": 56.3125, "hexHeight": 64.5,
             "hexes": hexes, **({"A1CenterX": -901.0} if name.endswith("b") else {})}
 

@@ -249,8 +249,8 @@ def add_los_parser(sub: Any) -> None:
     p.add_argument("--to-level", type=float, default=0, help="the target's level above its hex's ground (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON: result, blocked_at, hindrances, hexes")
     p.add_argument("--ssr", default="", metavar="NAMES", help="VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1 "
-                   "and the boards' own (BSO_10_PondToOG or 10:BSO_10_PondToOG: pictures only) "
-                   "(applied to the hexes and to the boards' pixels the trace reads, as VASL applies them)")
+                   "(applied to the hexes and to the boards' pixels the trace reads, as VASL applies them); a board's "
+                   "own (BSO_10_PondToOG or 10:BSO_10_PondToOG) is its picture only and changes no terrain")
 
 
 def run_los(args: argparse.Namespace) -> int:

@@ -101,7 +101,7 @@ def read_ssr_controls(xml: bytes) -> tuple[BoardOption, ...]:
 #: What an option does on Airhead's map (:class:`Effect`).
 TERRAIN, PICTURE, NONE = "terrain", "picture", "none"
 #: A board's own option in a game's list of SSR options: ``BOARD:RULE`` (``10:BSO_10_PondToOG``).
-_KEY = re.compile(r"^(?P<board>[A-Za-z0-9]{1,12}):(?P<rule>[^\x00-\x1f:]{1,40})$")
+_KEY = re.compile(r"^(?P<board>[A-Za-z0-9]{1,12}):(?P<rule>[^\x00-\x1f:]{1,60})$")
 
 
 @dataclass(frozen=True)
@@ -178,6 +178,8 @@ def check_board_options(names: Sequence[str], board_ids: Sequence[str], refs: Ma
     for name in names:
         key = split_option(name)
         if key is None:
+            if ":" in name:
+                raise DataError(f"{name[:60]!r} is not a board's own SSR option as a game names it (BOARD:RULE)")
             continue
         bid, rule = key
         if bid not in board_ids:

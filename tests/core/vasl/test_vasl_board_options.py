@@ -119,7 +119,8 @@ def test_a_picture_option_changes_no_terrain_and_a_save_and_a_link_bring_it_back
     for bad, says in ((["ov:BSO_ov_Nope"], "no SSR option BSO_ov_Nope of its own"),
                       (["ov:BSO_ov_Nothing"], "cannot be applied"),
                       (["ov:NoHedges"], "choose it as NoHedges"),
-                      (["9:BSO_ov_PondToOG"], "the map has no board 9")):
+                      (["9:BSO_ov_PondToOG"], "the map has no board 9"),
+                      (["ov:a:b"], "not a board's own SSR option as a game names it")):
         with pytest.raises(DataError, match=says):
             load_scenario({**data, "ssr": bad})
     with pytest.raises(DataError, match="blank geoboard here"):
