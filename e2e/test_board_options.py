@@ -35,6 +35,8 @@ def test_a_boards_own_options_are_drawn_over_its_picture_and_change_the_picture_
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
     page.locator("#tab-edit").tap()
     import_boards(page, [board_file(tmp_path)], 1)
+    status = str(page.locator("#boards-status").text_content())
+    assert "Its own SSR options" in status and "BSO_06_PondToOG (Remove the Pond), SSO_06_J1" in status
     page.locator(".newmap summary").tap()
     page.locator("#new-name").fill("Pond")
     page.locator("#new-layout").fill("6*")

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 
 from airhead.errors import AirheadError
 from airhead.vasl.archive import MAX_ARCHIVE_BYTES
+from airhead.vasl.board_ssr import pictured_options
 from airhead.vasl.library import LIBRARY, board_art, board_id, card_name, cell_board
 from dom import E
 from dom import el as _el
@@ -159,6 +160,11 @@ class Boards:
             return None
         try:
             how = f"Type {board_id(board)} in New map to play on it."
+            own = pictured_options(board.archive)
+            if own:
+                how += (" Its own SSR options, typed in New map's SSR terrain options (each drawn over its picture, "
+                        "the picture only: the terrain stays as printed): "
+                        + ", ".join(f"{o.rule} ({o.name})" for o in own[:12]) + ".")
         except AirheadError as e:  # read whole, but its hexes cannot lie on a map: say why
             how = f"It cannot go on a map: {e}."
         self.status = f"Imported VASL board {m.name}, version {m.version or '?'}. {how}"

@@ -18,7 +18,7 @@ from airhead.present import rule_badge, systems_view, terrain_options
 from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
-from airhead.vasl.board_ssr import PICTURE, board_options, option_effect
+from airhead.vasl.board_ssr import pictured_options
 from airhead.vasl.library import LIBRARY, map_boards, parse_layout, parse_ssr, scenario_data
 from airhead.vasl.ssr import ssr_rules
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
@@ -72,7 +72,7 @@ def own_options_note(sc: Scenario) -> str:
     choose, by the name to type, and what choosing one does (empty when none has any)."""
     parts = []
     for bid, board in map_boards(getattr(sc, "boards", None) or {}).items():
-        opts = [o for o in board_options(board.archive)[0] if option_effect(board.archive, o.rule).kind == PICTURE]
+        opts = pictured_options(board.archive)
         if opts:
             parts.append(f"board {bid}: " + ", ".join(f"{o.rule} ({o.name})" for o in opts[:12]))
     if not parts:

@@ -39,7 +39,7 @@ from .losdata import BoardError
 from .ssr import ssr_rules
 
 __all__ = ["BoardOption", "read_ssr_controls", "MAX_BOARD_OPTIONS", "board_options", "option_effect", "Effect",
-           "option_key", "split_option", "check_board_options", "overlays_for", "TERRAIN", "PICTURE", "NONE"]
+           "option_key", "split_option", "pictured_options", "check_board_options", "overlays_for", "TERRAIN", "PICTURE", "NONE"]
 
 #: The most options a board lists (the public VASL boards list at most a dozen).
 MAX_BOARD_OPTIONS = 200
@@ -156,6 +156,11 @@ def option_effect(archive: BoardArchive, rule: str) -> Effect:
         return Effect(NONE, "VASL paints it as a pattern over some of the board's colours, which Airhead does not "
                             "draw, and VASL knows no terrain change for it")
     return Effect(NONE, "the board's file places no picture for it and VASL knows no terrain change for it")
+
+
+def pictured_options(archive: BoardArchive) -> tuple[BoardOption, ...]:
+    """The board's own options Airhead draws over its picture (what a player may choose of them)."""
+    return tuple(o for o in board_options(archive)[0] if option_effect(archive, o.rule).kind == PICTURE)
 
 
 def option_key(board_id: str, rule: str) -> str:

@@ -21,7 +21,9 @@ from airhead.svg import render_map
 from airhead.systems import load_scenario, new_game
 from airhead.vasl import read_board
 from airhead.vasl.archive import read_archive
-from airhead.vasl.board_ssr import NONE, PICTURE, TERRAIN, board_options, check_board_options, option_effect
+from airhead.vasl.board_ssr import (
+    NONE, PICTURE, TERRAIN, board_options, check_board_options, option_effect, pictured_options,
+)
 from airhead.vasl.library import LIBRARY, board_art, map_boards, parse_ssr, scenario_data
 from tools.board_writer import write_board
 
@@ -77,6 +79,7 @@ def test_each_option_says_what_it_does_here() -> None:
     assert kinds["BSO_ov_Nothing"].kind == NONE and "places no picture" in kinds["BSO_ov_Nothing"].words
     assert kinds["WallToCactus"].kind == NONE and "pattern" in kinds["WallToCactus"].words
     assert kinds["NoHedges"].kind == TERRAIN
+    assert [o.rule for o in pictured_options(a)] == ["BSO_ov_PondToOG", "SSO_ov_J1"]  # what a player may choose
 
 
 def test_an_unreadable_options_file_lists_none_and_says_why_the_board_still_reads() -> None:
