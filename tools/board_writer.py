@@ -16,13 +16,19 @@ older ``data`` file. A description is JSON::
      "sides": [["E5", "N", 72]],                            # a wall along E5's north hexside
      "buildings": {"H5": "Stone Building, 2 Level"},        # the metadata's building types
      "A1CenterX": -901,                                     # optional: a "b" board, hexes from Q1
-     "image": true}
+     "image": true,
+     "ssrControls": [{"rule": "BSO_fx_PondToOG", "name": "Remove the Pond"}],   # the board's own options
+     "overlays": {"BSO_fx_PondToOG": [{"image": "BSO_fx_PondToOG.png", "x": 470, "y": 357,
+                                       "width": 69, "height": 125}]},         # where its picture goes
+     "underlays": ["WallToCactus"]}                         # a pattern rule (VASL's underlaySSRule)
 
 Codes are VASL's terrain codes (``tables/vasl_terrain.json``); a hex's ``cover`` (default 1)
 paints a disc of that share of the hex around its centre, moved by ``shift`` pixels; ``stripe``
 paints a band 12 pixels wide through the centre along a hex grain (``N``: north-south); with
 ``"shaped": true`` its ``level`` lies under that disc or band only (a gully's bed, its banks the
-rest of the hex).
+rest of the hex). An overlay's picture is a PNG of one colour (``color``, default red) of its
+``width`` × ``height``, written unless ``"present": false``; a rule given several pictures is an
+``overlaySSRuleSet``. ``ssrControls`` may also be a string: the file's text as is.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from airhead.vasl.derive import codes
 from airhead.vasl.geometry import BoardGeometry
 from airhead.vasl.losdata import BoardError, Grid, hex_count, write_losdata
 
-__all__ = ["write_board", "board_grid", "png", "main"]
+__all__ = ["write_board", "board_grid", "png", "solid_png", "ssr_controls_xml", "main"]
 
 _DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -57,6 +63,9 @@ def _meta(desc: Mapping[str, Any]) -> BoardMetadata:
         a1_center_x=None if desc.get("A1CenterX") is None else float(desc["A1CenterX"]),
         a1_center_y=None if desc.get("A1CenterY") is None else float(desc["A1CenterY"]),
         alt_hex_grain=bool(desc.get("altHexGrain", False)),
+        overlay_rules={str(rule): tuple((str(p["image"]), int(p.get("x", 0)), int(p.get("y", 0))) for p in places)
+                       for rule, places in dict(desc.get("overlays", {})).items()},
+        underlay_rules=tuple(str(u) for u in desc.get("underlays", ())),
     )
 
 
@@ -149,6 +158,31 @@ def png(grid: Grid) -> bytes:
             + chunk(b"PLTE", bytes(palette)) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
+def solid_png(width: int, height: int, color: str = "#ff0000") -> bytes:
+    """A PNG of ``width`` × ``height`` pixels of one colour (an overlay's picture, for tests)."""
+    raw = (b"\x00" + bytes(_hex_rgb(color)) * width) * height
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def ssr_controls_xml(entries: Any, group: str = "Board Special overlays") -> bytes:
+    """A board's ``SSRControls`` as VASL writes it: one ``Option`` of ``Checkbox`` entries
+    (``entries``: ``{"rule", "name"}`` each), or ``entries`` itself when it is text."""
+    if isinstance(entries, str):
+        return entries.encode("utf-8")
+    root = ElementTree.Element("SSRControls")
+    option = ElementTree.SubElement(root, "Option", {"name": group})
+    for e in entries:
+        box = ElementTree.SubElement(option, "Checkbox", {"name": ""})
+        ElementTree.SubElement(box, "entry", {"name": str(e.get("name", e["rule"])), "rule": str(e["rule"]),
+                                              "text": str(e.get("text", e.get("name", e["rule"])))})
+    return ElementTree.tostring(root)
+
+
 def _metadata_xml(meta: BoardMetadata) -> bytes:
     root = ElementTree.Element("boardMetadata", {
         "name": meta.name, "version": meta.version, "versionDate": "Jan 2020", "author": "Airhead tests",
@@ -164,7 +198,18 @@ def _metadata_xml(meta: BoardMetadata) -> bytes:
     bts = ElementTree.SubElement(root, "buildingTypes")
     for hexname, kind in meta.building_types.items():
         ElementTree.SubElement(bts, "buildingType", {"hexName": hexname, "buildingTypeName": kind})
-    ElementTree.SubElement(root, "overlaySSRules")
+    rules = ElementTree.SubElement(root, "overlaySSRules")
+    for name in meta.underlay_rules:
+        u = ElementTree.SubElement(rules, "underlaySSRule", {"name": name, "image": "CactusPattern.gif"})
+        ElementTree.SubElement(u, "color", {"name": "WallBrown"})
+    for name, places in meta.overlay_rules.items():
+        if len(places) == 1:
+            image, x, y = places[0]
+            ElementTree.SubElement(rules, "overlaySSRule", {"name": name, "image": image, "x": str(x), "y": str(y)})
+        else:
+            group = ElementTree.SubElement(rules, "overlaySSRuleSet", {"name": name})
+            for image, x, y in places:
+                ElementTree.SubElement(group, "overlaySSRuleImage", {"image": image, "x": str(x), "y": str(y)})
     return b'<?xml version="1.0"?>\n' + ElementTree.tostring(root)
 
 
@@ -175,6 +220,13 @@ def write_board(desc: Mapping[str, Any], *, members: Mapping[str, bytes] | None 
                                "data": b"version 6.0\n"}
     if desc.get("image", True):
         files[meta.image_name] = png(grid)
+    if desc.get("ssrControls") is not None:
+        files["SSRControls"] = ssr_controls_xml(desc["ssrControls"])
+    for places in dict(desc.get("overlays", {})).values():
+        for p in places:
+            if p.get("present", True):
+                files[str(p["image"])] = solid_png(int(p.get("width", 60)), int(p.get("height", 40)),
+                                                   str(p.get("color", "#ff0000")))
     files.update(members or {})
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:

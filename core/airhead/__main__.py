@@ -87,7 +87,8 @@ def _main(argv: Sequence[str] | None) -> int:
                        "\"2;4a 4b*\", \"2[A-P]\" (rows split by ';', '*' turns a board, [A-P] or [1-5] crops it, "
                        "blank:NAME a blank geoboard)")
     p_svg.add_argument("--ssr", default="", metavar="NAMES",
-                       help="with --map: VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1")
+                       help="with --map: VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1, and the boards' own "
+                            "(BSO_10_PondToOG: its overlay picture, drawn with --art)")
     p_val = sub.add_parser("validate", help="check a save or link; exit 1 with the reason if it is bad (2 if it cannot be read)")
     p_val.add_argument("source", nargs="?", help="save file, link, or 'default'")
     p_link = sub.add_parser("link", help="print the share link of a save")

@@ -12,7 +12,7 @@ from .errors import ActionError, DataError
 from .fields import Field, Schema
 from .hexes import DIRECTION_NAMES
 from .steps import MAX_CHOICE
-from .scenario import MAX_SSR
+from .scenario import MAX_SSR, MAX_SSR_NAME
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, check_plan
 from .terrain import HEXSIDE_FEATURES
 
@@ -119,7 +119,7 @@ def check_action(action: Any) -> JSONDict:
                   "a settings edit needs 'set': an object of at most 32 settings")
         if op == "ssr":
             names = action.get("set")
-            want(type(names) is list and 0 < len(names) <= MAX_SSR and all(type(n) is str and 0 < len(n) <= 40 for n in names),
+            want(type(names) is list and 0 < len(names) <= MAX_SSR and all(type(n) is str and 0 < len(n) <= MAX_SSR_NAME for n in names),
                  f"an SSR edit needs 'set': a list of 1 to {MAX_SSR} of VASL's SSR terrain option names")
         if op in ("unit", "marker") and not action.get("remove"):
             if not (action.get("kind") is not None and "hex" in action):

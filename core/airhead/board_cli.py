@@ -34,7 +34,8 @@ def add_parser(sub: Any) -> None:
     p_info.add_argument("file", help="the board archive (e.g. bd02, as VASL's board library has it)")
     p_info.add_argument("--json", action="store_true", help="print JSON: {board: metadata, hexes: {A1: {...}}}")
     p_info.add_argument("--ssr", default="", metavar="NAMES",
-                        help="VASL's SSR terrain options to apply, e.g. NoHedges,Level2ToLevel1")
+                        help="VASL's SSR terrain options to apply, e.g. NoHedges,Level2ToLevel1, and the board's own "
+                             "(its SSRControls: BSO_10_PondToOG, a picture only)")
 
 
 def read_file(path: str) -> bytes:
@@ -58,27 +59,32 @@ def load(path: str) -> DerivedBoard:
 
 def scenario_on(layout_text: str, boards: list[DerivedBoard], ssr_text: str = "") -> Any:
     """A new ASL scenario on imported boards (``--map "2 4"``: the New map form's text), with
-    VASL's SSR terrain options ``ssr_text`` (``--ssr NoHedges,Level2ToLevel1``)."""
+    VASL's SSR terrain options ``ssr_text`` (``--ssr NoHedges,Level2ToLevel1``) and the boards'
+    own (``BSO_10_PondToOG`` or ``10:BSO_10_PondToOG``: pictures only)."""
     from .systems import load_scenario
-    from .vasl.library import parse_layout, parse_ssr, scenario_data
+    from .vasl.library import parse_layout, scenario_data
 
-    return load_scenario(scenario_data(parse_layout(layout_text), boards, ssr=parse_ssr(ssr_text)))
+    return load_scenario(scenario_data(parse_layout(layout_text), boards, ssr_text=ssr_text))
 
 
 def art_of(scenario: Any, size: float) -> list[Art]:
     """The pictures of a scenario's imported boards as ``data:`` addresses, placed for the SVG (a
-    board whose file holds none: its terrain colours, and its name says so)."""
+    board whose file holds none: its terrain colours, and its name says so), each followed by
+    the overlay pictures of the scenario's SSR options its file holds."""
     import base64
 
+    from .vasl.archive import BoardImage
     from .vasl.library import LIBRARY, board_art
+
+    def href(_board: DerivedBoard, img: BoardImage) -> str:
+        return f"data:image/{img.format};base64," + base64.b64encode(img.data).decode("ascii")
 
     hrefs = {}
     for bid, ref in scenario.boards.items():
         board = LIBRARY.get(ref.sha256)
         if board is not None and board.archive.image is not None:
-            img = board.archive.image
-            hrefs[bid] = f"data:image/{img.format};base64," + base64.b64encode(img.data).decode("ascii")
-    return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs, size)]
+            hrefs[bid] = href(board, board.archive.image)
+    return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs, size, ssr=scenario.ssr, overlay_href=href)]
 
 
 def _with_ssr(board: DerivedBoard, names: list[str]) -> tuple[dict[str, HexTerrain], dict[str, dict[str, str]]]:
@@ -127,7 +133,8 @@ def board_json(board: DerivedBoard, ssr: list[str] | None = None) -> dict[str, A
         for key, value in t.to_data().items():
             if key in ("water", "bridge", "label", "shellholes", "trench"):
                 entry[key] = value
-        entry["why"] = h.why + (f"; SSR {', '.join(ssr or ())} changed it" if t != h.terrain else "")
+        entry["why"] = h.why + (f"; SSR {', '.join(n for n in ssr or () if ':' not in n)} changed it"
+                                if t != h.terrain else "")
         entry["pixels"] = {table[c].name: round(s, 3) for c, s in h.shares}
         hexes[name] = entry
     meta = board.archive.metadata.to_data()
@@ -136,7 +143,44 @@ def board_json(board: DerivedBoard, ssr: list[str] | None = None) -> dict[str, A
     if board.archive.image is not None:
         img = board.archive.image
         meta["picture"] = {"name": img.name, "format": img.format, "width": img.width, "height": img.height}
-    return {"board": meta, "hexes": hexes}
+    out: dict[str, Any] = {"board": meta, "options": _options(board), "hexes": hexes}
+    if ssr:
+        out["ssr"] = list(ssr)
+        out["overlays"] = _overlays(board, ssr)
+    unreadable = _options_unreadable(board)
+    if unreadable:
+        out["options_unreadable"] = unreadable
+    return out
+
+
+def _options(board: DerivedBoard) -> list[dict[str, str]]:
+    """The board's own SSR options (its ``SSRControls``), each with what it does here."""
+    from .vasl.board_ssr import board_options, option_effect
+
+    out = []
+    for o in board_options(board.archive)[0]:
+        effect = option_effect(board.archive, o.rule)
+        out.append({"rule": o.rule, "name": o.name, "group": o.group, "effect": effect.kind, "words": effect.words})
+    return out
+
+
+def _options_unreadable(board: DerivedBoard) -> str:
+    from .vasl.board_ssr import board_options
+
+    return board_options(board.archive)[1]
+
+
+def _overlays(board: DerivedBoard, ssr: list[str]) -> list[dict[str, Any]]:
+    """The overlay pictures the options ``ssr`` paste over the board, where VASL places them."""
+    from .vasl.board_ssr import overlays_for
+    from .vasl.library import board_id
+
+    try:
+        bid = board_id(board)
+    except BoardError:
+        return []
+    return [{"image": pic.name, "x": x, "y": y, "width": pic.width, "height": pic.height}
+            for pic, x, y in overlays_for(board, bid, ssr)]
 
 
 def _text(board: DerivedBoard, ssr: list[str] | None = None) -> str:
@@ -145,9 +189,24 @@ def _text(board: DerivedBoard, ssr: list[str] | None = None) -> str:
     lines = [f"board {m.name}, version {m.version or '?'} ({m.width} × {m.height} hexes, "
              f"grid {board.archive.grid.grid_width} × {board.archive.grid.grid_height} pixels, "
              f"{board.archive.size:,} bytes, SHA-256 {board.archive.sha256})"]
+    whole = board_json(board, ssr)
+    if whole["options"]:
+        lines.append("the board's own SSR options (its SSRControls):")
+        for o in whole["options"]:
+            lines.append(f"  {o['rule']}: {o['name']} — {o['words']}")
+    elif whole.get("options_unreadable"):
+        lines.append(f"the board's own SSR options cannot be listed: {whole['options_unreadable']}")
     if ssr:
         lines.append(f"(with the SSR terrain options {', '.join(ssr)})")
-    data = board_json(board, ssr)["hexes"]
+        for n in ssr:
+            if ":" in n:
+                rule = n.split(":", 1)[1]
+                words = next((o["words"] for o in whole["options"] if o["rule"] == rule), "")
+                lines.append(f"  {n}: board {n.split(':', 1)[0]}'s own option, {words}")
+        for pic in whole.get("overlays", []):
+            lines.append(f"  drawn over the picture: {pic['image']} at {pic['x']}, {pic['y']} "
+                         f"({pic['width']} × {pic['height']} pixels)")
+    data = whole["hexes"]
     for name in board.hexes:
         e = data[name]
         what = e.get("label") or labels.get(e["terrain"], e["terrain"])
@@ -159,14 +218,18 @@ def _text(board: DerivedBoard, ssr: list[str] | None = None) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run a ``board`` subcommand (a refusal raises: :mod:`airhead.__main__` says it)."""
     from .vasl import read_board
-    from .vasl.library import LIBRARY, parse_ssr
+    from .vasl.library import LIBRARY, board_id, parse_ssr
 
-    ssr = parse_ssr(args.ssr)
     try:
         data = read_file(args.file)
-        board = LIBRARY.add(data) if ssr else read_board(data)
+        board = LIBRARY.add(data) if args.ssr.strip() else read_board(data)
     except BoardError as e:
         raise BoardError(f"{args.file}: {e}") from None
+    try:
+        own = {board_id(board): board}
+    except BoardError:  # a board that cannot go on a map: the shared options only
+        own = {}
+    ssr = parse_ssr(args.ssr, own)
     if args.json:
         print(json.dumps(board_json(board, ssr), indent=1))
     else:
@@ -186,7 +249,8 @@ def add_los_parser(sub: Any) -> None:
     p.add_argument("--to-level", type=float, default=0, help="the target's level above its hex's ground (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON: result, blocked_at, hindrances, hexes")
     p.add_argument("--ssr", default="", metavar="NAMES", help="VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1 "
-                   "(applied to the hexes and to the boards' pixels the trace reads, as VASL applies them)")
+                   "(applied to the hexes and to the boards' pixels the trace reads, as VASL applies them); a board's "
+                   "own (BSO_10_PondToOG or 10:BSO_10_PondToOG) is its picture only and changes no terrain")
 
 
 def run_los(args: argparse.Namespace) -> int:

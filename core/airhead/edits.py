@@ -123,7 +123,7 @@ def _edit_ssr(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     in play (the hexes it changed may have been edited or played on since): Undo takes off the
     edit that chose it, or a new map starts without it (docs/rules-notes.md, "SSR terrain
     options in play")."""
-    from .vasl.ssr import apply_ssr, ssr_rules
+    from .vasl.ssr import apply_ssr, describe_options
 
     now, wanted = tuple(state.scenario.ssr), tuple(a["set"])
     dropped = [n for n in now if n not in wanted]
@@ -136,15 +136,19 @@ def _edit_ssr(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
     hexes = state.scenario.map.hexes()
     spend(len(hexes) * len(added))  # every hex of the map read once per option
     try:
+        if any(":" in n for n in added):  # a board's own options (10:BSO_10_PondToOG): pictures only
+            from .vasl.board_ssr import check_board_options
+            from .vasl.library import map_boards
+
+            sc = state.scenario
+            check_board_options(added, [p.board_id for p in sc.map.placements], sc.boards, map_boards(sc.boards))
         terrain = apply_ssr(state.terrain, added, hexes)
         # the boards' terrain under the game's options (Scenario.base): the precise LOS reads a hex
         # this option changed from the boards' pixels it changed, not whole as a player's edit
         base = apply_ssr(state.scenario.base, added, hexes) if state.scenario.boards else state.scenario.base
     except DataError as e:
         raise ActionError(str(e)) from None
-    rules = ssr_rules()
-    words = "; ".join(f"{n} ({rules[n].describe()})" if rules[n].describe() != n else n for n in added)
-    event = Event("edit", "", f"SSR terrain options applied to the map: {words}")
+    event = Event("edit", "", f"SSR terrain options applied to the map: {describe_options(added)}")
     scenario = replace(state.scenario, ssr=wanted, base=base)
     return replace(state, scenario=scenario, terrain=terrain), [event]
 

@@ -54,6 +54,8 @@ SCENARIO_FIELDS: tuple[Field, ...] = (
 
 #: The most SSR terrain options a scenario names.
 MAX_SSR = 16
+#: The longest name of one (a board's own option is named with its board: ``BFPG:BSO_BFPG_Hexrow10SideIsWater``).
+MAX_SSR_NAME = 60
 
 
 #: Each hexside direction's number (0..5) by its name.
@@ -76,7 +78,8 @@ class Scenario:
     ``base`` is their terrain, placed on the map, under ``terrain`` (which holds it and every
     change made over it). The data form holds the references and the changes, never the boards.
     ``ssr`` names VASL's SSR terrain options (``NoHedges``, ``Level2ToLevel1``; see
-    :mod:`airhead.vasl.ssr`) applied, in turn, to ``base``.
+    :mod:`airhead.vasl.ssr`) applied, in turn, to ``base``, and a board's own options named with
+    its board (``10:BSO_10_PondToOG``: a picture over the board only, :mod:`airhead.vasl.board_ssr`).
     """
 
     name: str
@@ -181,7 +184,7 @@ class Scenario:
         refs: dict[str, BoardRef] = {}
         base = Terrain()
         ssr = data["ssr"]
-        if type(ssr) is not list or len(ssr) > MAX_SSR or not all(type(n) is str and 0 < len(n) <= 40 for n in ssr):
+        if type(ssr) is not list or len(ssr) > MAX_SSR or not all(type(n) is str and 0 < len(n) <= MAX_SSR_NAME for n in ssr):
             raise DataError(f"a scenario's SSR terrain options are a list of at most {MAX_SSR} of VASL's names")
         if data["boards"] or ssr:
             from .vasl.library import BoardRef, imported_terrain
@@ -191,6 +194,11 @@ class Scenario:
             base = imported_terrain(hmap, refs) if refs else Terrain()
             if ssr:
                 base = apply_ssr(base, ssr, hmap.hexes())
+                if any(":" in n for n in ssr):  # a board's own options (10:BSO_10_PondToOG): pictures only
+                    from .vasl.board_ssr import check_board_options
+                    from .vasl.library import map_boards
+
+                    check_board_options(ssr, [p.board_id for p in hmap.placements], refs, map_boards(refs))
             hexes = {**base.hexes, **hexes}
             sides = {**base.sides, **sides}
         terrain = Terrain(hexes, sides)

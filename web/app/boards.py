@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 
 from airhead.errors import AirheadError
 from airhead.vasl.archive import MAX_ARCHIVE_BYTES
+from airhead.vasl.board_ssr import pictured_options
 from airhead.vasl.library import LIBRARY, board_art, board_id, card_name, cell_board
 from dom import E
 from dom import el as _el
@@ -52,7 +53,7 @@ class Boards:
         self.error = ""
         self.deleting: str | None = None
         self.art_on = True
-        self.urls: dict[str, str] = {}  # sha256 -> the picture's blob: address
+        self.urls: dict[str, str] = {}  # sha256 (and sha256/overlay name) -> the picture's blob: address
         self.store_ok = True
         #: The games that use a board file (by its SHA-256), named for the warning before it is deleted.
         self.users: Callable[[str], list[str]] | None = None
@@ -159,6 +160,11 @@ class Boards:
             return None
         try:
             how = f"Type {board_id(board)} in New map to play on it."
+            own = pictured_options(board.archive)
+            if own:
+                how += (" Its own SSR options, typed in New map's SSR terrain options (each drawn over its picture, "
+                        "the picture only: the terrain stays as printed): "
+                        + ", ".join(f"{o.rule} ({o.name})" for o in own[:12]) + ".")
         except AirheadError as e:  # read whole, but its hexes cannot lie on a map: say why
             how = f"It cannot go on a map: {e}."
         self.status = f"Imported VASL board {m.name}, version {m.version or '?'}. {how}"
@@ -192,9 +198,8 @@ class Boards:
                 "it has; a saved game that uses it asks for the board's file when it is opened (import it again, "
                 "or open it on blank terrain)." if users else "")
         LIBRARY.remove(sha)
-        url = self.urls.pop(sha, None)
-        if url:
-            window.URL.revokeObjectURL(url)
+        for key in [k for k in self.urls if k == sha or k.startswith(sha + "/")]:
+            window.URL.revokeObjectURL(self.urls.pop(key))
         self.deleting = None
         await self.refresh()
         self.redraw()
@@ -218,7 +223,18 @@ class Boards:
                                                                       dict_converter=window.Object.fromEntries))
                 url = self.urls[ref.sha256] = str(window.URL.createObjectURL(blob))
             hrefs[bid] = url
-        return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs)]
+
+        def overlay(board: Any, img: Any) -> str:  # an SSR option's overlay picture, one address each
+            key = f"{board.archive.sha256}/{img.name}"
+            got = self.urls.get(key)
+            if got is None:
+                blob = window.Blob.new(to_js([to_js(img.data)]), to_js({"type": MIME.get(img.format, "image/gif")},
+                                                                      dict_converter=window.Object.fromEntries))
+                got = self.urls[key] = str(window.URL.createObjectURL(blob))
+            return got
+
+        return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs, ssr=tuple(scenario.ssr),
+                                           overlay_href=overlay)]
 
     # ------------------------------------------------------------------ events and drawing
     def _spawn(self, coro: Any) -> None:

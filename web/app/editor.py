@@ -18,7 +18,8 @@ from airhead.present import rule_badge, systems_view, terrain_options
 from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
-from airhead.vasl.library import LIBRARY, parse_layout, parse_ssr, scenario_data
+from airhead.vasl.board_ssr import pictured_options
+from airhead.vasl.library import LIBRARY, map_boards, parse_layout, parse_ssr, scenario_data
 from airhead.vasl.ssr import ssr_rules
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
 from dom import E
@@ -39,17 +40,17 @@ def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, ro
     scenario card gives them (``4b``, ``a``); a geoboard number no imported board carries, or
     ``blank:NAME``, is a blank geoboard (:func:`blank_note` says so); any other name is refused
     with the boards the device holds (``held``: the names of those stored, not read yet); ``ssr``
-    VASL's SSR terrain options as typed (``NoHedges, Level2ToLevel1``)."""
+    VASL's SSR terrain options as typed (``NoHedges, Level2ToLevel1``), the boards' own among them
+    (``BSO_10_PondToOG``: a picture over the board)."""
     layout = parse_layout(layout_text)
-    options = parse_ssr(ssr)
     if get(system).map_kind == "geoboards":
         data = scenario_data(layout, LIBRARY.boards(), name=name or "New map", system=system, strict=False, held=held,
-                             ssr=options)
+                             ssr_text=ssr)
         if data.get("boards") or data.get("ssr"):
             return load_scenario({**data, "settings": settings or {}})
         hmap = HexMap.from_data(data["map"])
     else:
-        if options:
+        if ssr.strip():
             raise AirheadError("SSR terrain options are VASL's, for maps of ASL boards")
         hmap = HexMap.from_data({"kind": "grid", "columns": columns, "rows": rows, "low": low, "maps": layout})
     return Scenario(name or "New map", system, hmap, settings=settings or {})
@@ -66,6 +67,20 @@ def blank_note(sc: Scenario) -> str:
     which = f"Board {blank[0]} is a blank geoboard" if len(blank) == 1 else \
         f"Boards {', '.join(blank[:-1])} and {blank[-1]} are blank geoboards"
     return f"{which}: no board file of that name is imported. Paint its terrain here, or import its file."
+
+
+def own_options_note(sc: Scenario) -> str:
+    """The map's imported boards' own SSR options (their files' special overlays) a player may
+    choose, by the name to type, and what choosing one does (empty when none has any)."""
+    parts = []
+    for bid, board in map_boards(getattr(sc, "boards", None) or {}).items():
+        opts = pictured_options(board.archive)
+        if opts:
+            parts.append(f"board {bid}: " + ", ".join(f"{o.rule} ({o.name})" for o in opts[:12]))
+    if not parts:
+        return ""
+    return ("The boards' own SSR options, typed by name: " + "; ".join(parts) + ". Each is drawn over its board's "
+            "picture and changes the picture only: the terrain stays as printed (paint the hexes it changes).")
 
 
 
@@ -151,7 +166,8 @@ class Editor:
     <textarea id='new-layout' rows='2'>4 5</textarea></label>
   <p id='new-map-note' class='hint' role='status'>{E(self.note)}</p>
   <label id='new-ssr-box'>SSR terrain options (ASL boards) <small>VASL's names, by commas: NoHedges, NoWalls,
-    BrushToOpenGround, Level2ToLevel1, LightWoods, DryStreams … (applied to every hex of the map)</small>
+    BrushToOpenGround, Level2ToLevel1, LightWoods, DryStreams … (applied to every hex of the map); a board's
+    own by its name in its file (BSO_10_PondToOG: listed in This game's settings once the map is made)</small>
     <input id='new-ssr' autocapitalize='off' autocomplete='off' spellcheck='false' maxlength='400'></label>
   <div id='new-ssr-help'>{ssr_help_html()}</div>
   <label id='new-grid'>Grid columns × rows <small>the size of a new grid map, in hexes</small> <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
@@ -205,7 +221,8 @@ class Editor:
             (f"Applied to this game: {applied}. " if now else "None applied to this game. ")
             + "Add options by VASL's names, by commas: each is applied to the map as it stands now "
               "(its terrain and your edits), logged, and undone with Undo. One already applied stays "
-              "for the rest of the game: Undo the change that chose it, or start a new map without it.")
+              "for the rest of the game: Undo the change that chose it, or start a new map without it. "
+            + own_options_note(game.state.scenario))
 
     def _game_values(self) -> dict[str, Any]:
         """The running game's settings as JSON (what the form shows and compares with)."""
@@ -280,7 +297,8 @@ class Editor:
         now = tuple(game.state.scenario.ssr)
         try:
             changed = self._read_form("game-set", game.scenario.system, self._game_values())
-            typed = parse_ssr(str(_el("game-ssr").value)) if not _el("game-ssr-box").hidden else []
+            typed = parse_ssr(str(_el("game-ssr").value), map_boards(game.state.scenario.boards)) \
+                if not _el("game-ssr-box").hidden else []
         except (ValueError, AirheadError) as e:
             err.textContent = str(e)
             return
@@ -423,7 +441,7 @@ class Editor:
             self.note = ""
             return
         err.textContent = ""
-        self.note = blank_note(sc)
+        self.note = " ".join(n for n in (blank_note(sc), own_options_note(sc)) if n)
         self.play.load(game)
         self.side_hex = None
         self.render()

@@ -237,7 +237,8 @@ class Play:
         key = id(g.state.terrain) if self.step is None else ("step", self.step)
         if redraw or key != self._terrain_key:
             self._terrain_key = key
-            self.view.replace_svg(render_map(g.scenario, g.state.terrain, art=self.art_for(g.scenario)))
+            # the state's scenario: SSR options chosen in play bring their overlay pictures
+            self.view.replace_svg(render_map(g.scenario, g.state.terrain, art=self.art_for(g.state.scenario)))
             self.render_key(g)
         self.prompt.render()
         self.log.render()

@@ -102,7 +102,9 @@ class LosSettings:
     ``orchard_level``: an orchard in season is a Hindrance, not an obstacle, to a thread whose
     ends are both at its ground level (B14.2 as VASL reads it), or (False) an obstacle there too;
     ``per_range``: on imported boards, of the Hindrance hexes at one range from the first end only
-    the greatest counts (as VASL counts them), or (the default, A6) each Hindrance hex counts.
+    the greatest counts (as VASL counts them), or (the default, A6) each Hindrance hex counts;
+    ``brush_hinders``: brush is a half-level +1 Hindrance (as VASL reads B12, the default), or
+    (False) a half-level obstacle.
     """
 
     hexside: Literal["both", "either"] = "both"
@@ -116,6 +118,7 @@ class LosSettings:
     wall_along: bool = False
     orchard_level: bool = True
     per_range: bool = False
+    brush_hinders: bool = True
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any], blind: BlindTable | None = None) -> LosSettings:
@@ -133,6 +136,7 @@ class LosSettings:
             wall_along=settings.get("los_wall_along") == WALL_ALONG_BLOCKS,
             orchard_level=settings.get("los_orchard_level", ORCHARD_LEVEL_HINDERS) != ORCHARD_LEVEL_BLOCKS,
             per_range=settings.get("los_hindrance_count") == COUNT_PER_RANGE,
+            brush_hinders=settings.get("los_brush", BRUSH_HINDERS) != BRUSH_OBSTACLE,
         )
 
 
@@ -144,6 +148,7 @@ ORCHARD_FULL, ORCHARD_PAINTED = "a full-level obstacle (E7.3 EX)", "as high as i
 ORCHARD_LEVEL_HINDERS, ORCHARD_LEVEL_BLOCKS = "a Hindrance (as VASL reads B14.2)", "an obstacle"
 WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS = "only a wall or hedge it crosses", "also one it runs along (as VASL reads it)"
 COUNT_EACH, COUNT_PER_RANGE = "each Hindrance hex crossed", "one per range from the firer (as VASL counts them)"
+BRUSH_HINDERS, BRUSH_OBSTACLE = "a half-level Hindrance, +1 (as VASL reads it)", "a half-level obstacle"
 
 #: The LOS settings as schema fields (a system adds them to its settings schema).
 SETTING_FIELDS: tuple[Field, ...] = (
@@ -178,6 +183,9 @@ SETTING_FIELDS: tuple[Field, ...] = (
           rule=RULE, help="on imported boards: every Hindrance hex the line crosses adds its DRM, or, as VASL's engine "
                           "counts them, only the greatest of the hexes at the same range from the firer (a line crossing "
                           "a hexside near a vertex passes through two such hexes)"),
+    Field("los_brush", "Brush", "choice", choices=(BRUSH_HINDERS, BRUSH_OBSTACLE), default=BRUSH_HINDERS, rule="B12",
+          help="on a painted map: brush is half a level high; a line of sight at its level is hindered (+1, as VASL "
+               "reads B12, and as imported boards' brush always is) or blocked by it; from a level above, neither"),
 )
 
 #: A table-pack entry for :data:`BlindTable`: keys ``"<obstacle height>/<levels above>"``.
@@ -226,7 +234,7 @@ def _types(types: Mapping[str, TerrainType] | None) -> Mapping[str, TerrainType]
 
 
 def _hinders(ty: TerrainType | None, s: LosSettings) -> bool:
-    if ty is None or ty.hindrance <= 0:
+    if ty is None or ty.hindrance <= 0 or (ty.key == "brush" and not s.brush_hinders):  # B12: setting los_brush
         return False
     return ty.season == "" or (ty.season == "in") == s.in_season
 

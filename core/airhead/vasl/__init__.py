@@ -7,7 +7,8 @@
 * :mod:`.library` — the device's boards, their names on a map (as a scenario card gives them),
   maps of them.
 * :mod:`.ssr` — VASL's SSR terrain options (No Hedges, Level 2 to Level 1 …) applied to hexes.
-* :mod:`.board_ssr` — a board's own SSR options (its ``SSRControls``: special overlays), listed.
+* :mod:`.board_ssr` — a board's own SSR options (its ``SSRControls``: special overlays): listed,
+  what each does here, and the overlay pictures a game's options paste over a board.
 
 No rule is imported here: the command line (:mod:`airhead.board_cli`) lives above. Archives in
 the same format for tests are written by ``tools/board_writer.py`` (test support, not shipped).

@@ -2,8 +2,10 @@
 
 A board archive (VASL's ``BoardArchive``) is a zip holding ``BoardMetadata.xml`` (the board's
 name, version, picture, size in hexes, optional hex size and A1 centre, building types set hex
-by hex), the board's picture (GIF or PNG), ``LOSData`` (:mod:`.losdata`) and older files that
-Airhead does not read (``data``, ``colors``, overlay pictures).
+by hex, the SSR options' overlay pictures and where they go), the board's picture (GIF or PNG),
+``LOSData`` (:mod:`.losdata`), ``SSRControls`` (the board's own SSR options, kept as bytes for
+:mod:`.board_ssr`), the overlay pictures, and older files that Airhead does not read (``data``,
+``colors``).
 
 Everything in it is untrusted (issue #40). The zip's directory is sized from its end record
 before a single entry is built; only the compression methods Java's zip reader (hence VASL)
@@ -47,6 +49,10 @@ MAX_IMAGE_BYTES = 16_000_000
 #: The largest picture, in pixels (the largest real one, 2,012 × 2,901, has 5.8 million; a
 #: 58 × 39-hex map's would have ~8.3 million; decoded, 16 million take 64 MB in a browser).
 MAX_IMAGE_PIXELS = 16_000_000
+#: The overlay pictures of a board's SSR options kept, at most, in all (the largest real board's,
+#: RBv2's, are 3.5 MB; most boards' ~130 kB), and the most overlay rules its metadata may place.
+MAX_OVERLAY_BYTES = 24_000_000
+MAX_OVERLAY_RULES = 2_000
 #: The JPEG segments read for a picture's size before it is refused (its size comes first).
 MAX_JPEG_SEGMENTS = 64
 #: The elements the metadata may hold (the largest real one holds a few hundred).
@@ -85,6 +91,12 @@ class BoardMetadata:
     author: str = ""
     #: Building types set hex by hex (hex name -> VASL terrain name, e.g. "Stone Building, 2 Level").
     building_types: Mapping[str, str] = field(default_factory=dict)
+    #: The SSR options' overlay pictures (``overlaySSRules``): a rule's name -> the pictures VASL
+    #: pastes over the board when it is chosen, each ``(picture's file name, x, y)`` (its top left
+    #: corner on the board's own pixels; ``overlaySSRuleSet`` gives a rule several).
+    overlay_rules: Mapping[str, tuple[tuple[str, int, int], ...]] = field(default_factory=dict)
+    #: The rules VASL draws as a pattern over some of the board's colours (``underlaySSRule``).
+    underlay_rules: tuple[str, ...] = ()
 
     def to_data(self) -> dict[str, object]:
         """The metadata as JSON (the command line's ``board info --json``)."""
@@ -105,6 +117,10 @@ class BoardMetadata:
             out["author"] = self.author
         if self.building_types:
             out["buildingTypes"] = dict(self.building_types)
+        if self.overlay_rules:
+            out["overlaySSRules"] = {k: [list(i) for i in v] for k, v in self.overlay_rules.items()}
+        if self.underlay_rules:
+            out["underlaySSRules"] = list(self.underlay_rules)
         return out
 
 
@@ -121,13 +137,21 @@ class BoardImage:
 
 @dataclass(frozen=True)
 class BoardArchive:
-    """A whole board archive: metadata, terrain grid, picture, and the archive's SHA-256."""
+    """A whole board archive: metadata, terrain grid, picture, and the archive's SHA-256; its
+    ``SSRControls`` file as bytes (the board's own SSR options, read by :mod:`.board_ssr`; empty
+    when it has none, ``controls_error`` saying why when it cannot be read), and the overlay
+    pictures its metadata places that it holds (by file name; ``overlays_skipped``: those past
+    :data:`MAX_OVERLAY_BYTES`, not kept)."""
 
     metadata: BoardMetadata
     grid: Grid
     image: BoardImage | None
     sha256: str
     size: int
+    controls: bytes = field(default=b"", repr=False)
+    controls_error: str = ""
+    overlays: Mapping[str, BoardImage] = field(default_factory=dict, repr=False)
+    overlays_skipped: tuple[str, ...] = ()
 
 
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{0,80}$")
@@ -242,28 +266,66 @@ def parse_xml(text: str, start: Callable[[str, dict[str, str]], None], what: str
                          f"{expat.ErrorString(e.code)})") from None
 
 
-def _events(text: str) -> tuple[str, dict[str, str], list[dict[str, str]]]:
-    """The root element's tag and attributes, and each ``buildingType``'s attributes."""
+def _events(text: str) -> tuple[str, dict[str, str], list[dict[str, str]], list[tuple[str, dict[str, str]]]]:
+    """The root element's tag and attributes, each ``buildingType``'s attributes, and the
+    overlay rules' elements (``overlaySSRule``, ``overlaySSRuleSet`` and its
+    ``overlaySSRuleImage``, ``underlaySSRule``) in order."""
     root: list[tuple[str, dict[str, str]]] = []
     buildings: list[dict[str, str]] = []
+    overlays: list[tuple[str, dict[str, str]]] = []
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         if not root:
             root.append((tag, attrs))
         elif tag == "buildingType":
             buildings.append(attrs)
+        elif tag in ("overlaySSRule", "overlaySSRuleSet", "overlaySSRuleImage", "underlaySSRule"):
+            overlays.append((tag, attrs))
 
     parse_xml(text, start, "the board's metadata")
     if not root:
         raise BoardError("the board's metadata is empty")
-    return root[0][0], root[0][1], buildings
+    return root[0][0], root[0][1], buildings, overlays
+
+
+def _overlay_rules(elements: list[tuple[str, dict[str, str]]]) -> tuple[dict[str, tuple[tuple[str, int, int], ...]], tuple[str, ...]]:
+    """The overlay rules' pictures by rule name, and the underlay rules' names, as VASL's
+    ``AbstractMetadata.parseOverlaySSRules`` reads them. An entry VASL could not read either (no
+    name, no picture, a position that is no whole number) is left out, as VASL leaves it out
+    with a warning: it never refuses the board."""
+    rules: dict[str, list[tuple[str, int, int]]] = {}
+    underlays: dict[str, None] = {}
+    current: str | None = None  # the overlaySSRuleSet whose images follow
+    for tag, attrs in elements[:MAX_OVERLAY_RULES]:
+        try:
+            name = (_attr(attrs, "name") or "")[:100]
+            image = (_attr(attrs, "image") or "")[:120]
+            if tag == "underlaySSRule":
+                current = None
+                if name:
+                    underlays[name] = None
+                continue
+            if tag == "overlaySSRuleSet":
+                current = name or None
+                if current:
+                    rules[current] = []
+                continue
+            owner = name if tag == "overlaySSRule" else current
+            if tag == "overlaySSRule":
+                current = None
+            x, y = _number(attrs, "x", -100_000, 100_000), _number(attrs, "y", -100_000, 100_000)
+        except BoardError:
+            continue
+        if owner and image and x is not None and y is not None and x == int(x) and y == int(y):
+            rules.setdefault(owner, []).append((image, int(x), int(y)))
+    return {k: tuple(v) for k, v in rules.items() if v}, tuple(underlays)
 
 
 def read_metadata(xml: bytes) -> BoardMetadata:
     """Read ``BoardMetadata.xml``; raise :class:`BoardError` if it is not a board's metadata."""
     if len(xml) > MAX_METADATA_BYTES:
         raise BoardError(f"the board's metadata is too large ({len(xml):,} bytes; at most {MAX_METADATA_BYTES:,})")
-    tag, attrs, building_types = _events(_decode(xml))
+    tag, attrs, building_types, overlays = _events(_decode(xml))
     if tag != "boardMetadata":
         raise BoardError(f"the board's metadata starts with <{tag[:30]}>, not <boardMetadata>")
     name = _attr(attrs, "name") or ""
@@ -276,6 +338,7 @@ def read_metadata(xml: bytes) -> BoardMetadata:
             if len(buildings) >= MAX_HEXES:
                 raise BoardError("the board's metadata sets too many building types")
             buildings[hexname.upper()] = kind
+    overlay_rules, underlay_rules = _overlay_rules(overlays)
     return BoardMetadata(
         name=name,
         version=_attr(attrs, "version") or "",
@@ -291,6 +354,8 @@ def read_metadata(xml: bytes) -> BoardMetadata:
         version_date=_attr(attrs, "versionDate") or "",
         author=_attr(attrs, "author") or "",
         building_types=buildings,
+        overlay_rules=overlay_rules,
+        underlay_rules=underlay_rules,
     )
 
 
@@ -440,4 +505,44 @@ def read_archive(data: bytes) -> BoardArchive:
                 raise BoardError(f"board {meta.name}: its picture is {w:,} × {h:,} pixels (at most {MAX_IMAGE_PIXELS:,} pixels)")
             image = BoardImage(name, fmt, w, h, pic)
             break
-    return BoardArchive(meta, grid, image, hashlib.sha256(data).hexdigest(), len(data))
+    controls, controls_error = b"", ""
+    try:
+        controls = z.read("SSRControls", MAX_METADATA_BYTES, "SSR options (SSRControls)") or b""
+    except BoardError as e:  # the board's own options are listed as none, and why: the board still reads
+        controls_error = str(e)
+    overlays, skipped = _overlay_pictures(z, meta)
+    return BoardArchive(meta, grid, image, hashlib.sha256(data).hexdigest(), len(data), controls, controls_error,
+                        overlays, skipped)
+
+
+def _overlay_pictures(z: _Zip, meta: BoardMetadata) -> tuple[dict[str, BoardImage], tuple[str, ...]]:
+    """The overlay pictures the metadata places that the archive holds (each once, by file name),
+    up to :data:`MAX_OVERLAY_BYTES` in all; a picture that cannot be read, or past that, is not
+    kept (its option then says so, never the board)."""
+    out: dict[str, BoardImage] = {}
+    skipped: list[str] = []
+    total = 0
+    for places in meta.overlay_rules.values():
+        for name, _x, _y in places:
+            if name in out or name in skipped:
+                continue
+            info = z.by_name.get(name.lower())
+            if info is None:
+                continue
+            if total + info.file_size > MAX_OVERLAY_BYTES:
+                skipped.append(name)
+                continue
+            try:
+                pic = z.read(name, MAX_IMAGE_BYTES, f"overlay picture ({name})")
+                if pic is None:
+                    continue
+                fmt, w, h = image_size(pic)
+            except BoardError:
+                skipped.append(name)
+                continue
+            if w < 1 or h < 1 or w * h > MAX_IMAGE_PIXELS:
+                skipped.append(name)
+                continue
+            total += len(pic)
+            out[name] = BoardImage(name, fmt, w, h, pic)
+    return out, tuple(skipped)

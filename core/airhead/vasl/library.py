@@ -13,19 +13,20 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..boards import ASL_BOARD_ID, AslBoard, HexMap, from_doubled, to_doubled
 from ..errors import DataError, MissingBoardError
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
+from .archive import BoardImage
 from .derive import DerivedBoard, DerivedHex
 from .losdata import BoardError
 
 __all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "card_name", "board_shape", "BLANK",
            "imported_terrain", "scenario_data",
            "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards", "parse_layout",
-           "cell_board", "parse_ssr"]
+           "cell_board", "parse_ssr", "map_boards"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -245,14 +246,15 @@ def parse_layout(text: str) -> list[list[str]]:
 
 def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, name: str = "",
                   system: str = "asl", strict: bool = True, held: Iterable[str] = (),
-                  ssr: Sequence[str] = ()) -> dict[str, Any]:
+                  ssr: Sequence[str] = (), ssr_text: str = "") -> dict[str, Any]:
     """A new scenario's data on boards laid out in rows of board names (``*``: turned 180°), each
     as a scenario card names it: an imported board of ``boards`` (``4b``, ``a``, ``79`` for VASL's
     ``bd79``, matched whatever the case), or a blank geoboard asked for as ``blank:NAME``. Without
     ``strict`` a board number no board of ``boards`` carries (``5``) is a blank geoboard too (the
     app's New map says so); any other name is refused with the boards the device holds
     (``boards`` and ``held``, the names of boards stored but not read yet). ``ssr`` names VASL's
-    SSR terrain options the scenario applies to its boards (:mod:`.ssr`)."""
+    SSR terrain options the scenario applies to its boards (:mod:`.ssr`); ``ssr_text`` more, as a
+    player types them, the map's boards' own options among them (:func:`parse_ssr`)."""
     by_id: dict[str, DerivedBoard] = {}
     why: dict[str, str] = {}
     for b in boards:
@@ -311,25 +313,66 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
     out: dict[str, Any] = {"name": title[:120], "system": system, "map": hmap.to_data()}
     if refs:
         out["boards"] = refs
-    if ssr:
-        out["ssr"] = list(ssr)
+    options = list(dict.fromkeys([*ssr, *(parse_ssr(ssr_text, dict(imported)) if ssr_text.strip() else [])]))
+    if options:
+        out["ssr"] = options
     return out
 
 
-def parse_ssr(text: str) -> list[str]:
+def parse_ssr(text: str, boards: Mapping[str, DerivedBoard] | None = None) -> list[str]:
     """SSR terrain options as a player types them (VASL's names, by commas or spaces:
-    ``NoHedges, Level2ToLevel1``), matched whatever the case; :class:`DataError` names one that
-    is not VASL's."""
+    ``NoHedges, Level2ToLevel1``), matched whatever the case; with ``boards`` (the map's
+    imported boards by their id on it), a board's own option too, by its rule (``BSO_10_PondToOG``)
+    or with its board (``10:BSO_10_PondToOG``), named with its board in the list returned. A
+    board's own option that is a shared one is that shared option. :class:`DataError` names one
+    that is not VASL's, is no option of the map's boards, or cannot be applied (and why)."""
+    from .board_ssr import NONE, TERRAIN, board_options, option_effect, option_key
     from .ssr import ssr_rules
 
     by_lower = {n.lower(): n for n in ssr_rules()}
+    own: dict[str, list[tuple[str, DerivedBoard, str]]] = {}  # rule, lower case -> (board id, board, rule)
+    for bid, board in (boards or {}).items():
+        for o in board_options(board.archive)[0]:
+            own.setdefault(o.rule.lower(), []).append((bid, board, o.rule))
+            own.setdefault(f"{bid}:{o.rule}".lower(), []).append((bid, board, o.rule))
     out = []
     for word in text.replace(",", " ").split():
         name = by_lower.get(word.lower())
-        if name is None:
+        if name is not None:
+            out.append(name)
+            continue
+        found = own.get(word.lower())
+        if not found:
+            if ":" in word and boards is not None:
+                bid = word.split(":", 1)[0]
+                which = next((b for b in boards if b.lower() == bid.lower()), None)
+                if which is None:
+                    raise DataError(f"{word[:40]!r}: this map has no imported board {bid[:12]} (a board's own "
+                                    "options come with its imported file)")
+                listed = ", ".join(o.rule for o in board_options(boards[which].archive)[0][:20]) or "none"
+                raise DataError(f"{word[:40]!r} is not one of board {which}'s own SSR options ({listed})")
             raise DataError(f"{word[:40]!r} is not one of VASL's SSR terrain options (such as NoHedges, "
-                            "BrushToOpenGround, Level2ToLevel1, LightWoods)")
-        out.append(name)
+                            "BrushToOpenGround, Level2ToLevel1, LightWoods)"
+                            + (", nor one of this map's boards' own options" if boards else ""))
+        for bid, board, rule in found:
+            effect = option_effect(board.archive, rule)
+            if effect.kind == NONE:
+                raise DataError(f"board {bid}'s SSR option {rule[:40]} cannot be applied: {effect.words}")
+            out.append(rule if effect.kind == TERRAIN else option_key(bid, rule))
+    return list(dict.fromkeys(out))
+
+
+def map_boards(refs: Mapping[str, BoardRef] | Mapping[str, Mapping[str, str]],
+               library: BoardLibrary | None = None) -> dict[str, DerivedBoard]:
+    """The imported boards of a map this device holds, by their id on the map (``refs``: the
+    scenario's :class:`BoardRef` or their JSON)."""
+    lib = library if library is not None else LIBRARY
+    out = {}
+    for bid, ref in refs.items():
+        sha = ref.sha256 if isinstance(ref, BoardRef) else str(ref.get("sha256", ""))
+        board = lib.get(sha)
+        if board is not None:
+            out[bid] = board
     return out
 
 
@@ -438,13 +481,19 @@ def _in_play(hmap: HexMap, board_id: str) -> tuple[Hex, ...]:
 
 
 def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, str], size: float = 24.0,
-              library: BoardLibrary | None = None) -> list[Art]:
+              library: BoardLibrary | None = None, ssr: Sequence[str] = (),
+              overlay_href: Callable[[DerivedBoard, BoardImage], str] | None = None) -> list[Art]:
     """Each imported board this device holds under the map: its picture (``hrefs``: board id ->
     the picture's address) over its :class:`Frame`, the picture's pixel ``(0, 0)`` on the
     board's, so the board's hex centres lie on the map's whatever the picture's size; a cropped
     board's picture shows through its hexes in play only (``clip``: the whole picture stays one
     image, never cut up or encoded again). A board with no address has an :class:`Art` with an
-    empty ``href``: the map draws its terrain colours and says why."""
+    empty ``href``: the map draws its terrain colours and says why. With ``ssr`` (the game's SSR
+    options) and ``overlay_href`` (a picture's address), each option's overlay pictures the board's
+    file holds follow its picture, placed, turned and clipped with it (VASL pastes each at its
+    ``x, y`` on the board's pixels: :func:`.board_ssr.overlays_for`)."""
+    from .board_ssr import overlays_for
+
     out: list[Art] = []
     for f in frames(hmap, refs, size, library):
         href = hrefs.get(f.board_id, "")
@@ -455,6 +504,13 @@ def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, st
         ys = sorted(f.ay + f.sign * (py - f.vy) / f.ky for py in (0, h))
         clip = _in_play(hmap, f.board_id) if f.cropped and href else ()
         out.append(Art(f.board_id, href, xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0], f.rotated, clip))
+        if not href or overlay_href is None:
+            continue
+        for pic, ox, oy in overlays_for(f.board, f.board_id, ssr):
+            xs = sorted(f.ax + f.sign * (px - f.vx) / f.kx for px in (ox, ox + pic.width))
+            ys = sorted(f.ay + f.sign * (py - f.vy) / f.ky for py in (oy, oy + pic.height))
+            out.append(Art(f.board_id, overlay_href(f.board, pic), xs[0], ys[0], xs[1] - xs[0], ys[1] - ys[0],
+                           f.rotated, clip))
     return out
 
 

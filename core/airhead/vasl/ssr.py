@@ -13,6 +13,9 @@ The rules are facts of VASL's shared board metadata, kept as Airhead's own table
 * ``ignore`` — a valid SSR that changes no terrain; ``customCode`` — VASL applies it in code
   (No Bridge, Roads to Paths, Palm Trees …): refused here as not applied yet, never ignored.
 
+A game's list of options may also name a board's own option, with its board (``10:BSO_10_PondToOG``,
+:mod:`.board_ssr`): a picture over that board only, it changes no terrain, and is passed over here.
+
 :func:`apply_ssr` changes each hex's terrain as derived from the board; :func:`ssr_grid` (and
 :func:`ssr_board`) changes the board's terrain grid the same way, pixel by pixel, as VASL changes
 its LOS data before tracing (``VASLBoard.applyColorSSRules``): the precise line of sight reads the
@@ -33,7 +36,7 @@ from ..terrain import HexTerrain, Terrain, Water
 from .derive import Code, DerivedBoard, codes
 from .losdata import Grid
 
-__all__ = ["SsrRule", "ssr_rules", "apply_ssr", "ssr_grid", "ssr_board", "KINDS"]
+__all__ = ["SsrRule", "ssr_rules", "apply_ssr", "ssr_grid", "ssr_board", "KINDS", "describe_options"]
 
 #: The kinds of rule VASL defines, in its words.
 KINDS = ("terrainMap", "elevationMap", "terrainToElevationMap", "elevationToTerrainMap", "ignore", "customCode")
@@ -96,11 +99,35 @@ def _as(t: HexTerrain, code: Code, level: float | None = None) -> HexTerrain:
                    base_level=t.base_level if level is None else level)
 
 
+#: A board's own option as a game names it (``10:BSO_10_PondToOG``): its picture only.
+_BOARD_OPTION = re.compile(r"^[A-Za-z0-9]{1,12}:")
+
+
+def describe_options(names: Sequence[str]) -> str:
+    """The options ``names`` as the game's log writes them: ``BrushToOpenGround (Brush to Open
+    Ground); 10:BSO_10_PondToOG (board 10's own option: its picture only, the terrain stays as
+    printed)``."""
+    rules = ssr_rules()
+    out = []
+    for n in names:
+        if _BOARD_OPTION.match(n):
+            board = n.split(":", 1)[0]
+            out.append(f"{n} (board {board}'s own option: its picture only, the terrain stays as printed)")
+        elif n in rules and rules[n].describe() != n:
+            out.append(f"{n} ({rules[n].describe()})")
+        else:
+            out.append(n)
+    return "; ".join(out)
+
+
 def _chosen(names: Sequence[str]) -> list[SsrRule]:
-    """The rules ``names``; :class:`DataError` names one that is not VASL's or that Airhead does not apply."""
+    """The rules ``names`` (a board's own option, a picture only, is passed over);
+    :class:`DataError` names one that is not VASL's or that Airhead does not apply."""
     rules = ssr_rules()
     chosen = []
     for name in names:
+        if _BOARD_OPTION.match(name):
+            continue
         rule = rules.get(name)
         if rule is None:
             raise DataError(f"{name[:40]!r} is not one of VASL's SSR terrain options")
@@ -190,7 +217,8 @@ def ssr_board(board: DerivedBoard, names: Sequence[str]) -> DerivedBoard:
     """``board`` whose archive's terrain grid has VASL's SSR rules ``names`` applied
     (:func:`ssr_grid`), kept per board and options; its archive's ``sha256`` names the options
     too (``…+NoHedges,Level2ToLevel1``), so what is kept per board's grid is kept apart; ``board``
-    itself when ``names`` is empty."""
+    itself when ``names`` changes no terrain (none, or a board's own options only)."""
+    names = [n for n in names if not _BOARD_OPTION.match(n)]
     if not names:
         return board
     key = (board.archive.sha256, tuple(names))

@@ -40,13 +40,15 @@ def names(hexes: Any) -> list[str]:
 
 # ---------------------------------------------------------------- the terrain table's LOS columns
 
-def test_the_terrain_table_gives_hindrances_only_where_the_seeds_do() -> None:
+def test_the_terrain_table_gives_hindrances_only_where_the_seeds_or_vasl_do() -> None:
     asl = terrain_types("terrain_asl")
     # E1.7 EX: "+1 LOS Hindrance for firing through the grainfield (in season)";
     # E7.3 EX: "+1 LOS Hindrance DRM if the K9 orchard were out-of-season". Nothing else hinders.
     assert (asl["grain"].hindrance, asl["grain"].season) == (1, "in")
     assert (asl["orchard"].hindrance, asl["orchard"].season, asl["orchard"].off_season) == (1, "out", "obstacle")
-    assert {k for k, v in asl.items() if v.hindrance} == {"grain", "orchard"}
+    # brush: VASL's Hindrance (its SharedBoardMetadata's Brush, as its Grain), B12 not in the seeds
+    assert (asl["brush"].hindrance, asl["brush"].season, asl["brush"].half_level) == (1, "", True)
+    assert {k for k, v in asl.items() if v.hindrance} == {"grain", "orchard", "brush"}
     # E1.51 EX: "+1 [entering Concealment Terrain Location at night]" for woods
     assert asl["woods"].concealment and not asl["open"].concealment
     assert asl["grain"].half_level and not asl["woods"].half_level

@@ -109,7 +109,7 @@ def test_a_scenario_names_its_ssr_options_and_a_save_or_link_brings_them_back(tm
     game = new_game(sc, "s")
     for back in (decode_save(encode_save(game)).to_game(), decode_link(encode_link(game)).to_game()):
         assert back.scenario == sc and back.scenario.terrain.at(m.parse("ssrJ5")).base_level == 1
-    for bad in ("NoWalls", ["x" * 41], ["NoWalls"] * 17, ["Snowy"]):
+    for bad in ("NoWalls", ["x" * 61], ["NoWalls"] * 17, ["Snowy"]):
         with pytest.raises(DataError):
             load_scenario({**sc.to_data(), "ssr": bad})
     path = tmp_path / "bdssr"

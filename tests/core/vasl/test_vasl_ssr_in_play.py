@@ -65,7 +65,7 @@ def test_an_option_already_applied_is_not_taken_off_in_play() -> None:
 
 
 def test_the_shape_of_an_ssr_edit_is_checked() -> None:
-    for bad in ([], "NoWalls", ["x" * 41], ["NoWalls"] * 17, [3]):
+    for bad in ([], "NoWalls", ["x" * 61], ["NoWalls"] * 17, [3]):
         with pytest.raises(ActionError, match="SSR edit needs"):
             check_action({"type": "edit", "op": "ssr", "set": bad})
     with pytest.raises(ActionError, match="needs set"):
