@@ -514,6 +514,20 @@ def board_art(hmap: HexMap, refs: Mapping[str, BoardRef], hrefs: Mapping[str, st
     return out
 
 
+def _by_options(scenario: Any, h: Hex, read: HexTerrain) -> str:
+    """``; then Level1ToLevel0 (level 1 to level 0) in this game`` when the map's SSR terrain
+    options changed what the board's file reads in this hex (#42: the Hex panel names the option
+    behind a level or terrain that is not the one printed), else empty."""
+    names = [n for n in getattr(scenario, "ssr", ()) or () if ":" not in n]  # a board's own: pictures only
+    if not names or scenario.base.at(h) == read:
+        return ""
+    from .ssr import apply_ssr, describe_options
+
+    alone = Terrain({h: read})
+    which = [n for n in names if apply_ssr(alone, [n], [h]).at(h) != read] or names
+    return f"; then {describe_options(which)} in this game"
+
+
 def hex_reading(scenario: Any, h: Hex, library: BoardLibrary | None = None) -> str:
     """What a hex of a map on imported boards was read as, and why (the Hex tab shows it):
     ``Read from VASL board 02, version 6.4, hex C3: centre dot in Woods …``; empty off them."""
@@ -536,5 +550,6 @@ def hex_reading(scenario: Any, h: Hex, library: BoardLibrary | None = None) -> s
         if dh is None:
             return ""
         changed = scenario.terrain.at(h) != scenario.base.at(h)
-        return f"Read from {ref.describe()}, hex {name}: {dh.why}" + ("; changed in this game" if changed else "")
+        return (f"Read from {ref.describe()}, hex {name}: {dh.why}" + _by_options(scenario, h, dh.terrain)
+                + ("; changed in this game" if changed else ""))
     return ""

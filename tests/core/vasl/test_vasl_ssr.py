@@ -142,3 +142,15 @@ def test_board_info_applies_ssr_options(tmp_path: Any, capsys: pytest.CaptureFix
     assert main(["board", "info", str(path), "--ssr", "LightWoods"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "(with the SSR terrain options LightWoods)" and len(out) == 2 + 346
+
+
+def test_the_hex_panel_names_the_option_that_changed_what_the_board_reads() -> None:
+    """#42 (a doubt met in the re-walk): under Level2ToLevel1 the Hex panel's reading of a hill
+    hex no longer reads "level 2" alone: it names the option that made it level 1."""
+    from airhead.vasl.library import hex_reading
+
+    sc = load_scenario(scenario_data([["ssr"]], [board()], ssr=["NoWalls", "Level2ToLevel1"]))
+    j5 = hex_reading(sc, sc.map.parse("ssrJ5"))
+    assert j5.endswith("; then Level2ToLevel1 (level 2 to level 1) in this game"), j5
+    assert "NoWalls" not in j5
+    assert "in this game" not in hex_reading(sc, sc.map.parse("ssrC2"))
