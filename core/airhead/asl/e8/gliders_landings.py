@@ -12,7 +12,10 @@ the landing procedure uses (:func:`~airhead.asl.e8.gliders.landing_terms`' parts
 :func:`~airhead.asl.e8.gliders.crash_effect`). Inside one ILH the Crash drm of a landing hex whose
 terrain and approach do not depend on the ILH is worked out once per hex, and the rules read the
 terrain through :class:`ReadOnce`: each hex's terrain is read once per memo (issue #43: a heatmap
-read each hex up to ~40 times, one unit of work each).
+read each hex up to ~40 times, one unit of work each). A landing's hazard and Crash drm are
+worked out once per :data:`Reads`, everything they read (the terrain around the landing hex and
+the hexside crossed), and shared by every landing hex that reads the same (issue #43: a four-board
+heatmap's 1,400 landing hexes read some 300 different surroundings).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from functools import lru_cache
 from typing import Mapping
 
 from ...boards import HexMap
-from ...hexes import DIRECTIONS, Hex, opposite
+from ...hexes import DIRECTIONS, Hex, Hexside, opposite
 from ...terrain import HexTerrain, Terrain
 from .gliders import (
     AVENUE_LENGTH,
@@ -83,6 +86,13 @@ def _survival(cdrm: int, damaged: bool, in_ilh: bool) -> tuple[int, int]:
 
 
 _NONE = (0, 0, 0, 0)
+_NO_SIDE: frozenset[str] = frozenset()
+
+#: What a landing's hazard and Crash drm read (:meth:`Landings.reads`): whether it is the final
+#: ILH, the terrain of the hex standing for the position and of its six neighbours, of the hex
+#: astern standing for the next position, and the hexside crossed entering it. Each hex's terrain
+#: is given by the number of its kind (:meth:`Landings._kind`: equal terrain, equal number).
+Reads = tuple[bool, int, int, int, int, int, int, int, int, frozenset[str]]
 
 
 class ReadOnce(Terrain):
@@ -122,6 +132,9 @@ class Landings:
 
     #: ILHs kept before the memo starts afresh (a 4-board map and its 12-hex ring: ~4,000).
     LIMIT = 30_000
+    #: Landings whose hazard and Crash drm read the same terrain share them (the tests turn it
+    #: off to check that sharing changes no result).
+    SHARE = True
 
     def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None) -> None:
         self.terrain, self.m, self.facing = terrain, m, facing
@@ -134,11 +147,17 @@ class Landings:
         self.board: frozenset[QR] = frozenset((h.q, h.r) for h in m.hexes())
         self._positions: dict[int, tuple[tuple[int, int], ...]] = {}
         self._regular: dict[QR, tuple[str, int]] = {}
-        #: The intact Crash drm by what it depends on: the hexes that stand for the position and
-        #: for the hex astern of it (E8.221), whether it is the ILH, whether the flight is
-        #: reversed there (the hexside crossed) and a bridge landing.
-        self._crash: dict[tuple[int, int, int, int, bool, bool, bool], int] = {}
-        self._hazard: dict[QR, str] = {}
+        #: The hazard and intact Crash drm of a landing position by the hexes that stand for it and
+        #: for the position astern of it (E8.221), whether it is the ILH and whether the flight
+        #: is reversed there (the hexside crossed).
+        self._crash: dict[tuple[int, int, int, int, bool, bool], tuple[str, int]] = {}
+        #: The hazard and intact Crash drm by what they read (:data:`Reads`): most landing hexes of
+        #: a map have the same terrain around them as some other (issue #43: open ground by open
+        #: ground), worked out once for all of them (not if :attr:`SHARE` is off: every hex worked out).
+        self._by_reads: dict[Reads, tuple[str, int]] | None = {} if self.SHARE else None
+        #: Each hex's terrain by the number of its kind (:meth:`_kind`), and the kinds met so far.
+        self._kinds: dict[QR, int] = {}
+        self._kind_of: dict[HexTerrain, int] = {}
         self._approaches: dict[QR, Approach] = {}
         self._entries: dict[QR, _Entry] = {}
         self._heat: dict[QR, tuple[int, int, int, int]] = {}
@@ -178,26 +197,62 @@ class Landings:
             dq, dr = self.step
             if real not in self.board or (q + dq, r + dr) not in self.board:
                 return None
-            own = self._approach(real)
-            kind = hazard(self.read, own, 0)[0]
-            drm = 0 if kind == "eliminated" else self._crash_sum(own, 0, kind == "bridge")
-            hit = self._regular[real] = (kind, drm)
+            hit = self._regular[real] = self._outcome(None, real, (q + dq, r + dr), True, False)
         return hit
 
     def _landing_hex(self, appr: Approach, k: int) -> tuple[str, int]:
         """E8.232 hazard and intact Crash drm of landing position ``k`` of ``appr`` (any hex)."""
         here, reflected = appr.standing(k)
-        kind = self._hazard.get((here.q, here.r))
-        if kind is None:  # the hazard reads the hex standing for the position (and the Wind Direction)
-            kind = self._hazard[(here.q, here.r)] = hazard(self.read, appr, k)[0]
-        if kind == "eliminated":
-            return kind, 0
         astern = appr.equivalent(k + 1)
-        key = (here.q, here.r, astern.q, astern.r, k == 0, reflected, kind == "bridge")
-        v = self._crash.get(key)
-        if v is None:
-            v = self._crash[key] = self._crash_sum(appr, k, kind == "bridge")
-        return kind, v
+        key = (here.q, here.r, astern.q, astern.r, k == 0, reflected)
+        hit = self._crash.get(key)
+        if hit is None:
+            hit = self._crash[key] = self._outcome((appr, k), (here.q, here.r), (astern.q, astern.r), k == 0, reflected)
+        return hit
+
+    def _outcome(self, at: tuple[Approach, int] | None, here: QR, astern: QR, ilh: bool, reflected: bool) -> tuple[str, int]:
+        """E8.232 hazard and intact Crash drm of a landing in the hex ``here`` standing for a
+        position whose next position astern stands in ``astern``: ``at`` is the Approach and
+        position (None: ``here`` as its own ILH, the hex astern its own too), worked out through
+        :func:`~airhead.asl.e8.gliders.hazard` and :func:`~airhead.asl.e8.gliders.crash_terms`
+        once per :data:`Reads` (what those read)."""
+        shared = self._by_reads
+        key = None if shared is None else self.reads(here, astern, ilh, reflected)
+        if shared is not None and key is not None:
+            hit = shared.get(key)
+            if hit is not None:
+                return hit
+        appr, k = at if at is not None else (self._approach(here), 0)
+        kind = hazard(self.read, appr, k)[0]
+        out = (kind, 0 if kind == "eliminated" else self._crash_sum(appr, k, kind == "bridge"))
+        if shared is not None and key is not None:
+            shared[key] = out
+        return out
+
+    def reads(self, here: QR, astern: QR, ilh: bool, reflected: bool) -> Reads:
+        """What the hazard (E8.232) and Crash drm (E8.23, E8.231; E7.25's Blind Hex) of a landing
+        read, for the hex ``here`` standing for the position and ``astern`` for the next: whether
+        it is the final ILH, the terrain of ``here`` and of its six neighbours (a Blind Hex when
+        "completely surrounded"), of ``astern`` (the Blind Hex behind it), and the hexside crossed
+        entering ``here`` (reversed when ``reflected``, E8.221). The Wind Direction and the Crash
+        dr settings are the memo's own."""
+        kind = self._kind
+        q, r = here
+        (a0, b0), (a1, b1), (a2, b2), (a3, b3), (a4, b4), (a5, b5) = DIRECTIONS
+        side = self.read.sides.get(Hexside.of(Hex(q, r), self.facing if reflected else opposite(self.facing)), _NO_SIDE)
+        return (ilh, kind(here), kind((q + a0, r + b0)), kind((q + a1, r + b1)), kind((q + a2, r + b2)),
+                kind((q + a3, r + b3)), kind((q + a4, r + b4)), kind((q + a5, r + b5)), kind(astern), side)
+
+    def _kind(self, h: QR) -> int:
+        """The number of the kind of terrain of hex ``h`` (equal terrain, equal number)."""
+        got = self._kinds.get(h)
+        if got is None:
+            t = self.read.at(Hex(*h))
+            got = self._kind_of.get(t)
+            if got is None:
+                got = self._kind_of[t] = len(self._kind_of)
+            self._kinds[h] = got
+        return got
 
     def _crash_sum(self, appr: Approach, k: int, bridge: bool) -> int:
         """E8.23: the intact Crash drm (:func:`~airhead.asl.e8.gliders.crash_terms`) of position ``k``."""
