@@ -13,9 +13,10 @@ the landing procedure uses (:func:`~airhead.asl.e8.gliders.landing_terms`' parts
 terrain and approach do not depend on the ILH is worked out once per hex, and the rules read the
 terrain through :class:`ReadOnce`: each hex's terrain is read once per memo (issue #43: a heatmap
 read each hex up to ~40 times, one unit of work each). A landing's hazard and Crash drm are
-worked out once per :data:`Reads`, everything they read (the terrain around the landing hex and
-the hexside crossed), and shared by every landing hex that reads the same (issue #43: a four-board
-heatmap's 1,400 landing hexes read some 300 different surroundings).
+worked out once per :data:`Reads`, everything they read (the terrain of the landing hex and the
+hex astern, the hexside crossed and whether the hex is "completely surrounded"), and shared by
+every landing hex that reads the same (issue #43: a four-board heatmap's 1,400 landing hexes read
+some 100 different surroundings).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from .gliders import (
     obstacle_top,
     table,
 )
+from ..e7.aerial_los import surrounded
 
 __all__ = ["QR", "Counts", "Landings", "landings", "clear_landings", "Enumerator", "ReadOnce"]
 
@@ -89,10 +91,11 @@ _NONE = (0, 0, 0, 0)
 _NO_SIDE: frozenset[str] = frozenset()
 
 #: What a landing's hazard and Crash drm read (:meth:`Landings.reads`): whether it is the final
-#: ILH, the terrain of the hex standing for the position and of its six neighbours, of the hex
-#: astern standing for the next position, and the hexside crossed entering it. Each hex's terrain
-#: is given by the number of its kind (:meth:`Landings._kind`: equal terrain, equal number).
-Reads = tuple[bool, int, int, int, int, int, int, int, int, frozenset[str]]
+#: ILH, the terrain of the hex standing for the position and whether it is "completely
+#: surrounded" (E7.25), the terrain of the hex astern standing for the next position, and the
+#: hexside crossed entering it. Each hex's terrain is given by the number of its kind
+#: (:meth:`Landings._kind`: equal terrain, equal number).
+Reads = tuple[bool, int, bool, int, frozenset[str]]
 
 
 class ReadOnce(Terrain):
@@ -101,18 +104,32 @@ class ReadOnce(Terrain):
     the six around it for each landing position, and every ILH's Avenue, so a heatmap would
     otherwise read each hex some ten times. Edits apply to the terrain below."""
 
-    __slots__ = ("_base", "_seen")
+    __slots__ = ("_base", "_seen", "_sided")
 
     def __init__(self, terrain: Terrain) -> None:
         self._hexes, self._sides, self._blazes, self._blaze_list = terrain._hexes, terrain._sides, terrain._blazes, None
         self._base = terrain
-        self._seen: dict[Hex, HexTerrain] = {}
+        self._seen: dict[QR, HexTerrain] = {}  # by (q, r): a tuple hashes and compares in C, a Hex in Python
+        self._sided: frozenset[QR] | None = None
 
     def at(self, h: Hex) -> HexTerrain:
+        got = self._seen.get((h.q, h.r))
+        if got is None:
+            got = self._seen[(h.q, h.r)] = self._base.at(h)
+        return got
+
+    def at_qr(self, h: QR) -> HexTerrain:
+        """:meth:`at` of the hex (q, r)."""
         got = self._seen.get(h)
         if got is None:
-            got = self._seen[h] = self._base.at(h)
+            got = self._seen[h] = self._base.at(Hex(*h))
         return got
+
+    def sided(self) -> frozenset[QR]:
+        """Every hex on a hexside with features (the hexsides read once)."""
+        if self._sided is None:
+            self._sided = frozenset((h.q, h.r) for side in self._base.sides for h in side.hexes())
+        return self._sided
 
     @property
     def hexes(self) -> Mapping[Hex, HexTerrain]:
@@ -139,7 +156,7 @@ class Landings:
     def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None) -> None:
         self.terrain, self.m, self.facing = terrain, m, facing
         #: What the rules read here: each hex's terrain read from ``terrain`` once, then kept.
-        self.read: Terrain = ReadOnce(terrain)
+        self.read = ReadOnce(terrain)
         self.night, self.gusts, self.blind = night, gusts, blind
         cond = table()["crash_conditions"]
         self.not_in_ilh, self.when_damaged = int(cond["not_in_ilh"]), int(cond["damaged"])
@@ -158,6 +175,8 @@ class Landings:
         #: Each hex's terrain by the number of its kind (:meth:`_kind`), and the kinds met so far.
         self._kinds: dict[QR, int] = {}
         self._kind_of: dict[HexTerrain, int] = {}
+        #: Whether each landing hex is "completely surrounded" (E7.25), by hex.
+        self._enclosed: dict[QR, bool] = {}
         self._approaches: dict[QR, Approach] = {}
         self._entries: dict[QR, _Entry] = {}
         self._heat: dict[QR, tuple[int, int, int, int]] = {}
@@ -232,22 +251,24 @@ class Landings:
     def reads(self, here: QR, astern: QR, ilh: bool, reflected: bool) -> Reads:
         """What the hazard (E8.232) and Crash drm (E8.23, E8.231; E7.25's Blind Hex) of a landing
         read, for the hex ``here`` standing for the position and ``astern`` for the next: whether
-        it is the final ILH, the terrain of ``here`` and of its six neighbours (a Blind Hex when
-        "completely surrounded"), of ``astern`` (the Blind Hex behind it), and the hexside crossed
-        entering ``here`` (reversed when ``reflected``, E8.221). The Wind Direction and the Crash
-        dr settings are the memo's own."""
-        kind = self._kind
-        q, r = here
-        (a0, b0), (a1, b1), (a2, b2), (a3, b3), (a4, b4), (a5, b5) = DIRECTIONS
-        side = self.read.sides.get(Hexside.of(Hex(q, r), self.facing if reflected else opposite(self.facing)), _NO_SIDE)
-        return (ilh, kind(here), kind((q + a0, r + b0)), kind((q + a1, r + b1)), kind((q + a2, r + b2)),
-                kind((q + a3, r + b3)), kind((q + a4, r + b4)), kind((q + a5, r + b5)), kind(astern), side)
+        it is the final ILH, the terrain of ``here``, whether it is "completely surrounded" (all
+        the Crash drm takes from its six neighbours: :func:`~airhead.asl.e7.aerial_los.surrounded`),
+        the terrain of ``astern`` (the Blind Hex behind it) and the hexside crossed entering
+        ``here`` (reversed when ``reflected``, E8.221). The Wind Direction and the Crash dr
+        settings are the memo's own."""
+        read = self.read
+        side = (read.sides.get(Hexside.of(Hex(*here), self.facing if reflected else opposite(self.facing)), _NO_SIDE)
+                if here in read.sided() else _NO_SIDE)
+        enclosed = self._enclosed.get(here)
+        if enclosed is None:
+            enclosed = self._enclosed[here] = surrounded(read, Hex(*here)).blind
+        return ilh, self._kind(here), enclosed, self._kind(astern), side
 
     def _kind(self, h: QR) -> int:
         """The number of the kind of terrain of hex ``h`` (equal terrain, equal number)."""
         got = self._kinds.get(h)
         if got is None:
-            t = self.read.at(Hex(*h))
+            t = self.read.at_qr(h)
             got = self._kind_of.get(t)
             if got is None:
                 got = self._kind_of[t] = len(self._kind_of)
@@ -297,7 +318,7 @@ class Landings:
         """Base Level and Obstacle top (E8.22) of a hex in play."""
         hit = self._levels.get(h)
         if hit is None:
-            t = self.read.at(Hex(*h))
+            t = self.read.at_qr(h)
             hit = self._levels[h] = (t.base_level, obstacle_top(t))
         return hit
 

@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
-from itertools import accumulate
+from itertools import accumulate, chain, islice, repeat
 from operator import add, sub
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from ...boards import HexMap
 from ...hexes import Hex
@@ -361,13 +361,25 @@ def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequenc
             c = memo.heat((q, r))
             own.append(c if c[0] or c[2] else None)
     later: list[int] = []
+    found = _lines()
+    lines = None if found is None else tuple((abs(dq * stride + dr), n) for (dq, dr), n in found)
+    if lines is not None and any(a == 0 or (2 * n + 1) * a >= size for a, n in lines):
+        lines = None  # (a grid always holds a whole line: its margin is two DRs)
     for depth in range(deepest, -1, -1):  # Horner: the deepest landings spread back one DR at a time
         a, b = plan.levels[depth]
-        here = [0 if c is None else (a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3]) for c in own]
-        for (dq, dr), n in _rays() if later else ():
-            # cells within a DR of the grid's edge take part of their sum (the grid ends): no target is
-            here = list(map(add, here, _ray(later, dq * stride + dr, n)))
-        later = here
+        # cells within a DR of the grid's edge take part of their sum (the grid ends): no target is
+        if not later:
+            later = [0 if c is None else (a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3]) for c in own]
+        elif lines is not None:  # each line through the cell both ways at once, less the cell itself each time
+            k = len(lines)
+            here = [-k * x if c is None else ((a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3])) - k * x
+                    for c, x in zip(own, later)]
+            later = _spread_lines(here, later, lines)
+        else:
+            here = [0 if c is None else (a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3]) for c in own]
+            for (dq, dr), n in _rays():
+                here = list(map(add, here, _ray(later, dq * stride + dr, n)))
+            later = here
     mask = (1 << bits) - 1
     result: dict[Hex, tuple[float, float]] = {}
     for q, r in targets:
@@ -386,6 +398,37 @@ def _rays() -> tuple[tuple[QR, int], ...]:
     if all(sorted(v) == list(range(1, len(v) + 1)) for v in steps.values()):
         return tuple((unit, len(v)) for unit, v in steps.items())
     return tuple(((dq, dr), 1) for (dq, dr), n in _spread(1) for _ in range(n))  # not rays: one move at a time
+
+
+@lru_cache(maxsize=1)
+def _lines() -> tuple[tuple[QR, int], ...] | None:
+    """The 36 Random Location moves (E8.211) as lines through the hex: (one step, steps 1..n
+    each way once), if the rays of :func:`_rays` come in opposite pairs (None if not)."""
+    rays = dict(_rays())
+    if len(rays) != len(_rays()) or any(rays.get((-dq, -dr)) != n for (dq, dr), n in rays.items()):
+        return None
+    return tuple(((dq, dr), n) for (dq, dr), n in rays.items() if (dq, dr) > (-dq, -dr))
+
+
+def _spread_lines(here: list[int], v: list[int], lines: tuple[tuple[int, int], ...]) -> list[int]:
+    """``here[i] + Σ v[i + s·a]`` over each line (a, n) and s = −n..n, at every cell i: for each
+    line the difference of two running sums ``F[i] = v[i] + v[i − a] + v[i − 2a] + …`` along the
+    list's stride-``a`` runs (one C-level running sum per run), ``F[i + n·a] − F[i − (n + 1)·a]``,
+    an index before the list's start counting 0; the cells within ``n·a`` of its end take 0. The
+    sums are added lazily, one pass at the end. Each line fits the list: 0 < (2n + 1)·a < len(v)."""
+    size = len(v)
+    total: Iterator[int] = iter(here)
+    for a, n in lines:
+        lo, hi = (n + 1) * a, n * a
+        if a == 1:
+            runs = list(accumulate(v))
+        else:
+            runs = [0] * size
+            for j in range(a):
+                runs[j::a] = accumulate(v[j::a])
+        line = chain(islice(runs, hi, lo + hi), map(sub, islice(runs, lo + hi, None), runs), repeat(0, hi))
+        total = map(add, total, line)
+    return list(total)
 
 
 def _ray(v: list[int], o: int, n: int) -> list[int]:

@@ -122,7 +122,12 @@ def test_the_heatmap_and_the_odds_are_the_same_with_and_without_sharing(seed: in
     kw = dict(night=bool(seed & 1), gusts=bool(seed & 2), damaged=seed == 1, blind=(None, True, False)[seed])
     without = odds_of(terrain, m, facing, ilhs, **kw)
     Landings.SHARE = True
-    assert odds_of(terrain, m, facing, ilhs, **kw) == without
+    hm, odds = odds_of(terrain, m, facing, ilhs, **kw)
+    assert (hm, odds) == without
+    # the heatmap's sums over the Evasive Actions' Random Location DRs are each ILH's odds
+    for h, (outcomes, _, _) in zip(ilhs, odds):
+        assert hm[h] == (float(outcomes["safe_ilh"] + outcomes["safe_elsewhere"] + outcomes["damaged"]),
+                         float(outcomes["safe_ilh"])), m.name(h)
 
 
 #: A heatmap and odds worked out in a process of their own (``python - SEED``): their figures and
