@@ -269,9 +269,11 @@ class Approach:
             return real, False
         return self._offboard(real, k, dq, dr)
 
-    def _offboard(self, real: Hex, k: int, dq: int, dr: int) -> tuple[Hex, bool]:
-        """:meth:`standing` of position ``k`` whose real hex ``real`` is out of play (E8.221)."""
-        anchor = self.anchor
+    def _offboard(self, real: Hex, k: int, dq: int, dr: int, anchor: Hex | None = None) -> tuple[Hex, bool]:
+        """:meth:`standing` of position ``k`` whose real hex ``real`` is out of play (E8.221)
+        (``anchor``: :attr:`anchor`, if known)."""
+        if anchor is None:
+            anchor = self.anchor
         if k == 0:
             return anchor, False
         other = Hex(anchor.q - dq * k, anchor.r - dr * k)
@@ -290,9 +292,14 @@ class Approach:
         dq, dr = DIRECTIONS[(self.facing + 3) % 6]
         q, r = self.ilh.q, self.ilh.r
         out: list[Hex] = []
+        anchor: Hex | None = None
         for k in range(1, AVENUE_LENGTH + 1):
             real = Hex(q + dq * k, r + dr * k)  # standing(k), inlined: the heatmap asks every ILH's
-            out.append(real if m.in_play(real) else self._offboard(real, k, dq, dr)[0])
+            if m.in_play(real):
+                out.append(real)
+            else:
+                anchor = anchor or self.anchor
+                out.append(self._offboard(real, k, dq, dr, anchor)[0])
         return out
 
 

@@ -161,6 +161,10 @@ class Landings:
         cond = table()["crash_conditions"]
         self.not_in_ilh, self.when_damaged = int(cond["not_in_ilh"]), int(cond["damaged"])
         self.step = DIRECTIONS[opposite(facing)]  # astern, along the Avenue of Approach
+        #: The Avenue of Approach's hexes from the ILH (E8.2), and landing positions by its tops
+        #: above the ILH's Base Level (what :func:`~airhead.asl.e8.gliders.avenue_terms` reads).
+        self._avenue = tuple((k * self.step[0], k * self.step[1]) for k in range(1, AVENUE_LENGTH + 1))
+        self._by_tops: dict[tuple[float, ...], tuple[tuple[int, int], ...]] = {}
         self.board: frozenset[QR] = frozenset((h.q, h.r) for h in m.hexes())
         self._positions: dict[int, tuple[tuple[int, int], ...]] = {}
         self._regular: dict[QR, tuple[str, int]] = {}
@@ -290,20 +294,22 @@ class Landings:
         hit = self._landing.get(ilh)
         if hit is None:
             q, r = ilh
-            dq, dr = self.step
-            avenue = [(q + k * dq, r + k * dr) for k in range(1, AVENUE_LENGTH + 1)]
-            if ilh in self.board and self.board.issuperset(avenue):
-                known, terrain = self._levels.get, self._terrain
+            avenue = [(q + dq, r + dr) for dq, dr in self._avenue]
+            board, terrain = self.board, self._terrain
+            if ilh in board and board.issuperset(avenue):
+                known = self._levels.get
                 base = (known(ilh) or terrain(ilh))[0]
-                clear, levels, _ = avenue_terms([(known(h) or terrain(h))[1] - base for h in avenue])
-                drm = levels - clear
+                tops = tuple([(known(h) or terrain(h))[1] - base for h in avenue])
             else:  # landing_terms, with the terrain read through the memo: E8.221's hexes
                 appr = self._approach(ilh)
                 anchor = appr.anchor
-                base = self._terrain((anchor.q, anchor.r))[0]
-                clear, levels, _ = avenue_terms([self._terrain((h.q, h.r))[1] - base for h in appr.avenue_terrain()])
-                drm = levels - clear
-            hit = self._landing[ilh] = self.positions(drm)
+                base = terrain((anchor.q, anchor.r))[0]
+                tops = tuple([terrain((h.q, h.r))[1] - base for h in appr.avenue_terrain()])
+            hit = self._by_tops.get(tops)
+            if hit is None:  # the Landing drm of Avenues whose tops stand alike above their ILH's base: alike
+                clear, levels, _ = avenue_terms(tops)
+                hit = self._by_tops[tops] = self.positions(levels - clear)
+            self._landing[ilh] = hit
         return hit
 
     def _approach(self, ilh: QR) -> Approach:
@@ -335,17 +341,19 @@ class Landings:
         hit = self._entries.get(ilh)
         if hit is not None:
             return hit
-        self._room(self._entries)
-        positions = self._positions_of(ilh)
+        if len(self._entries) >= self.LIMIT:
+            self._room(self._entries)
+        positions = self._landing.get(ilh) or self._positions_of(ilh)
         q, r = ilh
         dq, dr = self.step
         appr: Approach | None = None
         intact: dict[tuple[str, QR], int] = {}
         damaged: dict[tuple[str, QR], int] = {}
         mine = False
+        known = self._regular.get
         for k, n in positions:
             real = (q + k * dq, r + k * dr)
-            regular = self._regular_hex(real)
+            regular = known(real) or self._regular_hex(real)
             if regular is not None:
                 kind, cdrm = regular[0], regular[1] + (self.not_in_ilh if k else 0)
             else:
@@ -373,20 +381,23 @@ class Landings:
         hit = self._heat.get(ilh)
         if hit is not None:
             return hit
-        if ilh not in self.board and not self._may_reach_board(ilh):
+        board = self.board
+        if ilh not in board and not self._may_reach_board(ilh):
             self._heat[ilh] = _NONE
             return _NONE
-        self._room(self._heat)
-        positions = self._positions_of(ilh)
+        if len(self._heat) >= self.LIMIT:
+            self._room(self._heat)
+        positions = self._landing.get(ilh) or self._positions_of(ilh)
         q, r = ilh
         dq, dr = self.step
         appr: Approach | None = None
+        known = self._regular.get
         s0 = i0 = s1 = i1 = 0
         for k, n in positions:
             real = (q + k * dq, r + k * dr)
-            if real not in self.board:
+            if real not in board:
                 continue
-            regular = self._regular_hex(real)
+            regular = known(real) or self._regular_hex(real)
             if regular is not None:
                 kind, cdrm = regular[0], regular[1] + (self.not_in_ilh if k else 0)
             else:
