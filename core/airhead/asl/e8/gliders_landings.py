@@ -347,10 +347,13 @@ class Landings:
         q, r = ilh
         dq, dr = self.step
         appr: Approach | None = None
-        intact: dict[tuple[str, QR], int] = {}
-        damaged: dict[tuple[str, QR], int] = {}
+        # each position is another landing hex, and each outcome comes once per position: every
+        # (outcome, landing hex) is counted once, in order (no sums to merge)
+        intact: list[tuple[tuple[str, QR], int]] = []
+        damaged: list[tuple[tuple[str, QR], int]] = []
         mine = False
         known = self._regular.get
+        board, when_damaged = self.board, self.when_damaged
         for k, n in positions:
             real = (q + k * dq, r + k * dr)
             regular = known(real) or self._regular_hex(real)
@@ -360,19 +363,14 @@ class Landings:
                 appr = appr or self._approach(ilh)
                 kind, cdrm = self._landing_hex(appr, k)
             if kind == "eliminated":
-                key = ("eliminated", real)
-                intact[key] = intact.get(key, 0) + 6 * n
-                damaged[key] = damaged.get(key, 0) + 6 * n
+                intact.append((("eliminated", real), 6 * n))
+                damaged.append((("eliminated", real), 6 * n))
                 continue
             mine = mine or kind == "minefield"
-            on_board = real in self.board
-            for res, c in _effects(cdrm, False, on_board, k == 0):
-                key = (res, real)
-                intact[key] = intact.get(key, 0) + n * c
-            for res, c in _effects(cdrm + self.when_damaged, True, on_board, k == 0):
-                key = (res, real)
-                damaged[key] = damaged.get(key, 0) + n * c
-        out = self._entries[ilh] = _Entry(tuple(intact.items()), tuple(damaged.items()), mine)
+            on_board = real in board
+            intact += [((res, real), n * c) for res, c in _effects(cdrm, False, on_board, k == 0)]
+            damaged += [((res, real), n * c) for res, c in _effects(cdrm + when_damaged, True, on_board, k == 0)]
+        out = self._entries[ilh] = _Entry(tuple(intact), tuple(damaged), mine)
         return out
 
     def heat(self, ilh: QR) -> tuple[int, int, int, int]:
