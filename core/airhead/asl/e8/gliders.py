@@ -276,10 +276,10 @@ class Approach:
             anchor = self.anchor
         if k == 0:
             return anchor, False
-        other = Hex(anchor.q - dq * k, anchor.r - dr * k)
         m = self.map
-        if m.in_play(other):
-            return other, True
+        other = (anchor.q - dq * k, anchor.r - dr * k)
+        if other in m.cells:
+            return Hex(*other), True
         return m.mirror_into_play(real), False
 
     def avenue(self) -> list[Hex]:
@@ -288,18 +288,25 @@ class Approach:
 
     def avenue_terrain(self) -> list[Hex]:
         """The on-board hexes whose terrain the Avenue uses (E8.221), nearest first."""
+        return [Hex(q, r) for q, r in self.avenue_terrain_qr()]
+
+    def avenue_terrain_qr(self) -> list[tuple[int, int]]:
+        """:meth:`avenue_terrain` as (q, r) pairs (the E8 odds read every ILH's Avenue: no hex
+        made for a position in play)."""
         m = self.map
+        cells = m.cells
         dq, dr = DIRECTIONS[(self.facing + 3) % 6]
         q, r = self.ilh.q, self.ilh.r
-        out: list[Hex] = []
+        out: list[tuple[int, int]] = []
         anchor: Hex | None = None
         for k in range(1, AVENUE_LENGTH + 1):
-            real = Hex(q + dq * k, r + dr * k)  # standing(k), inlined: the heatmap asks every ILH's
-            if m.in_play(real):
+            real = (q + dq * k, r + dr * k)  # standing(k), inlined: the heatmap asks every ILH's
+            if real in cells:
                 out.append(real)
             else:
                 anchor = anchor or self.anchor
-                out.append(self._offboard(real, k, dq, dr, anchor)[0])
+                h = self._offboard(Hex(*real), k, dq, dr, anchor)[0]
+                out.append((h.q, h.r))
         return out
 
 

@@ -304,7 +304,7 @@ class Landings:
                 appr = self._approach(ilh)
                 anchor = appr.anchor
                 base = terrain((anchor.q, anchor.r))[0]
-                tops = tuple([terrain((h.q, h.r))[1] - base for h in appr.avenue_terrain()])
+                tops = tuple([terrain(h)[1] - base for h in appr.avenue_terrain_qr()])
             hit = self._by_tops.get(tops)
             if hit is None:  # the Landing drm of Avenues whose tops stand alike above their ILH's base: alike
                 clear, levels, _ = avenue_terms(tops)
