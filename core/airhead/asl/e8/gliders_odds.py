@@ -336,16 +336,17 @@ def heatmap(
 
 def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequence[AAFirer], damaged: bool,
              below_kill: str) -> dict[Hex, tuple[float, float]]:
-    targets = [(h.q, h.r) for h in (hexes if hexes is not None else m.hexes())]
+    asked = hexes if hexes is not None else m.hexes()
+    targets = [(h.q, h.r) for h in asked]
     plan = _plan(tuple(aa), damaged, below_kill, None)
     den = plan.denominator * 216
     deepest = len(plan.levels) - 1
     if deepest == 0 or not targets:  # no Evasive Action: each ILH's own landings
         a, b = plan.levels[0]
         out: dict[Hex, tuple[float, float]] = {}
-        for h in targets:
-            s0, i0, s1, i1 = memo.heat(h)
-            out[Hex(*h)] = ((a * s0 + b * s1) / den, (a * i0 + b * i1) / den)
+        for h, qr in zip(asked, targets):
+            s0, i0, s1, i1 = memo.heat(qr)
+            out[h] = ((a * s0 + b * s1) / den, (a * i0 + b * i1) / den)
         return out
     # Evasive Actions: a dense grid over the targets and the hexes their Random Location DRs
     # reach; survive and in-ILH counts travel as one integer (survive << bits | in ILH): both
@@ -365,11 +366,24 @@ def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequenc
     lines = None if found is None else tuple((abs(dq * stride + dr), n) for (dq, dr), n in found)
     if lines is not None and any(a == 0 or (2 * n + 1) * a >= size for a, n in lines):
         lines = None  # (a grid always holds a whole line: its margin is two DRs)
+    mask = (1 << bits) - 1
+    result: dict[Hex, tuple[float, float]] = {}
     for depth in range(deepest, -1, -1):  # Horner: the deepest landings spread back one DR at a time
         a, b = plan.levels[depth]
         # cells within a DR of the grid's edge take part of their sum (the grid ends): no target is
         if not later:
             later = [0 if c is None else (a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3]) for c in own]
+        elif lines is not None and depth == 0:  # the last spread at the targets only, line by line
+            k = len(lines)
+            sums = [(a_ * n, (n + 1) * a_, _runs(later, a_)) for a_, n in lines]
+            for h, (q, r) in zip(asked, targets):
+                i = (q - q0) * stride + r - r0
+                t = own[i]
+                v = -k * later[i] if t is None else ((a * t[0] + b * t[2]) << bits | (a * t[1] + b * t[3])) - k * later[i]
+                for ahead, behind, runs in sums:  # a target's line ends inside the grid (before its start: 0)
+                    v += runs[i + ahead] - (runs[i - behind] if i >= behind else 0)
+                result[h] = ((v >> bits) / den, (v & mask) / den)
+            return result
         elif lines is not None:  # each line through the cell both ways at once, less the cell itself each time
             k = len(lines)
             here = [-k * x if c is None else ((a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3])) - k * x
@@ -380,11 +394,9 @@ def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequenc
             for (dq, dr), n in _rays():
                 here = list(map(add, here, _ray(later, dq * stride + dr, n)))
             later = here
-    mask = (1 << bits) - 1
-    result: dict[Hex, tuple[float, float]] = {}
-    for q, r in targets:
+    for h, (q, r) in zip(asked, targets):
         v = later[(q - q0) * stride + r - r0]
-        result[Hex(q, r)] = ((v >> bits) / den, (v & mask) / den)
+        result[h] = ((v >> bits) / den, (v & mask) / den)
     return result
 
 
@@ -420,15 +432,21 @@ def _spread_lines(here: list[int], v: list[int], lines: tuple[tuple[int, int], .
     total: Iterator[int] = iter(here)
     for a, n in lines:
         lo, hi = (n + 1) * a, n * a
-        if a == 1:
-            runs = list(accumulate(v))
-        else:
-            runs = [0] * size
-            for j in range(a):
-                runs[j::a] = accumulate(v[j::a])
+        runs = _runs(v, a)
         line = chain(islice(runs, hi, lo + hi), map(sub, islice(runs, lo + hi, None), runs), repeat(0, hi))
         total = map(add, total, line)
     return list(total)
+
+
+def _runs(v: list[int], a: int) -> list[int]:
+    """``F[i] = v[i] + v[i − a] + v[i − 2a] + …`` at every cell i: a running sum along each of the
+    list's stride-``a`` runs (one C-level running sum per run)."""
+    if a == 1:
+        return list(accumulate(v))
+    runs = [0] * len(v)
+    for j in range(a):
+        runs[j::a] = accumulate(v[j::a])
+    return runs
 
 
 def _ray(v: list[int], o: int, n: int) -> list[int]:
