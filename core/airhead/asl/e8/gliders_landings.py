@@ -165,7 +165,7 @@ class Landings:
         #: above the ILH's Base Level (what :func:`~airhead.asl.e8.gliders.avenue_terms` reads).
         self._avenue = tuple((k * self.step[0], k * self.step[1]) for k in range(1, AVENUE_LENGTH + 1))
         self._by_tops: dict[tuple[float, ...], tuple[tuple[int, int], ...]] = {}
-        self.board: frozenset[QR] = frozenset((h.q, h.r) for h in m.hexes())
+        self.board: frozenset[QR] = m.cells
         self._positions: dict[int, tuple[tuple[int, int], ...]] = {}
         self._regular: dict[QR, tuple[str, int]] = {}
         #: The hazard and intact Crash drm of a landing position by the hexes that stand for it and

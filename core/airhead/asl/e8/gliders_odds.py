@@ -122,29 +122,34 @@ class _FiringChain:
         if hit is not None:
             return hit
         damaged, left = s
-        states: dict[tuple[bool, bool, tuple[bool, ...]], Fraction] = {(damaged, False, left): Fraction(1)}
-        eliminated = Fraction(0)
+        # counts out of 36 ** (shots so far): exact integers, one fraction per result at the end
+        states: dict[tuple[bool, bool, tuple[bool, ...]], int] = {(damaged, False, left): 1}
+        eliminated = 0
+        den = 1
         for i, outs in enumerate(self.shots):
             if not left[i]:
                 continue
-            nxt: dict[tuple[bool, bool, tuple[bool, ...]], Fraction] = {}
+            nxt: dict[tuple[bool, bool, tuple[bool, ...]], int] = {}
+            eliminated *= 36
+            den *= 36
             for (d, evade, lf), w in states.items():
                 for (shot, keep), n in outs:
-                    p = w * n / 36
+                    p = w * n
                     if shot == "eliminated" or (shot == "damaged" and d):
                         eliminated += p
                         continue
                     k = (d or shot == "damaged", evade or shot in ("damaged", "evasive"), lf[:i] + (keep,) + lf[i + 1:])
-                    nxt[k] = nxt.get(k, Fraction(0)) + p
+                    nxt[k] = nxt.get(k, 0) + p
             states = nxt
-        land = [Fraction(0), Fraction(0)]
-        evades: dict[FireState, Fraction] = {}
+        land = [0, 0]
+        evades: dict[FireState, int] = {}
         for (d, evade, lf), w in states.items():
             if evade:
-                evades[(d, lf)] = evades.get((d, lf), Fraction(0)) + w
+                evades[(d, lf)] = evades.get((d, lf), 0) + w
             else:
                 land[d] += w
-        out = _Fire(eliminated, (land[0], land[1]), tuple(sorted(evades.items())))
+        out = _Fire(Fraction(eliminated, den), (Fraction(land[0], den), Fraction(land[1], den)),
+                    tuple(sorted((k, Fraction(w, den)) for k, w in evades.items())))
         self._fire[s] = out
         return out
 
