@@ -269,18 +269,24 @@ class Approach:
             return real, False
         return self._offboard(real, k, dq, dr)
 
-    def _offboard(self, real: Hex, k: int, dq: int, dr: int, anchor: Hex | None = None) -> tuple[Hex, bool]:
-        """:meth:`standing` of position ``k`` whose real hex ``real`` is out of play (E8.221)
-        (``anchor``: :attr:`anchor`, if known)."""
-        if anchor is None:
-            anchor = self.anchor
+    def _offboard(self, real: Hex, k: int, dq: int, dr: int) -> tuple[Hex, bool]:
+        """:meth:`standing` of position ``k`` whose real hex ``real`` is out of play (E8.221)."""
+        anchor = self.anchor
         if k == 0:
             return anchor, False
+        (q, r), reflected = self._reflect((real.q, real.r), k, dq, dr, anchor)
+        return Hex(q, r), reflected
+
+    def _reflect(self, real: tuple[int, int], k: int, dq: int, dr: int, anchor: Hex) -> tuple[tuple[int, int], bool]:
+        """:meth:`standing` of position ``k`` ≠ 0 whose real hex ``real`` (q, r) is out of play
+        (E8.221), as a (q, r) pair: ``k`` steps from :attr:`anchor` the other way, or the edge
+        mirror image if that is off the map too."""
         m = self.map
         other = (anchor.q - dq * k, anchor.r - dr * k)
         if other in m.cells:
-            return Hex(*other), True
-        return m.mirror_into_play(real), False
+            return other, True
+        h = m.mirror_into_play(Hex(*real))
+        return (h.q, h.r), False
 
     def avenue(self) -> list[Hex]:
         """E8.2: the five hexes directly astern of the ILH (real hexes, possibly offboard)."""
@@ -305,8 +311,7 @@ class Approach:
                 out.append(real)
             else:
                 anchor = anchor or self.anchor
-                h = self._offboard(Hex(*real), k, dq, dr, anchor)[0]
-                out.append((h.q, h.r))
+                out.append(self._reflect(real, k, dq, dr, anchor)[0])
         return out
 
 
