@@ -409,6 +409,29 @@ class Landings:
         out = self._heat[ilh] = (s0, i0, s1, i1)
         return out
 
+    def heats(self, q0: int, q1: int, r0: int, r1: int) -> list[tuple[int, int, int, int]]:
+        """:meth:`heat` of every hex (q, r) of the box q0 ≤ q < q1, r0 ≤ r < r1, column by
+        column (the heatmap's grid): a hex off the map whose landing positions cannot reach it
+        (:meth:`_may_reach_board`) is told apart in the loop, without a call per hex."""
+        self._may_reach_board((q0, r0))  # the lines along the grain and the reach, worked out once
+        lines, reach = self._lines or {}, self._reach
+        dq, dr = self.step
+        # _line's (line, place on it) as linear forms: (a·q + b·r, c·q + d·r)
+        a, b, c, d = (1, 0, 0, dr) if dq == 0 else (0, 1, dq, 0) if dr == 0 else (1, 1, dq, 0)
+        known, heat, board, span = self._heat.get, self.heat, self.board, lines.get
+        out: list[tuple[int, int, int, int]] = []
+        for q in range(q0, q1):
+            for r in range(r0, r1):
+                got = known((q, r))
+                if got is None:
+                    if (q, r) in board:
+                        got = heat((q, r))
+                    else:
+                        line, pos = span(a * q + b * r), c * q + d * r
+                        got = heat((q, r)) if line is not None and line[0] - reach <= pos <= line[1] + reach else _NONE
+                out.append(got)
+        return out
+
     def _may_reach_board(self, ilh: QR) -> bool:
         """False if no landing position an offboard ILH can reach is in play: the Landing drm is
         at most the highest Obstacle above the lowest Base Level, so a miss is at most 5 more."""

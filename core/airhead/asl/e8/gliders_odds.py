@@ -361,11 +361,8 @@ def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequenc
     q0, r0 = min(q for q, _ in targets) - margin, min(r for _, r in targets) - margin
     stride = max(r for _, r in targets) + margin - r0 + 1
     size = (max(q for q, _ in targets) + margin - q0 + 1) * stride
-    own: list[tuple[int, int, int, int] | None] = []
-    for q in range(q0, q0 + size // stride):
-        for r in range(r0, r0 + stride):
-            c = memo.heat((q, r))
-            own.append(c if c[0] or c[2] else None)
+    own: list[tuple[int, int, int, int] | None] = [c if c[0] or c[2] else None
+                                                   for c in memo.heats(q0, q0 + size // stride, r0, r0 + stride)]
     later: list[int] = []
     found = _lines()
     lines = None if found is None else tuple((abs(dq * stride + dr), n) for (dq, dr), n in found)
