@@ -415,9 +415,7 @@ class Landings:
         (:meth:`_may_reach_board`) is told apart in the loop, without a call per hex."""
         self._may_reach_board((q0, r0))  # the lines along the grain and the reach, worked out once
         lines, reach = self._lines or {}, self._reach
-        dq, dr = self.step
-        # _line's (line, place on it) as linear forms: (a·q + b·r, c·q + d·r)
-        a, b, c, d = (1, 0, 0, dr) if dq == 0 else (0, 1, dq, 0) if dr == 0 else (1, 1, dq, 0)
+        a, b, c, d = self._line_forms()
         known, heat, board, span = self._heat.get, self.heat, self.board, lines.get
         out: list[tuple[int, int, int, int]] = []
         for q in range(q0, q1):
@@ -440,10 +438,14 @@ class Landings:
             bases = [t.base_level for t in self.terrain.hexes.values()] + [0.0]
             self._reach = 5 + max(0, int(max(tops) - min(bases)))  # a miss is the Final colored dr - 1
             lines: dict[int, tuple[int, int]] = {}
-            for h in self.board:
-                lid, pos = self._line(h)
-                lo, hi = lines.get(lid, (pos, pos))
-                lines[lid] = (min(lo, pos), max(hi, pos))
+            a, b, c, d = self._line_forms()
+            for q, r in self.board:
+                lid, pos = a * q + b * r, c * q + d * r
+                span = lines.get(lid)
+                if span is None:
+                    lines[lid] = (pos, pos)
+                elif not span[0] <= pos <= span[1]:
+                    lines[lid] = (min(span[0], pos), max(span[1], pos))
             self._lines = lines
         lid, pos = self._line(ilh)
         span = self._lines.get(lid)
@@ -452,12 +454,13 @@ class Landings:
     def _line(self, h: QR) -> tuple[int, int]:
         """The hex's line along the grain astern (a coordinate that stays put) and its place on it."""
         q, r = h
+        a, b, c, d = self._line_forms()
+        return a * q + b * r, c * q + d * r
+
+    def _line_forms(self) -> tuple[int, int, int, int]:
+        """:meth:`_line` as two linear forms of (q, r): (a·q + b·r, c·q + d·r)."""
         dq, dr = self.step
-        if dq == 0:
-            return q, r * dr
-        if dr == 0:
-            return r, q * dq
-        return q + r, q * dq
+        return (1, 0, 0, dr) if dq == 0 else (0, 1, dq, 0) if dr == 0 else (1, 1, dq, 0)
 
 
 #: Memos of the landings last used (a few Wind Directions or settings), most recent last.
