@@ -126,9 +126,9 @@ class ReadOnce(Terrain):
         return got
 
     def sided(self) -> frozenset[QR]:
-        """Every hex on a hexside with features (the hexsides read once)."""
+        """Every hex on a hexside with features (the hexsides the rules read, read once)."""
         if self._sided is None:
-            self._sided = frozenset((h.q, h.r) for side in self._base.sides for h in side.hexes())
+            self._sided = frozenset((h.q, h.r) for side in self.sides for h in side.hexes())
         return self._sided
 
     @property
