@@ -321,6 +321,11 @@ class HexMap:
         """True if the hex is part of the playing area (whole or half hex)."""
         return (h.q, h.r) in self._qrset
 
+    @property
+    def cells(self) -> frozenset[tuple[int, int]]:
+        """Every hex in play as a (q, r) pair (for loops that test thousands of hexes)."""
+        return self._qrset
+
     def board_of(self, h: Hex) -> Placement | None:
         """The first board (in placement order) that holds the hex, or None off the map."""
         for p in self.placements:

@@ -274,11 +274,19 @@ class Approach:
         anchor = self.anchor
         if k == 0:
             return anchor, False
-        other = Hex(anchor.q - dq * k, anchor.r - dr * k)
+        (q, r), reflected = self._reflect((real.q, real.r), k, dq, dr, anchor)
+        return Hex(q, r), reflected
+
+    def _reflect(self, real: tuple[int, int], k: int, dq: int, dr: int, anchor: Hex) -> tuple[tuple[int, int], bool]:
+        """:meth:`standing` of position ``k`` ≠ 0 whose real hex ``real`` (q, r) is out of play
+        (E8.221), as a (q, r) pair: ``k`` steps from :attr:`anchor` the other way, or the edge
+        mirror image if that is off the map too."""
         m = self.map
-        if m.in_play(other):
+        other = (anchor.q - dq * k, anchor.r - dr * k)
+        if other in m.cells:
             return other, True
-        return m.mirror_into_play(real), False
+        h = m.mirror_into_play(Hex(*real))
+        return (h.q, h.r), False
 
     def avenue(self) -> list[Hex]:
         """E8.2: the five hexes directly astern of the ILH (real hexes, possibly offboard)."""
@@ -286,13 +294,24 @@ class Approach:
 
     def avenue_terrain(self) -> list[Hex]:
         """The on-board hexes whose terrain the Avenue uses (E8.221), nearest first."""
+        return [Hex(q, r) for q, r in self.avenue_terrain_qr()]
+
+    def avenue_terrain_qr(self) -> list[tuple[int, int]]:
+        """:meth:`avenue_terrain` as (q, r) pairs (the E8 odds read every ILH's Avenue: no hex
+        made for a position in play)."""
         m = self.map
+        cells = m.cells
         dq, dr = DIRECTIONS[(self.facing + 3) % 6]
         q, r = self.ilh.q, self.ilh.r
-        out: list[Hex] = []
+        out: list[tuple[int, int]] = []
+        anchor: Hex | None = None
         for k in range(1, AVENUE_LENGTH + 1):
-            real = Hex(q + dq * k, r + dr * k)  # standing(k), inlined: the heatmap asks every ILH's
-            out.append(real if m.in_play(real) else self._offboard(real, k, dq, dr)[0])
+            real = (q + dq * k, r + dr * k)  # standing(k), inlined: the heatmap asks every ILH's
+            if real in cells:
+                out.append(real)
+            else:
+                anchor = anchor or self.anchor
+                out.append(self._reflect(real, k, dq, dr, anchor)[0])
         return out
 
 

@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
-from itertools import accumulate
+from itertools import accumulate, chain, islice, repeat
 from operator import add, sub
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from ...boards import HexMap
 from ...hexes import Hex
@@ -122,29 +122,34 @@ class _FiringChain:
         if hit is not None:
             return hit
         damaged, left = s
-        states: dict[tuple[bool, bool, tuple[bool, ...]], Fraction] = {(damaged, False, left): Fraction(1)}
-        eliminated = Fraction(0)
+        # counts out of 36 ** (shots so far): exact integers, one fraction per result at the end
+        states: dict[tuple[bool, bool, tuple[bool, ...]], int] = {(damaged, False, left): 1}
+        eliminated = 0
+        den = 1
         for i, outs in enumerate(self.shots):
             if not left[i]:
                 continue
-            nxt: dict[tuple[bool, bool, tuple[bool, ...]], Fraction] = {}
+            nxt: dict[tuple[bool, bool, tuple[bool, ...]], int] = {}
+            eliminated *= 36
+            den *= 36
             for (d, evade, lf), w in states.items():
                 for (shot, keep), n in outs:
-                    p = w * n / 36
+                    p = w * n
                     if shot == "eliminated" or (shot == "damaged" and d):
                         eliminated += p
                         continue
                     k = (d or shot == "damaged", evade or shot in ("damaged", "evasive"), lf[:i] + (keep,) + lf[i + 1:])
-                    nxt[k] = nxt.get(k, Fraction(0)) + p
+                    nxt[k] = nxt.get(k, 0) + p
             states = nxt
-        land = [Fraction(0), Fraction(0)]
-        evades: dict[FireState, Fraction] = {}
+        land = [0, 0]
+        evades: dict[FireState, int] = {}
         for (d, evade, lf), w in states.items():
             if evade:
-                evades[(d, lf)] = evades.get((d, lf), Fraction(0)) + w
+                evades[(d, lf)] = evades.get((d, lf), 0) + w
             else:
                 land[d] += w
-        out = _Fire(eliminated, (land[0], land[1]), tuple(sorted(evades.items())))
+        out = _Fire(Fraction(eliminated, den), (Fraction(land[0], den), Fraction(land[1], den)),
+                    tuple(sorted((k, Fraction(w, den)) for k, w in evades.items())))
         self._fire[s] = out
         return out
 
@@ -336,16 +341,17 @@ def heatmap(
 
 def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequence[AAFirer], damaged: bool,
              below_kill: str) -> dict[Hex, tuple[float, float]]:
-    targets = [(h.q, h.r) for h in (hexes if hexes is not None else m.hexes())]
+    asked = hexes if hexes is not None else m.hexes()
+    targets = [(h.q, h.r) for h in asked]
     plan = _plan(tuple(aa), damaged, below_kill, None)
     den = plan.denominator * 216
     deepest = len(plan.levels) - 1
     if deepest == 0 or not targets:  # no Evasive Action: each ILH's own landings
         a, b = plan.levels[0]
         out: dict[Hex, tuple[float, float]] = {}
-        for h in targets:
-            s0, i0, s1, i1 = memo.heat(h)
-            out[Hex(*h)] = ((a * s0 + b * s1) / den, (a * i0 + b * i1) / den)
+        for h, qr in zip(asked, targets):
+            s0, i0, s1, i1 = memo.heat(qr)
+            out[h] = ((a * s0 + b * s1) / den, (a * i0 + b * i1) / den)
         return out
     # Evasive Actions: a dense grid over the targets and the hexes their Random Location DRs
     # reach; survive and in-ILH counts travel as one integer (survive << bits | in ILH): both
@@ -355,24 +361,44 @@ def _heatmap(memo: Landings, m: HexMap, hexes: Sequence[Hex] | None, aa: Sequenc
     q0, r0 = min(q for q, _ in targets) - margin, min(r for _, r in targets) - margin
     stride = max(r for _, r in targets) + margin - r0 + 1
     size = (max(q for q, _ in targets) + margin - q0 + 1) * stride
-    own: list[tuple[int, int, int, int] | None] = []
-    for q in range(q0, q0 + size // stride):
-        for r in range(r0, r0 + stride):
-            c = memo.heat((q, r))
-            own.append(c if c[0] or c[2] else None)
+    own: list[tuple[int, int, int, int] | None] = [c if c[0] or c[2] else None
+                                                   for c in memo.heats(q0, q0 + size // stride, r0, r0 + stride)]
     later: list[int] = []
-    for depth in range(deepest, -1, -1):  # Horner: the deepest landings spread back one DR at a time
-        a, b = plan.levels[depth]
-        here = [0 if c is None else (a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3]) for c in own]
-        for (dq, dr), n in _rays() if later else ():
-            # cells within a DR of the grid's edge take part of their sum (the grid ends): no target is
-            here = list(map(add, here, _ray(later, dq * stride + dr, n)))
-        later = here
+    found = _lines()
+    lines = None if found is None else tuple((abs(dq * stride + dr), n) for (dq, dr), n in found)
+    if lines is not None and any(a == 0 or (2 * n + 1) * a >= size for a, n in lines):
+        lines = None  # (a grid always holds a whole line: its margin is two DRs)
     mask = (1 << bits) - 1
     result: dict[Hex, tuple[float, float]] = {}
-    for q, r in targets:
+    for depth in range(deepest, -1, -1):  # Horner: the deepest landings spread back one DR at a time
+        a, b = plan.levels[depth]
+        # cells within a DR of the grid's edge take part of their sum (the grid ends): no target is
+        if not later:
+            later = [0 if c is None else (a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3]) for c in own]
+        elif lines is not None and depth == 0:  # the last spread at the targets only, line by line
+            k = len(lines)
+            sums = [(a_ * n, (n + 1) * a_, _runs(later, a_)) for a_, n in lines]
+            for h, (q, r) in zip(asked, targets):
+                i = (q - q0) * stride + r - r0
+                t = own[i]
+                v = -k * later[i] if t is None else ((a * t[0] + b * t[2]) << bits | (a * t[1] + b * t[3])) - k * later[i]
+                for ahead, behind, runs in sums:  # a target's line ends inside the grid (before its start: 0)
+                    v += runs[i + ahead] - (runs[i - behind] if i >= behind else 0)
+                result[h] = ((v >> bits) / den, (v & mask) / den)
+            return result
+        elif lines is not None:  # each line through the cell both ways at once, less the cell itself each time
+            k = len(lines)
+            here = [-k * x if c is None else ((a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3])) - k * x
+                    for c, x in zip(own, later)]
+            later = _spread_lines(here, later, lines)
+        else:
+            here = [0 if c is None else (a * c[0] + b * c[2]) << bits | (a * c[1] + b * c[3]) for c in own]
+            for (dq, dr), n in _rays():
+                here = list(map(add, here, _ray(later, dq * stride + dr, n)))
+            later = here
+    for h, (q, r) in zip(asked, targets):
         v = later[(q - q0) * stride + r - r0]
-        result[Hex(q, r)] = ((v >> bits) / den, (v & mask) / den)
+        result[h] = ((v >> bits) / den, (v & mask) / den)
     return result
 
 
@@ -386,6 +412,43 @@ def _rays() -> tuple[tuple[QR, int], ...]:
     if all(sorted(v) == list(range(1, len(v) + 1)) for v in steps.values()):
         return tuple((unit, len(v)) for unit, v in steps.items())
     return tuple(((dq, dr), 1) for (dq, dr), n in _spread(1) for _ in range(n))  # not rays: one move at a time
+
+
+@lru_cache(maxsize=1)
+def _lines() -> tuple[tuple[QR, int], ...] | None:
+    """The 36 Random Location moves (E8.211) as lines through the hex: (one step, steps 1..n
+    each way once), if the rays of :func:`_rays` come in opposite pairs (None if not)."""
+    rays = dict(_rays())
+    if len(rays) != len(_rays()) or any(rays.get((-dq, -dr)) != n for (dq, dr), n in rays.items()):
+        return None
+    return tuple(((dq, dr), n) for (dq, dr), n in rays.items() if (dq, dr) > (-dq, -dr))
+
+
+def _spread_lines(here: list[int], v: list[int], lines: tuple[tuple[int, int], ...]) -> list[int]:
+    """``here[i] + Σ v[i + s·a]`` over each line (a, n) and s = −n..n, at every cell i: for each
+    line the difference of two running sums ``F[i] = v[i] + v[i − a] + v[i − 2a] + …`` along the
+    list's stride-``a`` runs (one C-level running sum per run), ``F[i + n·a] − F[i − (n + 1)·a]``,
+    an index before the list's start counting 0; the cells within ``n·a`` of its end take 0. The
+    sums are added lazily, one pass at the end. Each line fits the list: 0 < (2n + 1)·a < len(v)."""
+    size = len(v)
+    total: Iterator[int] = iter(here)
+    for a, n in lines:
+        lo, hi = (n + 1) * a, n * a
+        runs = _runs(v, a)
+        line = chain(islice(runs, hi, lo + hi), map(sub, islice(runs, lo + hi, None), runs), repeat(0, hi))
+        total = map(add, total, line)
+    return list(total)
+
+
+def _runs(v: list[int], a: int) -> list[int]:
+    """``F[i] = v[i] + v[i − a] + v[i − 2a] + …`` at every cell i: a running sum along each of the
+    list's stride-``a`` runs (one C-level running sum per run)."""
+    if a == 1:
+        return list(accumulate(v))
+    runs = [0] * len(v)
+    for j in range(a):
+        runs[j::a] = accumulate(v[j::a])
+    return runs
 
 
 def _ray(v: list[int], o: int, n: int) -> list[int]:
