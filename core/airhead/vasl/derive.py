@@ -409,6 +409,9 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
             kind = table[max(bridge_codes, key=lambda c: counts[c])].bridge
             bridge = Bridge(_bridge_axis(grid.terrain, grid.grid_height, spans, bridge_codes), foot=kind == "foot")
             reasons.append(f"{table[max(bridge_codes, key=lambda c: counts[c])].name}: {_pct(share)} of the hex")
+    if not -100 <= level <= 100:  # a damaged grid's byte (a signed byte reaches 127)
+        raise BoardError(f"board {arch.metadata.name}, hex {name}: its centre is at level {level}; "
+                         "a board's levels run from -100 to 100")
     reasons.append(f"centre at level {level}")
     kwargs: dict[str, Any] = {"terrain": chosen.terrain or "open", "base_level": level, "water": water, "bridge": bridge,
                               "shellholes": chosen.shellholes, "trench": chosen.trench, "label": chosen.label}

@@ -352,3 +352,12 @@ def test_fuzz_any_damage_is_refused_or_read(data: st.DataObject) -> None:
         read_board(archive)
     except BoardError:
         pass
+
+
+@pytest.mark.parametrize("level", [101, -101, 127])
+def test_a_level_past_a_boards_range_is_refused_as_a_damaged_board(level: int) -> None:
+    """A grid byte past VASL's levels (found by the fuzz test above: a damaged LOSData) is a
+    board's fault, said as such, not a bare terrain error."""
+    with pytest.raises(BoardError, match=rf"hex J5: its centre is at level {level}; a board's levels run from -100 to 100"):
+        read_board(write_board({"name": "x", "image": False, "levels": {"J5": level}}))
+    assert read_board(write_board({"name": "x", "image": False, "levels": {"J5": 100}})).hexes["J5"].terrain.base_level == 100
