@@ -535,7 +535,7 @@ def _sight(scenario: Scenario, la: Location, lb: Location, s: LosSettings, kinds
 
 def zone(scenario: Scenario, blaze_hex: Hex, *, settings: LosSettings | None = None,
          in_play: Callable[[Hex], bool] | None = None, level: float = 0) -> Zone:
-    """:func:`.los.illuminated_zone` over the boards' pixels: the Blaze in ``blaze_hex`` lights the
+    """:func:`.los_zone.illuminated_zone` over the boards' pixels: the Blaze in ``blaze_hex`` lights the
     hexes within twice its blazing levels (E1.94); the hexes whose thread from it an obstacle of a
     level or more (or higher ground) blocks are in its shadow (E1.941)."""
     t = scenario.terrain.at(blaze_hex)

@@ -5,7 +5,7 @@ Rule functions: :func:`usage_number` / :func:`starshell_usage` (E1.921), :func:`
 and :func:`starshell_placement` (E1.922, Random Location from the aimed hex; the error halved,
 rounded up, when the aim is in view — the E1.922 EX pins the rounding: white 3 halved lands
 in I7, two hexes out, not three), :func:`mortar_usage` (E1.931), :func:`blaze_range` (E1.94: it lives beside the zone it sizes,
-:func:`.los.illuminated_zone`, and is read here).
+:func:`.los_zone.illuminated_zone`, and is read here).
 
 Which hexes are Illuminated (:func:`light_sources`, :func:`illuminated`, :func:`illuminated_by`,
 :func:`illumination_view`) is read from the game: every Starshell marker (three hexes, E1.923),
