@@ -39,13 +39,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import floor
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..frozen import replace
 from ..hexes import Hex, HexLine, Hexside, Step, line
 from ..plug import View
 from ..tables import TerrainType, hexside_heights
 from ..terrain import HexTerrain, Terrain
+from . import los_heights as heights
 from .e7.aerial_los import AerialSight, aerial_sight
 from .los_settings import (BLIND_PACK_FIELD, BUILDINGS, RULE, SETTING_FIELDS, TABLE, BlindTable, Location, LosSettings,
                            Name, Where, _against, _at, _hinders, _levels, _loc, _read, _types, blind_table, end_height,
@@ -166,6 +167,24 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     def z_at(t: Fraction) -> Fraction:
         return high if s.slope == "asl" else za + (zb - za) * t
 
+    # A6.3, A6.8 Example 2, B23.71 as imported boards read them (:mod:`.los_heights`); a Blaze's
+    # shadows (E1.941, ``minimum``) are cast by obstacles alone
+    steps = ln.steps
+    rules = hindrances and not minimum
+    ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
+    pits: tuple[heights.Pit, ...] = ()
+    if rules and heights.DEPRESSION in (ta.terrain, tb.terrain):
+        joined = n == 1 and ta.terrain == tb.terrain == heights.DEPRESSION  # read whole: their hexside is the depression's
+        pits = heights.pits(ka, kb, ta, tb, a.level, b.level, float(za), float(zb), joined)
+    pit_judge = heights.Judge(ka, kb, float(za), float(zb), s, pits) if pits else None
+    first: dict[Hex, Fraction] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
+    if rules and n and any(ends68 := heights.a68_ends(ta, tb, float(za), float(zb))):
+        for on, st, ze in ((ends68[0], steps[1], za), (ends68[1], steps[n - 1], zb)):
+            for h in ((st,) if isinstance(st, Hex) else st) if on else ():
+                th = terrain.at(h)
+                if th.terrain in BUILDINGS and th.obstacle and ze <= heights.building_top(th.base_level, th.obstacle):
+                    first[h] = Fraction(heights.building_top(th.base_level, th.obstacle))
+
     higher = b.hex if zb > za else a.hex
     asl = s.slope == "asl"
     ref = "the higher end" if asl and za != zb else "the line"
@@ -230,13 +249,28 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
 
     def one(h: Hex, t: Fraction) -> tuple[bool, int, list[Crossing], str]:
         z = z_at(t)
-        r = _read(terrain.at(h), types.get(terrain.at(h).terrain), s)
+        th = terrain.at(h)
+        r = _read(th, types.get(th.terrain), s)
         out: list[Crossing] = []
         blocks, add, why = False, 0, ""
-        if (r.ground > low if asl else r.ground > z and (s.slope == "interpolate" or r.ground > low)):
+        if th.bridge is not None and asl and r.ground >= high and r.ground > low:  # the thread passes beneath it (VASL)
+            out.append(Crossing((h,), f"a bridge at {_at(r.ground)}", float(r.ground - z), heights.UNDER, ref=ref))
+        elif (r.ground > low if asl else r.ground > z and (s.slope == "interpolate" or r.ground > low)):
             hit, eff = judge(r.ground, z, h, crest=True)
             blocks, why = hit, "ground" if hit else ""
             out.append(Crossing((h,), "higher ground (a crest)", float(r.ground - z), eff, hit, ref=ref))
+        if pit_judge is not None and not blocks:  # an end in a depression (A6.3): may the thread leave it here?
+            base, dep = heights.pit_hex(th)
+            pit = next((w for w in (pit_judge.pit(p, float(r.ground), (h.q, h.r), base, dep, th.bridge is not None, 0.0)
+                                    for p in pits) if w), "")
+            if pit:
+                out = [Crossing((h,), r.what if r.ground == 0 else f"{r.what} at {_at(r.ground)}", float(r.ground - z),
+                                pit, True, ref=ref)]
+                blocks, why = True, "ground"
+        top68 = first.get(h)
+        if top68 is not None and not blocks:
+            out.append(Crossing((h,), r.what, float(top68 - z), heights.A68, True, ref=ref))
+            blocks, why = True, "obstacle"
         split = level_hindrance(types.get(terrain.at(h).terrain), s) if hindrances and za == zb == r.ground else 0
         if r.obstacle and split and not r.hindrance:  # an orchard in season seen at its own level (B14.2)
             add += split
@@ -288,7 +322,6 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         hit, eff = judge(top, z, x if x.distance(lower_end.hex) < y.distance(lower_end.hex) else y)
         return Crossing((x, y), f"a {what.replace('_', ' ')}", float(top - z), eff, hit, side=True)
 
-    steps = ln.steps
     for i in range(1, n):
         st = steps[i]
         t = ln.at(i)
@@ -338,6 +371,25 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 if c.blocks:
                     blockers.append((x, y))
                     cause = cause or "hexside"
+    if n == 1 and first:  # A6.8 Example 2 between adjacent hexes: the other end's hex is the building entered
+        h = b.hex if b.hex in first else a.hex
+        crossings.append(Crossing((h,), _read(terrain.at(h), types.get(terrain.at(h).terrain), s).what,
+                                  float(first[h] - z_at(Fraction(0))), heights.A68, True, ref=ref))
+        blockers.append((h,))
+        cause = cause or "obstacle"
+    if rules and n:  # B23.71: a rowhouse wall on an end's own hexside (from its Rooftop, only between two Rooftops)
+        roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
+        seen: set[frozenset[Hex]] = set()
+        for e, roof, st in ((a.hex, roofs[0], steps[1]), (b.hex, roofs[1], steps[n - 1])):
+            if not isinstance(st, Hex) or (roof and (n > 1 or all(roofs))) or frozenset((e, st)) in seen:
+                continue
+            seen.add(frozenset((e, st)))
+            c = _rowhouse(terrain, e, st, lambda top, where: judge(top, z_at(Fraction(0)), where), z_at(Fraction(0)), ref)
+            if c is not None:
+                crossings.append(c)
+                if c.blocks:
+                    blockers.append((e, st))
+                    cause = cause or "hexside"
     blocked = bool(blockers)
     if not blocked and drm >= s.hindrance_limit:
         blocked, cause = True, "hindrances"
@@ -345,6 +397,26 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     by = tuple(dict.fromkeys(h for hs in blockers for h in hs))
     return Sight(a, b, blocked, drm, tuple(crossings), tuple(ln.hexes), by, cause, tuple(dict.fromkeys(asks)),
                  (float(za), float(zb)), (rooftop(ta, a.level), rooftop(tb, b.level)))
+
+
+ROWHOUSE_WALL = "rowhouse_wall"
+
+
+def _rowhouse(terrain: Terrain, e: Hex, other: Hex, judge: Callable[[Fraction, Hex], tuple[bool, str]], z: Fraction,
+              ref: str) -> Crossing | None:
+    """A rowhouse wall on the hexside of end ``e`` the thread leaves by, toward ``other`` (B23.71,
+    as VASL reads it): its building's obstacle (the taller of the two hexes' buildings, on the
+    higher ground), read even on an end's own hexside; None without one."""
+    if ROWHOUSE_WALL not in terrain.side_between(e, other):
+        return None
+    te, to = terrain.at(e), terrain.at(other)
+    height = max((t.obstacle for t in (te, to) if t.terrain in BUILDINGS), default=0)
+    if not height:
+        return None
+    top = Fraction(max(te.base_level, to.base_level)) + Fraction(height)
+    hit, eff = judge(top, other)
+    return Crossing((e, other), "a rowhouse wall", float(top - z), f"{eff}; {heights.OWN_SIDE}" if hit else eff, hit,
+                    side=True, ref=ref)
 
 
 def los(terrain: Terrain, a: Where, b: Where, *, settings: LosSettings | None = None,
