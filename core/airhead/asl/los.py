@@ -371,12 +371,12 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 if c.blocks:
                     blockers.append((x, y))
                     cause = cause or "hexside"
-    if n == 1 and first:  # A6.8 Example 2 between adjacent hexes: the other end's hex is the building entered
-        h = b.hex if b.hex in first else a.hex
-        crossings.append(Crossing((h,), _read(terrain.at(h), types.get(terrain.at(h).terrain), s).what,
-                                  float(first[h] - z_at(Fraction(0))), heights.A68, True, ref=ref))
-        blockers.append((h,))
-        cause = cause or "obstacle"
+    for h in (b.hex, a.hex) if n == 1 else ():  # A6.8 Example 2 between adjacent hexes: the other end's hex
+        if h in first:
+            crossings.append(Crossing((h,), _read(terrain.at(h), types.get(terrain.at(h).terrain), s).what,
+                                      float(first[h] - z_at(Fraction(0))), heights.A68, True, ref=ref))
+            blockers.append((h,))
+            cause = cause or "obstacle"
     if rules and n:  # B23.71: a rowhouse wall on an end's own hexside (from its Rooftop, only between two Rooftops)
         roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
         seen: set[frozenset[Hex]] = set()
