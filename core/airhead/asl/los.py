@@ -178,7 +178,8 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         pits = heights.pits(ka, kb, ta, tb, a.level, b.level, float(za), float(zb), joined)
     pit_judge = heights.Judge(ka, kb, float(za), float(zb), s, pits) if pits else None
     first: dict[Hex, Fraction] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
-    if rules and n and any(ends68 := heights.a68_ends(ta, tb, float(za), float(zb))):
+    in_bld = rules and n and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS)
+    if in_bld and za != zb and any(ends68 := heights.a68_ends(ta, tb, float(za), float(zb))):
         for on, st, ze in ((ends68[0], steps[1], za), (ends68[1], steps[n - 1], zb)):
             for h in ((st,) if isinstance(st, Hex) else st) if on else ():
                 th = terrain.at(h)
@@ -267,7 +268,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 out = [Crossing((h,), r.what if r.ground == 0 else f"{r.what} at {_at(r.ground)}", float(r.ground - z),
                                 pit, True, ref=ref)]
                 blocks, why = True, "ground"
-        top68 = first.get(h)
+        top68 = first.get(h) if first else None
         if top68 is not None and not blocks:
             out.append(Crossing((h,), r.what, float(top68 - z), heights.A68, True, ref=ref))
             blocks, why = True, "obstacle"
@@ -377,11 +378,13 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                                       float(first[h] - z_at(Fraction(0))), heights.A68, True, ref=ref))
             blockers.append((h,))
             cause = cause or "obstacle"
-    if rules and n:  # B23.71: a rowhouse wall on an end's own hexside (from its Rooftop, only between two Rooftops)
+    if in_bld:  # B23.71: a rowhouse wall on an end's own hexside, between two buildings' hexes (from its Rooftop,
+        # only between two Rooftops)
         roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
         seen: set[frozenset[Hex]] = set()
-        for e, roof, st in ((a.hex, roofs[0], steps[1]), (b.hex, roofs[1], steps[n - 1])):
-            if not isinstance(st, Hex) or (roof and (n > 1 or all(roofs))) or frozenset((e, st)) in seen:
+        for e, te, roof, st in ((a.hex, ta, roofs[0], steps[1]), (b.hex, tb, roofs[1], steps[n - 1])):
+            if (te.terrain not in BUILDINGS or not isinstance(st, Hex) or (roof and (n > 1 or all(roofs)))
+                    or frozenset((e, st)) in seen):
                 continue
             seen.add(frozenset((e, st)))
             c = _rowhouse(terrain, e, st, lambda top, where: judge(top, z_at(Fraction(0)), where), z_at(Fraction(0)), ref)
