@@ -254,7 +254,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         r = _read(th, types.get(th.terrain), s)
         out: list[Crossing] = []
         blocks, add, why = False, 0, ""
-        if th.bridge is not None and asl and r.ground >= high and r.ground > low:  # the thread passes beneath it (VASL)
+        if th.bridge is not None and r.ground >= high and r.ground > low:  # the thread passes beneath it (VASL)
             out.append(Crossing((h,), f"a bridge at {_at(r.ground)}", float(r.ground - z), heights.UNDER, ref=ref))
         elif (r.ground > low if asl else r.ground > z and (s.slope == "interpolate" or r.ground > low)):
             hit, eff = judge(r.ground, z, h, crest=True)
