@@ -27,6 +27,10 @@ above the line there blocks (level with it: setting ``los_level_obstacle``); the
 and hexsides never block or hinder; each Hindrance above the line adds its DRM and a total of
 ``los_hindrance_limit`` (6) blocks; where the line runs exactly along a hexside, ``los_hexside``
 says whether both sides or either side must block (the lesser or the greater Hindrance counts).
+As on imported boards, and by the same code (:mod:`.los_heights`), a Location in a depression
+sees out only as A6.3 allows, a bridge above both ends is passed beneath, A6.8 Example 2 holds
+between a building's Location and another height, and a rowhouse wall blocks on an end's own
+hexside (B23.71), each hex read whole (``docs/rules-notes.md``, "LOS at hex level").
 
 Split by concern: the Location, the settings and a hex as LOS reads it are in :mod:`.los_settings`
 (re-exported here); a Blaze's Illuminated Zone and its shadows (E1.94, E1.941) in :mod:`.los_zone`,
@@ -37,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import floor
 from typing import TYPE_CHECKING, Callable, Mapping
 
@@ -382,12 +386,13 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         # only between two Rooftops)
         roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
         seen: set[frozenset[Hex]] = set()
-        for e, te, roof, st in ((a.hex, ta, roofs[0], steps[1]), (b.hex, tb, roofs[1], steps[n - 1])):
+        for e, te, roof, st, ze in ((a.hex, ta, roofs[0], steps[1], z_at(Fraction(0))),
+                                    (b.hex, tb, roofs[1], steps[n - 1], z_at(Fraction(1)))):
             if (te.terrain not in BUILDINGS or not isinstance(st, Hex) or (roof and (n > 1 or all(roofs)))
                     or frozenset((e, st)) in seen):
                 continue
             seen.add(frozenset((e, st)))
-            c = _rowhouse(terrain, e, st, lambda top, where: judge(top, z_at(Fraction(0)), where), z_at(Fraction(0)), ref)
+            c = _rowhouse(terrain, e, st, partial(_judge_at, judge, ze), ze, ref)
             if c is not None:
                 crossings.append(c)
                 if c.blocks:
@@ -403,6 +408,11 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
 
 
 ROWHOUSE_WALL = "rowhouse_wall"
+
+
+def _judge_at(judge: Callable[[Fraction, Fraction, Hex], tuple[bool, str]], z: Fraction, top: Fraction,
+              where: Hex) -> tuple[bool, str]:
+    return judge(top, z, where)
 
 
 def _rowhouse(terrain: Terrain, e: Hex, other: Hex, judge: Callable[[Fraction, Hex], tuple[bool, str]], z: Fraction,
