@@ -50,8 +50,9 @@ from ..hexes import Hex, HexLine, Hexside, Step, line
 from ..plug import View
 from ..tables import TerrainType, hexside_heights
 from ..terrain import HexTerrain, Terrain
-from . import los_heights as heights
 from .e7.aerial_los import AerialSight, aerial_sight
+from .los_heights import A68, DEPRESSION, OWN_SIDE, UNDER, Judge, Pit, a68_ends, building_top, pit_hex
+from .los_heights import pits as pits_of
 from .los_settings import (BLIND_PACK_FIELD, BUILDINGS, RULE, SETTING_FIELDS, TABLE, BlindTable, Location, LosSettings,
                            Name, Where, _against, _at, _hinders, _levels, _loc, _read, _types, blind_table, end_height,
                            level_hindrance, rooftop)
@@ -176,19 +177,19 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     steps = ln.steps
     rules = hindrances and not minimum
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
-    pits: tuple[heights.Pit, ...] = ()
-    if rules and heights.DEPRESSION in (ta.terrain, tb.terrain):
-        joined = n == 1 and ta.terrain == tb.terrain == heights.DEPRESSION  # read whole: their hexside is the depression's
-        pits = heights.pits(ka, kb, ta, tb, a.level, b.level, float(za), float(zb), joined)
-    pit_judge = heights.Judge(ka, kb, float(za), float(zb), s, pits) if pits else None
+    pits: tuple[Pit, ...] = ()
+    if rules and DEPRESSION in (ta.terrain, tb.terrain):
+        joined = n == 1 and ta.terrain == tb.terrain == DEPRESSION  # read whole: their hexside is the depression's
+        pits = pits_of(ka, kb, ta, tb, a.level, b.level, float(za), float(zb), joined)
+    pit_judge = Judge(ka, kb, float(za), float(zb), s, pits) if pits else None
     first: dict[Hex, Fraction] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
     in_bld = rules and n and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS)
-    if in_bld and za != zb and any(ends68 := heights.a68_ends(ta, tb, float(za), float(zb))):
+    if in_bld and za != zb and any(ends68 := a68_ends(ta, tb, float(za), float(zb))):
         for on, st, ze in ((ends68[0], steps[1], za), (ends68[1], steps[n - 1], zb)):
             for h in ((st,) if isinstance(st, Hex) else st) if on else ():
                 th = terrain.at(h)
-                if th.terrain in BUILDINGS and th.obstacle and ze <= heights.building_top(th.base_level, th.obstacle):
-                    first[h] = Fraction(heights.building_top(th.base_level, th.obstacle))
+                if th.terrain in BUILDINGS and th.obstacle and ze <= building_top(th.base_level, th.obstacle):
+                    first[h] = Fraction(building_top(th.base_level, th.obstacle))
 
     higher = b.hex if zb > za else a.hex
     asl = s.slope == "asl"
@@ -259,13 +260,13 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         out: list[Crossing] = []
         blocks, add, why = False, 0, ""
         if th.bridge is not None and r.ground >= high and r.ground > low:  # the thread passes beneath it (VASL)
-            out.append(Crossing((h,), f"a bridge at {_at(r.ground)}", float(r.ground - z), heights.UNDER, ref=ref))
+            out.append(Crossing((h,), f"a bridge at {_at(r.ground)}", float(r.ground - z), UNDER, ref=ref))
         elif (r.ground > low if asl else r.ground > z and (s.slope == "interpolate" or r.ground > low)):
             hit, eff = judge(r.ground, z, h, crest=True)
             blocks, why = hit, "ground" if hit else ""
             out.append(Crossing((h,), "higher ground (a crest)", float(r.ground - z), eff, hit, ref=ref))
         if pit_judge is not None and not blocks:  # an end in a depression (A6.3): may the thread leave it here?
-            base, dep = heights.pit_hex(th)
+            base, dep = pit_hex(th)
             pit = next((w for w in (pit_judge.pit(p, float(r.ground), (h.q, h.r), base, dep, th.bridge is not None, 0.0)
                                     for p in pits) if w), "")
             if pit:
@@ -274,7 +275,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 blocks, why = True, "ground"
         top68 = first.get(h) if first else None
         if top68 is not None and not blocks:
-            out.append(Crossing((h,), r.what, float(top68 - z), heights.A68, True, ref=ref))
+            out.append(Crossing((h,), r.what, float(top68 - z), A68, True, ref=ref))
             blocks, why = True, "obstacle"
         split = level_hindrance(types.get(terrain.at(h).terrain), s) if hindrances and za == zb == r.ground else 0
         if r.obstacle and split and not r.hindrance:  # an orchard in season seen at its own level (B14.2)
@@ -379,7 +380,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     for h in (b.hex, a.hex) if n == 1 else ():  # A6.8 Example 2 between adjacent hexes: the other end's hex
         if h in first:
             crossings.append(Crossing((h,), _read(terrain.at(h), types.get(terrain.at(h).terrain), s).what,
-                                      float(first[h] - z_at(Fraction(0))), heights.A68, True, ref=ref))
+                                      float(first[h] - z_at(Fraction(0))), A68, True, ref=ref))
             blockers.append((h,))
             cause = cause or "obstacle"
     if in_bld:  # B23.71: a rowhouse wall on an end's own hexside, between two buildings' hexes (from its Rooftop,
@@ -428,7 +429,7 @@ def _rowhouse(terrain: Terrain, e: Hex, other: Hex, judge: Callable[[Fraction, H
         return None
     top = Fraction(max(te.base_level, to.base_level)) + Fraction(height)
     hit, eff = judge(top, other)
-    return Crossing((e, other), "a rowhouse wall", float(top - z), f"{eff}; {heights.OWN_SIDE}" if hit else eff, hit,
+    return Crossing((e, other), "a rowhouse wall", float(top - z), f"{eff}; {OWN_SIDE}" if hit else eff, hit,
                     side=True, ref=ref)
 
 
