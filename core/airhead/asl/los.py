@@ -27,6 +27,10 @@ above the line there blocks (level with it: setting ``los_level_obstacle``); the
 and hexsides never block or hinder; each Hindrance above the line adds its DRM and a total of
 ``los_hindrance_limit`` (6) blocks; where the line runs exactly along a hexside, ``los_hexside``
 says whether both sides or either side must block (the lesser or the greater Hindrance counts).
+As on imported boards, and by the same code (:mod:`.los_heights`), a Location in a depression
+sees out only as A6.3 allows, a bridge above both ends is passed beneath, A6.8 Example 2 holds
+between a building's Location and another height, and a rowhouse wall blocks on an end's own
+hexside (B23.71), each hex read whole (``docs/rules-notes.md``, "LOS at hex level").
 
 Split by concern: the Location, the settings and a hex as LOS reads it are in :mod:`.los_settings`
 (re-exported here); a Blaze's Illuminated Zone and its shadows (E1.94, E1.941) in :mod:`.los_zone`,
@@ -37,9 +41,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import floor
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..frozen import replace
 from ..hexes import Hex, HexLine, Hexside, Step, line
@@ -47,6 +51,8 @@ from ..plug import View
 from ..tables import TerrainType, hexside_heights
 from ..terrain import HexTerrain, Terrain
 from .e7.aerial_los import AerialSight, aerial_sight
+from .los_heights import A68, DEPRESSION, OWN_SIDE, UNDER, Judge, Pit, a68_ends, building_top, pit_hex
+from .los_heights import pits as pits_of
 from .los_settings import (BLIND_PACK_FIELD, BUILDINGS, RULE, SETTING_FIELDS, TABLE, BlindTable, Location, LosSettings,
                            Name, Where, _against, _at, _hinders, _levels, _loc, _read, _types, blind_table, end_height,
                            level_hindrance, rooftop)
@@ -166,6 +172,25 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     def z_at(t: Fraction) -> Fraction:
         return high if s.slope == "asl" else za + (zb - za) * t
 
+    # A6.3, A6.8 Example 2, B23.71 as imported boards read them (:mod:`.los_heights`); a Blaze's
+    # shadows (E1.941, ``minimum``) are cast by obstacles alone
+    steps = ln.steps
+    rules = hindrances and not minimum
+    ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
+    pits: tuple[Pit, ...] = ()
+    if rules and DEPRESSION in (ta.terrain, tb.terrain):
+        joined = n == 1 and ta.terrain == tb.terrain == DEPRESSION  # read whole: their hexside is the depression's
+        pits = pits_of(ka, kb, ta, tb, a.level, b.level, float(za), float(zb), joined)
+    pit_judge = Judge(ka, kb, float(za), float(zb), s, pits) if pits else None
+    first: dict[Hex, Fraction] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
+    in_bld = rules and n and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS)
+    if in_bld and za != zb and any(ends68 := a68_ends(ta, tb, float(za), float(zb))):
+        for on, st, ze in ((ends68[0], steps[1], za), (ends68[1], steps[n - 1], zb)):
+            for h in ((st,) if isinstance(st, Hex) else st) if on else ():
+                th = terrain.at(h)
+                if th.terrain in BUILDINGS and th.obstacle and ze <= building_top(th.base_level, th.obstacle):
+                    first[h] = Fraction(building_top(th.base_level, th.obstacle))
+
     higher = b.hex if zb > za else a.hex
     asl = s.slope == "asl"
     ref = "the higher end" if asl and za != zb else "the line"
@@ -230,13 +255,28 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
 
     def one(h: Hex, t: Fraction) -> tuple[bool, int, list[Crossing], str]:
         z = z_at(t)
-        r = _read(terrain.at(h), types.get(terrain.at(h).terrain), s)
+        th = terrain.at(h)
+        r = _read(th, types.get(th.terrain), s)
         out: list[Crossing] = []
         blocks, add, why = False, 0, ""
-        if (r.ground > low if asl else r.ground > z and (s.slope == "interpolate" or r.ground > low)):
+        if th.bridge is not None and r.ground >= high and r.ground > low:  # the thread passes beneath it (VASL)
+            out.append(Crossing((h,), f"a bridge at {_at(r.ground)}", float(r.ground - z), UNDER, ref=ref))
+        elif (r.ground > low if asl else r.ground > z and (s.slope == "interpolate" or r.ground > low)):
             hit, eff = judge(r.ground, z, h, crest=True)
             blocks, why = hit, "ground" if hit else ""
             out.append(Crossing((h,), "higher ground (a crest)", float(r.ground - z), eff, hit, ref=ref))
+        if pit_judge is not None and not blocks:  # an end in a depression (A6.3): may the thread leave it here?
+            base, dep = pit_hex(th)
+            pit = next((w for w in (pit_judge.pit(p, float(r.ground), (h.q, h.r), base, dep, th.bridge is not None, 0.0)
+                                    for p in pits) if w), "")
+            if pit:
+                out = [Crossing((h,), r.what if r.ground == 0 else f"{r.what} at {_at(r.ground)}", float(r.ground - z),
+                                pit, True, ref=ref)]
+                blocks, why = True, "ground"
+        top68 = first.get(h) if first else None
+        if top68 is not None and not blocks:
+            out.append(Crossing((h,), r.what, float(top68 - z), A68, True, ref=ref))
+            blocks, why = True, "obstacle"
         split = level_hindrance(types.get(terrain.at(h).terrain), s) if hindrances and za == zb == r.ground else 0
         if r.obstacle and split and not r.hindrance:  # an orchard in season seen at its own level (B14.2)
             add += split
@@ -288,7 +328,6 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         hit, eff = judge(top, z, x if x.distance(lower_end.hex) < y.distance(lower_end.hex) else y)
         return Crossing((x, y), f"a {what.replace('_', ' ')}", float(top - z), eff, hit, side=True)
 
-    steps = ln.steps
     for i in range(1, n):
         st = steps[i]
         t = ln.at(i)
@@ -338,6 +377,28 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 if c.blocks:
                     blockers.append((x, y))
                     cause = cause or "hexside"
+    for h in (b.hex, a.hex) if n == 1 else ():  # A6.8 Example 2 between adjacent hexes: the other end's hex
+        if h in first:
+            crossings.append(Crossing((h,), _read(terrain.at(h), types.get(terrain.at(h).terrain), s).what,
+                                      float(first[h] - z_at(Fraction(0))), A68, True, ref=ref))
+            blockers.append((h,))
+            cause = cause or "obstacle"
+    if in_bld:  # B23.71: a rowhouse wall on an end's own hexside, between two buildings' hexes (from its Rooftop,
+        # only between two Rooftops)
+        roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
+        seen: set[frozenset[Hex]] = set()
+        for e, te, roof, st, ze in ((a.hex, ta, roofs[0], steps[1], z_at(Fraction(0))),
+                                    (b.hex, tb, roofs[1], steps[n - 1], z_at(Fraction(1)))):
+            if (te.terrain not in BUILDINGS or not isinstance(st, Hex) or (roof and (n > 1 or all(roofs)))
+                    or frozenset((e, st)) in seen):
+                continue
+            seen.add(frozenset((e, st)))
+            c = _rowhouse(terrain, e, st, partial(_judge_at, judge, ze), ze, ref)
+            if c is not None:
+                crossings.append(c)
+                if c.blocks:
+                    blockers.append((e, st))
+                    cause = cause or "hexside"
     blocked = bool(blockers)
     if not blocked and drm >= s.hindrance_limit:
         blocked, cause = True, "hindrances"
@@ -345,6 +406,31 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     by = tuple(dict.fromkeys(h for hs in blockers for h in hs))
     return Sight(a, b, blocked, drm, tuple(crossings), tuple(ln.hexes), by, cause, tuple(dict.fromkeys(asks)),
                  (float(za), float(zb)), (rooftop(ta, a.level), rooftop(tb, b.level)))
+
+
+ROWHOUSE_WALL = "rowhouse_wall"
+
+
+def _judge_at(judge: Callable[[Fraction, Fraction, Hex], tuple[bool, str]], z: Fraction, top: Fraction,
+              where: Hex) -> tuple[bool, str]:
+    return judge(top, z, where)
+
+
+def _rowhouse(terrain: Terrain, e: Hex, other: Hex, judge: Callable[[Fraction, Hex], tuple[bool, str]], z: Fraction,
+              ref: str) -> Crossing | None:
+    """A rowhouse wall on the hexside of end ``e`` the thread leaves by, toward ``other`` (B23.71,
+    as VASL reads it): its building's obstacle (the taller of the two hexes' buildings, on the
+    higher ground), read even on an end's own hexside; None without one."""
+    if ROWHOUSE_WALL not in terrain.side_between(e, other):
+        return None
+    te, to = terrain.at(e), terrain.at(other)
+    height = max((t.obstacle for t in (te, to) if t.terrain in BUILDINGS), default=0)
+    if not height:
+        return None
+    top = Fraction(max(te.base_level, to.base_level)) + Fraction(height)
+    hit, eff = judge(top, other)
+    return Crossing((e, other), "a rowhouse wall", float(top - z), f"{eff}; {OWN_SIDE}" if hit else eff, hit,
+                    side=True, ref=ref)
 
 
 def los(terrain: Terrain, a: Where, b: Where, *, settings: LosSettings | None = None,

@@ -46,7 +46,8 @@ from .. import work
 from ..errors import RulesError
 from .los_settings import BUILDINGS, TABLE, LosSettings, Location, Where, _read, end_height, level_hindrance, rooftop
 from .los_zone import Zone, blaze_range
-from .los_heights import BANKS, UNDER_BRIDGE, Judge, Pit, _distance
+from .los_heights import (A68, BANKS, DEPRESSION, OWN_SIDE, UNDER_BRIDGE, Judge, Pit, _distance, a68_ends, building_top,
+                          pit_hex, pits)
 from .los_grid_lines import _EFFECT, _RANK, GridHex, GridSight, _merged, _plain, grid_view
 from .los_grid_path import _at_corner, _hex_key, _inside, _path, _runs, _side_of, _sides
 from .los_grid_path import _crossed as _crossed  # (re-exported for the tests and the bench)
@@ -130,8 +131,8 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
     # A6.8 Example 2, for each end in a building hex at a height the other end is not at
     a68: tuple[bool, ...] = ()
-    if za != zb and not shadow and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS):
-        a68 = (ta.terrain in BUILDINGS, tb.terrain in BUILDINGS)
+    if not shadow and any(ends68 := a68_ends(ta, tb, za, zb)):
+        a68 = ends68
     left_a, bld = False, False
     run_b: tuple[tuple[int, int], str, float, tuple[float, float]] | None = None
     bridged: set[tuple[int, int]] = set()  # hexes where the thread met a bridge: their ground never blocks (VASL)
@@ -267,7 +268,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
             key = (rq, rr)
             if a68 and bld:
                 assert k is not None
-                top68 = ground + math.floor(k.height)  # the building's whole levels there (VASL's height)
+                top68 = building_top(ground, k.height)  # the building's whole levels there (VASL's height)
                 if a68[0] and not left_a and key != ka and za <= top68:
                     best[key] = GridHex(Hex(rq, rr), k.name, float(top68), "blocks", 0, False, A68)
                     blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
@@ -278,9 +279,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 code = cells[idx]
                 ph = pit_hexes.get(key)
                 if ph is None:
-                    tk = terrain.at(Hex(rq, rr))
-                    ph = pit_hexes[key] = (float(tk.base_level) - (tk.bridge is not None and tk.terrain != DEPRESSION),
-                                           tk.terrain == DEPRESSION or tk.bridge is not None)
+                    ph = pit_hexes[key] = pit_hex(terrain.at(Hex(rq, rr)))
                 fy = bay + (py - bvy) * bsy
                 cx, cy = 1.5 * rq, _SQRT3 * (rr + rq / 2)
                 toward = [math.hypot(ox_ - cx, oy_ - cy) - math.hypot(ox_ - fx, oy_ - fy) for ox_, oy_ in pit_ends]
@@ -294,7 +293,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 if key in end_keys and k is not None and k.name.startswith(ROWHOUSE) and not shadow and not roofs[key == kb]:
                     r = judge.terrain(k.name, float(ground), k.height, True, k.terrain, key, ())
                     if r[0] == 2:  # B23.71: a rowhouse wall on an end's own hexside still blocks (as VASL reads it)
-                        best[key] = GridHex(Hex(rq, rr), k.name, r[2], "blocks", 0, False, f"{r[3]}; on the end's own hexside (B23.71)")
+                        best[key] = GridHex(Hex(rq, rr), k.name, r[2], "blocks", 0, False, f"{r[3]}; {OWN_SIDE}")
                         blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
                         break
                 continue
@@ -384,16 +383,6 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                      roofs=roofs)
 
 
-#: A Location in a depression: the words of a block by A6.3 (VASL's ``checkDepressionRule``).
-EXITS = ("leaves the depression before the range to the other end is no more than that end's height over it: "
-         "blocks (A6.3, as VASL reads it)")
-ENTERS = ("the thread enters the depression only where the range to the other end is no more than that end's height "
-          "over it: blocks (A6.3, as VASL reads it)")
-DEPRESSION = "depression"
-#: A6.8 Example 2 as VASL reads it: from a building's Location the thread must leave the building
-#: before it leaves the end's hex, to reach a Location at another height.
-A68 = ("the thread must leave the building before it leaves the end's hex to reach a Location at another height: "
-       "blocks (A6.8 Example 2, as VASL reads it)")
 ROWHOUSE = "Rowhouse Wall"
 
 
@@ -414,17 +403,12 @@ def _pits(a: Location, b: Location, ta: HexTerrain, tb: HexTerrain, za: float, z
     Adjacent ends are joined by the depression when the pixel VASL reads at the middle of their
     hexside, from the first end's hex (a pixel toward its centre), is depression terrain (VASL's
     depression hexside, as its ``exitsDepressionTerrainHexside`` reads it either way)."""
-    rng = a.hex.distance(b.hex)
-    out = []
     joined = False
-    if rng == 1:
+    if a.hex.distance(b.hex) == 1:
         (xa, ya), (xb, yb) = _centre(a.hex), _centre(b.hex)
         code = _code_at((xa + xb) / 2, (ya + yb) / 2, boards, (xa, ya))
         joined = code is not None and code in _codes()[2]
-    for d, td, zd, o, zo, words in ((a, ta, za, b, zb, "the thread " + EXITS), (b, tb, zb, a, za, ENTERS)):
-        if td.terrain == DEPRESSION and d.level == 0 and zo - zd <= rng:
-            out.append(Pit((d.hex.q, d.hex.r), zd, (o.hex.q, o.hex.r), zo, joined, words))
-    return tuple(out)
+    return pits((a.hex.q, a.hex.r), (b.hex.q, b.hex.r), ta, tb, a.level, b.level, za, zb, joined)
 
 
 def _code_at(x: float, y: float, boards: list[Frame], toward: tuple[float, float]) -> int | None:

@@ -37,9 +37,11 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Sequence
 
-from .los_settings import LosSettings
+from ..terrain import HexTerrain
+from .los_settings import BUILDINGS, LosSettings
 
-__all__ = ["Reading", "Judge", "Pit", "count", "rank_key", "BANKS", "UNDER_BRIDGE"]
+__all__ = ["Reading", "Judge", "Pit", "count", "rank_key", "BANKS", "UNDER_BRIDGE", "DEPRESSION", "EXITS", "ENTERS",
+           "A68", "UNDER", "OWN_SIDE", "pits", "pit_hex", "a68_ends", "building_top"]
 
 Key = tuple[int, int]
 Reading = tuple[int, str, float, str]
@@ -47,6 +49,22 @@ Reading = tuple[int, str, float, str]
 #: ``Judge.ground``'s ``low``: a depression's bank in a depression hex the thread must leave or
 #: enter by (no A6.2 block as high as the higher end), ground under a bridge (never blocks).
 BANKS, UNDER_BRIDGE = 1, 2
+
+#: The terrain of a depression hex (gully, stream, sunken road: its base level a level down).
+DEPRESSION = "depression"
+#: A Location in a depression: the words of a block by A6.3 (VASL's ``checkDepressionRule``).
+EXITS = ("leaves the depression before the range to the other end is no more than that end's height over it: "
+         "blocks (A6.3, as VASL reads it)")
+ENTERS = ("the thread enters the depression only where the range to the other end is no more than that end's height "
+          "over it: blocks (A6.3, as VASL reads it)")
+#: A6.8 Example 2 as VASL reads it: from a building's Location the thread must leave the building
+#: before it leaves the end's hex, to reach a Location at another height.
+A68 = ("the thread must leave the building before it leaves the end's hex to reach a Location at another height: "
+       "blocks (A6.8 Example 2, as VASL reads it)")
+#: Ground a bridge spans, above both ends: the thread passes beneath it (VASL's "LOS underneath a bridge").
+UNDER = "under a bridge: the thread passes beneath it (as VASL reads it)"
+#: A rowhouse wall on an end's own hexside still blocks (B23.71, as VASL reads it).
+OWN_SIDE = "on the end's own hexside (B23.71)"
 
 
 class Pit(NamedTuple):
@@ -60,6 +78,42 @@ class Pit(NamedTuple):
     other_z: float
     joined: bool
     words: str
+
+
+def pits(ka: Key, kb: Key, ta: HexTerrain, tb: HexTerrain, la: float, lb: float, za: float, zb: float,
+         joined: bool) -> tuple[Pit, ...]:
+    """The ends in a depression whose thread must stay in it (A6.3 as VASL reads it): an end at
+    ground level (``la``, ``lb``) of a depression hex (``ta``, ``tb``), unless the other end is
+    higher by more than their range; ``joined``: adjacent ends joined by the depression's own
+    hexside (each trace says when)."""
+    rng = _distance(ka, kb)
+    out = []
+    for kd, td, ld, zd, ko, zo, words in ((ka, ta, la, za, kb, zb, "the thread " + EXITS), (kb, tb, lb, zb, ka, za, ENTERS)):
+        if td.terrain == DEPRESSION and ld == 0 and zo - zd <= rng:
+            out.append(Pit(kd, zd, ko, zo, joined, words))
+    return tuple(out)
+
+
+def pit_hex(t: HexTerrain) -> tuple[float, bool]:
+    """A hex as A6.3 reads it for :meth:`Judge.pit`: (its base level, a level lower where a bridge
+    crosses a hex that is no depression; whether it is a depression hex or one a bridge crosses)."""
+    return (float(t.base_level) - (t.bridge is not None and t.terrain != DEPRESSION),
+            t.terrain == DEPRESSION or t.bridge is not None)
+
+
+def a68_ends(ta: HexTerrain, tb: HexTerrain, za: float, zb: float) -> tuple[bool, bool]:
+    """For each end, whether A6.8 Example 2 restricts its thread (as VASL's
+    ``checkBuildingRestrictionRule`` reads it): an end in a building hex, to a Location at another
+    height."""
+    if za == zb:
+        return False, False
+    return ta.terrain in BUILDINGS, tb.terrain in BUILDINGS
+
+
+def building_top(ground: float, height: float) -> float:
+    """The top of a building's levels on ``ground`` whose height is ``height`` (VASL's whole levels):
+    an end no higher than it, still inside the building there, has not left it (A6.8 Example 2)."""
+    return ground + math.floor(height + 1e-9)
 
 
 #: The terrain whose half level VASL adds to its height where it is as high as the higher end.
@@ -138,7 +192,7 @@ class Judge:
         hi, lo = self.hi, self.lo
         what = f"ground at level {g:g}"
         if low == UNDER_BRIDGE and g >= hi:
-            return 0, what, g, "under a bridge: the thread passes beneath it (as VASL reads it)"
+            return 0, what, g, UNDER
         if g > hi:
             return 2, what, g, "higher than both ends (A6.2)"
         if self.level or g <= lo:
