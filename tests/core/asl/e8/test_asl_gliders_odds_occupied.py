@@ -122,7 +122,7 @@ def test_the_odds_never_run_while_a_replay_or_its_draw_is_metered(monkeypatch: A
     asl = next(s for s in SYSTEMS if s.key == "asl")
     sc, actions = generate(asl, "asl.glider_landing", 150)
     metered: list[int] = []
-    real = gliders_odds.landings
+    real = landings
 
     def watched(*args: Any) -> Any:
         if work.METER.budget != work.UNMETERED:
