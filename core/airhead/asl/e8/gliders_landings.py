@@ -36,8 +36,11 @@ from .gliders import (
     crash_terms,
     hazard,
     landing_hex,
+    TerrainKey,
     obstacle_top,
+    same_key,
     table,
+    terrain_key,
 )
 from ..e7.aerial_los import surrounded
 
@@ -153,8 +156,12 @@ class Landings:
     #: off to check that sharing changes no result).
     SHARE = True
 
-    def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None) -> None:
+    def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None,
+                 key: TerrainKey | None = None) -> None:
         self.terrain, self.m, self.facing = terrain, m, facing
+        #: What the memo is looked up by (:func:`~airhead.asl.e8.gliders.terrain_key`: O(1) or
+        #: O(occupants), never a copy of the terrain); None: by the terrain whole.
+        self.key = terrain_key(terrain) if key is None else key
         #: What the rules read here: each hex's terrain read from ``terrain`` once, then kept.
         self.read = ReadOnce(terrain)
         self.night, self.gusts, self.blind = night, gusts, blind
@@ -192,10 +199,18 @@ class Landings:
         self.maps: dict[tuple[object, ...], dict[Hex, tuple[float, float]]] = {}
         self._reach = 0
 
-    def same(self, terrain: Terrain, m: HexMap, facing: int, night: bool, gusts: bool, blind: bool | None) -> bool:
-        """True if this memo holds the landings of these settings."""
-        return (facing == self.facing and night == self.night and gusts == self.gusts and blind == self.blind
-                and (m is self.m or m == self.m) and (terrain is self.terrain or terrain == self.terrain))
+    def same(self, terrain: Terrain, m: HexMap, facing: int, night: bool, gusts: bool, blind: bool | None,
+             key: TerrainKey | None = None) -> bool:
+        """True if this memo holds the landings of these settings (``key``: the terrain's
+        :func:`~airhead.asl.e8.gliders.terrain_key`, compared without reading the terrain)."""
+        if not (facing == self.facing and night == self.night and gusts == self.gusts and blind == self.blind
+                and (m is self.m or m == self.m)):
+            return False
+        if terrain is self.terrain:
+            return True
+        if key is not None and self.key is not None:
+            return same_key(key, self.key)
+        return terrain == self.terrain
 
     def positions(self, drm: int) -> tuple[tuple[int, int], ...]:
         """E8.22: (position along the grain, count out of 36 Landing DRs) for a Landing drm."""
@@ -469,12 +484,13 @@ _MEMO_SIZE = 6
 
 
 def landings(terrain: Terrain, m: HexMap, facing: int, night: bool, gusts: bool, blind: bool | None) -> Landings:
+    key = terrain_key(terrain)
     for i, memo in enumerate(_MEMO):
-        if memo.same(terrain, m, facing, night, gusts, blind):
+        if memo.same(terrain, m, facing, night, gusts, blind, key):
             if i != len(_MEMO) - 1:
                 _MEMO.append(_MEMO.pop(i))
             return memo
-    memo = Landings(terrain, m, facing, night=night, gusts=gusts, blind=blind)
+    memo = Landings(terrain, m, facing, night=night, gusts=gusts, blind=blind, key=key)
     _MEMO.append(memo)
     del _MEMO[:-_MEMO_SIZE]
     return memo

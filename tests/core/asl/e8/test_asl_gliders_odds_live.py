@@ -219,7 +219,7 @@ def test_the_memo_follows_the_terrain_and_settings() -> None:
         clear_cache()
         cold = glider_odds(terrain, B4, ilh, facing, aa=aa, **kw)  # type: ignore[arg-type]
         assert (cold.outcomes, cold.landing, cold.minefield) == (seen.outcomes, seen.landing, seen.minefield)
-    # an equal terrain built anew hits the memo and gives the same odds
+    # an equal terrain built anew (other versions: worked out afresh) gives the same odds
     again = Terrain(dict(TERRAIN.hexes), {s: set(f) for s, f in TERRAIN.sides.items()})
     assert glider_odds(again, B4, ilh, SW, aa=aa).outcomes == before.outcomes
 
