@@ -95,6 +95,7 @@ def test_changed_in_play_the_boards_are_read_again_and_a_players_edit_stays() ->
     assert t.at(d4).terrain == "woods" and t.at(f4) == GRAIN_HEX and t.at(e4) == HexTerrain()
     assert g.state.scenario.base.at(d4) == HexTerrain() and g.state.scenario.base.at(f4) == GRAIN_HEX
     assert "Speckled terrain (grain) read on the dot's pixel, as VASL reads it" in events[-1].cause
+    assert events[-1].cause.endswith("; the boards' hexes read again: 2 hexes now read otherwise")
     assert "read on the dot's pixel" in hex_reading(g.state.scenario, f4)
     for back in (decode_save(encode_save(g)).to_game(), decode_link(encode_link(g)).to_game()):
         assert back.state.terrain == g.state.terrain and back.state.scenario.base.at(f4) == GRAIN_HEX
