@@ -1,7 +1,7 @@
 """New map, This game's settings and the board list on a tablet (1024 × 768) and a phone
 (390 × 844), #42 items 3, 7 and 8 and #39 item 3: New map's options explained in the page (no
 tooltip a finger cannot open), the grid's size asked only for a grid map, an SSR terrain option
-chosen in This game's settings of a running game, and a board a saved game uses deleted only
+chosen in This game's settings of a running game (and how the boards' grain is read, #38 item 4), and a board a saved game uses deleted only
 after a warning naming that game, the status then saying what is true."""
 
 from __future__ import annotations
@@ -49,13 +49,18 @@ def test_new_map_explains_its_options_in_the_page(page: Any, size: dict[str, int
     page.locator("#new-ssr-help .ssr-help").tap()
     listing = page.locator("#new-ssr-help .ssr-list").inner_text()
     assert "BrushToOpenGround: Brush to Open Ground" in listing and "Level2ToLevel1: level 2 to level 1" in listing
+    # how the boards' grain is read: the map's choice, beside the SSR options, explained (#38 item 4)
+    speckled = page.locator("#new-speckled #new-set-vasl_speckled")
+    assert speckled.is_visible() and "Speckled terrain (grain) read" in speckled.inner_text()
+    assert "as VASL reads it" in speckled.inner_text() and page.locator("#new-set-vasl_speckled-0").is_checked()
+    assert page.locator("#new-settings #new-set-vasl_speckled").count() == 0
     assert page.evaluate(WITHIN, ".newmap .setting-help, .newmap .ssr-list li, .newmap small") == []
     page.screenshot(path=str(artifacts / f"new-map-explained-{'phone' if size == PHONE else 'tablet'}.png"))
     # a grid map: its size is asked, VASL's SSR options are not
     grid = page.evaluate("() => [...document.querySelectorAll('#new-system option')].find((o) => o.textContent.includes('grid maps')).value")
     page.locator("#new-system").select_option(grid)
     assert page.locator("#new-grid").is_visible() and page.locator("#new-ssr-box").is_hidden()
-    assert page.locator("#new-ssr-help").is_hidden()
+    assert page.locator("#new-ssr-help").is_hidden() and page.locator("#new-speckled").is_hidden()
     assert page.locator("#new-settings [title]").count() == 0
 
 
@@ -76,6 +81,7 @@ def test_an_ssr_option_chosen_in_play_and_a_used_board_deleted_after_a_warning(p
     page.locator("#new-system").select_option("asl")
     page.locator("#new-name").fill("Brushy")
     page.locator("#new-layout").fill("2")
+    page.locator("#new-set-vasl_speckled-1").tap()  # grain read on the dot's pixel, as VASL reads it
     page.locator("#new-map").tap()
     page.wait_for_function("document.getElementById('scenario-name').textContent === 'Brushy'", timeout=30_000)
     page.wait_for_selector("#hex-2C2", state="attached")
@@ -86,6 +92,8 @@ def test_an_ssr_option_chosen_in_play_and_a_used_board_deleted_after_a_warning(p
     page.locator("#game-settings summary").tap()
     assert "None applied to this game" in page.locator("#game-ssr-now").inner_text()
     assert "Undo" in page.locator("#game-ssr-now").inner_text()
+    assert page.locator("#game-speckled #game-set-vasl_speckled-1").is_checked()  # as New map chose it
+    page.locator("#game-set-vasl_speckled-0").tap()  # and back to around the dot, with the SSR options
     page.locator("#game-ssr").fill("brushtoopenground, Level2ToLevel1")
     before = actions(page)
     page.locator("#apply-settings").tap()
@@ -95,12 +103,14 @@ def test_an_ssr_option_chosen_in_play_and_a_used_board_deleted_after_a_warning(p
     assert "Applied to this game: BrushToOpenGround (Brush to Open Ground), Level2ToLevel1" in \
         page.locator("#game-ssr-now").inner_text()
     assert page.evaluate(WITHIN, ".gamesettings small, .gamesettings .setting-help") == []
+    assert page.locator("#game-set-vasl_speckled-0").is_checked()
     # the same again changes nothing, and says so
     page.locator("#game-ssr").fill("BrushToOpenGround")
     page.locator("#apply-settings").tap()
     page.wait_for_function("() => document.getElementById('game-set-done').textContent.includes('already applied')")
     page.locator("#tab-log").tap()
     assert "SSR terrain options applied to the map" in page.locator("#log-list").inner_text()
+    assert "Speckled terrain (grain) read around the dot" in page.locator("#log-list").inner_text()
     page.locator("#tab-edit").tap()
     # deleting the board the saved game uses: a warning naming it first, then a true status
     page.locator("#boards-box summary").tap()  # (the new map drew the tab again, the list folded)

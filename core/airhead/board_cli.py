@@ -16,7 +16,7 @@ from .hexes import DIRECTION_NAMES, opposite
 from .tables import terrain_types
 from .terrain import HexTerrain
 from .vasl.archive import MAX_ARCHIVE_BYTES
-from .vasl.derive import DerivedBoard, codes
+from .vasl.derive import AROUND_DOT, ON_DOT, SPECKLED_KEY, DerivedBoard, codes
 from .vasl.losdata import BoardError
 
 if TYPE_CHECKING:
@@ -36,6 +36,12 @@ def add_parser(sub: Any) -> None:
     p_info.add_argument("--ssr", default="", metavar="NAMES",
                         help="VASL's SSR terrain options to apply, e.g. NoHedges,Level2ToLevel1, and the board's own "
                              "(its SSRControls: BSO_10_PondToOG, a picture only)")
+    p_info.add_argument("--speckled-on-dot", action="store_true", help=SPECKLED_HELP)
+
+
+#: The ``--speckled-on-dot`` flag's help (the setting "Speckled terrain (grain) read").
+SPECKLED_HELP = ("read speckled terrain (grain) on the one pixel under each hex's centre dot, as VASL reads it "
+                 "(by default, the most common terrain within 5 pixels of the dot)")
 
 
 def read_file(path: str) -> bytes:
@@ -57,14 +63,18 @@ def load(path: str) -> DerivedBoard:
         raise BoardError(f"{path}: {e}") from None
 
 
-def scenario_on(layout_text: str, boards: list[DerivedBoard], ssr_text: str = "") -> Any:
+def scenario_on(layout_text: str, boards: list[DerivedBoard], ssr_text: str = "", speckled: str = AROUND_DOT) -> Any:
     """A new ASL scenario on imported boards (``--map "2 4"``: the New map form's text), with
     VASL's SSR terrain options ``ssr_text`` (``--ssr NoHedges,Level2ToLevel1``) and the boards'
-    own (``BSO_10_PondToOG`` or ``10:BSO_10_PondToOG``: pictures only)."""
+    own (``BSO_10_PondToOG`` or ``10:BSO_10_PondToOG``: pictures only); speckled terrain read as
+    ``speckled`` chooses (``--speckled-on-dot``: :data:`.derive.ON_DOT`)."""
     from .systems import load_scenario
     from .vasl.library import parse_layout, scenario_data
 
-    return load_scenario(scenario_data(parse_layout(layout_text), boards, ssr_text=ssr_text))
+    data = scenario_data(parse_layout(layout_text), boards, ssr_text=ssr_text)
+    if speckled != AROUND_DOT:
+        data["settings"] = {SPECKLED_KEY: speckled}
+    return load_scenario(data)
 
 
 def art_of(scenario: Any, size: float) -> list[Art]:
@@ -87,7 +97,8 @@ def art_of(scenario: Any, size: float) -> list[Art]:
     return [a.svg() for a in board_art(scenario.map, scenario.boards, hrefs, size, ssr=scenario.ssr, overlay_href=href)]
 
 
-def _with_ssr(board: DerivedBoard, names: list[str]) -> tuple[dict[str, HexTerrain], dict[str, dict[str, str]]]:
+def _with_ssr(board: DerivedBoard, names: list[str],
+              speckled: str = AROUND_DOT) -> tuple[dict[str, HexTerrain], dict[str, dict[str, str]]]:
     """Each hex's terrain and hexside features (by hex name) with VASL's SSR options ``names``
     applied, as a map of the board alone has them (the board is in the device's library)."""
     from .boards import HexMap
@@ -97,7 +108,7 @@ def _with_ssr(board: DerivedBoard, names: list[str]) -> tuple[dict[str, HexTerra
     data = scenario_data([[board_id(board)]], [board])
     hmap = HexMap.from_data(data["map"])
     refs = {bid: BoardRef.from_data(r) for bid, r in data["boards"].items()}
-    terrain = apply_ssr(imported_terrain(hmap, refs), names, hmap.hexes())
+    terrain = apply_ssr(imported_terrain(hmap, refs, speckled=speckled), names, hmap.hexes())
     prefix = next(iter(refs))
     hexes: dict[str, HexTerrain] = {}
     sides: dict[str, dict[str, str]] = {}
@@ -110,22 +121,22 @@ def _with_ssr(board: DerivedBoard, names: list[str]) -> tuple[dict[str, HexTerra
     return hexes, sides
 
 
-def board_json(board: DerivedBoard, ssr: list[str] | None = None) -> dict[str, Any]:
+def board_json(board: DerivedBoard, ssr: list[str] | None = None, speckled: str = AROUND_DOT) -> dict[str, Any]:
     """The board as ``board info --json`` prints it (with ``ssr``: VASL's SSR terrain options
-    applied, each changed hex saying so)."""
+    applied, each changed hex saying so; speckled terrain read as ``speckled`` chooses)."""
     sides: dict[str, dict[str, str]] = {}
     for name, d, feature, _why in board.sides:
         sides.setdefault(name, {})[DIRECTION_NAMES[d]] = feature
-        h = board.hexes[name]
-        other = board.geometry.neighbour(h.col, h.row, d)
+        hx = board.hexes[name]
+        other = board.geometry.neighbour(hx.col, hx.row, d)
         if 0 <= other[0] < board.geometry.width and 0 <= other[1] < board.geometry.height + other[0] % 2:
             sides.setdefault(board.geometry.name(*other), {})[DIRECTION_NAMES[opposite(d)]] = feature
     changed: dict[str, HexTerrain] = {}
     if ssr:
-        changed, sides = _with_ssr(board, ssr)
+        changed, sides = _with_ssr(board, ssr, speckled)
     table = codes()
     hexes: dict[str, Any] = {}
-    for name, h in board.hexes.items():
+    for name, h in board.read(speckled).items():
         t = changed.get(name, h.terrain)
         entry: dict[str, Any] = {"terrain": t.terrain, "level": t.base_level, "hexsides": sides.get(name, {})}
         if t.obstacle:
@@ -143,7 +154,7 @@ def board_json(board: DerivedBoard, ssr: list[str] | None = None) -> dict[str, A
     if board.archive.image is not None:
         img = board.archive.image
         meta["picture"] = {"name": img.name, "format": img.format, "width": img.width, "height": img.height}
-    out: dict[str, Any] = {"board": meta, "options": _options(board), "hexes": hexes}
+    out: dict[str, Any] = {"board": meta, "options": _options(board), "speckled": speckled, "hexes": hexes}
     if ssr:
         out["ssr"] = list(ssr)
         out["overlays"] = _overlays(board, ssr)
@@ -183,13 +194,13 @@ def _overlays(board: DerivedBoard, ssr: list[str]) -> list[dict[str, Any]]:
             for pic, x, y in overlays_for(board, bid, ssr)]
 
 
-def _text(board: DerivedBoard, ssr: list[str] | None = None) -> str:
+def _text(board: DerivedBoard, ssr: list[str] | None = None, speckled: str = AROUND_DOT) -> str:
     m = board.archive.metadata
     labels = {k: t.label for k, t in terrain_types("terrain_asl").items()}
     lines = [f"board {m.name}, version {m.version or '?'} ({m.width} × {m.height} hexes, "
              f"grid {board.archive.grid.grid_width} × {board.archive.grid.grid_height} pixels, "
              f"{board.archive.size:,} bytes, SHA-256 {board.archive.sha256})"]
-    whole = board_json(board, ssr)
+    whole = board_json(board, ssr, speckled)
     if whole["options"]:
         lines.append("the board's own SSR options (its SSRControls):")
         for o in whole["options"]:
@@ -230,10 +241,11 @@ def run(args: argparse.Namespace) -> int:
     except BoardError:  # a board that cannot go on a map: the shared options only
         own = {}
     ssr = parse_ssr(args.ssr, own)
+    speckled = ON_DOT if args.speckled_on_dot else AROUND_DOT
     if args.json:
-        print(json.dumps(board_json(board, ssr), indent=1))
+        print(json.dumps(board_json(board, ssr, speckled), indent=1))
     else:
-        print(_text(board, ssr))
+        print(_text(board, ssr, speckled))
     return 0
 
 
@@ -251,6 +263,8 @@ def add_los_parser(sub: Any) -> None:
     p.add_argument("--ssr", default="", metavar="NAMES", help="VASL's SSR terrain options, e.g. NoHedges,Level2ToLevel1 "
                    "(applied to the hexes and to the boards' pixels the trace reads, as VASL applies them); a board's "
                    "own (BSO_10_PondToOG or 10:BSO_10_PondToOG) is its picture only and changes no terrain")
+    p.add_argument("--speckled-on-dot", action="store_true", help=SPECKLED_HELP + "; the trace reads grain's pixels "
+                   "either way: only the hexes' terrain changes")
 
 
 def run_los(args: argparse.Namespace) -> int:
@@ -259,7 +273,7 @@ def run_los(args: argparse.Namespace) -> int:
     from .asl.los_grid import trace
 
     boards = [load(path) for path in args.board]
-    sc = scenario_on(args.map, boards, args.ssr)
+    sc = scenario_on(args.map, boards, args.ssr, ON_DOT if args.speckled_on_dot else AROUND_DOT)
     m = sc.map
     a, b = Location(m.parse(args.source), args.from_level), Location(m.parse(args.target), args.to_level)
     sight = trace(sc, a, b)

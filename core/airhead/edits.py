@@ -103,6 +103,21 @@ def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event
     except DataError as e:
         raise ActionError(f"settings: {e}") from None
     scenario = replace(state.scenario, settings=raw)
+    terrain, reread = state.terrain, ""
+    if "vasl_speckled" in changes and scenario.boards:  # the boards' hexes read again, as an SSR option in play
+        from .vasl.derive import speckled_reading
+        from .vasl.library import reread_speckled
+
+        reading = speckled_reading(raw)
+        if reading != speckled_reading(state.scenario.settings):
+            spend(len(scenario.map.hexes()))
+            try:
+                base, terrain = reread_speckled(scenario, terrain, reading)
+                n = sum(1 for h in set(base.hexes) | set(scenario.base.hexes) if base.at(h) != scenario.base.at(h))
+                reread = f"; the boards' hexes read again: {n} {'hex' if n == 1 else 'hexes'} now read otherwise"
+            except DataError as e:
+                raise ActionError(str(e)) from None
+            scenario = replace(scenario, base=base)
     settings = {**state.settings, **parsed}
     typed = dump_fields(fields, parsed, scenario.map)
     words = []
@@ -111,8 +126,8 @@ def _edit_settings(state: GameState, a: JSONDict) -> tuple[GameState, list[Event
         options = f.options() if f.kind in ("direction", "choice") else ()
         shown = next((str(lb) for val, lb in options if val == v), None)  # "5 (SW)"
         words.append(f"{f.label} {shown or ('—' if v is None else setting_words(v))}")
-    event = Event("edit", "", "scenario settings changed: " + "; ".join(words))
-    return replace(state, scenario=scenario, settings=settings), [event]
+    event = Event("edit", "", "scenario settings changed: " + "; ".join(words) + reread)
+    return replace(state, scenario=scenario, settings=settings, terrain=terrain), [event]
 
 
 def _edit_ssr(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:

@@ -187,11 +187,12 @@ class Scenario:
         if type(ssr) is not list or len(ssr) > MAX_SSR or not all(type(n) is str and 0 < len(n) <= MAX_SSR_NAME for n in ssr):
             raise DataError(f"a scenario's SSR terrain options are a list of at most {MAX_SSR} of VASL's names")
         if data["boards"] or ssr:
+            from .vasl.derive import speckled_reading
             from .vasl.library import BoardRef, imported_terrain
             from .vasl.ssr import apply_ssr
 
             refs = {str(bid)[:12]: BoardRef.from_data(ref) for bid, ref in data["boards"].items()}
-            base = imported_terrain(hmap, refs) if refs else Terrain()
+            base = imported_terrain(hmap, refs, speckled=speckled_reading(data["settings"])) if refs else Terrain()
             if ssr:
                 base = apply_ssr(base, ssr, hmap.hexes())
                 if any(":" in n for n in ssr):  # a board's own options (10:BSO_10_PondToOG): pictures only

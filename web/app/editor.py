@@ -19,6 +19,7 @@ from airhead.scenario import Scenario
 from airhead.systems import get, load_scenario, new_game
 from airhead.terrain import MAX_BLAZE
 from airhead.vasl.board_ssr import pictured_options
+from airhead.vasl.derive import SPECKLED_KEY
 from airhead.vasl.library import LIBRARY, map_boards, parse_layout, parse_ssr, scenario_data
 from airhead.vasl.ssr import ssr_rules
 from airhead.terrain import HEXSIDE_FEATURES, OCCUPANTS
@@ -170,6 +171,7 @@ class Editor:
     own by its name in its file (BSO_10_PondToOG: listed in This game's settings once the map is made)</small>
     <input id='new-ssr' autocapitalize='off' autocomplete='off' spellcheck='false' maxlength='400'></label>
   <div id='new-ssr-help'>{ssr_help_html()}</div>
+  <div id='new-speckled' class='form'></div>
   <label id='new-grid'>Grid columns × rows <small>the size of a new grid map, in hexes</small> <span class='row'><input id='new-cols' type='number' min='2' max='60' value='10'>
     <input id='new-rows' type='number' min='1' max='60' value='8'></span></label>
   <fieldset class='new-settings'><legend>Scenario settings (SSR)</legend><div id='new-settings' class='form'></div></fieldset>
@@ -184,6 +186,7 @@ class Editor:
     <input id='game-ssr' autocapitalize='off' autocomplete='off' spellcheck='false' maxlength='400'
       placeholder='e.g. NoHedges, LightWoods'></label>
   <div id='game-ssr-help'>{ssr_help_html()}</div>
+  <div id='game-speckled' class='form'></div>
   <button type='button' class='btn primary' data-act='apply-settings' id='apply-settings'>Apply to this game</button>
   <p id='game-set-done' class='hint' role='status'></p>
 </div></details>"""
@@ -202,17 +205,21 @@ class Editor:
         it, what it does: #42 item 7), at their defaults; the fields that apply to its kind of map."""
         system = str(_el("new-system").value)
         _el("new-settings").innerHTML = self._settings_html("new-set", system, {})
+        _el("new-speckled").innerHTML = self._settings_html("new-set", system, {}, boards=True)
         geo = get(system).map_kind == "geoboards"
         _el("new-grid").hidden = geo  # #42 item 8: a geoboard's size is its board's, never typed
         _el("new-ssr-box").hidden = _el("new-ssr-help").hidden = not geo  # VASL's SSR options: ASL boards only
+        _el("new-speckled").hidden = not geo
 
     def render_game_settings(self) -> None:
         """The running game's settings (each with its rule), at their values in play."""
         game: Game = self.play.game
         _el("game-set").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values())
+        _el("game-speckled").innerHTML = self._settings_html("game-set", game.scenario.system, self._game_values(),
+                                                             boards=True)
         _el("game-set-done").textContent = ""
         geo = get(game.scenario.system).map_kind == "geoboards"
-        _el("game-ssr-box").hidden = _el("game-ssr-help").hidden = not geo
+        _el("game-ssr-box").hidden = _el("game-ssr-help").hidden = _el("game-speckled").hidden = not geo
         _el("game-ssr").value = ""
         now = tuple(game.state.scenario.ssr)
         rules = ssr_rules()
@@ -229,12 +236,16 @@ class Editor:
         game: Game = self.play.game
         return dict(game.system.rules.settings.dump(game.state.settings, game.scenario.map))
 
-    def _settings_html(self, prefix: str, system: str, values: dict[str, Any]) -> str:
+    def _settings_html(self, prefix: str, system: str, values: dict[str, Any], boards: bool = False) -> str:
         """Form fields for ``system``'s settings, ids ``<prefix>-<key>``, at ``values`` (else the
         defaults), each setting's explanation written under it, where a finger can read it (#42
-        item 7: a touch screen shows no tooltip), never in a tooltip."""
+        item 7: a touch screen shows no tooltip), never in a tooltip. ``boards``: only the setting
+        of how the map's imported boards are read (shown beside the SSR terrain options), else
+        every other one."""
         out = []
         for f in self._settings_fields(system):
+            if (f["key"] == SPECKLED_KEY) != boards:
+                continue
             iid = f"{prefix}-{E(f['key'], quote=True)}"
             rule = f" <span class='rule'>{E(rule_badge(f['rule']))}</span>" if rule_badge(f.get("rule") or "") else ""
             said = f"<small class='hint setting-help' id='{iid}-help'>{E(f['help'])}</small>" if f.get("help") else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..fields import Field, Schema
 from ..plug import SIDES, Rules
 from ..turns import Phase, Track
+from ..vasl.derive import SPECKLED_FIELD
 from .e8.gliders_procedures import GliderLanding
 from .e7.air_exit import AirExit
 from .e7.air_support_procedures import AerialCombat, AirArrival, Jettison
@@ -44,6 +45,7 @@ SETTINGS = Schema((
     *NIGHT_MOVE_SETTINGS,
     *STRAFING_SETTINGS,
     *LOS_SETTINGS,
+    SPECKLED_FIELD,  # how imported boards' grain hexes are read (docs/rules-notes.md)
     Field("e8_aa_below_kill", "Light AA Final DR below the Kill Number", "choice", choices=("eliminated", "damaged"),
           default="eliminated", rule="E8.21 (E7.511)", help="the rest of E7.511 is in your rulebook: choose what it says"),
     Field("e8_landed_second_damage", "A landed, Damaged glider Damaged again", "choice", choices=("no further effect", "eliminated"),

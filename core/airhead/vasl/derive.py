@@ -5,7 +5,9 @@ Airhead's reading (``docs/rules-notes.md``, "VASL board archives"), hex by hex:
 * **terrain** — VASL's centre terrain (``Hex.java``): the terrain under the centre dot, the pixel
   VASL reads for it (:func:`dot_pixel`: the dot's coordinates truncated, as VASL does), or for
   speckled art (grain: :data:`SPECKLED`) the most common terrain within :data:`DOT_RADIUS` pixels
-  of it; under a hexside feature or a bridge there, the hex's most common ground; a building at the
+  of it (the player's choice, :data:`SPECKLED_FIELD`: :data:`AROUND_DOT`, the default, or
+  :data:`ON_DOT`, the dot's pixel as VASL reads it; :attr:`DerivedBoard.dot_read` holds the hexes
+  the second reading reads otherwise); under a hexside feature or a bridge there, the hex's most common ground; a building at the
   middle of one of its hexsides (the pixel VASL reads there, :func:`side_points`); inherent
   terrain (orchard, crags, rubble, ...) fills the hex when its pixels lie nearer the centre dot
   than any hexside's middle (:func:`core_spans`), so that terrain painted a pixel or two past its
@@ -42,6 +44,8 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any, Mapping
 
+from ..errors import DataError
+from ..fields import Field
 from ..hexes import DIRECTION_NAMES
 from ..tables import load_table, terrain_types
 from ..terrain import Bridge, HexTerrain, Water
@@ -50,7 +54,8 @@ from .geometry import BoardGeometry
 from .losdata import BoardError
 
 __all__ = ["Code", "codes", "DerivedHex", "DerivedBoard", "derive", "load_work", "dot_pixel", "side_points",
-           "core_spans", "SIDE_SHARE", "SIDE_BAND", "BRIDGE_SHARE", "SPECKLED", "DOT_RADIUS", "ROWHOUSE_WALL"]
+           "core_spans", "SIDE_SHARE", "SIDE_BAND", "BRIDGE_SHARE", "SPECKLED", "DOT_RADIUS", "ROWHOUSE_WALL",
+           "AROUND_DOT", "ON_DOT", "SPECKLED_KEY", "SPECKLED_FIELD", "speckled_reading"]
 
 #: The share of a hexside's length its feature's pixels must cover.
 SIDE_SHARE = 0.5
@@ -64,6 +69,32 @@ _TRANSPARENT = ("open", "road")
 SPECKLED = frozenset({"Grain"})
 #: The radius (pixels) of the disc around the centre dot read for speckled terrain.
 DOT_RADIUS = 5
+#: How a speckled terrain's hex is read (docs/rules-notes.md, "Speckled terrain (grain) read"):
+#: the most common terrain on the disc around the centre dot (the default), or the dot's one pixel
+#: (as VASL's ``Hex.java`` reads every hex).
+AROUND_DOT, ON_DOT = "around the dot", "on the dot's pixel, as VASL reads it"
+#: The scenario setting that chooses it (a map's, with its boards: changing it in play reads the
+#: boards' hexes again).
+SPECKLED_KEY = "vasl_speckled"
+SPECKLED_FIELD = Field(
+    SPECKLED_KEY, "Speckled terrain (grain) read", "choice", choices=(AROUND_DOT, ON_DOT), default=AROUND_DOT,
+    help="on imported boards: grain is drawn as a mottle of grain and open-ground dots, so one pixel under a hex's "
+         "centre dot can fall on either. Read the most common terrain within 5 pixels of the dot (the default), or "
+         "the dot's one pixel as VASL's own engine does (a hex mostly grain can then read as open ground, and the "
+         "reverse). Lines of sight read the grain's pixels either way")
+
+
+def speckled_reading(settings: Mapping[str, Any]) -> str:
+    """The speckled-terrain reading a scenario's settings choose (:data:`AROUND_DOT` unless set);
+    :class:`DataError` for a value that is neither."""
+    got = settings.get(SPECKLED_KEY, AROUND_DOT) if isinstance(settings, Mapping) else AROUND_DOT
+    if got is None:
+        return AROUND_DOT
+    if got not in (AROUND_DOT, ON_DOT):
+        raise DataError(f"{SPECKLED_FIELD.label}: {AROUND_DOT!r} or {ON_DOT!r}, not {str(got)[:40]!r}")
+    return str(got)
+
+
 #: The hexside feature a rowhouse wall is (VASL's ``isRowhouseFactoryWall`` terrains, B23.71).
 ROWHOUSE_WALL = "rowhouse_wall"
 
@@ -150,6 +181,15 @@ class DerivedBoard:
     sides: tuple[tuple[str, int, str, str], ...] = field(default=())
     #: The work of reading and deriving the board, in :mod:`airhead.work`'s units (:func:`load_work`).
     work: int = field(default=0, compare=False)
+    #: The hexes with speckled art near their centre dot read on the dot's pixel (:data:`ON_DOT`),
+    #: where ``hexes`` holds them read around the dot (:data:`AROUND_DOT`).
+    dot_read: Mapping[str, DerivedHex] = field(default_factory=dict, compare=False)
+
+    def read(self, reading: str = AROUND_DOT) -> Mapping[str, DerivedHex]:
+        """The board's hexes with speckled terrain read as ``reading`` chooses."""
+        if reading == ON_DOT and self.dot_read:
+            return {**self.hexes, **self.dot_read}
+        return self.hexes
 
     @property
     def name(self) -> str:
@@ -324,7 +364,10 @@ def _disc(grid_terrain: bytes, gw: int, gh: int, cx: int, cy: int) -> dict[int, 
     return {c: chunk.count(bytes((c,))) for c in set(chunk)}
 
 
-def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> tuple[DerivedHex, dict[int, int]]:
+def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int,
+                around: bool = True) -> tuple[DerivedHex, dict[int, int], bool]:
+    """A hex and its terrain codes counted; True if speckled art lies near its centre dot (then
+    ``around`` chooses how it is read: :data:`AROUND_DOT`, or else :data:`ON_DOT`)."""
     grid = arch.grid
     gw, gh = grid.grid_width, grid.grid_height
     table = _read_codes()
@@ -345,12 +388,13 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
         disc = _disc(grid.terrain, gw, gh, cx, cy)
         if any(table[c].name in SPECKLED for c in disc):
             best = max(disc.items(), key=lambda cn: (cn[1], -cn[0]))[0]
-            if table[best].name in SPECKLED or centre.name in SPECKLED:
+            if around and (table[best].name in SPECKLED or centre.name in SPECKLED):
                 centre = table[best]
             n = sum(disc.values())
             spk = sum(k for c, k in disc.items() if table[c].name in SPECKLED)
             names = sorted({table[c].name.lower() for c in disc if table[c].name in SPECKLED})
-            speckled = (f"; speckled art, read around the dot: {' and '.join(names)} on {_pct(spk / n)} of the pixels "
+            how = "around the dot" if around else "on the dot's pixel, as VASL reads it"
+            speckled = (f"; speckled art, read {how}: {' and '.join(names)} on {_pct(spk / n)} of the pixels "
                         f"within {DOT_RADIUS} pixels of it")
     # VASL's centre terrain (Hex.java): the centre dot's; a building at a hexside's middle;
     # inherent terrain nearer the centre than any hexside's middle; a market place's centre is open ground
@@ -419,7 +463,7 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int) -> t
         kwargs["obstacle"] = obstacle
     else:
         kwargs["obstacle"] = terrain_types("terrain_asl")[kwargs["terrain"]].obstacle
-    return DerivedHex(name, col, row, HexTerrain(**kwargs), "; ".join(reasons), shares, code), counts
+    return DerivedHex(name, col, row, HexTerrain(**kwargs), "; ".join(reasons), shares, code), counts, bool(speckled)
 
 
 def _side_feature(arch: BoardArchive, geo: BoardGeometry, col: int, row: int, d: int, wanted: set[int]) -> tuple[int, float] | None:
@@ -490,10 +534,13 @@ def derive(arch: BoardArchive) -> DerivedBoard:
     table = _read_codes()
     side_codes = {c for c, k in table.items() if k.side}
     hexes: dict[str, DerivedHex] = {}
+    dot_read: dict[str, DerivedHex] = {}
     has_side: dict[tuple[int, int], set[int]] = {}
     for col, row in geo.hexes():
-        dh, counts = _derive_hex(arch, geo, col, row)
+        dh, counts, speckled = _derive_hex(arch, geo, col, row)
         hexes[dh.name] = dh
+        if speckled:  # the hex as VASL reads it, on the dot's pixel
+            dot_read[dh.name] = _derive_hex(arch, geo, col, row, around=False)[0]
         found = side_codes.intersection(counts)
         if found:
             has_side[(col, row)] = found
@@ -514,7 +561,7 @@ def derive(arch: BoardArchive) -> DerivedBoard:
                 sides.append((geo.name(col, row), d, k.side, f"{k.name} along {_pct(share)} of the hexside"))
     bridges = sum(1 for h in hexes.values() if h.terrain.bridge is not None)
     work = load_work(arch.size, grid.grid_width * grid.grid_height, len(hexes), read, bridges * math.ceil(geo.hex_width * 4 / 3))
-    return DerivedBoard(arch, geo, hexes, tuple(sides), work)
+    return DerivedBoard(arch, geo, hexes, tuple(sides), work, dot_read)
 
 
 def load_work(size: int, pixels: int, hexes: int, hexsides: int, bridge_columns: int) -> int:

@@ -20,13 +20,13 @@ from ..errors import DataError, MissingBoardError
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
 from .archive import BoardImage
-from .derive import DerivedBoard, DerivedHex
+from .derive import AROUND_DOT, DerivedBoard, DerivedHex, speckled_reading
 from .losdata import BoardError
 
 __all__ = ["BoardRef", "MissingBoardError", "BoardLibrary", "LIBRARY", "board_id", "card_name", "board_shape", "BLANK",
            "imported_terrain", "scenario_data",
            "Frame", "frames", "Art", "board_art", "hex_reading", "blank_boards", "parse_layout",
-           "cell_board", "parse_ssr", "map_boards"]
+           "cell_board", "parse_ssr", "map_boards", "reread_speckled"]
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _TEXT = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
@@ -165,8 +165,10 @@ class BoardLibrary:
 LIBRARY = BoardLibrary()
 
 
-def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardLibrary | None = None) -> Terrain:
-    """The terrain of a map's imported boards, placed (and turned) as the map places them;
+def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardLibrary | None = None,
+                     speckled: str = AROUND_DOT) -> Terrain:
+    """The terrain of a map's imported boards, placed (and turned) as the map places them, speckled
+    terrain read as ``speckled`` chooses (:data:`.derive.AROUND_DOT` or :data:`.derive.ON_DOT`);
     :class:`MissingBoardError` naming every board the library lacks."""
     lib = library if library is not None else LIBRARY
     if hmap.naming != "asl":
@@ -202,7 +204,7 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
             col = dh.col + 1 - dc
             return p.to_global(col, pg.local_y2(col, dh.row + (1 if dh.col % 2 == 0 else 0) - dr))
 
-        for dh in board.hexes.values():
+        for dh in board.read(speckled).values():
             x, y2 = place(dh)
             h = from_doubled(x, y2)
             if not p.contains(h):
@@ -221,6 +223,26 @@ def imported_terrain(hmap: HexMap, refs: Mapping[str, BoardRef], library: BoardL
             key = Hexside.of(h, dd)
             sides[key] = sides.get(key, frozenset()) | {feature}
     return Terrain(hexes, sides)
+
+
+def reread_speckled(scenario: Any, terrain: Terrain, reading: str,
+                    library: BoardLibrary | None = None) -> tuple[Terrain, Terrain]:
+    """A map's boards read again with speckled terrain read as ``reading`` (the setting changed in
+    play): the boards' terrain under the game's SSR terrain options (:attr:`.Scenario.base`), and
+    ``terrain`` with each hex the new reading changes and the players did not, as the boards now
+    read it (a hex the players changed keeps their change). :class:`DataError` if a board is gone."""
+    from .ssr import apply_ssr
+
+    hexes = scenario.map.hexes()
+    base = imported_terrain(scenario.map, scenario.boards, library, reading)
+    if scenario.ssr:
+        base = apply_ssr(base, list(scenario.ssr), hexes)
+    old, out = scenario.base, terrain
+    for h in set(old.hexes) | set(base.hexes):
+        was, now = old.at(h), base.at(h)
+        if was != now and terrain.at(h) == was:
+            out = out.set_hex(h, now)
+    return base, out
 
 
 def boards_work(refs: Mapping[str, BoardRef], library: BoardLibrary | None = None) -> int:
@@ -546,7 +568,8 @@ def hex_reading(scenario: Any, h: Hex, library: BoardLibrary | None = None) -> s
             return f"{ref.describe()} is not on this device: its terrain is blank until its file is imported"
         col, y2 = p.to_local(*to_doubled(h))
         name = f"{p.geometry.letters(col)}{p.geometry.local_row(col, y2) + p.geometry.row0}"
-        dh = board.hexes.get(name)
+        dot = speckled_reading(getattr(scenario, "settings", {}) or {}) != AROUND_DOT
+        dh = (board.dot_read.get(name) if dot else None) or board.hexes.get(name)
         if dh is None:
             return ""
         changed = scenario.terrain.at(h) != scenario.base.at(h)
