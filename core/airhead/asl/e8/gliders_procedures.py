@@ -37,29 +37,31 @@ from ...plug import (
 )
 from .gliders import (
     AA_FIELDS,
-    PASSENGER_FIELDS,
     AAFirer,
     Approach,
-    Passenger,
     blind_hex,
-    casualty_reduction,
     check_manifest,
     check_weather,
     crash_drm,
     crash_effect,
-    damage_effects,
-    eligible_for_selection,
     glider_capacity,
     hazard,
     landing_drm,
     landing_hex,
     light_aa_result,
-    manifest_from_data,
-    occupied_terrain,
-    placed_in_afph,
-    random_selection,
     retains_rof,
     table,
+)
+from .gliders_occupants import occupied_terrain
+from .gliders_passengers import (
+    PASSENGER_FIELDS,
+    Passenger,
+    casualty_reduction,
+    damage_effects,
+    eligible_for_selection,
+    manifest_from_data,
+    placed_in_afph,
+    random_selection,
 )
 from .gliders_odds import Conditions, plan_heatmap, plan_odds
 from ..e1.night import is_night
