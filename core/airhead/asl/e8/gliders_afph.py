@@ -1,4 +1,7 @@
-"""The end of an ASL E8 glider landing: its data (:class:`Glider`), the sealed manifest revealed, Random Selection and Damage to Passengers, and its contents placed in the AFPh (E8.1, E8.4, E8.41)."""
+"""The E8 glider landing once it is down: the sealed manifest, Random Selection, the AFPh (E8.1, E8.4, E8.41).
+
+Also the procedure's data (:class:`Glider`), which :mod:`.gliders_procedures` shares.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ASL E8.23: the terrain as the Crash dr sees it (vehicles, wrecks and landed gliders occupying their Locations) and the key a memo of a terrain is looked up by."""
+"""ASL E8.23: the terrain with the vehicles, wrecks and landed gliders in it, and a memo's key for a terrain."""
 
 from __future__ import annotations
 

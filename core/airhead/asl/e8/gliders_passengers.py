@@ -1,4 +1,4 @@
-"""ASL E8.1/E8.4/E8.41: a glider's Passengers, its sealed manifest, what the AFPh places and what a Damaged glider does to them."""
+"""ASL E8.1/E8.4/E8.41: a glider's Passengers and manifest, what the AFPh places, what Damage does to them."""
 
 from __future__ import annotations
 
