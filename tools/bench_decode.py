@@ -1,6 +1,6 @@
 """Benchmark of hostile input: how long the codec takes to refuse it, and how long an accepted
 game takes to open, over the adversarial inputs and a fuzz run of mutated saves and links
-(``tools/corpora/codec_fuzz.py``, the corpus the test suite checks).
+(``tools/corpora/hostile.py``, ``tools/corpora/mutations.py``: the corpus the test suite checks).
 
 Prints one JSON line: {"python": ..., "cases": N, "refused": N, "opened": N,
 "refuse_ms": worst time to refuse at decode, "refuse_case": ..., "refuse_replay_ms": worst time
@@ -32,7 +32,7 @@ def open_phases(text: str) -> dict[str, float] | None:
     """Times (ms) of each phase of opening ``text`` as the app does; None if it is refused."""
     from airhead.codec import CodecError, decode_any
     from airhead.svg import render_map
-    from tools.corpora.codec_fuzz import first_draw
+    from tools.corpora.opening import first_draw
 
     t0 = time.perf_counter()
     try:
@@ -57,9 +57,9 @@ def main() -> None:
     ap.add_argument("--fuzz", type=int, default=3000, help="mutated saves and links after the adversarial inputs")
     ap.add_argument("--repeat", type=int, default=2, help="time the slowest cases again, keep the best")
     args = ap.parse_args()
-    from tools.corpora import codec_fuzz
+    from tools.corpora import hostile, mutations
 
-    cases = list(codec_fuzz.adversarial()) + list(codec_fuzz.mutants(20261122, args.fuzz))
+    cases = list(hostile.adversarial()) + list(mutations.mutants(20261122, args.fuzz))
     results: list[tuple[str, dict[str, float]]] = []
     for case in cases:
         ph = open_phases(case.text)

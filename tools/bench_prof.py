@@ -60,7 +60,7 @@ def timed(only: str, profile: str) -> None:
     from airhead.codec import decode_link
     from airhead.svg import render_map
     from airhead.systems import new_game
-    from tools.corpora import codec_fuzz
+    from tools.corpora import opening
 
     rows = {}
     for path in sorted(OUT.glob("*.link")):
@@ -97,7 +97,7 @@ def timed(only: str, profile: str) -> None:
         t4 = time.perf_counter()
         render_map(g.scenario, g.state.terrain)
         t5 = time.perf_counter()
-        codec_fuzz.first_draw(g)
+        opening.first_draw(g)
         t6 = time.perf_counter()
         n = len(data.actions)
         row = {"n": n, "decode_ms": round((t1 - t0) * 1e3, 1), "replay_ms": round((t3 - t2) * 1e3, 1),

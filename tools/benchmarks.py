@@ -200,7 +200,7 @@ def bench_los_grid() -> int:
 
 def bench_decode() -> int:
     """Hostile input (issue #13): the worst time to refuse an input and to open an accepted one,
-    over the adversarial inputs and a fuzz run of mutated saves and links (tools/corpora/codec_fuzz.py),
+    over the adversarial inputs and a fuzz run of mutated saves and links (tools/corpora/hostile.py, tools/corpora/mutations.py),
     on CPython and in Pyodide under Node, each next to its target (figures only, nothing asserted)."""
     say("== Hostile input: worst refusal and worst open (decode, replay, first draw), adversarial + fuzz corpus")
     figures = _pair("decode", [VENV_PY, TOOLS / "bench_decode.py", "--fuzz", "3000"],

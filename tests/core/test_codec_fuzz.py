@@ -1,6 +1,6 @@
 """The fuzz run of issue #13: every link or file is either refused with a CodecError or is a
 game the app can show — replay it, draw its map, build its Play panel, save and share it again
-(``codec_fuzz.open_fully``): real saves of every system, the adversarial inputs, 10,000 mutated
+(``opening.open_fully``): real saves of every system, the adversarial inputs, 10,000 mutated
 saves and links (1,000 in Pyodide) and two hypothesis properties.
 
 No test asserts a time: a hang is caught by a watchdog far above the budget (20 x), where the
@@ -17,7 +17,10 @@ from airhead.codec import CodecError, SaveData, decode_any, decode_save
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tools.corpora import codec_fuzz
-from tools.corpora.codec_fuzz import IN_PYODIDE, OPEN_WATCHDOG, Case, adversarial, check, link_of_text, mutants, open_fully, seed_saves, watchdog
+from tools.corpora.codec_fuzz import link_of_text, seed_saves
+from tools.corpora.hostile import adversarial
+from tools.corpora.mutations import _nodes, mutants
+from tools.corpora.opening import IN_PYODIDE, OPEN_WATCHDOG, Case, check, open_fully, watchdog
 
 #: Mutated saves and links per fuzz run: the issue asks for at least 10,000 (fewer in Pyodide,
 #: which runs the same tests several times slower).
@@ -75,7 +78,7 @@ def mutated_saves(draw: st.DrawFn) -> str:
     label, text = draw(st.sampled_from(seed_saves()))
     obj = json.loads(text)
     for _ in range(draw(st.integers(1, 3))):
-        nodes = [path for path, _ in codec_fuzz._nodes(obj) if path]
+        nodes = [path for path, _ in _nodes(obj) if path]
         path = draw(st.sampled_from(nodes))
         parent = obj
         for k in path[:-1]:

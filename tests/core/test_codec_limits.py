@@ -18,7 +18,10 @@ from airhead.codec import MAX_DEPTH, MAX_JSON_BYTES, CodecError, SizeError, _max
 from airhead.scenario import MAX_SIDE_FEATURES, MAX_TERRAIN_HEXES
 from airhead.svg import MAX_SVG_BYTES, render_map
 from tools.corpora import codec_fuzz
-from tools.corpora.codec_fuzz import OPEN_WATCHDOG, REFUSE_WATCHDOG, Case, adversarial, check, link_of_text, open_fully, watchdog
+from tools.corpora.codec_fuzz import link_of_text
+from tools.corpora.hostile import adversarial, largest_save
+from tools.corpora.mutations import _deep
+from tools.corpora.opening import OPEN_WATCHDOG, REFUSE_WATCHDOG, Case, check, open_fully, watchdog
 
 
 def save(scenario: Any = None, actions: list[Any] | None = None, seed: Any = "s") -> str:
@@ -78,7 +81,7 @@ def test_the_prescan_agrees_with_the_json_parser_on_random_documents() -> None:
 
 
 def test_nesting_is_limited_before_the_parser_recurses() -> None:
-    deep = codec_fuzz._deep(MAX_DEPTH)  # 32 levels inside an action inside the actions list
+    deep = _deep(MAX_DEPTH)  # 32 levels inside an action inside the actions list
     refused(save(actions=[{"type": "note", "text": "x", "deep": deep}]), "nested too deeply")
     refused("[" * 100_000 + "]" * 100_000, "nested too deeply")
 
@@ -211,7 +214,7 @@ def test_terrain_and_hexside_features_are_capped() -> None:
 
 
 def test_the_largest_accepted_map_draws_within_the_svg_bound() -> None:
-    text = codec_fuzz.largest_save()
+    text = largest_save()
     with watchdog(OPEN_WATCHDOG, "drawing the largest map"):
         game = open_fully(decode_save(text))
         svg = render_map(game.scenario, game.state.terrain)

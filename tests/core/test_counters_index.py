@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from airhead.asl.e7.air_support import aircraft_of
-from airhead.asl.e8.gliders import OCCUPANT_KINDS, occupied_terrain
+from airhead.asl.e8.gliders_occupants import OCCUPANT_KINDS, occupied_terrain
 from airhead.counters import Counters, Marker, Unit
 from airhead.hexes import Hex
 from airhead.terrain import HexTerrain, Terrain

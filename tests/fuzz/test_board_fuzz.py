@@ -28,7 +28,7 @@ from airhead.work import OPEN_BUDGET
 from airhead.vasl.geometry import BoardGeometry
 from airhead.vasl.losdata import MAX_GRID_PIXELS, MAX_HEXES
 from tools.board_writer import write_board
-from tools.corpora.codec_fuzz import watchdog
+from tools.corpora.opening import watchdog
 
 from boardzip import Member, bomb, deflated, many_entries, members_of, write
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from airhead.systems import SYSTEMS
 from tools.corpora import game_fuzz
-from tools.corpora.codec_fuzz import OPEN_WATCHDOG, watchdog
+from tools.corpora.opening import OPEN_WATCHDOG, watchdog
 
 
 def test_the_corpus_plays_every_procedure_of_every_system() -> None:

@@ -1,7 +1,10 @@
 """Generated corpora of games, saves and links: the inputs the benchmarks time and the tests check.
 
-    codec_fuzz.py  real saves of every system, adversarial inputs and mutated saves and links,
-                   and how the app opens one (``open_fully``, ``first_draw``)
+    codec_fuzz.py  real saves of every system (``seed_saves``) and their links (``link_of_text``)
+    mutations.py   those saves and links mutated (``mutants``)
+    hostile.py     hand-made hostile inputs (``adversarial``, ``largest_save``)
+    opening.py     how the app opens one: refused or opened fully (``open_fully``, ``check``,
+                   ``first_draw``), under a CPU-time ``watchdog``
     game_fuzz.py   games played through every procedure of every system, mutated as a hostile
                    sender would (actions swapped, repeated, spliced, out of phase; hostile edits)
 

@@ -7,7 +7,7 @@ The systems, their scenarios, procedures and settings come from the registry
 (:data:`airhead.systems.SYSTEMS`), never from a list kept here: a new procedure or setting is
 fuzzed as soon as it is registered. Everything is a function of the seed.
 
-"Opened fully" is ``codec_fuzz.open_fully`` (replay, map, Play panel with every procedure's odds
+"Opened fully" is ``opening.open_fully`` (replay, map, Play panel with every procedure's odds
 and heatmap, save and share again). "Within the work budget": opening it as the app does
 (replay, first draw: map, panel, overlay, the first procedure's odds) spends at most
 :data:`APP_OPEN_BUDGET` units of :mod:`airhead.work` (counted, not timed; the replay alone is held
@@ -31,7 +31,7 @@ from airhead.sealed import seal
 from airhead.svg import render_map
 from airhead.systems import SYSTEMS, builtin, new_game
 
-from . import codec_fuzz  # the codec's corpus and the open_fully check
+from . import codec_fuzz, mutations, opening  # the codec's corpus, its mutations and the open_fully check
 
 #: Units of work opening an accepted game as the app does may spend: the replay's and the map
 #: view's (held by the core to ``airhead.work.OPEN_BUDGET`` together), the rest of the first
@@ -173,7 +173,7 @@ def _settings_edit(rnd: random.Random, system: str) -> dict[str, Any]:
     for k in keys:
         f = fields.get(k)
         old = f.default if f is not None and f.default is not ... else None
-        out[k] = rnd.choice([None, None, codec_fuzz._plausible(rnd, old), codec_fuzz._strange(rnd, old),
+        out[k] = rnd.choice([None, None, mutations._plausible(rnd, old), mutations._strange(rnd, old),
                              old, "x" * rnd.choice([10, 900, 5000])])
     return {"type": "edit", "op": "settings", "set": out}
 
@@ -217,7 +217,7 @@ def _hostile(rnd: random.Random, played: Played, names: list[str]) -> list[dict[
         a = json.loads(json.dumps(rnd.choice(starts)))
         if rnd.random() < 0.6 and a.get("params"):
             k = rnd.choice(list(a["params"]))
-            a["params"][k] = rnd.choice([codec_fuzz._plausible(rnd, a["params"][k]), codec_fuzz._strange(rnd, a["params"][k]),
+            a["params"][k] = rnd.choice([mutations._plausible(rnd, a["params"][k]), mutations._strange(rnd, a["params"][k]),
                                          rnd.choice(names)])
         return [a]
     if kind == 5:  # the reducer's own moves at any time
@@ -226,11 +226,11 @@ def _hostile(rnd: random.Random, played: Played, names: list[str]) -> list[dict[
                             {"type": "dice", "values": [rnd.randint(0, 12) for _ in range(rnd.choice([1, 2, 3]))]},
                             {"type": "choose", "choice": rnd.choice(["yes", "no", "0", "", h])}])
                 for _ in range(rnd.choice([1, 2, 10]))]
-    return [{"type": "note", "text": codec_fuzz._strange(rnd, "x") if rnd.random() < 0.2 else "n"}]
+    return [{"type": "note", "text": mutations._strange(rnd, "x") if rnd.random() < 0.2 else "n"}]
 
 
 #: One mutated game: how it was made and its save's text (the codec fuzz's kind of case).
-Mutant = codec_fuzz.Case
+Mutant = opening.Case
 
 
 def mutants(seed: int, count: int) -> Iterator[Mutant]:
@@ -313,7 +313,7 @@ def open_as_the_app_does(data: SaveData) -> int:
     with work.metered(10**15):
         game = data.to_game()
         render_map(game.scenario, game.state.terrain)
-        codec_fuzz.first_draw(game)
+        opening.first_draw(game)
         return work.spent()
 
 
@@ -335,7 +335,7 @@ def check(m: Mutant) -> str:
     if spent > APP_OPEN_BUDGET:
         raise Defect(f"{m.label}: opening it spends {spent:,} units of work (at most {APP_OPEN_BUDGET:,})")
     try:
-        codec_fuzz.open_fully(data)
+        opening.open_fully(data)
     except CodecError as e:
         raise Defect(f"{m.label}: opened as the app does, refused by open_fully: {e}") from e
     except Exception as e:

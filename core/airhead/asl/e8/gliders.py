@@ -12,42 +12,39 @@ Sections, in rule order (search for the rule number):
 * E8.221 offboard ILH / Avenue: :func:`approach`, :meth:`Approach.equivalent`
 * E8.23  :func:`crash_drm`, :func:`blind_hex` (E7.25 Aerial LOS: :mod:`.aerial_los`); E8.231
   hexside drm; E8.232 :func:`hazard`
-* E8.24  :func:`crash_effect`
+* E8.24  :func:`crash_effect`; the vehicles, wrecks and landed gliders E8.23 counts:
+  :func:`~.gliders_occupants.occupied_terrain`
 * E8.3   Final Fire (entered by the player: the IFT is not in the seeds)
-* E8.4   :func:`placed_in_afph` (vehicles/Guns and their crews stay aboard), :func:`manifest_from_data`
-* E8.41  :func:`damage_effects`, :func:`random_selection`, :func:`casualty_reduction`
+* E8.4   :func:`~.gliders_passengers.placed_in_afph` (vehicles/Guns and their crews stay aboard),
+  :func:`~.gliders_passengers.manifest_from_data` (the Passengers: :mod:`.gliders_passengers`)
+* E8.41  :func:`~.gliders_passengers.damage_effects`, :func:`~.gliders_passengers.random_selection`,
+  :func:`~.gliders_passengers.casualty_reduction`
 * E8.5   offboard landings (re-entry is noted; E9.41 is not in the seeds)
 
 :class:`~airhead.asl.e8.gliders_procedures.GliderLanding` (``asl.glider_landing``) runs one glider
 through all of it, waiting for each AA decision, roll and choice; :mod:`.gliders_odds` gives
 the exact odds through the same functions. Readings where the seed is damaged or silent are
 recorded in ``docs/rules-notes.md``.
-
-One concern past 600 lines: Chapter E8's rule functions, kept in rule order in one file so that
-any E8 rule number is one search away (the README's rule map points here).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, Mapping, Sequence
 
-from ...frozen import replace
 from ... import events as ev
 from ...boards import HexMap
-from ...counters import Counters
 from ...errors import DataError, RulesError
 from ...events import Event
-from ...fields import Field, check_record
 from ...hexes import DIRECTIONS, Hex, Hexside, from_asl_direction, opposite
 from ...tables import load_table
 from ...terrain import HexTerrain, Terrain
 from ..e7.aerial_los import AerialSight, blind_behind, surrounded
 from ..e7.anti_aircraft import AA_FIELDS, AAFirer, AAResult, light_aa_result, retains_rof
+from .gliders_passengers import Passenger
 
 __all__ = [
-    "Passenger",
     "AAFirer",
     "AA_FIELDS",
     "AAResult",
@@ -75,16 +72,6 @@ __all__ = [
     "crash_drm",
     "hazard",
     "crash_effect",
-    "random_selection",
-    "casualty_reduction",
-    "damage_effects",
-    "placed_in_afph",
-    "manifest_from_data",
-    "occupied_terrain",
-    "terrain_key",
-    "same_key",
-    "TerrainKey",
-    "OCCUPANT_KINDS",
 ]
 
 AVENUE_LENGTH = 5
@@ -114,48 +101,6 @@ def glider_capacity(nationality: str) -> int:
     if nationality not in caps:
         raise RulesError(f"E8.1: no gliders for nationality {nationality!r} (one of {', '.join(caps)})")
     return caps[nationality]
-
-
-PassengerKind = Literal["squad", "hs", "crew", "leader", "hero", "sw", "gun", "vehicle"]
-PERSONNEL: tuple[str, ...] = ("squad", "hs", "crew", "leader", "hero")
-PASSENGER_KINDS: tuple[str, ...] = PERSONNEL + ("sw", "gun", "vehicle")
-
-#: A Passenger as a form (and its JSON) gives it.
-PASSENGER_FIELDS: tuple[Field, ...] = (
-    Field("name", "Name", "text", lo=1, hi=24),
-    Field("kind", "Kind", "choice", choices=PASSENGER_KINDS, default="squad"),
-    Field("pp", "PP", "int", lo=0, hi=100, default=0, rule="E8.1", help="Portage Points it uses of the glider's capacity"),
-    Field("reduces_to", "Reduces to", "text", hi=24, default="", rule="E8.41", help="the HS a squad becomes"),
-    Field("inherent_crew", "Inherent AFV crew", "bool", default=False, rule="E8.41"),
-    Field("five_eighths", "5/8\" counter", "bool", default=False, rule="E8.1"),
-    Field("dm", "Dismantled", "bool", default=True, rule="E8.1"),
-    Field("mans", "Crews (Gun/vehicle)", "text", hi=24, default="", rule="E8.4",
-          help="the Gun or vehicle this Passenger mans (its PRC/crew): it stays aboard with it after the AFPh"),
-)
-
-
-@dataclass(frozen=True)
-class Passenger:
-    """One item of a glider's manifest. ``pp`` is what it uses of the glider's capacity (the
-    player supplies vehicle/Gun PP from U.S. Vehicle Note 51, which is not in the seeds)."""
-
-    name: str
-    kind: PassengerKind = "squad"
-    pp: int = 0
-    reduces_to: str = ""
-    inherent_crew: bool = False
-    five_eighths: bool = False
-    dm: bool = True
-    mans: str = ""
-
-    @classmethod
-    def from_data(cls, data: Any) -> Passenger:
-        """Build from a JSON object; raise :class:`~airhead.errors.DataError` on bad input."""
-        return cls(**check_record(data, PASSENGER_FIELDS, "a Passenger"))
-
-    def to_data(self) -> dict[str, Any]:
-        """JSON form."""
-        return asdict(self)
 
 
 def check_manifest(nationality: str, passengers: Sequence[Passenger]) -> int:
@@ -604,181 +549,3 @@ def crash_effect(final: int) -> CrashEffect:
     if final == 7:
         return "damaged"
     return "eliminated"
-
-
-# ----------------------------------------------------------------------------- E8.41 DAMAGE
-def random_selection(drs: Sequence[int]) -> list[int]:
-    """Random Selection: each eligible unit rolls a dr; the highest dr is selected (all of them on a
-    tie — "one or more of its Passengers", E8.41). Returns the selected indices."""
-    top = max(drs)
-    return [i for i, v in enumerate(drs) if v == top]
-
-
-def casualty_reduction(p: Passenger) -> tuple[str, str]:
-    """Casualty Reduction of one Passenger: a squad is Reduced to its HS, a leader Wounded, a HS
-    or crew eliminated. Returns ``(new state, text)``; the state is ``reduced``, ``wounded`` or
-    ``eliminated``."""
-    if p.kind == "squad":
-        hs = p.reduces_to or "HS"
-        return "reduced", f"{p.name} suffers Casualty Reduction: Reduced to a {hs}"
-    if p.kind in ("leader", "hero"):
-        return "wounded", f"{p.name} suffers Casualty Reduction: Wounded"
-    return "eliminated", f"{p.name} suffers Casualty Reduction: eliminated"
-
-
-def eligible_for_selection(passengers: Sequence[Passenger]) -> list[int]:
-    """Indices of the Passengers subject to E8.41 Casualty Reduction (personnel, not an
-    inherent AFV crew)."""
-    return [i for i, p in enumerate(passengers) if p.kind in PERSONNEL and not p.inherent_crew]
-
-
-def damage_effects(passengers: Sequence[Passenger], selected: Sequence[int]) -> list[Event]:
-    """E8.41: the consequences of a Damaged glider for its contents.
-
-    SW/Guns malfunction; vehicles are Bogged; the selected Passengers suffer Casualty Reduction;
-    every other Passenger (and, as the E8 EX shows, a Reduced squad's HS) takes a NMC
-    [EXC: inherent AFV crew].
-    """
-    out: list[Event] = []
-    for i, p in enumerate(passengers):
-        if p.kind in ("sw", "gun"):
-            out.append(ev.result("E8.41", f"{p.name} has malfunctioned (repair normally, or eliminated if it cannot be repaired)"))
-        elif p.kind == "vehicle":
-            out.append(ev.result("E8.41", f"{p.name} is Bogged (may become Mired/Immobilized leaving the glider)"))
-    nmc: list[str] = []
-    for i, p in enumerate(passengers):
-        if p.kind not in PERSONNEL or p.inherent_crew:
-            continue
-        if i in selected:
-            state, text = casualty_reduction(p)
-            out.append(ev.result("E8.41", text))
-            if state == "reduced":
-                nmc.append(p.reduces_to or f"{p.name} HS")
-            elif state == "wounded":
-                nmc.append(f"{p.name} (wounded)")
-        else:
-            nmc.append(p.name)
-    for n in nmc:
-        out.append(ev.result("E8.41", f"{n} takes a NMC"))
-    return out
-
-
-# ----------------------------------------------------------------------------- E8.4 AFPh
-def placed_in_afph(passengers: Sequence[Passenger]) -> tuple[list[int], list[int]]:
-    """E8.4: which Passengers are placed on board in the AFPh, and which stay aboard.
-
-    "the contents of a glider [EXC: vehicle/Gun (and its PRC/manning Infantry)] are placed onboard
-    ... Any vehicle/Gun (and its PRC/manning Infantry) aboard can be removed from the glider ...
-    only in a subsequent MPh": a vehicle or Gun stays aboard, and so does every Passenger that
-    mans one (``mans`` names it) and a vehicle's inherent crew. Returns ``(placed, aboard)``
-    indices in manifest order.
-    """
-    heavy = {p.name for p in passengers if p.kind in ("vehicle", "gun")}
-    placed: list[int] = []
-    aboard: list[int] = []
-    for i, p in enumerate(passengers):
-        stays = p.kind in ("vehicle", "gun") or (p.mans != "" and p.mans in heavy) or (p.inherent_crew and any(x.kind == "vehicle" for x in passengers))
-        (aboard if stays else placed).append(i)
-    return placed, aboard
-
-
-MANIFEST_FIELDS: tuple[Field, ...] = (
-    Field("glider", "Glider", "text", lo=1, hi=24),
-    Field("passengers", "Passengers", "list", hi=12, item=Field("passengers", "Passenger", "record", fields=PASSENGER_FIELDS)),
-)
-
-
-def manifest_from_data(data: Any) -> tuple[str, tuple[Passenger, ...]]:
-    """E8.1: a sealed manifest as revealed (``{"glider": name, "passengers": [...]}``): the glider's
-    name and its Passengers; :class:`~airhead.errors.DataError` if it is not one."""
-    d = check_record(data, MANIFEST_FIELDS, "a glider manifest")
-    return d["glider"], tuple(Passenger(**x) for x in d["passengers"])
-
-
-# ----------------------------------------------------------------------------- E8.23 occupants
-#: What stands in a Location for E8.23 (a vehicle, a wreck, a previously-landed glider).
-OCCUPANT_KINDS: frozenset[str] = frozenset({"vehicle", "wreck", "glider"})
-
-
-def occupied_terrain(terrain: Terrain, counters: Counters) -> Terrain:
-    """The terrain as E8.23 sees it: every vehicle, wreck and landed glider on the map — placed
-    in the terrain or standing there as a unit or marker — occupies its Location.
-
-    ``terrain`` itself when no counter is of those kinds; else a read-only view that adds them
-    hex by hex as it is read (:meth:`Counters.units_at` is indexed), so a step of a landing costs
-    the same however many gliders landed before it."""
-    if not any(counters.count_of_kind(k) for k in OCCUPANT_KINDS):
-        return terrain
-    return _Occupied(terrain, counters)
-
-
-#: :func:`terrain_key`'s key: the hexes' and hexsides' versions and the occupants (hex, kind).
-TerrainKey = tuple[object, object, frozenset[tuple[Hex, str]]]
-
-
-def terrain_key(terrain: Terrain) -> TerrainKey | None:
-    """What a memo of the rules' reading of ``terrain`` may be keyed by, in O(1) or O(occupants):
-    the versions of its hexes and hexsides (immutable, compared by identity: equal versions,
-    equal terrain) and the occupants :func:`occupied_terrain` adds. None for another view of a
-    terrain (compare it whole). Two terrains with equal keys read alike everywhere; equal terrain
-    of another version has another key (a memo then works it out again)."""
-    if type(terrain) is Terrain:
-        return terrain._hexes, terrain._sides, frozenset()
-    if type(terrain) is _Occupied:
-        return terrain._hexes, terrain._sides, terrain.occupants()
-    return None
-
-
-def same_key(a: TerrainKey, b: TerrainKey) -> bool:
-    """True if two :func:`terrain_key` keys are equal (the versions by identity: never a copy)."""
-    return a[0] is b[0] and a[1] is b[1] and a[2] == b[2]
-
-
-class _Occupied(Terrain):
-    """:func:`occupied_terrain`'s view: ``terrain`` with the occupants ``counters`` stand for
-    (each occupant kind in a hex once, in name order, after those the terrain lists). Read-only:
-    an edit applies to the terrain below."""
-
-    __slots__ = ("_counters", "_seen", "_occupants")
-
-    def __init__(self, terrain: Terrain, counters: Counters) -> None:
-        self._hexes, self._sides, self._blazes, self._blaze_list = terrain._hexes, terrain._sides, terrain._blazes, None
-        self._counters = counters
-        self._seen: dict[Hex, HexTerrain] = {}
-        self._occupants: frozenset[tuple[Hex, str]] | None = None
-
-    def occupants(self) -> frozenset[tuple[Hex, str]]:
-        """Every (hex, occupant kind) the counters stand for: all this view adds to the terrain
-        below (O(occupants), read once; not read by the landing procedure itself)."""
-        if self._occupants is None:
-            c = self._counters
-            self._occupants = frozenset((x.hex, k) for k in OCCUPANT_KINDS
-                                        for x in c.units_of_kind(k) + c.markers_of_kind(k) if x.hex is not None)
-        return self._occupants
-
-    def at(self, h: Hex) -> HexTerrain:
-        got = self._seen.get(h)
-        if got is None:
-            t = Terrain.at(self, h)
-            counters = self._counters
-            kinds = sorted(k for k in OCCUPANT_KINDS if k not in t.occupants and counters.has_at(h, k))
-            got = self._seen[h] = replace(t, occupants=t.occupants + tuple(kinds)) if kinds else t
-        return got
-
-    @property
-    def hexes(self) -> Mapping[Hex, HexTerrain]:
-        """Every hex that is not open ground, occupants included (O(hexes), a unit of work each,
-        :mod:`airhead.work`: for a whole view, never a step nor a memo's key)."""
-        out = self._hexes.snapshot()
-        c = self._counters
-        for k in OCCUPANT_KINDS:
-            for h in [u.hex for u in c.units_of_kind(k)] + [mk.hex for mk in c.markers_of_kind(k)]:
-                if h is not None:
-                    out[h] = self.at(h)
-        return out
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Terrain) and dict(self.hexes) == dict(other.hexes) and self._sides == other._sides
-
-    def __hash__(self) -> int:
-        return hash((frozenset(self.hexes.items()), frozenset(self._sides.items())))

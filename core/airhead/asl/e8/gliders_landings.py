@@ -36,12 +36,10 @@ from .gliders import (
     crash_terms,
     hazard,
     landing_hex,
-    TerrainKey,
     obstacle_top,
-    same_key,
     table,
-    terrain_key,
 )
+from .gliders_occupants import TerrainKey, same_key, terrain_key
 from ..e7.aerial_los import surrounded
 
 __all__ = ["QR", "Counts", "Landings", "landings", "clear_landings", "Enumerator", "ReadOnce"]
@@ -159,7 +157,7 @@ class Landings:
     def __init__(self, terrain: Terrain, m: HexMap, facing: int, *, night: bool, gusts: bool, blind: bool | None,
                  key: TerrainKey | None = None) -> None:
         self.terrain, self.m, self.facing = terrain, m, facing
-        #: What the memo is looked up by (:func:`~airhead.asl.e8.gliders.terrain_key`: O(1) or
+        #: What the memo is looked up by (:func:`~airhead.asl.e8.gliders_occupants.terrain_key`: O(1) or
         #: O(occupants), never a copy of the terrain); None: by the terrain whole.
         self.key = terrain_key(terrain) if key is None else key
         #: What the rules read here: each hex's terrain read from ``terrain`` once, then kept.
@@ -202,7 +200,7 @@ class Landings:
     def same(self, terrain: Terrain, m: HexMap, facing: int, night: bool, gusts: bool, blind: bool | None,
              key: TerrainKey | None = None) -> bool:
         """True if this memo holds the landings of these settings (``key``: the terrain's
-        :func:`~airhead.asl.e8.gliders.terrain_key`, compared without reading the terrain)."""
+        :func:`~airhead.asl.e8.gliders_occupants.terrain_key`, compared without reading the terrain)."""
         if not (facing == self.facing and night == self.night and gusts == self.gusts and blind == self.blind
                 and (m is self.m or m == self.m)):
             return False

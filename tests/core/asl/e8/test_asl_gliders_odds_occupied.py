@@ -17,7 +17,8 @@ import pytest
 
 from airhead import work
 from airhead.asl.e8 import gliders_odds
-from airhead.asl.e8.gliders import AAFirer, occupied_terrain, terrain_key
+from airhead.asl.e8.gliders import AAFirer
+from airhead.asl.e8.gliders_occupants import occupied_terrain, terrain_key
 from airhead.asl.e8.gliders_landings import landings
 from airhead.asl.e8.gliders_odds import clear_cache, glider_odds, heatmap
 from airhead.boards import HexMap

@@ -7,9 +7,7 @@ from typing import Any
 import pytest
 from airhead.asl.e8.gliders import (
     Approach,
-    Passenger,
     approach,
-    casualty_reduction,
     check_manifest,
     check_placements,
     check_weather,
@@ -23,9 +21,9 @@ from airhead.asl.e8.gliders import (
     landing_hex,
     light_aa_result,
     obstacle_top,
-    random_selection,
     retains_rof,
 )
+from airhead.asl.e8.gliders_passengers import Passenger, casualty_reduction, random_selection
 from airhead.boards import HexMap
 from airhead.errors import DataError, RulesError
 from airhead.game import ActionError, Game
