@@ -110,8 +110,18 @@ def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, tail: bool = False) -> t
         if tail:
             kept += chunk
             del kept[:-65536]
-    rc = proc.wait()
+    # wait4: the exit status and the CPU time of the command and every descendant it waited
+    # for (a browser's processes, pytest-xdist's workers), for the layer's CPU figure
+    _, status, usage = os.wait4(proc.pid, 0)
+    rc = proc.returncode = os.waitstatus_to_exitcode(status)
+    _local.cpu = child_cpu() + usage.ru_utime + usage.ru_stime
     return rc, kept.decode("utf-8", "replace")
+
+
+def child_cpu() -> float:
+    """CPU seconds (user + system) of the commands run() has run in this thread so far."""
+    cpu: float = getattr(_local, "cpu", 0.0)
+    return cpu
 
 
 def check(cmd: Sequence[str | Path], what: str, *, cwd: Path = ROOT) -> None:
