@@ -142,7 +142,9 @@ def run_e2e(layer: Layer) -> None:
     run_pytest([VENV / "bin" / "pytest", "e2e", "-p", "no:cacheprovider", "--durations=12",
                 "-n", "2", "--dist", "worksteal",
                 "--reruns", "2", "--only-rerun", "Page crashed", "--only-rerun", "Target crashed",
-                "--output", E2E / "artifacts" / "test-results"], layer, "e2e tests")
+                "--output", E2E / "artifacts" / "test-results",
+                # every test's time, for finding the long poles (docs/web.md, "The long poles")
+                "--junitxml", BUILD / "e2e-times.xml"], layer, "e2e tests")
 
 
 def run_engines(layer: Layer) -> None:
