@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 from tools.board_writer import write_board
-from conftest import wait_ready
-from conftest import hex_center
+from conftest import hex_center, start_app
 from playing import dice, import_boards, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -35,11 +34,8 @@ def files(tmp_path: Path) -> list[str]:
     return out
 
 
-@pytest.mark.own_context  # boards stored on this device
 def test_a_mixed_map_of_a_geoboard_and_a_b_board_with_an_ssr_option(page: Any, tmp_path: Path, artifacts: Path) -> None:
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    start_app(page)  # (the shared page: a restart empties the device's boards store too)
     page.locator("#tab-edit").tap()
     import_boards(page, files(tmp_path), 3)
     listing = page.locator("#boards-list").inner_text()

@@ -14,7 +14,7 @@ import pytest
 from airhead.tables import terrain_types
 from PIL import Image
 from tools.board_writer import write_board
-from conftest import hex_center, wait_ready
+from conftest import hex_center, start_app
 from playing import import_boards
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -34,11 +34,8 @@ def rgb(fill: str) -> tuple[int, int, int]:
     return int(fill[1:3], 16), int(fill[3:5], 16), int(fill[5:7], 16)
 
 
-@pytest.mark.own_context  # boards stored on this device
 def test_a_cropped_turned_boards_picture_beside_a_board_with_none(page: Any, tmp_path: Path, artifacts: Path) -> None:
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    start_app(page)  # (the shared page: a restart empties the device's boards store too)
     page.locator("#tab-edit").tap()
     import_boards(page, files(tmp_path), 2)
     rows = page.locator("#boards-list li").all_inner_texts()

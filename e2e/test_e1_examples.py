@@ -181,10 +181,9 @@ def test_e1_51_example_five_mf_into_woods_up_a_crest_line(page: Any) -> None:
     """E1.51 EX: "A squad ascending Crest Line and entering woods must expend five MF (2 x2 = 4
     +1 entering Concealment Terrain Location at night = 5)": on a night map, the squad enters the
     woods on the board 1 hill (1E4) at a daytime cost of 4 MF."""
-    from conftest import wait_ready
+    from conftest import start_app
 
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)  # (the shared page, restarted in place: no reload)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#tab-edit").tap()
     page.locator(".newmap summary").tap()

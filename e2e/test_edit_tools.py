@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import wait_ready
+from conftest import start_app
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 
 def test_only_the_chosen_tools_fields_show(page: Any) -> None:
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)  # (the shared page, restarted in place: no reload)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#tab-edit").tap()
     assert page.locator("#edit-terrain").is_visible() and not page.locator("#edit-level").is_visible()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from tools.board_writer import write_board
-from conftest import TABLET, actions, wait_ready
+from conftest import TABLET, actions, start_app
 from playing import acted, import_boards
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -26,15 +26,11 @@ WITHIN = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetP
 
 
 def boot(page: Any, size: dict[str, int]) -> None:
-    page.set_viewport_size(size)
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    start_app(page, viewport=size)  # (the shared page: a restart empties the device's boards store too)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#tab-edit").tap()
 
 
-@pytest.mark.own_context
 @pytest.mark.parametrize("size", SIZES)
 def test_new_map_explains_its_options_in_the_page(page: Any, size: dict[str, int], artifacts: Path) -> None:
     boot(page, size)
@@ -71,7 +67,6 @@ def board(tmp_path: Path) -> str:
     return str(path)
 
 
-@pytest.mark.own_context  # boards stored on this device
 @pytest.mark.parametrize("size", SIZES)
 def test_an_ssr_option_chosen_in_play_and_a_used_board_deleted_after_a_warning(page: Any, size: dict[str, int],
                                                                                 tmp_path: Path, artifacts: Path) -> None:

@@ -46,10 +46,9 @@ def test_a_roll_is_drawn_as_dice_with_one_sentence_and_the_map_follows(page: Any
 
 
 def test_line_of_sight_between_two_tapped_hexes_is_drawn_and_explained(page: Any) -> None:
-    from conftest import hex_center, wait_ready
+    from conftest import hex_center, start_app
 
-    page.goto("/")
-    wait_ready(page)
+    start_app(page)  # (the shared page, restarted in place: no reload)
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.touchscreen.tap(*hex_center(page, "1I3"))
     page.wait_for_selector("#tool-los")

@@ -66,9 +66,11 @@ def bench_suite() -> None:
     mode = "layers one after the other" if last.get("serial") else "two lanes side by side"
     say(f"   {seconds:.0f} s wall clock on {when} ({mode}; target <= {SUITE_TARGET_S} s: {mark})")
     layers = last.get("layers") or {}
-    if isinstance(layers, dict):  # the long poles: each layer's own time in that run
+    cpu = last.get("cpu") or {}  # CPU seconds per layer (steadier than the wall clock under load)
+    if isinstance(layers, dict) and isinstance(cpu, dict):  # the long poles: each layer's own time
         for name, secs in sorted(layers.items(), key=lambda kv: -float(kv[1])):
-            say(f"     {float(secs):6.1f} s  {name}")
+            used = f"{float(cpu[name]):6.0f} CPU s  " if name in cpu else ""
+            say(f"     {float(secs):6.1f} s  {used}{name}")
 
 
 def bench_replay() -> int:

@@ -97,6 +97,7 @@ def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, tail: bool = False) -> t
         say(f"!! cannot run {args[0]}: {exc}")
         return 127, ""
     assert proc.stdout is not None
+    meter = TreeCPU(proc.pid)
     kept = bytearray()
     elsewhere: bytearray | None = getattr(_local, "kept", None)
     out = sys.stdout.buffer
@@ -110,8 +111,68 @@ def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, tail: bool = False) -> t
         if tail:
             kept += chunk
             del kept[:-65536]
-    rc = proc.wait()
+    # wait4: the exit status and the CPU time of the command and every descendant it waited
+    # for (pytest-xdist's workers, ...); a browser's renderers are not waited for by anyone
+    # under the command, so the process tree is also sampled while it runs (TreeCPU)
+    _, status, usage = os.wait4(proc.pid, 0)
+    sampled = meter.stop()
+    rc = proc.returncode = os.waitstatus_to_exitcode(status)
+    _local.cpu = child_cpu() + max(usage.ru_utime + usage.ru_stime, sampled)
     return rc, kept.decode("utf-8", "replace")
+
+
+class TreeCPU:
+    """The CPU seconds of a process and all its descendants, sampled from /proc once a second
+    (each process's last reading kept, so one gone since still counts): a lower bound that
+    sees what no waited parent reports (Chromium's renderers). 0 where /proc is missing."""
+
+    def __init__(self, pid: int, every: float = 1.0) -> None:
+        self.pid, self.every = pid, every
+        self.seen: dict[tuple[int, str], float] = {}
+        self.tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._loop, name=f"cpu-{pid}", daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while not self.done.wait(self.every):
+            self.sample()
+
+    def sample(self) -> None:
+        try:
+            pids = [int(d) for d in os.listdir("/proc") if d.isdigit()]
+        except OSError:
+            return
+        parent: dict[int, int] = {}
+        cpu: dict[int, tuple[str, float]] = {}
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            # after the name: state ppid ... utime(12) stime(13) ... starttime(20)
+            parent[pid] = int(fields[1])
+            cpu[pid] = (fields[19].decode(), (int(fields[11]) + int(fields[12])) / self.tick)
+        tree, grew = {self.pid}, True
+        while grew:
+            more = {pid for pid, ppid in parent.items() if ppid in tree} - tree
+            tree |= more
+            grew = bool(more)
+        for pid in tree & cpu.keys():
+            start, used = cpu[pid]
+            self.seen[(pid, start)] = used
+
+    def stop(self) -> float:
+        self.done.set()
+        self.thread.join()
+        return sum(self.seen.values())
+
+
+def child_cpu() -> float:
+    """CPU seconds (user + system) of the commands run() has run in this thread so far."""
+    cpu: float = getattr(_local, "cpu", 0.0)
+    return cpu
 
 
 def check(cmd: Sequence[str | Path], what: str, *, cwd: Path = ROOT) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tools.bundle import build_bundle
 from tools.common import (
-    BUILD, E2E, ROOT, VENV, VENV_PY, LayerError, captured, header, run, say,
+    BUILD, E2E, ROOT, VENV, VENV_PY, LayerError, captured, child_cpu, header, run, say,
 )
 from tools.env import (
     PYODIDE_WHEELS, build_wheel, ensure_chromium, ensure_debian_packages, ensure_engines, ensure_node_modules,
@@ -39,6 +39,7 @@ class Layer:
     name: str
     status: str = "not run"  # passed | failed | skipped | not run
     seconds: float = 0.0
+    cpu: float = 0.0  # CPU seconds of its commands and their children (steadier than the wall clock under load)
     note: str = ""
     counts: dict[str, int] | None = None
 
@@ -141,7 +142,9 @@ def run_e2e(layer: Layer) -> None:
     run_pytest([VENV / "bin" / "pytest", "e2e", "-p", "no:cacheprovider", "--durations=12",
                 "-n", "2", "--dist", "worksteal",
                 "--reruns", "2", "--only-rerun", "Page crashed", "--only-rerun", "Target crashed",
-                "--output", E2E / "artifacts" / "test-results"], layer, "e2e tests")
+                "--output", E2E / "artifacts" / "test-results",
+                # every test's time, for finding the long poles (docs/web.md, "The long poles")
+                "--junitxml", BUILD / "e2e-times.xml"], layer, "e2e tests")
 
 
 def run_engines(layer: Layer) -> None:
@@ -210,7 +213,7 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
             lay.status, lay.note = "skipped", f"needs '{needs.name}'"
             say(f"skipped: {lay.note}, which did not pass")
             return lay
-        t0 = time.monotonic()
+        t0, cpu0 = time.monotonic(), child_cpu()
         try:
             note = fn(lay, *fn_args)
             if lay.status == "not run":
@@ -223,8 +226,8 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
         except Exception as exc:  # a bug or an OS error: report it, still run the other layers
             say(traceback.format_exc().rstrip())
             lay.status, lay.note = "failed", f"{type(exc).__name__}: {exc}"
-        lay.seconds = time.monotonic() - t0
-        say(f"-- {name}: {lay.status.upper()} ({lay.seconds:.1f} s)")
+        lay.seconds, lay.cpu = time.monotonic() - t0, child_cpu() - cpu0
+        say(f"-- {name}: {lay.status.upper()} ({lay.seconds:.1f} s, {lay.cpu:.0f} CPU s)")
         return lay
 
     def setup(lay: Layer) -> str:
@@ -342,7 +345,8 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
     failed = any(lay.status == "failed" for lay in layers)
     if not skip and not failed:  # the whole suite, green: its wall clock for `build.py bench`
         record = {"seconds": round(total, 1), "serial": serial, "when": time.strftime("%Y-%m-%d %H:%M"),
-                  "layers": {lay.name: round(lay.seconds, 1) for lay in layers}}
+                  "layers": {lay.name: round(lay.seconds, 1) for lay in layers},
+                  "cpu": {lay.name: round(lay.cpu, 1) for lay in layers}}
         (BUILD / "last-test.json").write_text(json.dumps(record, indent=1) + "\n")
     return 1 if failed else 0
 
@@ -358,9 +362,10 @@ def print_summary(layers: Sequence[Layer], total_seconds: float, overlapped: boo
             for k, v in lay.counts.items():
                 totals[k] += v
         note = "; ".join(x for x in (extra, lay.note) if x)
-        say(f"{lay.status.upper():8} {lay.name:{width}}  {lay.seconds:6.1f} s  {note}")
+        say(f"{lay.status.upper():8} {lay.name:{width}}  {lay.seconds:6.1f} s {lay.cpu:6.0f} CPU s  {note}")
     failed = [lay for lay in layers if lay.status == "failed"]
-    say(f"{'':8} {'total':{width}}  {total_seconds:6.1f} s"
+    cpu = sum(lay.cpu for lay in layers)
+    say(f"{'':8} {'total':{width}}  {total_seconds:6.1f} s {cpu:6.0f} CPU s"
         + ("  (wall clock: mypy, CPython and Pyodide ran beside the bundle and the browser layers)"
            if overlapped else ""))
     say()
