@@ -31,7 +31,7 @@ from itertools import accumulate
 from typing import Any, Callable
 
 from .actions import check_action
-from .errors import ActionError, DataError, MissingBoardError, WorkError
+from .errors import ActionError, DataError, MissingBoardError, WorkError, quoted
 from .fields import Field, parse_fields
 from .game import Game
 from .scenario import Scenario
@@ -365,7 +365,7 @@ def _validate(obj: Any) -> SaveData:
     sc = obj["scenario"]
     if isinstance(sc, dict) and set(sc) == {"builtin"}:
         if sc["builtin"] not in BUILTINS and sc["builtin"] not in RETIRED:
-            raise CodecError(f"unknown built-in scenario {str(sc['builtin'])[:40]!r}")
+            raise CodecError(f"unknown built-in scenario {quoted(sc['builtin'], 40)}")
         scenario = _builtin(sc["builtin"])
     else:
         try:

@@ -37,7 +37,7 @@ from ...frozen import replace
 from ... import events as ev
 from ...boards import HexMap
 from ...counters import Counters
-from ...errors import DataError, RulesError
+from ...errors import DataError, RulesError, quoted
 from ...events import Event
 from ...fields import Field, check_record
 from ...hexes import DIRECTIONS, Hex, Hexside, from_asl_direction, opposite
@@ -109,7 +109,7 @@ def glider_capacity(nationality: str) -> int:
     """E8.1: capacity in PP (German 14, U.S. 19, British 29)."""
     caps: dict[str, int] = _table()["capacity_pp"]
     if nationality not in caps:
-        raise RulesError(f"E8.1: no gliders for nationality {nationality!r} (one of {', '.join(caps)})")
+        raise RulesError(f"E8.1: no gliders for nationality {quoted(nationality)} (one of {', '.join(caps)})")
     return caps[nationality]
 
 
@@ -185,7 +185,7 @@ def glider_bpv(nationality: str, buyer: str | None = None) -> int:
     t = _table()
     buyer = buyer or nationality
     if nationality not in t["bpv"]:
-        raise RulesError(f"E8.11: no glider BPV for {nationality!r}")
+        raise RulesError(f"E8.11: no glider BPV for {quoted(nationality)}")
     if nationality not in t["may_buy"].get(buyer, []):
         raise RulesError(f"E8.11: a {buyer} player cannot purchase {nationality} gliders")
     bpv: int = t["bpv"][nationality]
