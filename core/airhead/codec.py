@@ -340,8 +340,9 @@ def _validate(obj: Any) -> SaveData:
             raise VersionError(f"save format {version} can no longer be read: no migration to format {version + 1}")
         try:
             obj = step(dict(obj))
-        except (KeyError, TypeError, ValueError) as e:
-            raise CodecError(f"cannot upgrade this format-{version} save: {e}") from None
+        except (KeyError, TypeError, ValueError):  # their words are Python's: the player is told what it means
+            raise CodecError(f"this save, written by an older Airhead (format {version}), is damaged: a part of it is "
+                             "missing or not what that version wrote, so it cannot be brought up to date") from None
         version += 1
         obj["airhead"] = version
     try:

@@ -36,7 +36,7 @@ def asl_column_number(letters: str) -> int:
     """Column number of ASL column letters (``A`` → 1, ``GG`` → 33)."""
     up = letters.upper()
     if not up or not up.isalpha() or not up.isascii() or len(set(up)) != 1:
-        raise ValueError(f"{letters!r} is not a column (A..Z, AA..GG, ...)")
+        raise ValueError(f"{quoted(letters, 8)} is not a column (A..Z, AA..GG, ...)")
     return (len(up) - 1) * 26 + ord(up[0]) - ord("A") + 1
 
 
