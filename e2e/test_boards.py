@@ -69,7 +69,7 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
             dst.writestr(info.filename, src.read(info))
     page.set_input_files("#boards-file", [str(lzma)])
     page.wait_for_function("document.querySelector('#boards-error')?.textContent.includes('bd07')")
-    assert "bd07 was not imported: the board archive's file 'BoardMetadata.xml' is compressed with LZMA" in \
+    assert "bd07 was not imported: the board archive's file “BoardMetadata.xml” is compressed with LZMA" in \
         page.locator("#boards-error").inner_text()
     assert "Reading" not in page.locator("#boards-status").inner_text()
     assert page.evaluate("document.body.dataset.boards") == "2"  # nothing stored

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .errors import ActionError, DataError
+from .errors import ActionError, DataError, quoted
 from .fields import Field, Schema
 from .hexes import DIRECTION_NAMES
 from .steps import MAX_CHOICE
@@ -89,7 +89,7 @@ def check_action(action: Any) -> JSONDict:
     want(isinstance(action, dict), "an action must be an object")
     t = action.get("type")
     if not (isinstance(t, str) and t in ACTIONS):
-        raise ActionError(f"unknown action type {str(t)[:20]!r} (one of {', '.join(ACTION_TYPES)})")
+        raise ActionError(f"unknown action type {quoted(t, 20)} (one of {', '.join(ACTION_TYPES)})")
     try:
         ACTIONS[t].parse({k: v for k, v in action.items() if k != "type"})
     except DataError as e:

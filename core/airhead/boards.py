@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Iterator, Literal, Mapping, Sequence
 
-from .errors import DataError
+from .errors import DataError, quoted
 from .fields import Field, parse_fields
 from .geoboards import AslBoard, GridBoard, asl_column_letters, asl_column_number, crop_of, first_hex
 from .hexes import Hex
@@ -160,7 +160,7 @@ MAP_FIELDS: tuple[Field, ...] = (
     Field("maps", "grid maps", "any", default=None),
     Field("columns", "columns", "int", default=None),
     Field("rows", "rows", "int", default=None),
-    Field("low", "low columns", "choice", choices=("odd", "even"), default="odd"),
+    Field("low", "columns set half a hex lower", "choice", choices=("odd", "even"), default="odd"),
     Field("first", "first hexes", "any", default=None),
     Field("crop", "crops", "any", default=None),
     Field("sizes", "board sizes", "any", default=None),
@@ -189,9 +189,9 @@ class HexMap:
             raise DataError("two boards are placed in the same position")
         for p in placements:
             if p.geometry.naming == "asl" and not ASL_BOARD_ID.match(p.board_id):
-                raise DataError(f"ASL boards are named by letters and digits (like 4, 4b or a), not {p.board_id[:16]!r}")
+                raise DataError(f"ASL boards are named by letters and digits (like 4, 4b or a), not {quoted(p.board_id, 16)}")
             if p.geometry.naming == "grid" and not re.fullmatch(r"[A-Za-z0-9]+", p.board_id):
-                raise DataError(f"grid map ids are letters/digits (like F), not {p.board_id!r}")
+                raise DataError(f"a grid map is named by letters and digits (like F), not {quoted(p.board_id, 16)}")
         total = sum(_hex_count(p.geometry) for p in placements)
         if total > MAX_MAP_HEXES:
             raise DataError(f"the map is too large: {total:,} hexes (at most {MAX_MAP_HEXES:,}, a 200 × 200 grid)")
@@ -444,7 +444,7 @@ class HexMap:
         m = self._asl_match(text) if self.naming == "asl" else _GRID_NAME.match(text)
         if not m:
             example = "4P10" if self.naming == "asl" else "F/d2"
-            raise HexNameError(f"{name!r} is not a hex name (expected a name like {example})")
+            raise HexNameError(f"{quoted(text, 24)} is not a hex name (expected a name like {example})")
         bid = m["board"]
         p = self._by_id.get(bid)
         if p is None:
@@ -457,7 +457,7 @@ class HexMap:
         try:
             col = asl_column_number(letters) - (g.col0 if isinstance(g, AslBoard) else 0)
         except ValueError:
-            raise HexNameError(f"{name}: {m['col']!r} is not a column (A..Z, AA..GG)") from None
+            raise HexNameError(f"{name}: {quoted(m['col'], 8)} is not a column (A..Z, AA..GG)") from None
         row = int(m["row"]) - g.row0
         lo, hi = g.row_range(col)
         y2 = g.local_y2(col, row)

@@ -31,7 +31,7 @@ from itertools import accumulate
 from typing import Any, Callable
 
 from .actions import check_action
-from .errors import ActionError, DataError, MissingBoardError, WorkError
+from .errors import ActionError, DataError, MissingBoardError, WorkError, quoted
 from .fields import Field, parse_fields
 from .game import Game
 from .scenario import Scenario
@@ -340,8 +340,9 @@ def _validate(obj: Any) -> SaveData:
             raise VersionError(f"save format {version} can no longer be read: no migration to format {version + 1}")
         try:
             obj = step(dict(obj))
-        except (KeyError, TypeError, ValueError) as e:
-            raise CodecError(f"cannot upgrade this format-{version} save: {e}") from None
+        except (KeyError, TypeError, ValueError):  # their words are Python's: the player is told what it means
+            raise CodecError(f"this save, written by an older Airhead (format {version}), is damaged: a part of it is "
+                             "missing or not what that version wrote, so it cannot be brought up to date") from None
         version += 1
         obj["airhead"] = version
     try:
@@ -365,7 +366,7 @@ def _validate(obj: Any) -> SaveData:
     sc = obj["scenario"]
     if isinstance(sc, dict) and set(sc) == {"builtin"}:
         if sc["builtin"] not in BUILTINS and sc["builtin"] not in RETIRED:
-            raise CodecError(f"unknown built-in scenario {str(sc['builtin'])[:40]!r}")
+            raise CodecError(f"unknown built-in scenario {quoted(sc['builtin'], 40)}")
         scenario = _builtin(sc["builtin"])
     else:
         try:

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Literal, Sequence
 
-from .errors import DataError
+from .errors import DataError, quoted
 
 __all__ = [
     "Die",
@@ -162,13 +162,13 @@ def parse_typed(spec: DiceSpec, values: str | Sequence[object], purpose: str = "
     out: list[int] = []
     for item in items:
         if isinstance(item, bool):
-            raise DataError(f"{item!r} is not a die value")
+            raise DataError(f"{quoted(item)} is not a die value")
         if isinstance(item, int):
             out.append(item)
         elif isinstance(item, str) and item.isdigit() and item.isascii() and len(item) <= 3:
             out.append(int(item))
         else:
-            raise DataError(f"{str(item)[:20]!r} is not a number")
+            raise DataError(f"{quoted(item, 20)} is not a number")
     if len(out) != spec.count:
         raise DataError(f"expected {spec.count} {'die' if spec.count == 1 else 'dice'} ({spec.describe()}), got {len(out)}")
     for d, v in zip(spec.dice, out):

@@ -9,7 +9,7 @@ import json
 from .actions import JSONDict, compact, setting_words, want
 from .boards import HexNameError
 from .counters import Marker, Unit
-from .errors import ActionError, DataError
+from .errors import ActionError, DataError, quoted
 from .events import Event
 from .fields import dump_fields, parse_fields
 from .frozen import replace
@@ -58,7 +58,7 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
             raise ActionError(f"{m.name(h)}: {err}") from None
         types = state.system.terrain_types
         if new.terrain not in types:
-            raise ActionError(f"{m.name(h)}: unknown terrain {new.terrain!r} for {state.system.title} (one of {', '.join(types)})")
+            raise ActionError(f"{m.name(h)}: unknown terrain {quoted(new.terrain)} for {state.system.title} (one of {', '.join(types)})")
         terrain = state.terrain.set_hex(h, new)
         event = Event("edit", "", f"{m.name(h)} set to {compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
     return replace(state, terrain=terrain), [event]
@@ -175,7 +175,7 @@ def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]
     present = counters.unit(uid) if op == "unit" else counters.marker(uid)
     if a.get("remove"):
         if present is None:
-            raise ActionError(f"there is no {op} {uid!r} to remove")
+            raise ActionError(f"there is no {op} {quoted(uid)} to remove")
         return replace(state, counters=counters.remove(uid)), [Event("edit", "", f"{op} {uid} removed")]
     where = None
     if a.get("hex") is not None:
@@ -193,7 +193,7 @@ def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]
             try:
                 state.system.track.index(expires)
             except KeyError:
-                raise ActionError(f"no phase {expires!r} for a marker to expire at") from None
+                raise ActionError(f"no phase {quoted(expires)} for a marker to expire at") from None
         counters = counters.mark(Marker(uid, a["kind"], where, a.get("side") or "", expires, a.get("label") or ""))
     place = m.name(where) if where is not None else "off the map"
     verb = "moved to" if present is not None else "placed in" if where is not None else "placed"

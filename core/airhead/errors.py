@@ -25,7 +25,30 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 __all__ = ["AirheadError", "DataError", "MissingBoardError", "RulesError", "TurnError", "ActionError", "ReplayError",
-           "WorkError"]
+           "WorkError", "quoted"]
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """``value`` as a refusal shows what the player gave: text as typed in quotes “…”, on one
+    line, printable characters only (others become spaces), cut to ``limit`` characters with
+    "…"; anything else (from a file or a link) in plain words: a number as it is, yes or no,
+    "a list", "an object", "nothing" for none.
+    Never a Python repr: a player reads it."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "a very large number"
+    s = value if isinstance(value, str) else str(value)
+    s = " ".join("".join(c if c.isprintable() else " " for c in s[:limit * 4]).split())
+    if len(s) > limit:
+        s = s[:max(limit - 1, 1)].rstrip() + "…"
+    return f"“{s}”" if isinstance(value, str) else s
 
 
 class AirheadError(ValueError):

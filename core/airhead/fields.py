@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Protocol, Sequence
 
-from .errors import DataError
+from .errors import DataError, quoted
 from .hexes import DIRECTION_NAMES, Hex, asl_direction
 
 __all__ = ["Kind", "REQUIRED", "Field", "Schema", "check_record"]
@@ -59,9 +59,8 @@ def _whole(v: Any) -> bool:
 
 
 def _clip(v: Any, n: int = 24) -> str:
-    """A short, safe rendering of a bad value for a message."""
-    text = repr(v) if not isinstance(v, str) else repr(v[:n])
-    return text if len(text) <= n + 4 else text[: n + 1] + "…"
+    """A short, safe rendering of a bad value for a player's message (:func:`~airhead.errors.quoted`)."""
+    return quoted(v, n)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from .frozen import replace
 from . import events as ev
 from .actions import ACTION_TYPES, JSONDict, check_action, describe_action, want
 from .dice import Roll, parse_typed
-from .errors import ActionError, AirheadError, DataError, ReplayError, TurnError, WorkError
+from .errors import ActionError, AirheadError, DataError, ReplayError, TurnError, WorkError, quoted
 from .events import Event
 from .edits import edit
 from .formats import OLDER_FORMAT, RECORDED_FORMAT, SAVE_FORMAT, SAVED_BEFORE, TURN_RULES_FORMAT
@@ -132,7 +132,7 @@ def _reduce(state: GameState, a: JSONDict, older: bool = False, fmt: int = SAVE_
             if prompt.kind != "choice":
                 raise ActionError(f"waiting for {prompt.describe()}, not a choice")
             if a["choice"] not in prompt.options and a["choice"] not in prompt.legacy:
-                raise ActionError(f"{a['choice']!r} is not one of {', '.join(prompt.options)}")
+                raise ActionError(f"{quoted(a['choice'])} is not one of {', '.join(prompt.options)}")
             return _advance(state, _step(lambda: proc.choose(state, under_way, a["choice"])), [])
         if not (prompt.kind == "roll" and prompt.dice is not None):
             raise ActionError(f"waiting for {prompt.describe()}, not dice")
@@ -223,7 +223,7 @@ def _advance_turn(state: GameState, phase: str | None) -> tuple[GameState, list[
         try:
             track.index(phase)
         except KeyError:
-            raise ActionError(f"no phase {phase!r} (phases: {', '.join(p.key for p in track.phases)})") from None
+            raise ActionError(f"no phase {quoted(phase)} (phases: {', '.join(p.key for p in track.phases)})") from None
     turn, counters, events = state.turn, state.counters, []
     while True:
         ending = track.phase(turn)

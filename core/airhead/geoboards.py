@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import DataError
+from .errors import DataError, quoted
 
 __all__ = ["AslBoard", "GridBoard", "asl_column_letters", "asl_column_number", "first_hex", "crop_of"]
 
@@ -36,7 +36,7 @@ def asl_column_number(letters: str) -> int:
     """Column number of ASL column letters (``A`` → 1, ``GG`` → 33)."""
     up = letters.upper()
     if not up or not up.isalpha() or not up.isascii() or len(set(up)) != 1:
-        raise ValueError(f"{letters!r} is not a column (A..Z, AA..GG, ...)")
+        raise ValueError(f"{quoted(letters, 8)} is not a column (A..Z, AA..GG, ...)")
     return (len(up) - 1) * 26 + ord(up[0]) - ord("A") + 1
 
 
@@ -153,7 +153,7 @@ def first_hex(bid: str, text: str, columns: int, rows: int) -> AslBoard:
     except ValueError:
         col0 = -1
     if m is None or col0 < 0 or int(m["row"]) < 1 or len(text) > 8:
-        raise DataError(f"board {bid[:12]}'s first hex is a hex name like Q1, not {text[:8]!r}")
+        raise DataError(f"board {bid[:12]}'s first hex is a hex name like Q1, not {quoted(text, 8)}")
     return AslBoard(columns, rows, col0, int(m["row"]) - 1)
 
 
@@ -171,7 +171,7 @@ def crop_of(bid: str, board: AslBoard, text: str) -> AslBoard:
     for part in text.replace(";", ",").split(","):
         m = _RANGE.match(part.strip())
         if m is None:
-            raise DataError(f"board {bid[:12]}: a crop is hexrows like A-P or rows like 1-5, not {part.strip()[:12]!r}")
+            raise DataError(f"board {bid[:12]}: a crop is hexrows like A-P or rows like 1-5, not {quoted(part.strip(), 12)}")
         a, b = m["a"], m["b"]
         if a.isdigit() != b.isdigit():
             raise DataError(f"board {bid[:12]}: {part.strip()[:12]} mixes a hexrow and a row")
@@ -215,7 +215,8 @@ class GridBoard:
         if not (2 <= self.columns <= 200 and 1 <= self.rows <= 200):
             raise DataError(f"a grid map must have 2..200 columns and 1..200 rows, not {self.columns}x{self.rows}")
         if self.low not in ("odd", "even"):
-            raise DataError(f"low columns must be 'odd' or 'even', not {self.low!r}")
+            raise DataError("a grid map's columns that sit half a hex lower are the odd ones (a, c, e, ...) or the even "
+                            f"ones (b, d, f, ...), not {quoted(self.low, 12)}")
 
     @property
     def x_shift(self) -> int:

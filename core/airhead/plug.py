@@ -46,7 +46,7 @@ from typing import (
 
 from .counters import Counters
 from .dice import Roll, SeededDice
-from .errors import ActionError, DataError
+from .errors import ActionError, DataError, quoted
 from .events import Event
 from .fields import Field, Schema, parse_fields
 from .hexes import Hex
@@ -249,7 +249,7 @@ class Stepped(Procedure[D]):
     def _step(self, proc: ProcState[D]) -> Step:
         step = self.steps.get(proc.step)
         if step is None:
-            raise ActionError(f"{self.title} has no step {proc.step!r}")
+            raise ActionError(f"{self.title} has no step {quoted(proc.step)}")
         return step
 
     def prompt(self, state: GameState, proc: ProcState[D]) -> Prompt:
@@ -366,7 +366,7 @@ class System:
         """The procedure named ``name``; :class:`ActionError` if the system has none."""
         p = self.procedures.get(name)
         if p is None:
-            raise ActionError(f"unknown procedure {str(name)[:40]!r} for {self.title} (known: {', '.join(self.procedures)})")
+            raise ActionError(f"unknown procedure {quoted(name, 40)} for {self.title} (known: {', '.join(self.procedures)})")
         return p
 
     @property
@@ -399,7 +399,7 @@ class System:
         types = self.terrain_types
         for h, t in scenario.terrain.hexes.items():
             if t.terrain not in types:
-                raise DataError(f"{scenario.map.name(h)}: unknown terrain {t.terrain!r} for {self.title} (one of {', '.join(types)})")
+                raise DataError(f"{scenario.map.name(h)}: unknown terrain {quoted(t.terrain)} for {self.title} (one of {', '.join(types)})")
 
 
 # ---------------------------------------------------------------------- the game's state

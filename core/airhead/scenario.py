@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .frozen import replace
 from .boards import HexMap
-from .errors import DataError
+from .errors import DataError, quoted
 from .fields import Field, parse_fields
 from .hexes import DIRECTION_NAMES, Hexside
 from .terrain import HexTerrain, Terrain
@@ -97,7 +97,7 @@ class Scenario:
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME:
             raise DataError(f"a scenario name is text of 1..{MAX_NAME} characters")
         if not isinstance(self.system, str) or not _SYSTEM_KEY.match(self.system):
-            raise DataError(f"a scenario's game system is a short key such as asl, not {str(self.system)[:32]!r}")
+            raise DataError(f"a scenario's game system is a short key such as asl, not {quoted(self.system, 32)}")
         if not isinstance(self.notes, str) or len(self.notes) > MAX_NOTES:
             raise DataError(f"scenario notes are text of at most {MAX_NOTES} characters")
 

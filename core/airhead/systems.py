@@ -15,7 +15,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Sequence
 
 from . import army_group, asl, panzer_leader
-from .errors import DataError
+from .errors import DataError, quoted
 from .plug import System
 from .scenario import Scenario
 
@@ -43,7 +43,7 @@ def get(key: str) -> System:
     """The system with key ``key``; :class:`DataError` if Airhead has none."""
     s = _BY_KEY.get(key) if isinstance(key, str) else None
     if s is None:
-        raise DataError(f"unknown game system {str(key)[:32]!r} (one of {', '.join(_BY_KEY)})")
+        raise DataError(f"unknown game system {quoted(key, 32)} (one of {', '.join(_BY_KEY)})")
     return s
 
 
@@ -63,7 +63,7 @@ def load_scenario(data: Any) -> Scenario:
 def builtin(name: str = "default") -> Scenario:
     """A scenario shipped with Airhead (see :data:`BUILTINS`)."""
     if name not in BUILTINS and name not in RETIRED:
-        raise DataError(f"no built-in scenario {str(name)[:40]!r} (available: {', '.join(BUILTINS)})")
+        raise DataError(f"no built-in scenario {quoted(name, 40)} (available: {', '.join(BUILTINS)})")
     return load_scenario(json.loads(_builtin_text(name))).as_builtin(name)
 
 

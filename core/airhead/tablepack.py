@@ -22,7 +22,7 @@ import json
 from typing import Any, Mapping
 
 from .codec import CodecError, _loads
-from .errors import DataError
+from .errors import DataError, quoted
 from .fields import Field, Schema
 from .plug import System
 
@@ -61,7 +61,7 @@ def read_pack(system: System, text: str) -> dict[str, Any]:
     if version != PACK_FORMAT:
         raise PackError(f"this table pack has format {str(version)[:12]}; this Airhead reads format {PACK_FORMAT}")
     if obj.get("system") != system.key:
-        raise PackError(f"this table pack is for {str(obj.get('system'))[:24]!r}, not for {system.title}")
+        raise PackError(f"this table pack is for {quoted(obj.get('system'), 24)}, not for {system.title}")
     values = obj.get("values", {})
     if not isinstance(values, dict):
         raise PackError("a table pack's \"values\" must be an object of numbers")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .frozen import replace
-from .errors import DataError
+from .errors import DataError, quoted
 from .fields import Field, parse_fields
 from .hexes import Hex, Hexside
 from .versioned import VersionedMap
@@ -41,9 +41,9 @@ WATER_KINDS: tuple[str, ...] = ("river", "stream", "canal", "pond", "ocean")
 
 def _half_levels(value: Any, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise DataError(f"{what} must be a number, not {value!r}")
+        raise DataError(f"{what} must be a number, not {quoted(value)}")
     if value != value or abs(value) > 100 or (value * 2) != int(value * 2):
-        raise DataError(f"{what} must be a whole or half level between -100 and 100, not {value!r}")
+        raise DataError(f"{what} must be a whole or half level between -100 and 100, not {quoted(value)}")
     return float(value) if value != int(value) else int(value)
 
 
@@ -62,7 +62,7 @@ class Water:
 
     def __post_init__(self) -> None:
         if self.kind not in WATER_KINDS:
-            raise DataError(f"unknown water kind {self.kind!r} (one of {', '.join(WATER_KINDS)})")
+            raise DataError(f"unknown water kind {quoted(self.kind)} (one of {', '.join(WATER_KINDS)})")
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Bridge:
 
     def __post_init__(self) -> None:
         if self.axis not in (0, 1, 2):
-            raise DataError(f"bridge axis must be 0 (N-S), 1 (NE-SW) or 2 (SE-NW), not {self.axis!r}")
+            raise DataError(f"bridge axis must be 0 (N-S), 1 (NE-SW) or 2 (SE-NW), not {quoted(self.axis)}")
 
     def parallels(self, direction: int) -> bool:
         """True if a line along ``direction`` (0..5) runs along the bridge."""
@@ -104,7 +104,7 @@ class HexTerrain:
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, str) or not self.terrain or len(self.terrain) > 32:
-            raise DataError(f"terrain type must be a short name, not {self.terrain!r}")
+            raise DataError(f"terrain type must be a short name, not {quoted(self.terrain)}")
         # (a whole number in bounds is already what _half_levels makes of it: most hexes)
         if type(self.base_level) is not int or not -100 <= self.base_level <= 100:
             object.__setattr__(self, "base_level", _half_levels(self.base_level, "base level"))
@@ -116,12 +116,12 @@ class HexTerrain:
             object.__setattr__(self, "blaze", _half_levels(self.blaze, "blaze height"))
             if self.blaze > MAX_BLAZE:  # E1.94: its range, and the work of its Illuminated Zone
                 raise DataError(f"blaze height must be at most {MAX_BLAZE} levels (E1.94: a level-3 building "
-                                f"burns 4 levels high), not {self.blaze!r}")
+                                f"burns 4 levels high), not {quoted(self.blaze)}")
         if isinstance(self.minefield, bool) or not isinstance(self.minefield, int) or not 0 <= self.minefield <= 99:
-            raise DataError(f"minefield strength must be 0..99, not {self.minefield!r}")
+            raise DataError(f"minefield strength must be 0..99, not {quoted(self.minefield)}")
         for o in self.occupants:
             if o not in OCCUPANTS:
-                raise DataError(f"unknown occupant {o!r} (one of {', '.join(OCCUPANTS)})")
+                raise DataError(f"unknown occupant {quoted(o)} (one of {', '.join(OCCUPANTS)})")
         if len(self.occupants) > 20:
             raise DataError("at most 20 occupants in a hex")
         if not isinstance(self.label, str) or len(self.label) > 80:
@@ -409,7 +409,7 @@ class Terrain:
     def add_side(self, h: Hex, direction: int, feature: str) -> Terrain:
         """A copy with ``feature`` on the hexside of ``h`` facing ``direction``."""
         if feature not in HEXSIDE_FEATURES:
-            raise DataError(f"unknown hexside feature {feature!r} (one of {', '.join(HEXSIDE_FEATURES)})")
+            raise DataError(f"unknown hexside feature {quoted(feature)} (one of {', '.join(HEXSIDE_FEATURES)})")
         key = Hexside.of(h, direction)
         return Terrain._of(self._hexes, self._sides.set(key, self._sides.get(key, frozenset()) | {feature}), self._blazes)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from airhead.boards import HexMap, HexNameError, asl_column_letters, asl_column_number
 from airhead.errors import DataError
+from airhead.geoboards import GridBoard
 from airhead.hexes import Hex, from_asl_direction
 from hypothesis import given
 from hypothesis import strategies as st
@@ -158,6 +159,28 @@ def test_bad_map_definitions() -> None:
         HexMap.from_data({"kind": "asl", "boards": "4"})
     with pytest.raises(DataError, match="letters and digits"):
         HexMap.asl([["x-1"]])
+
+
+def test_a_refusal_shows_the_players_text_as_typed_never_a_python_repr() -> None:
+    """What the player typed comes back in quotes “…”, on one line, cut short: no repr quotes or
+    escapes (``'a\\tb'``), whatever the text holds."""
+    with pytest.raises(HexNameError) as e:
+        B4.parse("it's\tbad\x00")
+    assert str(e.value) == "“it's bad” is not a hex name (expected a name like 4P10)"
+    with pytest.raises(HexNameError) as e:
+        B4.parse("x" * 300)
+    assert str(e.value).startswith("“" + "x" * 23 + "…” is not a hex name")
+    with pytest.raises(DataError) as e:
+        HexMap.asl([["x'1"]])
+    assert str(e.value) == "ASL boards are named by letters and digits (like 4, 4b or a), not “x'1”"
+    with pytest.raises(DataError) as e:
+        HexMap.from_data({"kind": "grid", "columns": 4, "rows": 3, "low": "high", "maps": [["F"]]})
+    assert str(e.value) == "map, columns set half a hex lower: must be one of odd, even, not “high”"
+    with pytest.raises(DataError, match="the odd ones .a, c, e, .... or the even ones .b, d, f, ...., not “high”"):
+        GridBoard(4, 3, "high")  # type: ignore[arg-type]
+    with pytest.raises(DataError) as e:
+        HexMap.from_data({"kind": "grid", "columns": 4, "rows": 3, "low": "odd", "maps": [["F'"]]})
+    assert str(e.value) == "a grid map is named by letters and digits (like F), not “F'”"
 
 
 @given(st.integers(-40, 120), st.integers(-40, 60))

@@ -289,5 +289,5 @@ def test_a_broken_action_is_refused_before_the_scenario_is_read(monkeypatch: pyt
     monkeypatch.setattr(codec, "load_scenario", never)
     data = json.loads(encode_save(new_game(Scenario.from_data(SC.to_data()), "s", [])))
     data["actions"] = [{"type": "note", "text": "fine"}, {"type": "x"}]
-    with pytest.raises(CodecError, match=r"^action 2: unknown action type 'x'"):
+    with pytest.raises(CodecError, match=r"^action 2: unknown action type “x”"):
         decode_save(json.dumps(data))

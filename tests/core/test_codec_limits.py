@@ -251,7 +251,7 @@ def test_the_largest_games_a_save_may_hold_open_fully(case: Case) -> None:
 
 
 #: What the largest save broken at its end is refused for: its last action, its last terrain hex.
-BROKEN_AT_THE_END = {"action": r"^action \d+: unknown action type 'x'",
+BROKEN_AT_THE_END = {"action": r"^action \d+: unknown action type “x”",
                      "terrain hex": r"^scenario: hex \S+: base level must be a whole or half level",
                      "hexside": r"^scenario: hexside \S+: features must be a list of names"}
 

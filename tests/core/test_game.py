@@ -89,7 +89,7 @@ def test_wrong_input_is_refused_and_nothing_is_logged() -> None:
         ({"type": "start", "procedure": "asl.random_location", "params": {"from": "9Z99"}}, "no board 9"),
         ({"type": "start", "procedure": "asl.random_location", "params": {"from": "1C9", "x": 1}}, "unknown parameter"),
         ({"type": "edit", "op": "hex", "hex": "1Q99", "set": {}}, "not a hex of board 1"),
-        ({"type": "edit", "op": "hex", "hex": "1C3", "set": {"t": "lava"}}, "unknown terrain 'lava'"),
+        ({"type": "edit", "op": "hex", "hex": "1C3", "set": {"t": "lava"}}, "unknown terrain “lava”"),
         ({"type": "edit", "op": "side", "hex": "1C3", "dir": "E", "feature": "hedge"}, "hexside direction: must be one of N, NE"),
         ([1, 2], "must be an object"),
     ],

@@ -36,7 +36,7 @@ def test_registry_lists_each_system_once_with_its_facts() -> None:
         assert s.title and s.map_kind in ("geoboards", "grid") and s.terrain_types
         for name in s.scenarios:
             assert builtin(name).system == s.key
-    with pytest.raises(DataError, match="unknown game system 'chess'"):
+    with pytest.raises(DataError, match="unknown game system “chess”"):
         get("chess")
     with pytest.raises(DataError, match="no built-in scenario"):
         builtin("nope")
@@ -127,10 +127,10 @@ def test_fields_read_json_once_into_typed_values() -> None:
         ({"wind": 5}, "Hex: missing", "at"),
         ({"at": "1C9", "wind": 7}, "Wind: must be 1..6 or one of N, NE", "wind"),
         ({"at": "1C9", "wind": 1, "n": 4}, "Count: must be a whole number 1..3, not 4", "n"),
-        ({"at": "1C9", "wind": 1, "n": True}, "Count: must be a whole number, not True", "n"),
+        ({"at": "1C9", "wind": 1, "n": True}, "Count: must be a whole number, not yes", "n"),
         ({"at": "1C9", "wind": 1, "items": [{"name": "toolong"}]}, "Items 1, Name: must be text of 1..5", "items.0.name"),
         ({"at": "1C9", "wind": 1, "items": [{"nom": "a"}]}, "Items 1: unknown field(s): nom", "items.0"),
-        ({"at": "1C9", "wind": 1, "table": {"z": 0}}, "Table: unknown entry 'z'", "table"),
+        ({"at": "1C9", "wind": 1, "table": {"z": 0}}, "Table: unknown entry “z”", "table"),
         ({"at": "1C9", "wind": 1, "x": 1}, "unknown parameter(s): x", ""),
         ({"at": "9Z9", "wind": 1}, "Hex: 9Z9: there is no board 9", "at"),
     ]:
@@ -166,7 +166,7 @@ def test_advance_moves_along_the_track_and_logs_it() -> None:
     g.apply({"type": "advance", "phase": "RPh"})
     assert g.state.describe_turn() == "Game Turn 2, Allied Player Turn: Rally Phase (RPh)"
     assert g.log_lines()[-2] == "#4 advance to the RPh"
-    with pytest.raises(ActionError, match="no phase 'XPh'"):
+    with pytest.raises(ActionError, match="no phase “XPh”"):
         g.apply({"type": "advance", "phase": "XPh"})
     g.apply({"type": "undo"})
     assert g.state.turn.game_turn == 1 and g.state.turn.player == 1
@@ -189,9 +189,9 @@ def test_markers_expire_at_the_end_of_their_phase() -> None:
     assert g.state.counters.unit("Stuka A").hex is None  # type: ignore[union-attr]
     g.apply({"type": "edit", "op": "unit", "id": "Stuka A", "remove": True})
     assert g.state.counters.unit("Stuka A") is None
-    with pytest.raises(ActionError, match="no unit 'X' to remove"):
+    with pytest.raises(ActionError, match="no unit “X” to remove"):
         g.apply({"type": "edit", "op": "unit", "id": "X", "remove": True})
-    with pytest.raises(ActionError, match="no phase 'Night'"):
+    with pytest.raises(ActionError, match="no phase “Night”"):
         g.apply({"type": "edit", "op": "marker", "id": "S2", "kind": "Starshell", "hex": "1C5", "expires": "Night"})
     # replay rebuilds the same layer
     again = new_game(SC, "m", g.actions)
@@ -349,7 +349,7 @@ def test_a_stepped_procedure_refuses_in_one_voice() -> None:
     state = new_game(builtin(), "x").state  # never read: each answer is refused first
     for p in stepped:
         assert p.steps and all(isinstance(s, Step) for s in p.steps.values())
-        with pytest.raises(ActionError, match=re.escape(f"{p.title} has no step 'nowhere'")):
+        with pytest.raises(ActionError, match=re.escape(f"{p.title} has no step “nowhere”")):
             p.prompt(state, ProcState(p.name, "nowhere", None))
         for key, step in p.steps.items():
             if step.roll is None:

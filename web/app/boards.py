@@ -77,7 +77,9 @@ class Boards:
             self.store_ok = True
         except Exception as e:  # noqa: BLE001 - IndexedDB missing, blocked, full
             self.rows, self.store_ok = [], False
-            self.error = f"Your boards cannot be listed: this browser's storage did not open ({e})."
+            window.console.error(f"listing the stored boards: {e!r}")
+            self.error = ("Your boards cannot be listed: this browser would not open its storage for Airhead "
+                          "(a private window, or site data turned off in its settings, can do this).")
         document.body.dataset.boards = str(len(self.rows))
         self.render()
 
@@ -156,7 +158,10 @@ class Boards:
         except Exception as e:  # noqa: BLE001 - storage full or refused: nothing stored (one transaction)
             if not self.stored(sha):
                 LIBRARY.remove(sha)  # not kept in this page either: the file was refused
-            self._refused(f"{name} was not imported: this browser's storage refused it ({e}).")
+            window.console.error(f"storing {name}: {e!r}")
+            self._refused(f"{name} was not imported: this browser would not keep it. The device's storage may be "
+                          "full (delete boards or games you no longer need, or free space on the device), or a "
+                          "private window or the browser's settings may refuse to keep site data; then try again.")
             return None
         try:
             how = f"Type {board_id(board)} in New map to play on it."
@@ -190,7 +195,8 @@ class Boards:
         try:
             await window.airheadBoards.remove(sha)
         except Exception as e:  # noqa: BLE001
-            self.error = f"The board could not be deleted ({e})."
+            window.console.error(f"deleting board {sha[:12]}: {e!r}")
+            self.error = "The board could not be deleted: this browser's storage refused. Reload the page and try again."
             self.status = ""
         else:
             self.status = f"Deleted VASL board {name} from this device." + (

@@ -186,7 +186,10 @@ commitment code until you reveal it, and anyone can then check it was not change
             record = _usable({k: data.get(k) for k in ("plan", "salt", "side", "label")})
             if record is None:
                 raise ValueError("it is not an Airhead secret file")
-        except (ValueError, UnicodeError) as e:
+        except (json.JSONDecodeError, UnicodeError):  # ValueErrors in a parser's words, not a player's
+            self.error(f"{f.name} cannot be used: it is not an Airhead secret file")
+            return
+        except ValueError as e:
             self.error(f"{f.name} cannot be used: {e}")
             return
         code = data["code"]

@@ -108,7 +108,9 @@ class Share:
         try:
             segno = await load_segno()
         except Exception as e:  # noqa: BLE001
-            status.textContent = f"The QR code library could not be loaded ({e})."
+            window.console.error(f"loading the QR code library: {e!r}")
+            status.textContent = ("The QR code could not be drawn: its part of Airhead did not load. Check the "
+                                  "connection and try again; the link above works without it.")
             return
         try:
             code = segno.make(self.link, error="m", micro=False)

@@ -175,8 +175,12 @@ class PackPanel:
             if f.text is None:
                 raise DataError("it is too large to be a table file" if f.too_large else "it could not be read")
             values = read_pack(get(self.system), f.text)
-        except (DataError, UnicodeError, json.JSONDecodeError) as e:
+        except DataError as e:
             self._status(f"{f.name} was not imported: {e}", True)
+            return
+        except (UnicodeError, json.JSONDecodeError):
+            self._status(f"{f.name} was not imported: it is not a table file Airhead wrote (its text cannot be read "
+                         "as one).", True)
             return
         n = sum(v is not None for v in values.values())  # the entries the file leaves out are cleared
         self._keep(values, f"Imported {n} number{'' if n == 1 else 's'} from {f.name}.")

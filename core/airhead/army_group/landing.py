@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from ..boards import HexMap
-from ..errors import RulesError
+from ..errors import RulesError, quoted
 from ..fields import Field
 from ..hexes import Hex
 from ..plug import GameState
@@ -191,7 +191,7 @@ def check_drop_points(hexmap: HexMap, plan: Mapping[str, Sequence[Hex]]) -> None
     users: dict[Hex, list[str]] = {}
     for group, points in plan.items():
         if group not in GROUPS:
-            raise RulesError(f"{RULE}: unknown Army Group {group!r} (the waves are {', '.join(GROUPS)})")
+            raise RulesError(f"{RULE}: unknown Army Group {quoted(group)} (the waves are {', '.join(GROUPS)})")
         if not 1 <= len(points) <= 2:
             raise RulesError(f"{RULE}: Group {group} needs one drop point, or two on maps sharing a side")
         for p in points:

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from ..errors import DataError
+from ..errors import DataError, quoted
 
 __all__ = ["RULE_ENGINEERS", "RULE_AA", "ENGINEER_TASKS", "engineer_capable", "can_do", "aa_capable"]
 
@@ -28,7 +28,7 @@ def engineer_capable(*, paratroop: bool, complete_platoon: bool) -> bool:
 def can_do(task: str, *, paratroop: bool, complete_platoon: bool) -> bool:
     """True if a paratroop unit may perform an engineer task (see :data:`ENGINEER_TASKS`)."""
     if task not in ENGINEER_TASKS:
-        raise DataError(f"unknown engineer task {task!r} (one of {', '.join(ENGINEER_TASKS)})")
+        raise DataError(f"unknown engineer task {quoted(task)} (one of {', '.join(ENGINEER_TASKS)})")
     return engineer_capable(paratroop=paratroop, complete_platoon=complete_platoon)
 
 

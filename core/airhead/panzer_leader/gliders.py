@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Iterable
 
 from ..boards import HexMap
-from ..errors import DataError
+from ..errors import DataError, quoted
 from ..fields import Field
 from ..hexes import Hex, opposite
 from ..tables import shared_table
@@ -85,7 +85,7 @@ def shift_direction(wind: Wind, reading: str = "downwind") -> int:
     """III.F.2: the direction (0..5) a glider is shifted in: downwind, or toward the hexside the
     wind blows from (:data:`GLIDER_SHIFT`)."""
     if reading not in SHIFT_READINGS:
-        raise DataError(f"glider wind shift: one of {', '.join(SHIFT_READINGS)}, not {reading!r}")
+        raise DataError(f"glider wind shift: one of {', '.join(SHIFT_READINGS)}, not {quoted(reading)}")
     return wind.downwind if reading == "downwind" else wind.from_side
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..counters import Unit
-from ..errors import DataError
+from ..errors import DataError, quoted
 from ..fields import Field
 from ..hexes import Hex
 from ..tables import load_table
@@ -83,7 +83,7 @@ def drift_letter(speed: str, face: int) -> str:
     """Drift Pattern Chart: the pattern letter for a wind speed and a die (II.C)."""
     chart = _table()["chart"]
     if speed not in chart:
-        raise DataError(f"wind speed must be one of {', '.join(chart)}, not {speed!r}")
+        raise DataError(f"wind speed must be one of {', '.join(chart)}, not {quoted(speed)}")
     if not 1 <= face <= 6:
         raise DataError(f"the drift die shows 1..6, not {face}")
     return str(chart[speed][face - 1])
@@ -94,7 +94,7 @@ def drift_pattern(letter: str) -> tuple[int, ...]:
     then each hex further downwind."""
     pattern = _table()["pattern"]
     if letter not in pattern:
-        raise DataError(f"no drift diagram {letter!r} (A..R)")
+        raise DataError(f"no drift diagram {quoted(letter)} (A..R)")
     return tuple(int(c) for c in pattern[letter])
 
 
@@ -126,7 +126,7 @@ def stick_landings(target: Hex, wind: Wind, letter: str, sticks: int, extra: str
                 return out
             out.append(h)
     if extra not in EXTRA_READINGS:
-        raise DataError(f"sticks beyond a drift diagram: one of {', '.join(EXTRA_READINGS)}, not {extra!r}")
+        raise DataError(f"sticks beyond a drift diagram: one of {', '.join(EXTRA_READINGS)}, not {quoted(extra)}")
     last = next((h for h, cap in reversed(pattern) if cap), target)
     i = len(pattern)
     while len(out) < sticks:
@@ -161,7 +161,7 @@ def jump_survival(row: str, face: int) -> str:
     """Paratroop Jump Survival Chart: ``X`` eliminated, ``D`` dispersed, ``-`` no effect."""
     chart = _table()["survival"]
     if row not in chart:
-        raise DataError(f"no Jump Survival Chart row {row!r}")
+        raise DataError(f"no Jump Survival Chart row {quoted(row)}")
     if not 1 <= face <= 6:
         raise DataError(f"the survival die shows 1..6, not {face}")
     return str(chart[row][face - 1])

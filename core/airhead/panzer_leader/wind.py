@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from .. import events as ev
 from ..dice import Roll, dr
-from ..errors import ActionError, DataError
+from ..errors import ActionError, DataError, quoted
 from ..fields import Field, Schema
 from ..hexes import DIRECTION_NAMES, opposite
 from ..plug import GameState, Procedure, ProcState, Prompt, StepResult
@@ -50,9 +50,9 @@ class Wind:
 
     def __post_init__(self) -> None:
         if self.from_side not in range(6):
-            raise DataError(f"wind hexside must be 0..5, not {self.from_side!r}")
+            raise DataError(f"wind hexside must be 0..5, not {quoted(self.from_side)}")
         if self.speed not in SPEEDS:
-            raise DataError(f"wind speed must be one of {', '.join(SPEEDS)}, not {self.speed!r}")
+            raise DataError(f"wind speed must be one of {', '.join(SPEEDS)}, not {quoted(self.speed)}")
 
     @property
     def downwind(self) -> int:
@@ -87,7 +87,7 @@ def wind_direction(face: int, orientation: str = "1") -> tuple[int, str]:
     """The map hexside (0..5) the wind blows from on a die ``face``, and its printed compass name."""
     table = shared_table("pl_wind")["orientations"]
     if orientation not in table:
-        raise DataError(f"mapboard orientation must be one of {', '.join(table)}, not {orientation!r}")
+        raise DataError(f"mapboard orientation must be one of {', '.join(table)}, not {quoted(orientation)}")
     if not 1 <= face <= 6:
         raise DataError(f"the wind direction die shows 1..6, not {face}")
     entry = table[orientation]["faces"][face - 1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..errors import DataError
+from ..errors import DataError, quoted
 from ..game import Game
 from .overlay import view_data
 
@@ -27,7 +27,7 @@ def tool_view(game: Game, key: str, names: Sequence[str], options: Mapping[str, 
     :class:`DataError` for an unknown tool, hex or option."""
     tool = next((t for t in game.system.rules.tools if t.key == key), None)
     if tool is None:
-        raise DataError(f"{game.system.title} has no map tool {str(key)[:24]!r}")
+        raise DataError(f"{game.system.title} has no map tool {quoted(key, 24)}")
     m = game.state.scenario.map
     if len(names) != tool.hexes:
         raise DataError(f"{tool.title} needs {tool.hexes} hex{'es' if tool.hexes > 1 else ''}")

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, NoReturn
 from xml.parsers import expat
 
+from ..errors import quoted
 from .losdata import MAX_BOARD_HEXES, MAX_HEXES, BoardError, Grid, read_losdata
 
 __all__ = ["BoardMetadata", "BoardImage", "BoardArchive", "read_archive", "MAX_ARCHIVE_BYTES"]
@@ -177,7 +178,7 @@ def _attr(attrs: _Attrs, name: str, default: str | None = None) -> str | None:
         return default
     v = v.strip()
     if not _TEXT.match(v):
-        raise BoardError(f"the board's metadata has an unreadable {name} ({v[:40]!r})")
+        raise BoardError(f"the board's metadata has an unreadable {name} ({quoted(v, 40)})")
     return v
 
 
@@ -187,7 +188,7 @@ def _number(attrs: _Attrs, name: str, lo: float, hi: float) -> float | None:
     if v is None or v == "":
         return None
     if not _DECIMAL.fullmatch(v):
-        raise BoardError(f"the board's metadata has {name} = {v[:20]!r}, not a number")
+        raise BoardError(f"the board's metadata has {name} = {quoted(v, 20)}, not a number")
     x = float(v)
     if not lo <= x <= hi:
         raise BoardError(f"the board's metadata has {name} = {v[:20]}, out of bounds ({lo:g}..{hi:g})")
@@ -200,7 +201,7 @@ def _whole(attrs: _Attrs, name: str, lo: int, hi: int) -> int:
     if v is None:
         raise BoardError(f"the board's metadata does not say the board's {name}")
     if not _WHOLE.fullmatch(v) or not lo <= int(v) <= hi:
-        raise BoardError(f"the board's metadata has {name} = {v[:20]!r} ({lo}..{hi} hexes)")
+        raise BoardError(f"the board's metadata has {name} = {quoted(v, 20)} ({lo}..{hi} hexes)")
     return int(v)
 
 
@@ -218,7 +219,7 @@ def _decode(xml: bytes) -> str:
     declared = (m.group(1) or m.group(2) or b"").decode("latin-1") if m else ""
     codec = ENCODINGS.get(declared.strip().lower(), "") if declared else "utf-8"
     if not codec:
-        raise BoardError(f"the board's metadata is written in {declared[:40]!r}; Airhead reads UTF-8 "
+        raise BoardError(f"the board's metadata is written in {quoted(declared, 40)}; Airhead reads UTF-8 "
                          "(as VASL writes it), ASCII, ISO-8859-1 or Windows-1252")
     try:
         return body.decode(codec)
@@ -423,10 +424,10 @@ class _Zip:
             name = info.filename[:120]
             if info.compress_type not in (_STORED, _DEFLATED):
                 method = _METHODS.get(info.compress_type, f"method {info.compress_type}")
-                raise BoardError(f"the board archive's file {name!r} is compressed with {method}, which VASL "
+                raise BoardError(f"the board archive's file {quoted(name, 120)} is compressed with {method}, which VASL "
                                  "cannot read (a board archive uses stored or deflate)")
             if info.flag_bits & 0x1:
-                raise BoardError(f"the board archive's file {name!r} is encrypted")
+                raise BoardError(f"the board archive's file {quoted(name, 120)} is encrypted")
             base = info.filename.rsplit("/", 1)[-1]
             if info.filename.startswith("__MACOSX/"):
                 continue  # a Mac's resource forks, beside the real files
@@ -507,7 +508,7 @@ def read_archive(data: bytes) -> BoardArchive:
             break
     controls, controls_error = b"", ""
     try:
-        controls = z.read("SSRControls", MAX_METADATA_BYTES, "SSR options (SSRControls)") or b""
+        controls = z.read("SSRControls", MAX_METADATA_BYTES, "list of SSR options (its file SSRControls)") or b""
     except BoardError as e:  # the board's own options are listed as none, and why: the board still reads
         controls_error = str(e)
     overlays, skipped = _overlay_pictures(z, meta)

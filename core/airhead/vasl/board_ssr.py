@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..errors import DataError
+from ..errors import DataError, quoted
 from .archive import MAX_METADATA_BYTES, BoardArchive, BoardImage, Refused, _decode, parse_xml
 from .derive import DerivedBoard
 from .losdata import BoardError
@@ -68,7 +68,7 @@ def read_ssr_controls(xml: bytes) -> tuple[BoardOption, ...]:
     should then list none and say why, not refuse the board: VASL's own board 32 has a mismatched
     tag there). An empty file lists none."""
     if len(xml) > MAX_METADATA_BYTES:
-        raise BoardError(f"the board's SSR options (SSRControls) are too large ({len(xml):,} bytes; "
+        raise BoardError(f"the board file's list of SSR options (its file SSRControls) is too large ({len(xml):,} bytes; "
                          f"at most {MAX_METADATA_BYTES:,})")
     text = _decode(xml)
     if not text.strip():  # an empty file (VASL's board 17z has one): no options
@@ -81,20 +81,22 @@ def read_ssr_controls(xml: bytes) -> tuple[BoardOption, ...]:
         if not root:
             root.append(tag)
             if tag != "SSRControls":
-                raise Refused(f"the board's SSR options start with <{tag[:30]}>, not <SSRControls>")
+                raise Refused(f"the board file's list of SSR options (its file SSRControls) is not a list of SSR options: it starts "
+                             f"with {quoted(tag, 30)} instead")
         elif tag == "Option":
             group.append(" ".join(attrs.get("name", "").split())[:MAX_WORDS])
         elif tag == "entry":
             rule = attrs.get("rule", "").strip()[:MAX_WORDS]
             if rule and rule not in out:
                 if len(out) >= MAX_BOARD_OPTIONS:
-                    raise Refused(f"the board's SSR options (SSRControls) list more than {MAX_BOARD_OPTIONS} options")
+                    raise Refused(f"the board file's list of SSR options (its file SSRControls) has more than {MAX_BOARD_OPTIONS} "
+                                 "options")
                 name = " ".join((attrs.get("name") or attrs.get("text") or rule).split())[:MAX_WORDS]
                 out[rule] = BoardOption(rule, name, group[-1] if group else "")
 
-    parse_xml(text, start, "the board's SSR options (SSRControls)")
+    parse_xml(text, start, "the board file's list of SSR options (its file SSRControls)")
     if not root:
-        raise BoardError("the board's SSR options (SSRControls) are empty")
+        raise BoardError("the board file's list of SSR options (its file SSRControls) is empty")
     return tuple(out.values())
 
 
@@ -184,7 +186,8 @@ def check_board_options(names: Sequence[str], board_ids: Sequence[str], refs: Ma
         key = split_option(name)
         if key is None:
             if ":" in name:
-                raise DataError(f"{name[:60]!r} is not a board's own SSR option as a game names it (BOARD:RULE)")
+                raise DataError(f"{quoted(name, 60)} is not a board's own SSR option as a game names it: the board, a colon, then the "
+                                "option (like 10:BSO_10_PondToOG)")
             continue
         bid, rule = key
         if bid not in board_ids:

@@ -93,8 +93,8 @@ def _gunzip(data: bytes, limit: int) -> bytes:
     d = zlib.decompressobj(wbits=47)  # gzip or zlib header, detected
     try:
         out = d.decompress(data, limit + 1)
-    except zlib.error as e:
-        raise BoardError(f"the terrain grid (LOSData) is not a readable gzip stream ({e})") from None
+    except zlib.error:
+        raise BoardError("the terrain grid (LOSData) is damaged: it cannot be unpacked") from None
     if len(out) > limit:
         raise BoardError(f"the terrain grid (LOSData) is larger than {limit:,} bytes once unpacked")
     if not d.eof:
@@ -164,8 +164,8 @@ def _gunzip_prefix(data: bytes, n: int) -> bytes:
     d = zlib.decompressobj(wbits=47)
     try:
         return d.decompress(data, n)
-    except zlib.error as e:
-        raise BoardError(f"the terrain grid (LOSData) is not a readable gzip stream ({e})") from None
+    except zlib.error:
+        raise BoardError("the terrain grid (LOSData) is damaged: it cannot be unpacked") from None
 
 
 def _blocks_prefix(raw: bytes) -> bytes:

@@ -134,10 +134,10 @@ BAD_SETTINGS = [
     ({"plan": {"groups": {"A": []}}}, "Drop points, Group A: must list 1..2 items"),
     ({"plan": {"groups": {"A": ["F/c3", "F/c4", "F/c5"]}}}, "Drop points, Group A: must list 1..2 items"),
     ({"plan": {"groups": {"A": ["F/z99"]}}}, "Drop points, Group A 1: F/z99"),
-    ({"plan": {"enemy": [{"id": "e", "hex": "F/c3", "attack": {"tank": 2}}]}}, "unknown entry 'tank' \\(one of paratrooper, glider\\)"),
+    ({"plan": {"enemy": [{"id": "e", "hex": "F/c3", "attack": {"tank": 2}}]}}, "unknown entry “tank” \\(one of paratrooper, glider\\)"),
     ({"plan": {"enemy": [{"id": "e", "hex": "F/c3", "attack": {"glider": 13}}]}}, "Base attack dice by target kind glider: must be a whole number 0..12, not 13"),
     ({"plan": {"enemy": [{"id": "e"}]}}, "Enemy units \\(opportunity fire\\) 1, Hex: missing"),
-    ({"plan": {"friendly": ["nowhere"]}}, "'nowhere' is not a hex name"),
+    ({"plan": {"friendly": ["nowhere"]}}, "“nowhere” is not a hex name"),
 ]
 
 

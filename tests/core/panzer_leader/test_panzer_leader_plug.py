@@ -167,7 +167,7 @@ def test_turn_defaults_to_1_and_the_orientation_to_the_setting() -> None:
 
 def test_wind_and_glider_load_parameters() -> None:
     g = new_game(scenario(), "w")
-    with pytest.raises(ActionError, match=r"Wind blows from .*: must be one of N, NE, SE, S, SW, NW, not 'W'"):
+    with pytest.raises(ActionError, match=r"Wind blows from .*: must be one of N, NE, SE, S, SW, NW, not “W”"):
         g.apply({"type": "start", "procedure": "panzer_leader.paradrop", "params": {
             "wind": {"from": "W", "speed": "Low"}, "drops": [{"target": "A/c3", "platoons": [{"id": "1"}]}]}})
     with pytest.raises(ActionError, match=r"Wind speed: missing"):

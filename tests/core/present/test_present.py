@@ -88,7 +88,7 @@ def test_form_inputs_become_checked_parameters() -> None:
     with pytest.raises(DataError) as e:
         form_params(g, "asl.glider_landing", dict(flat, **{"aa.0.kill": "13"}))
     assert e.value.path == "aa.0.kill" and "Kill Number: must be a whole number 2..12" in str(e.value)
-    with pytest.raises(DataError, match="must be a whole number, not 'x'"):
+    with pytest.raises(DataError, match="must be a whole number, not “x”"):
         form_params(g, "asl.glider_landing", dict(flat, **{"aa.0.kill": "x"}))
 
 

@@ -123,7 +123,7 @@ def test_a_picture_option_changes_no_terrain_and_a_save_and_a_link_bring_it_back
                       (["ov:BSO_ov_Nothing"], "cannot be applied"),
                       (["ov:NoHedges"], "choose it as NoHedges"),
                       (["9:BSO_ov_PondToOG"], "the map has no board 9"),
-                      (["ov:a:b"], "not a board's own SSR option as a game names it")):
+                      (["ov:a:b"], "“ov:a:b” is not a board's own SSR option as a game names it: the board, a colon")):
         with pytest.raises(DataError, match=says):
             load_scenario({**data, "ssr": bad})
     with pytest.raises(DataError, match="blank geoboard here"):

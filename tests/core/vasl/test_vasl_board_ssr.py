@@ -35,7 +35,7 @@ def test_the_options_in_order_with_their_words_and_group() -> None:
 
 @pytest.mark.parametrize(("xml", "says"), [
     (b"<SSRControls>", "not readable XML"),
-    (b"<boardMetadata/>", "not <SSRControls>"),
+    (b"<boardMetadata/>", "not a list of SSR options"),
     (b'<!DOCTYPE x [<!ENTITY a "aaaa">]><SSRControls/>', "document type"),
     (b"\xff\xfe<\x00S\x00", "UTF-16"),
     (b"<SSRControls>" + b"<Option/>" * MAX_ELEMENTS + b"</SSRControls>", "elements"),

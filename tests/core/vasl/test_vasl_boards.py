@@ -281,7 +281,7 @@ def test_bad_losdata() -> None:
     raw = files["LOSData"]
     payload = gzip.decompress(raw)
     _refused(files | {"LOSData": raw[: len(raw) // 2]}, "cut short")
-    _refused(files | {"LOSData": b"not gzip"}, "not a readable gzip stream")
+    _refused(files | {"LOSData": b"not gzip"}, "the terrain grid (LOSData) is damaged: it cannot be unpacked")
     _refused(files | {"LOSData": gzip.compress(b"\x00\x01" + payload[2:])}, "not a Java data stream")
     _refused(files | {"LOSData": gzip.compress(payload + b"\x73\x72")}, "something other than data", "0x73")
     _refused(files | {"LOSData": gzip.compress(payload[:-40])}, "cut short")
@@ -361,3 +361,14 @@ def test_a_level_past_a_boards_range_is_refused_as_a_damaged_board(level: int) -
     with pytest.raises(BoardError, match=rf"hex J5: its centre is at level {level}; a board's levels run from -100 to 100"):
         read_board(write_board({"name": "x", "image": False, "levels": {"J5": level}}))
     assert read_board(write_board({"name": "x", "image": False, "levels": {"J5": 100}})).hexes["J5"].terrain.base_level == 100
+
+
+def test_a_damaged_terrain_grid_is_refused_in_plain_words() -> None:
+    """A LOSData whose gzip stream is broken says the grid is damaged, never zlib's own words."""
+    from airhead.vasl.losdata import read_losdata
+
+    broken = bytearray(gzip.compress(b"\xac\xed\x00\x05" + bytes(4000)))
+    broken[12:40] = b"\xff" * 28
+    with pytest.raises(BoardError) as e:
+        read_losdata(bytes(broken))
+    assert str(e.value) == "the terrain grid (LOSData) is damaged: it cannot be unpacked"

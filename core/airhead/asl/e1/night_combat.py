@@ -26,7 +26,7 @@ from typing import Any, Literal, Mapping
 
 from ... import events as ev
 from ...counters import Counters, Marker, Unit
-from ...errors import RulesError
+from ...errors import RulesError, quoted
 from ...events import Event
 from ...fields import Field
 from ...hexes import Hex
@@ -341,7 +341,7 @@ def makes_gunflash(cause: str, *, effect: bool = False, melee: bool = False, in_
     cut = {"fire at/from beyond NVR": "E1.81", "MOL": "E1.84", "DC": "E1.85", "Searching": "E1.86", "SR": "E1.87"}
     if cause in cut:
         return None, cut[cause], f"{cause}: see your rulebook; players decide"
-    raise RulesError(f"E1.8: no Gunflash rule for {cause!r} (one of {', '.join(GUNFLASH_CAUSES)})")
+    raise RulesError(f"E1.8: no Gunflash rule for {quoted(cause)} (one of {', '.join(GUNFLASH_CAUSES)})")
 
 
 def gunflash_marker(marker_id: str, h: Hex, side: str, expires: str = "CCPh", *, cc: bool = False) -> Marker:
@@ -349,6 +349,6 @@ def gunflash_marker(marker_id: str, h: Hex, side: str, expires: str = "CCPh", *,
     ``e1_gunflash_expires`` setting); a CC Gunflash (1.82) stays while its Melee counter does
     (no automatic removal)."""
     if expires not in GUNFLASH_PHASES:
-        raise RulesError(f"E1.8: no phase {expires!r} to remove a Gunflash at (one of {', '.join(GUNFLASH_PHASES)})")
+        raise RulesError(f"E1.8: no phase {quoted(expires)} to remove a Gunflash at (one of {', '.join(GUNFLASH_PHASES)})")
     return Marker(marker_id, "Gunflash", h, side=side, expires="" if cc else expires,
                   label="Gunflash (CC)" if cc else "Gunflash", rule="E1.82" if cc else "E1.8")

@@ -26,7 +26,7 @@ from typing import Any, Mapping, Sequence, Union
 
 from ... import events as ev
 from ...counters import Counters, Unit
-from ...errors import DataError, RulesError
+from ...errors import DataError, RulesError, quoted
 from ...events import Event
 from ...fields import Field
 from ...hexes import Hex
@@ -238,7 +238,7 @@ def jitter_table() -> dict[int, JitterRow]:
     for k, v in raw.items():
         total = int(k)
         if total not in (2, 4, 6, 8, 10, 12) or v.get("firer") not in ("defender", "mover"):
-            raise DataError(f"E1.55 table: bad row {k!r}")
+            raise DataError(f"E1.55 table: bad row {quoted(k)}")
         out[total] = JitterRow(total, str(v["firer"]), tuple(str(x) for x in v.get("unless", ())), str(v.get("text", "")))
     return out
 

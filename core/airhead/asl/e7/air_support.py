@@ -22,7 +22,7 @@ from typing import Any, Literal, Mapping, Sequence
 from ...frozen import replace
 from ... import events as ev
 from ...counters import Counters, Unit
-from ...errors import DataError, RulesError
+from ...errors import DataError, RulesError, quoted
 from ...events import Event
 from ...fields import Field
 from ...hexes import Hex
@@ -106,7 +106,7 @@ def from_unit(u: Unit) -> Aircraft:
     if t is None:
         t = next((x for x in AIRCRAFT_TYPES if x in u.status), "FB")
     if t not in AIRCRAFT_TYPES:
-        raise DataError(f"{u.name}: unknown aircraft type {str(t)[:24]!r} (one of {', '.join(AIRCRAFT_TYPES)})")
+        raise DataError(f"{u.name}: unknown aircraft type {quoted(t, 24)} (one of {', '.join(AIRCRAFT_TYPES)})")
     bombs = u.facts.get("bombs")
     if bombs is None:
         bombs = "bombs" in u.status

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from ...frozen import replace
 from ... import events as ev
 from ...dice import DR, Roll
-from ...errors import ActionError
+from ...errors import ActionError, quoted
 from ...events import Event
 from ...hexes import asl_direction
 from ...plug import GameState, Odds, ProcState, Prompt, Step, StepResult, View
@@ -234,7 +234,7 @@ class Strafing(StrafingAttacks):
         firer = choice[: -len(" fires")]
         i = next((i for i, f in enumerate(g.aa) if f.name == firer), None)
         if i is None:
-            raise ActionError(f"no Light AA weapon named {firer[:24]!r}")
+            raise ActionError(f"no Light AA weapon named {quoted(firer, 24)}")
         return StepResult(ProcState(self.name, "aa_dr", replace(g, firing=i)))
 
     def _aa_decided(self, state: GameState, g: Strike, choice: str) -> StepResult:

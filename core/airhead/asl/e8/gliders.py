@@ -35,7 +35,7 @@ from typing import Any, Literal, Mapping, Sequence
 
 from ... import events as ev
 from ...boards import HexMap
-from ...errors import DataError, RulesError
+from ...errors import DataError, RulesError, quoted
 from ...events import Event
 from ...hexes import DIRECTIONS, Hex, Hexside, from_asl_direction, opposite
 from ...tables import load_table
@@ -99,7 +99,7 @@ def glider_capacity(nationality: str) -> int:
     """E8.1: capacity in PP (German 14, U.S. 19, British 29)."""
     caps: dict[str, int] = _table()["capacity_pp"]
     if nationality not in caps:
-        raise RulesError(f"E8.1: no gliders for nationality {nationality!r} (one of {', '.join(caps)})")
+        raise RulesError(f"E8.1: no gliders for nationality {quoted(nationality)} (one of {', '.join(caps)})")
     return caps[nationality]
 
 
@@ -133,7 +133,7 @@ def glider_bpv(nationality: str, buyer: str | None = None) -> int:
     t = _table()
     buyer = buyer or nationality
     if nationality not in t["bpv"]:
-        raise RulesError(f"E8.11: no glider BPV for {nationality!r}")
+        raise RulesError(f"E8.11: no glider BPV for {quoted(nationality)}")
     if nationality not in t["may_buy"].get(buyer, []):
         raise RulesError(f"E8.11: a {buyer} player cannot purchase {nationality} gliders")
     bpv: int = t["bpv"][nationality]

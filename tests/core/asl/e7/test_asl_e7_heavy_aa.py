@@ -120,7 +120,7 @@ def test_the_result_is_the_players_choice_from_a_fixed_list_saying_the_text_is_c
     p = g.waiting_for()
     assert p is not None and p.kind == "choice" and p.options == HEAVY_AA_RESULTS == ("no effect", "Damaged", "eliminated")
     assert "Final DR 5" in p.label and "is in your rulebook" in p.label and "with your rulebook and choose" in p.label
-    with pytest.raises(ActionError, match="'Recalled' is not one of no effect, Damaged, eliminated"):
+    with pytest.raises(ActionError, match="“Recalled” is not one of no effect, Damaged, eliminated"):
         g.apply({"type": "choose", "choice": "Recalled"})
 
 

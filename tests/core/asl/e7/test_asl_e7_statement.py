@@ -132,7 +132,7 @@ def test_7_4_a_statement_the_plans_numbers_cannot_resolve_is_not_offered_and_the
     p = g.waiting_for()
     assert p is not None and p.options == ("Strafing Run",)
     assert "a Point Attack cannot be resolved: E7.41: type the MG To Hit number (0-6 column) of Tiger" in p.label
-    with pytest.raises(ActionError, match="'Point Attack' is not one of Strafing Run"):
+    with pytest.raises(ActionError, match="“Point Attack” is not one of Strafing Run"):
         g.apply({"type": "choose", "choice": "Point Attack"})
     g.apply({"type": "choose", "choice": "Strafing Run"})
     assert g.state.procedure is None and g.state.outcomes[-1]["path"] == ["19K3", "19K4", "19K5", "19K6", "19K7"]
