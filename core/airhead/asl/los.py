@@ -383,8 +383,8 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                                       float(first[h] - z_at(Fraction(0))), A68, True, ref=ref))
             blockers.append((h,))
             cause = cause or "obstacle"
-    if in_bld and any(isinstance(st, Hex) and ROWHOUSE_WALL in terrain.side_between(e, st)
-                      for e, st in ((a.hex, steps[1]), (b.hex, steps[n - 1]))):
+    if in_bld and any(te.terrain in BUILDINGS and isinstance(st, Hex) and ROWHOUSE_WALL in terrain.side_between(e, st)
+                      for e, te, st in ((a.hex, ta, steps[1]), (b.hex, tb, steps[n - 1]))):
         # B23.71: a rowhouse wall on an end's own hexside, between two buildings' hexes (from its
         # Rooftop, only between two Rooftops)
         roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
