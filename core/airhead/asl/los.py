@@ -172,23 +172,23 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     def z_at(t: Fraction) -> Fraction:
         return high if s.slope == "asl" else za + (zb - za) * t
 
-    # A6.3, A6.8 Example 2, B23.71 as imported boards read them (:mod:`.los_heights`); a Blaze's
-    # shadows (E1.941, ``minimum``) are cast by obstacles alone
+    # A6.3, A6.8 Example 2, B23.71 as imported boards read them (:mod:`.los_heights`), a Blaze's
+    # shadows too (E1.941: the Blaze read as a viewer; a building casts one only ``minimum`` high)
     steps = ln.steps
-    rules = hindrances and not minimum
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
     pits: tuple[Pit, ...] = ()
-    if rules and DEPRESSION in (ta.terrain, tb.terrain):
+    if DEPRESSION in (ta.terrain, tb.terrain):
         joined = n == 1 and ta.terrain == tb.terrain == DEPRESSION  # read whole: their hexside is the depression's
         pits = pits_of(ka, kb, ta, tb, a.level, b.level, float(za), float(zb), joined)
     pit_judge = Judge(ka, kb, float(za), float(zb), s, pits) if pits else None
     first: dict[Hex, Fraction] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
-    in_bld = rules and n and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS)
+    in_bld = n and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS)
     if in_bld and za != zb and any(ends68 := a68_ends(ta, tb, float(za), float(zb))):
         for on, st, ze in ((ends68[0], steps[1], za), (ends68[1], steps[n - 1], zb)):
             for h in ((st,) if isinstance(st, Hex) else st) if on else ():
                 th = terrain.at(h)
-                if th.terrain in BUILDINGS and th.obstacle and ze <= building_top(th.base_level, th.obstacle):
+                if (th.terrain in BUILDINGS and th.obstacle and th.obstacle >= minimum
+                        and ze <= building_top(th.base_level, th.obstacle)):
                     first[h] = Fraction(building_top(th.base_level, th.obstacle))
 
     higher = b.hex if zb > za else a.hex
@@ -383,8 +383,10 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                                       float(first[h] - z_at(Fraction(0))), A68, True, ref=ref))
             blockers.append((h,))
             cause = cause or "obstacle"
-    if in_bld:  # B23.71: a rowhouse wall on an end's own hexside, between two buildings' hexes (from its Rooftop,
-        # only between two Rooftops)
+    if in_bld and any(te.terrain in BUILDINGS and isinstance(st, Hex) and ROWHOUSE_WALL in terrain.side_between(e, st)
+                      for e, te, st in ((a.hex, ta, steps[1]), (b.hex, tb, steps[n - 1]))):
+        # B23.71: a rowhouse wall on an end's own hexside, between two buildings' hexes (from its
+        # Rooftop, only between two Rooftops)
         roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
         seen: set[frozenset[Hex]] = set()
         for e, te, roof, st, ze in ((a.hex, ta, roofs[0], steps[1], z_at(Fraction(0))),
@@ -393,7 +395,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                     or frozenset((e, st)) in seen):
                 continue
             seen.add(frozenset((e, st)))
-            c = _rowhouse(terrain, e, st, partial(_judge_at, judge, ze), ze, ref)
+            c = _rowhouse(terrain, e, st, partial(_judge_at, judge, ze), ze, ref, minimum)
             if c is not None:
                 crossings.append(c)
                 if c.blocks:
@@ -417,15 +419,16 @@ def _judge_at(judge: Callable[[Fraction, Fraction, Hex], tuple[bool, str]], z: F
 
 
 def _rowhouse(terrain: Terrain, e: Hex, other: Hex, judge: Callable[[Fraction, Hex], tuple[bool, str]], z: Fraction,
-              ref: str) -> Crossing | None:
+              ref: str, minimum: float = 0) -> Crossing | None:
     """A rowhouse wall on the hexside of end ``e`` the thread leaves by, toward ``other`` (B23.71,
     as VASL reads it): its building's obstacle (the taller of the two hexes' buildings, on the
-    higher ground), read even on an end's own hexside; None without one."""
+    higher ground), read even on an end's own hexside; None without one (or one under ``minimum``
+    levels: a Blaze's shadow, E1.941)."""
     if ROWHOUSE_WALL not in terrain.side_between(e, other):
         return None
     te, to = terrain.at(e), terrain.at(other)
     height = max((t.obstacle for t in (te, to) if t.terrain in BUILDINGS), default=0)
-    if not height:
+    if not height or height < minimum:
         return None
     top = Fraction(max(te.base_level, to.base_level)) + Fraction(height)
     hit, eff = judge(top, other)

@@ -131,7 +131,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
     # A6.8 Example 2, for each end in a building hex at a height the other end is not at
     a68: tuple[bool, ...] = ()
-    if not shadow and any(ends68 := a68_ends(ta, tb, za, zb)):
+    if any(ends68 := a68_ends(ta, tb, za, zb)):
         a68 = ends68
     left_a, bld = False, False
     run_b: tuple[tuple[int, int], str, float, tuple[float, float]] | None = None
@@ -290,7 +290,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                     blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
                     break
             if key in passed:
-                if key in end_keys and k is not None and k.name.startswith(ROWHOUSE) and not shadow and not roofs[key == kb]:
+                if key in end_keys and k is not None and k.name.startswith(ROWHOUSE) and not roofs[key == kb]:
                     r = judge.terrain(k.name, float(ground), k.height, True, k.terrain, key, ())
                     if r[0] == 2:  # B23.71: a rowhouse wall on an end's own hexside still blocks (as VASL reads it)
                         best[key] = GridHex(Hex(rq, rr), k.name, r[2], "blocks", 0, False, f"{r[3]}; {OWN_SIDE}")

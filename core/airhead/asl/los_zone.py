@@ -17,8 +17,8 @@ from ..plug import View
 from ..tables import TerrainType, hexside_heights
 from ..terrain import Terrain
 from ..work import spend, worked_out
-from .los import Sight, _line_from_origin, _trace
-from .los_settings import TABLE, Location, LosSettings, Name, _read, _types
+from .los import ROWHOUSE_WALL, Sight, _line_from_origin, _trace
+from .los_settings import BUILDINGS, TABLE, Location, LosSettings, Name, _read, _types, end_height
 
 __all__ = ["Shadow", "Zone", "blaze_range", "illuminated_zone", "CLEAR_STEP"]
 
@@ -101,12 +101,16 @@ def illuminated_zone(terrain: Terrain, blaze_hex: Hex, *, settings: LosSettings 
     viewer = Location(blaze_hex, level)
     lit: list[Hex] = [blaze_hex]
     shadows: list[Sight] = []
-    za = float(t.base_level) + float(level)
+    za = float(end_height(t, level))
     tops: dict[Hex, tuple[float, float, int]] = {}
+    # B23.71: the Blaze's own hexsides with a rowhouse wall (a bit a direction)
+    walls = (sum(1 << d for d in range(6) if ROWHOUSE_WALL in terrain.side(blaze_hex, d))
+             if t.terrain in BUILDINGS else 0)
     for h in blaze_hex.within(radius)[1:]:
         if in_play is not None and not in_play(h):
             continue
-        if s.hindrance_limit > 0 and _clear(terrain, blaze_hex, h, min(za, float(terrain.at(h).base_level)), s, ty, tops):
+        if s.hindrance_limit > 0 and _clear(terrain, blaze_hex, h, min(za, float(terrain.at(h).base_level)), s, ty, tops,
+                                                  walls):
             lit.append(h)
             continue
         sight = _trace(terrain, viewer, Location(h), s, ty, sd, minimum=1, hindrances=False)
@@ -115,21 +119,34 @@ def illuminated_zone(terrain: Terrain, blaze_hex: Hex, *, settings: LosSettings 
 
 
 def _clear(terrain: Terrain, a: Hex, b: Hex, low: float, s: LosSettings, ty: Mapping[str, TerrainType],
-           tops: dict[Hex, tuple[float, float, int]]) -> bool:
-    """True if nothing between the ends of the line from ``a`` to ``b`` could cast a shadow on it
-    (E1.941: an obstacle of a level or more, higher ground, a hexside feature), so that
-    :func:`_trace` would find it clear: higher ground blocks only above the line's lower end
-    (``low``), an obstacle only if its top reaches it, and a hexside feature is left to the
-    trace. ``tops`` keeps each hex's ground, its obstacle's top (-inf: under a level) and which of
-    its hexsides have a feature (a bit a direction; levels are whole or half: floats hold them
-    exactly). The
-    line's steps are worked out as a traced line's are (:func:`airhead.work.worked_out`); each
-    step checked costs :data:`CLEAR_STEP` units."""
+           tops: dict[Hex, tuple[float, float, int]], walls: int) -> bool:
+    """True if nothing could cast a shadow on the line from ``a`` to ``b`` (E1.941: an obstacle of
+    a level or more, higher ground, a hexside feature), so that :func:`_trace` would find it clear
+    (a test compares the two over random painted maps, every setting that can matter): between
+    the ends, higher ground blocks only above the line's lower end (``low``; A6.3's depression
+    edge too, which is ground above the depression end), an obstacle (A6.8 Example 2's building
+    too) only if its top reaches it, and a hexside feature is left to the trace; so are two
+    adjacent hexes one of which is a building (A6.8 Example 2, B23.71) and a rowhouse wall on the
+    hexside an end in a building leaves by (B23.71; ``walls``: those of ``a``, a bit a direction,
+    computed once for the zone; 0 if ``a`` is no building). ``tops`` keeps each hex's ground, its
+    obstacle's top (-inf: under a level) and which of its hexsides have a feature (a bit a
+    direction; levels are whole or half: floats hold them exactly). The line's steps are worked
+    out as a traced line's are (:func:`airhead.work.worked_out`); each step checked costs
+    :data:`CLEAR_STEP` units."""
     base = _line_from_origin(b.q - a.q, b.r - a.r)
     steps = base.steps
     worked_out((b.q - a.q, b.r - a.r), len(steps))
     spend(CLEAR_STEP * len(steps))
     n = len(steps) - 1
+    # B23.71: an end's own rowhouse wall; A6.8 Example 2 next door
+    first, last = steps[1], steps[n - 1]
+    if n == 1 and (walls or terrain.at(b).terrain in BUILDINGS):
+        return False
+    if walls and isinstance(first, Hex) and walls >> _DIRECTION.get((first.q, first.r), 6) & 1:
+        return False
+    if (n > 1 and isinstance(last, Hex) and terrain.at(b).terrain in BUILDINGS
+            and ROWHOUSE_WALL in terrain.side_between(b, a + last)):
+        return False
     for i in range(1, n):
         st = steps[i]
         for o in ((st,) if isinstance(st, Hex) else st):

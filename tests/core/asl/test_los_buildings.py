@@ -67,3 +67,17 @@ def test_a_rowhouse_wall_between_adjacent_hexes_blocks(level: float) -> None:
     for s in (see("F3", level, "F4", level), see("F4", level, "F3", level)):
         assert s.blocked and "B23.71" in words(s), words(s)
     assert not see("H3", level, "H4", level).blocked
+
+
+def test_e1_941_a_burning_rowhouse_does_not_light_the_next_house_through_their_wall() -> None:
+    # E1.941: the Blaze read as a viewer in its hex, over the board's pixels as at hex level
+    from airhead.asl.los_grid import zone
+    from airhead.terrain import Terrain
+
+    sc = board()
+    m = sc.map
+    for blaze, walled, other in (("F3", True, "F4"), ("H3", False, "H4")):
+        h = m.parse("17" + blaze)
+        t: Terrain = sc.terrain.update_hex(h, blaze=1)
+        z = zone(sc.with_terrain(t), h, in_play=m.in_play)
+        assert (m.parse("17" + other) in z.shadow) is walled, z.explain(m.name)
