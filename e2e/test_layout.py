@@ -279,27 +279,29 @@ def resolve(page: Any) -> None:
     raise AssertionError("the landing did not end in 30 steps")
 
 
+@pytest.mark.parametrize("size", list(VIEWPORTS))
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_nothing_clipped(page: Any, scenario: str) -> None:
+def test_nothing_clipped(page: Any, scenario: str, size: str) -> None:
+    """One scenario at one size, from a fresh start (a walk at another size first would leave
+    the map zoomed to Fit and hide what a player sees at this one). The game starts on the
+    landscape tablet and the device is then turned or the window resized to ``size``: the map
+    has followed the action by then, so its view is kept, not fitted again (the heatmap key's
+    strip once covered board 1's label in portrait that way)."""
     open_play(page, scenario)
     play_a_little(page, scenario)
     if scenario == "default":
         start_landing(page)
+    page.set_viewport_size(VIEWPORTS[size])
     lay = Layout(page, scenario)
-    for size, viewport in VIEWPORTS.items():
-        page.set_viewport_size(viewport)
-        lay.size = size
-        walk(page, lay)
+    lay.size = size
+    walk(page, lay)
     if scenario == "default":  # the result, the dice drawn, a long log
         lay.tab("play")
         resolve(page)
-        for size, viewport in VIEWPORTS.items():
-            page.set_viewport_size(viewport)
-            lay.size = size
-            lay.tab("play")
-            lay.check("Play tab, the landing resolved")
-            lay.tab("log")
-            lay.check("Log tab, the landing resolved")
+        lay.tab("play")
+        lay.check("Play tab, the landing resolved")
+        lay.tab("log")
+        lay.check("Log tab, the landing resolved")
     assert not lay.problems, f"{len(lay.problems)} layout problems:\n" + "\n".join(lay.problems)
 
 

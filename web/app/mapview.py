@@ -86,25 +86,40 @@ class MapView:
         the heatmap key took its strip). Before anything happened on the map the start view is
         fitted again. After that the map is never zoomed again for it (#42 item 4): what was on
         the screen stays where it was on the screen, so the next tap lands where the finger saw
-        it; the tapped hex is moved only as far as needed to stay inside the new box."""
+        it; the tapped hex is moved only as far as needed to stay inside the new box. With no hex
+        tapped, a box whose top came down (the heatmap key's strip in portrait) takes the map's
+        top down with it: the strip never covers the map's top edge and its board names."""
         size = self._size()
         rect = self.host.getBoundingClientRect()
         top, left = float(rect.top), float(rect.left)
         if size == self._size_seen and (top, left) == self._at_seen:
             return
-        (old_top, old_left), self._at_seen, self._size_seen = self._at_seen, (top, left), size
+        (old_top, old_left), self._at_seen = self._at_seen, (top, left)
+        (old_cw, old_ch), self._size_seen = self._size_seen, size
         if not self.touched and self.selection is None:
             self.home()
             return
         cw, ch = size
         self.tx -= left - old_left  # the box moved on the page: the map stays put on the screen
         self.ty -= top - old_top
+        mh = self.h * self.scale
+        was_y = self.ty + top - old_top  # the map's top in the old box
         spot = self._selected_spot()
         if spot is not None:
             x, y = spot
             pad = min(48.0, cw / 4, ch / 4)
             self.tx += max(0.0, pad - x) - max(0.0, x - (cw - pad))
             self.ty += max(0.0, pad - y) - max(0.0, y - (ch - pad))
+        elif top > old_top + 0.5 and was_y >= -0.5:
+            # the box's top came down (the heatmap key's strip above the map) with no hex tapped
+            # and the map's top on the screen: the map comes down with the box, so the strip
+            # never covers a board's name there; a map wholly on the screen stays whole
+            self.ty = was_y
+            if was_y + mh <= old_ch + 0.5 and mh > ch + 0.5:
+                shrink = ch / mh
+                self.tx = cw / 2 - (cw / 2 - self.tx) * shrink
+                self.ty = (ch - mh * shrink) / 2
+                self.scale *= shrink
         elif self.h * self.scale < ch < self.w * self.scale:  # taller room for a wide map: fill its height
             grow = min(ch / self.h, MAX_SCALE) / self.scale
             self.tx = cw / 2 - (cw / 2 - self.tx) * grow
