@@ -15,8 +15,9 @@ import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "core") not in sys.path:
-    sys.path.insert(0, str(ROOT / "core"))
+for p in (ROOT / "core", ROOT):  # the core, and tools.board_writer (the board this bench reads)
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
 
 #: Issue #26's targets: import and derive one standard board; the Python memory kept for its grid.
 CPYTHON_MS, PYODIDE_MS, KEPT_MB = 300, 1000, 3.0
