@@ -147,7 +147,7 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.locator("#new-layout").fill("4")
     page.locator("#new-ssr").fill("LightWoods, Snowy")
     page.locator("#new-map").tap()
-    page.wait_for_selector("#edit-error:has-text(\"'Snowy' is not one of VASL's SSR terrain options\")", state="attached")
+    page.wait_for_selector("#edit-error:has-text(\"“Snowy” is not one of VASL's SSR terrain options\")", state="attached")
     page.locator("#new-ssr").fill("LightWoods")
     # a geoboard number with no file is a blank geoboard, and New map says so
     page.locator("#new-layout").fill("4 5")

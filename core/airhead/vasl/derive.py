@@ -44,7 +44,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any, Mapping
 
-from ..errors import DataError
+from ..errors import DataError, quoted
 from ..fields import Field
 from ..hexes import DIRECTION_NAMES
 from ..tables import load_table, terrain_types
@@ -91,7 +91,7 @@ def speckled_reading(settings: Mapping[str, Any]) -> str:
     if got is None:
         return AROUND_DOT
     if got not in (AROUND_DOT, ON_DOT):
-        raise DataError(f"{SPECKLED_FIELD.label}: {AROUND_DOT!r} or {ON_DOT!r}, not {str(got)[:40]!r}")
+        raise DataError(f"{SPECKLED_FIELD.label}: {quoted(AROUND_DOT, 80)} or {quoted(ON_DOT, 80)}, not {quoted(got)}")
     return str(got)
 
 
@@ -436,7 +436,7 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int,
     if override is not None and chosen.building:
         ov = _by_name().get(override.lower())
         if ov is None or not ov.building:
-            raise BoardError(f"board {arch.metadata.name}, hex {name}: the building type {override[:40]!r} is not one VASL defines")
+            raise BoardError(f"board {arch.metadata.name}, hex {name}: the building type {quoted(override)} is not one VASL defines")
         chosen = ov
         reasons.append(f"the board sets {ov.name}")
     obstacle: float | None = None

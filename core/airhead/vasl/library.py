@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..boards import ASL_BOARD_ID, AslBoard, HexMap, from_doubled, to_doubled
-from ..errors import DataError, MissingBoardError
+from ..errors import DataError, MissingBoardError, quoted
 from ..hexes import Hex, Hexside
 from ..terrain import HexTerrain, Terrain
 from .archive import BoardImage
@@ -45,7 +45,7 @@ class BoardRef:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _TEXT.match(self.name):
-            raise DataError(f"an imported board's name is short text, not {str(self.name)[:40]!r}")
+            raise DataError(f"an imported board's name is short text, not {quoted(self.name)}")
         if not isinstance(self.version, str) or len(self.version) > 40:
             raise DataError("an imported board's version is short text")
         if not isinstance(self.sha256, str) or not _SHA.match(self.sha256):
@@ -291,7 +291,7 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
         for cell in row:
             m = _CELL.match(cell.strip())
             if m is None:
-                raise DataError(f"{cell[:20]!r} is not a board as a map gives it (like 4, 4b*, or 2[A-P])")
+                raise DataError(f"{quoted(cell, 20)} is not a board as a map gives it (like 4, 4b*, or 2[A-P])")
             text, turned = m["name"].strip(), bool(m["t1"] or m["t2"])
             blank = text.lower().startswith(BLANK)
             key = card_name(text[len(BLANK):] if blank else text)
@@ -306,7 +306,7 @@ def scenario_data(layout: list[list[str]], boards: Iterable[DerivedBoard], *, na
                 raise DataError(f"board {key[:12]} is not among the imported boards ({listed}): import its file, "
                                 f"or write {BLANK}{key[:12]} for a blank geoboard")
             if not ASL_BOARD_ID.match(key):
-                raise DataError(f"a board is named by up to 12 letters and digits, not {key[:16]!r}")
+                raise DataError(f"a board is named by up to 12 letters and digits, not {quoted(key, 16)}")
             if m["crop"] is not None:
                 crop[key] = m["crop"].strip()
             out_row.append((key, turned, board))
@@ -369,11 +369,11 @@ def parse_ssr(text: str, boards: Mapping[str, DerivedBoard] | None = None) -> li
                 bid = word.split(":", 1)[0]
                 which = next((b for b in boards if b.lower() == bid.lower()), None)
                 if which is None:
-                    raise DataError(f"{word[:40]!r}: this map has no imported board {bid[:12]} (a board's own "
+                    raise DataError(f"{quoted(word)}: this map has no imported board {bid[:12]} (a board's own "
                                     "options come with its imported file)")
                 listed = ", ".join(o.rule for o in board_options(boards[which].archive)[0][:20]) or "none"
-                raise DataError(f"{word[:40]!r} is not one of board {which}'s own SSR options ({listed})")
-            raise DataError(f"{word[:40]!r} is not one of VASL's SSR terrain options (such as NoHedges, "
+                raise DataError(f"{quoted(word)} is not one of board {which}'s own SSR options ({listed})")
+            raise DataError(f"{quoted(word)} is not one of VASL's SSR terrain options (such as NoHedges, "
                             "BrushToOpenGround, Level2ToLevel1, LightWoods)"
                             + (", nor one of this map's boards' own options" if boards else ""))
         for bid, board, rule in found:

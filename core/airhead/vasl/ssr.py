@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
 
-from ..errors import DataError
+from ..errors import DataError, quoted
 from ..hexes import Hex, Hexside
 from ..tables import shared_table, terrain_types
 from ..terrain import HexTerrain, Terrain, Water
@@ -130,7 +130,7 @@ def _chosen(names: Sequence[str]) -> list[SsrRule]:
             continue
         rule = rules.get(name)
         if rule is None:
-            raise DataError(f"{name[:40]!r} is not one of VASL's SSR terrain options")
+            raise DataError(f"{quoted(name)} is not one of VASL's SSR terrain options")
         if rule.kind == "customCode":
             raise DataError(f"the SSR option {name} is applied by VASL's own code, which Airhead does not have yet")
         chosen.append(rule)

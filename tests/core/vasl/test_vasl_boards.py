@@ -268,7 +268,7 @@ def test_bad_metadata() -> None:
 def test_unknown_building_type_and_terrain_code() -> None:
     files = _small()
     meta = files["BoardMetadata.xml"].replace(b"<buildingTypes />", b'<buildingTypes><buildingType hexName="C2" buildingTypeName="Castle" /></buildingTypes>')
-    _refused(files | {"BoardMetadata.xml": meta}, "hex C2", "'Castle' is not one VASL defines")
+    _refused(files | {"BoardMetadata.xml": meta}, "hex C2", "“Castle” is not one VASL defines")
     grid = read_losdata(files["LOSData"])
     t = bytearray(grid.terrain)
     t[grid.index(100, 90)] = 250

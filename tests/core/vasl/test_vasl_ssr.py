@@ -84,7 +84,7 @@ def terrain_obstacle(kind: str) -> float:
 
 def test_a_rule_not_vasls_or_not_applied_is_refused_and_one_that_changes_nothing_is_kept() -> None:
     sc = scenario()
-    with pytest.raises(DataError, match="'Snowy' is not one of VASL's SSR terrain options"):
+    with pytest.raises(DataError, match="“Snowy” is not one of VASL's SSR terrain options"):
         apply_ssr(sc.terrain, ["Snowy"], sc.map.hexes())
     with pytest.raises(DataError, match="the SSR option NoBridge is applied by VASL's own code"):
         apply_ssr(sc.terrain, ["NoBridge"], sc.map.hexes())
@@ -100,7 +100,7 @@ def test_a_scenario_names_its_ssr_options_and_a_save_or_link_brings_them_back(tm
     from airhead.vasl.library import parse_ssr
 
     assert parse_ssr("nohedges, Level2ToLevel1") == ["NoHedges", "Level2ToLevel1"]
-    with pytest.raises(DataError, match="'Snowy' is not one of VASL's SSR terrain options"):
+    with pytest.raises(DataError, match="“Snowy” is not one of VASL's SSR terrain options"):
         parse_ssr("NoHedges Snowy")
     sc = load_scenario(scenario_data([["ssr"]], [board()], ssr=["NoWalls", "Level2ToLevel1"]))
     m, t = sc.map, sc.terrain
@@ -119,7 +119,7 @@ def test_a_scenario_names_its_ssr_options_and_a_save_or_link_brings_them_back(tm
     assert main(["svg", "--ssr", "NoWalls"]) == 2
     assert "give the map with --map" in capsys.readouterr().err
     assert main(["los", "--board", str(path), "--map", "ssr", "--ssr", "Snowy", "ssrA1", "ssrC1"]) == 2
-    assert "'Snowy' is not one of VASL's SSR terrain options" in capsys.readouterr().err
+    assert "“Snowy” is not one of VASL's SSR terrain options" in capsys.readouterr().err
 
 
 def test_board_info_applies_ssr_options(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
