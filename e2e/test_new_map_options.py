@@ -58,6 +58,11 @@ def test_new_map_explains_its_options_in_the_page(page: Any, size: dict[str, int
     assert page.locator("#new-grid").is_visible() and page.locator("#new-ssr-box").is_hidden()
     assert page.locator("#new-ssr-help").is_hidden() and page.locator("#new-speckled").is_hidden()
     assert page.locator("#new-settings [title]").count() == 0
+    # a size that is not a whole number is refused in words, never Python's int() error
+    page.locator("#new-cols").fill("2.5")
+    page.locator("#new-map").tap()
+    page.wait_for_selector("#edit-error:has-text('the grid’s columns are a whole number, like 10, not 2.5')", state="attached")
+    assert "int()" not in page.locator("#edit-error").inner_text()
 
 
 def board(tmp_path: Path) -> str:

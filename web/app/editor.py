@@ -57,6 +57,18 @@ def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, ro
     return Scenario(name or "New map", system, hmap, settings=settings or {})
 
 
+def _whole(field: str, default: int, what: str) -> int:
+    """New map's grid size box ``field`` as a whole number (``default`` when empty); refused in
+    words, never Python's int() error, for "2.5" or "ten"."""
+    text = str(_el(field).value).strip()
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"the grid’s {what} are a whole number, like {default}, not {text[:12]}") from None
+
+
 def blank_note(sc: Scenario) -> str:
     """What a new ASL map draws blank, in the player's words (empty when every board is imported)."""
     if sc.map.naming != "asl":
@@ -441,7 +453,7 @@ class Editor:
         try:
             sc = new_scenario(
                 str(_el("new-name").value).strip(), str(_el("new-system").value), str(_el("new-layout").value),
-                int(_el("new-cols").value or 10), int(_el("new-rows").value or 8), settings=self.read_settings(),
+                _whole("new-cols", 10, "columns"), _whole("new-rows", 8, "rows"), settings=self.read_settings(),
                 held=self.boards.names() if self.boards is not None else (),
                 ssr="" if _el("new-ssr-box").hidden else str(_el("new-ssr").value),
             )
