@@ -77,3 +77,16 @@ def import_boards(page: Any, paths: list[str], held: int) -> None:
     page.locator("#boards-box summary").tap()
     page.set_input_files("#boards-file", paths)
     page.wait_for_selector(f"body[data-boards='{held}']", state="attached", timeout=60_000)
+
+
+def new_map(page: Any, name: str, layout: str, ssr: str | None = None) -> None:
+    """Build a map with New map as a player does (the Edit tab must be open): its name, its boards
+    (``layout``, New map's text), the SSR terrain options typed if given; waits for the new game."""
+    page.locator(".newmap summary").tap()
+    page.locator("#new-name").fill(name)
+    page.locator("#new-layout").fill(layout)
+    if ssr is not None:
+        page.locator("#new-ssr").fill(ssr)
+    page.locator("#new-map").tap()
+    page.wait_for_function("(name) => document.getElementById('scenario-name').textContent === name", arg=name,
+                           timeout=30_000)

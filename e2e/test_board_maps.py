@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from tools.board_writer import write_board
 from conftest import hex_center, start_app
-from playing import dice, import_boards, waiting
+from playing import dice, import_boards, new_map, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -40,12 +40,7 @@ def test_a_mixed_map_of_a_geoboard_and_a_b_board_with_an_ssr_option(page: Any, t
     import_boards(page, files(tmp_path), 3)
     listing = page.locator("#boards-list").inner_text()
     assert "VASL board 4b" in listing and "(in New map: 4b)" in listing and "(in New map: 2)" in listing
-    page.locator(".newmap summary").tap()
-    page.locator("#new-name").fill("Mixed")
-    page.locator("#new-layout").fill("2\n4a 4b")
-    page.locator("#new-ssr").fill("LightWoods, Level1ToLevel0")
-    page.locator("#new-map").tap()
-    page.wait_for_function("document.getElementById('scenario-name').textContent === 'Mixed'", timeout=30_000)
+    new_map(page, "Mixed", "2\n4a 4b", ssr="LightWoods, Level1ToLevel0")
     page.wait_for_selector("#hex-4bR3", state="attached")  # (Q is shared with 4a: named 4aQ3)
     assert page.locator("#new-map-note").inner_text() == ""  # every board imported: nothing drawn blank
     # each board's own picture drawn where the board lies, 4b's beside 4a's under board 2

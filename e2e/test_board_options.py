@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from tools.board_writer import write_board
 from conftest import wait_ready
-from playing import import_boards
+from playing import import_boards, new_map
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -37,12 +37,7 @@ def test_a_boards_own_options_are_drawn_over_its_picture_and_change_the_picture_
     import_boards(page, [board_file(tmp_path)], 1)
     status = str(page.locator("#boards-status").text_content())
     assert "Its own SSR options" in status and "BSO_06_PondToOG (Remove the Pond), SSO_06_J1" in status
-    page.locator(".newmap summary").tap()
-    page.locator("#new-name").fill("Pond")
-    page.locator("#new-layout").fill("6*")
-    page.locator("#new-ssr").fill("BSO_06_PondToOG")
-    page.locator("#new-map").tap()
-    page.wait_for_function("document.getElementById('scenario-name').textContent === 'Pond'", timeout=30_000)
+    new_map(page, "Pond", "6*", ssr="BSO_06_PondToOG")
     page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2")  # the board's, the pond's
     note = str(page.locator("#new-map-note").text_content())
     assert "board 6: BSO_06_PondToOG (Remove the Pond), SSO_06_J1 (J1: A scenario's overlay)" in note

@@ -15,7 +15,7 @@ from airhead.tables import terrain_types
 from PIL import Image
 from tools.board_writer import write_board
 from conftest import hex_center, start_app
-from playing import import_boards
+from playing import import_boards, new_map
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -42,11 +42,7 @@ def test_a_cropped_turned_boards_picture_beside_a_board_with_none(page: Any, tmp
     two = next(r for r in rows if "VASL board 02" in r)
     nine = next(r for r in rows if "VASL board 09" in r)
     assert "no picture in this file: its map shows terrain colours" in two and "no picture" not in nine
-    page.locator(".newmap summary").tap()
-    page.locator("#new-name").fill("Pictures")
-    page.locator("#new-layout").fill("9[A-P]* 2")
-    page.locator("#new-map").tap()
-    page.wait_for_function("document.getElementById('scenario-name').textContent === 'Pictures'", timeout=30_000)
+    new_map(page, "Pictures", "9[A-P]* 2")
     page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 1")
     page.locator("#tab-play").tap()  # the map at its start view, the edit panel closed
     page.wait_for_function("document.querySelector('#map image.board-art').getBoundingClientRect().width > 0")
