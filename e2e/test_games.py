@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from airhead.codec import SaveData, decode_link, decode_save, encode_link
+from airhead.codec import FORMAT_VERSION, SaveData, decode_link, decode_save, encode_link
 from airhead.scenario import Scenario
 from airhead.systems import builtin, new_game
 from conftest import TABLET, actions, boot, fault, offline_requests, start_app, wait_ready
@@ -206,7 +206,7 @@ def test_share_link_opens_in_a_fresh_browser(page: Any, browser: Any, base_url: 
     games_tab(page)
     page.locator("#share-make").tap()
     link = page.locator("#share-link").input_value()
-    assert link.startswith(base_url) and "#a4." in link
+    assert link.startswith(base_url) and f"#a{FORMAT_VERSION}." in link
     assert len(decode_link(link).actions) == 2
     other = browser.new_context(viewport=TABLET, has_touch=True)
     try:

@@ -1,12 +1,15 @@
 """Save files and share links: versioned, compact, bounded and validated.
 
-A save is JSON: ``{"airhead": 4, "scenario": ..., "seed": ..., "actions": [...]}``, where the
+A save is JSON: ``{"airhead": 5, "scenario": ..., "seed": ..., "actions": [...]}``, where the
 scenario is either ``{"builtin": "default"}`` or a whole scenario (:meth:`Scenario.to_data`),
 ``"older_actions": n`` when its first ``n`` actions were recorded by a format before 3 (before the
 rules of the turn) and ``"format3_actions": m`` when its first ``m`` were recorded by a format
 before 4 (before E7.4's statement of a FB's second attack); they replay as Airhead then played
-them. A save's age is its format version. A share link carries the same JSON, zlib-compressed and
-base64url-encoded, in the URL fragment after a version tag: ``https://.../#a4.eNq...``. The fragment never reaches a server.
+them. A game on imported boards saved before format 5 has the LOS settings whose default format 5
+changed written into its settings at their former defaults, so it keeps the readings it was
+played with (:func:`_from_format_4`). A save's age is its format version. A share link carries
+the same JSON, zlib-compressed and base64url-encoded, in the URL fragment after a version tag:
+``https://.../#a5.eNq...``. The fragment never reaches a server.
 
 Everything decoded is untrusted, and decoding is linear in its length. Sizes are checked before
 any work (link length, then the decompressed size while decompressing), then the version, the
@@ -28,14 +31,14 @@ import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .actions import check_action
 from .errors import ActionError, DataError, MissingBoardError, WorkError, quoted
 from .fields import Field, parse_fields
 from .game import Game
 from .scenario import Scenario
-from .formats import SAVE_FORMAT
+from .formats import SAVE_FORMAT, VASL_LOS_FORMAT
 from .systems import BUILTINS, RETIRED, builtin, get, load_scenario, new_game
 from .work import OPEN_BUDGET, REPLAY_BUDGET, collector_paused
 
@@ -104,7 +107,52 @@ def _from_format_3(obj: dict[str, Any]) -> dict[str, Any]:
     return {**obj, "format3_actions": len(actions)}
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1, 2: _from_format_2, 3: _from_format_3}
+def _from_format_4(obj: dict[str, Any]) -> dict[str, Any]:
+    """Format 5 reads LOS on imported boards by default as VASL's engine does where A6 leaves it
+    open (ASL: one Hindrance per range from the firer; a wall or hedge along the thread's hexside
+    blocks). A format-4 game on imported boards keeps the readings it was played with: they are
+    written into its settings where it has none, and a settings edit among its actions that put
+    one back to its default puts it back to that default then."""
+    return _with_former_defaults(obj, VASL_LOS_FORMAT)
+
+
+def _with_former_defaults(obj: dict[str, Any], fmt: int) -> dict[str, Any]:
+    """``obj`` (a save of format ``fmt - 1``) with the settings whose default format ``fmt``
+    changed written out at their former default (:attr:`airhead.plug.Rules.former_board_defaults`)
+    if its scenario is a whole scenario on imported boards; anything else is left for the
+    validation to read or refuse."""
+    sc = obj.get("scenario")
+    if not (isinstance(sc, dict) and isinstance(sc.get("boards"), dict) and sc["boards"] and isinstance(sc.get("system"), str)):
+        return obj
+    try:
+        rules = get(sc["system"]).rules
+    except DataError:
+        return obj
+    old = rules.former_board_defaults.get(fmt)
+    settings = sc.get("settings", {})
+    root = rules.settings_root
+    own = settings.get(root, {}) if root and isinstance(settings, dict) else settings
+    if not old or not isinstance(own, dict):
+        return obj
+    own = {**old, **own}
+    sc = {**sc, "settings": {**settings, root: own} if root else own}
+    out = {**obj, "scenario": sc}
+    if isinstance(obj.get("actions"), list):
+        out["actions"] = [_edit_former(a, old) for a in obj["actions"]]
+    return out
+
+
+def _edit_former(action: Any, old: Mapping[str, Any]) -> Any:
+    """A settings edit that put one of ``old``'s settings back to its default (``None``) puts it
+    to its default then."""
+    if not (isinstance(action, dict) and action.get("type") == "edit" and action.get("op") == "settings"
+            and isinstance(action.get("set"), dict) and any(k in old and v is None for k, v in action["set"].items())):
+        return action
+    return {**action, "set": {k: old[k] if k in old and v is None else v for k, v in action["set"].items()}}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _from_format_1, 2: _from_format_2, 3: _from_format_3,
+                                                                     4: _from_format_4}
 OLDEST_READABLE = 1
 
 _B64URL = re.compile(r"^[A-Za-z0-9_-]*$")

@@ -8,6 +8,7 @@ __all__ = [
     "SAVED_BEFORE",
     "OLDER_FORMAT",
     "STATED_ATTACK_FORMAT",
+    "VASL_LOS_FORMAT",
     "SAVE_FORMAT",
     "RECORDED_FORMAT",
 ]
@@ -31,8 +32,15 @@ OLDER_FORMAT = "_older_format"
 #: format keeps the kind its plan stated at its start, as Airhead then played it.
 STATED_ATTACK_FORMAT = 4
 
+#: The save format from which a game on imported boards reads LOS as VASL's engine does by
+#: default where A6 (not in the seeds) leaves it open: one Hindrance per range from the firer
+#: (setting ``los_hindrance_count``) and a wall or hedge along the thread's hexside blocks
+#: (``los_wall_along``). A game of an older format keeps the readings it was played with: its
+#: migration writes them into its settings (:mod:`airhead.codec`).
+VASL_LOS_FORMAT = 5
+
 #: The newest save format (:mod:`airhead.codec`).
-SAVE_FORMAT = STATED_ATTACK_FORMAT
+SAVE_FORMAT = VASL_LOS_FORMAT
 
 #: The parameter the reducer adds to every start action recorded by a save format older than
 #: :data:`SAVE_FORMAT`: that format's number (a procedure whose prompts changed since replays it

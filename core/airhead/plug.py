@@ -312,6 +312,11 @@ class Rules:
     #: By procedure name: the keys the record of a Player Turn files each of its outcomes under
     #: (:meth:`GameState.this_turn_under`), e.g. ASL's strafing runs under their aircraft.
     turn_keys: Mapping[str, Callable[[Mapping[str, Any]], Iterable[Hashable]]] = field(default_factory=dict)
+    #: Settings that apply to imported boards only and whose default a save format changed:
+    #: ``{format: {key: its default before that format}}``. The codec's migration to that format
+    #: writes them into an older game on imported boards (:mod:`airhead.codec`), so that it keeps
+    #: the readings it was played with; e.g. ASL's LOS readings at format 5.
+    former_board_defaults: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
     def menu_order(self) -> tuple[Procedure[Any], ...]:
         """The procedures in menu order: group by group as :attr:`groups` lists them, then any

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from airhead.__main__ import main
-from airhead.codec import encode_link, encode_save
+from airhead.codec import FORMAT_VERSION, encode_link, encode_save
 from airhead.errors import DataError
 from airhead.svg import render_map
 from airhead.systems import builtin, new_game
@@ -82,7 +82,7 @@ def test_cli_validate_and_link(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "ok: Airhead sample map" in capsys.readouterr().out
     assert main(["link", "--base", "http://127.0.0.1:8000/"]) == 0
     link = capsys.readouterr().out.strip()
-    assert link.startswith("http://127.0.0.1:8000/#a4.")
+    assert link.startswith(f"http://127.0.0.1:8000/#a{FORMAT_VERSION}.")
     assert main(["validate", link]) == 0
     bad = tmp_path / "bad.json"
     bad.write_text('{"airhead": 99}', encoding="utf-8")

@@ -22,12 +22,13 @@ from typing import Any, Callable, Literal, Mapping, Union
 
 from ..errors import DataError
 from ..fields import Field
+from ..formats import VASL_LOS_FORMAT
 from ..hexes import Hex
 from ..tables import TerrainType, terrain_types
 from ..terrain import HexTerrain
 
 __all__ = ["RULE", "TABLE", "Name", "Location", "Where", "BUILDINGS", "rooftop", "end_height", "LosSettings",
-           "SETTING_FIELDS", "BLIND_PACK_FIELD", "BlindTable", "blind_table", "level_hindrance"]
+           "SETTING_FIELDS", "FORMER_DEFAULTS", "BLIND_PACK_FIELD", "BlindTable", "blind_table", "level_hindrance"]
 
 RULE = "LOS at hex level"
 TABLE = "terrain_asl"
@@ -98,11 +99,11 @@ class LosSettings:
     that is an obstacle out of its Hindrance season (an orchard in season) is a full-level
     obstacle, whatever height its hex is painted (the E7.3 EX's Blind Hex behind the K9 orchard);
     ``wall_along``: on imported boards, a wall or hedge on a hexside the thread runs along (it
-    does not cross it) blocks as VASL reads it, or (the default) only one it crosses does;
+    does not cross it) blocks as VASL reads it (the default), or (False) only one it crosses does;
     ``orchard_level``: an orchard in season is a Hindrance, not an obstacle, to a thread whose
     ends are both at its ground level (B14.2 as VASL reads it), or (False) an obstacle there too;
     ``per_range``: on imported boards, of the Hindrance hexes at one range from the first end only
-    the greatest counts (as VASL counts them), or (the default, A6) each Hindrance hex counts;
+    the greatest counts (as VASL counts them, the default), or (False) each Hindrance hex counts;
     ``brush_hinders``: brush is a half-level +1 Hindrance (as VASL reads B12, the default), or
     (False) a half-level obstacle.
     """
@@ -115,9 +116,9 @@ class LosSettings:
     smoke: int = 0
     blind: tuple[tuple[tuple[float, float], int], ...] = ()
     orchard_full: bool = True
-    wall_along: bool = False
+    wall_along: bool = True
     orchard_level: bool = True
-    per_range: bool = False
+    per_range: bool = True
     brush_hinders: bool = True
 
     @classmethod
@@ -133,9 +134,9 @@ class LosSettings:
             smoke=int(settings.get("los_smoke_drm", 0)),
             blind=tuple(sorted((blind or {}).items())),
             orchard_full=settings.get("los_orchard", ORCHARD_FULL) != ORCHARD_PAINTED,
-            wall_along=settings.get("los_wall_along") == WALL_ALONG_BLOCKS,
+            wall_along=settings.get("los_wall_along", WALL_ALONG_BLOCKS) != WALL_ALONG_CROSSED,
             orchard_level=settings.get("los_orchard_level", ORCHARD_LEVEL_HINDERS) != ORCHARD_LEVEL_BLOCKS,
-            per_range=settings.get("los_hindrance_count") == COUNT_PER_RANGE,
+            per_range=settings.get("los_hindrance_count", COUNT_PER_RANGE) != COUNT_EACH,
             brush_hinders=settings.get("los_brush", BRUSH_HINDERS) != BRUSH_OBSTACLE,
         )
 
@@ -175,18 +176,24 @@ SETTING_FIELDS: tuple[Field, ...] = (
           help="a line of sight whose two ends are both at an in-season orchard's ground level: the orchard hinders it "
                "(+1, as VASL reads the rule) or blocks it; from a higher or lower level it is an obstacle either way "
                "(the E7.3 example's Blind Hex)"),
-    Field("los_wall_along", "A thread along a wall or hedge hexside", "choice", choices=(WALL_ALONG_CROSSED, WALL_ALONG_BLOCKS),
-          default=WALL_ALONG_CROSSED, rule="B9.2",
+    Field("los_wall_along", "A thread along a wall or hedge hexside", "choice", choices=(WALL_ALONG_BLOCKS, WALL_ALONG_CROSSED),
+          default=WALL_ALONG_BLOCKS, rule="B9.2",
           help="on imported boards: whether a wall or hedge blocks a line of sight that runs exactly along its hexside "
-               "without crossing it (VASL's engine says it does)"),
-    Field("los_hindrance_count", "Hindrances counted", "choice", choices=(COUNT_EACH, COUNT_PER_RANGE), default=COUNT_EACH,
-          rule=RULE, help="on imported boards: every Hindrance hex the line crosses adds its DRM, or, as VASL's engine "
-                          "counts them, only the greatest of the hexes at the same range from the firer (a line crossing "
-                          "a hexside near a vertex passes through two such hexes)"),
+               "without crossing it (VASL's engine says it does; A6 is not in the rule text Airhead has)"),
+    Field("los_hindrance_count", "Hindrances counted", "choice", choices=(COUNT_PER_RANGE, COUNT_EACH),
+          default=COUNT_PER_RANGE, rule=RULE,
+          help="on imported boards: as VASL's engine counts them, only the greatest of the Hindrance hexes at the same "
+               "range from the firer (a line crossing a hexside near a vertex passes through two such hexes), or every "
+               "Hindrance hex the line crosses adds its DRM (A6 is not in the rule text Airhead has)"),
     Field("los_brush", "Brush", "choice", choices=(BRUSH_HINDERS, BRUSH_OBSTACLE), default=BRUSH_HINDERS, rule="B12",
           help="on a painted map: brush is half a level high; a line of sight at its level is hindered (+1, as VASL "
                "reads B12, and as imported boards' brush always is) or blocked by it; from a level above, neither"),
 )
+
+#: The LOS settings whose default changed with a save format (:data:`~airhead.formats.VASL_LOS_FORMAT`),
+#: with their defaults before it: a game saved before plays on with them (both apply to
+#: imported boards only; docs/rules-notes.md, "LOS over a board's grid").
+FORMER_DEFAULTS: dict[int, dict[str, str]] = {VASL_LOS_FORMAT: {"los_hindrance_count": COUNT_EACH, "los_wall_along": WALL_ALONG_CROSSED}}
 
 #: A table-pack entry for :data:`BlindTable`: keys ``"<obstacle height>/<levels above>"``.
 BLIND_PACK_FIELD = Field("blind_hexes", "Blind Hexes behind an obstacle", "mapping", rule="B10.23", default=None, hi=64,

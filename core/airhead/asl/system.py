@@ -23,6 +23,7 @@ from .e1.night_movement import NIGHT_MOVE_SETTINGS
 from .e1.cloaking_procedures import Cloaking, CloakingLost
 from .e1.night_movement_procedures import Straying
 from .los import SETTING_FIELDS as LOS_SETTINGS
+from .los_settings import FORMER_DEFAULTS as LOS_FORMER_DEFAULTS
 from .map_tools import TOOLS
 from .turn_rules import TURN_KEYS
 from .e8.random_location import RandomLocation
@@ -83,4 +84,5 @@ RULES = Rules(procedures=(GliderLanding(), RandomLocation(), AirArrival(), Aeria
                           Straying(), Cloaking(), CloakingLost(), Starshell(), IlluminatingRound(), *NIGHT_PROCEDURES,
                           *NIGHT_CC_PROCEDURES), settings=SETTINGS,
               track=TRACK, tools=TOOLS + NIGHT_TOOLS, groups=GROUPS, pack=Schema(AIR_PACK + STRAFING_PACK, what="table entry"),
-              phase_end=remove_recalled, status=night_status, turn_keys=TURN_KEYS)
+              phase_end=remove_recalled, status=night_status, turn_keys=TURN_KEYS,
+              former_board_defaults=LOS_FORMER_DEFAULTS)

@@ -11,7 +11,7 @@ import pytest
 
 from airhead.asl.e7.air_support import aircraft_of
 from airhead.boards import HexMap
-from airhead.codec import CodecError, SaveData, decode_save, encode_save
+from airhead.codec import FORMAT_VERSION, CodecError, SaveData, decode_save, encode_save
 from airhead.errors import ActionError, TurnError
 from airhead.game import Game
 from airhead.plug import OVERRIDE
@@ -329,7 +329,7 @@ def test_a_game_saved_before_the_checks_replays_with_the_agreement_said() -> Non
                         "agreement to do it anyway")
     assert any(AGREED in t for t in lines)
     text = encode_save(g)  # saved again: the newest format, saying how many of its actions are older
-    assert '"airhead": 4' in text and '"older_actions": 3' in text and '"format3_actions": 3' in text
+    assert f'"airhead": {FORMAT_VERSION}' in text and '"older_actions": 3' in text and '"format3_actions": 3' in text
     again = decode_save(text).to_game()  # the action carries the agreement itself
     assert again.log_lines() == [ln for ln in g.log_lines() if "saved before Airhead" not in ln]
     with pytest.raises(CodecError):  # only a refusal of the turn is taken as agreed
@@ -345,16 +345,16 @@ def test_a_save_of_the_current_format_is_never_taken_as_agreed() -> None:
                     "params": {"aircraft": "FB 1", "target": "4G6", "grain": 2, "bomb_at": "no bombs",
                                "units": [{"name": "4-6-7", "hex": "4G6", "sight_unconcealed": True}]}}]
     text = encode_save(SaveData(sc(), "new", tuple(actions)))
-    assert '"airhead": 4' in text and "older_actions" not in text and "format3_actions" not in text
+    assert f'"airhead": {FORMAT_VERSION}' in text and "older_actions" not in text and "format3_actions" not in text
     with pytest.raises(CodecError, match="^the game does not replay: action 2: E7.4: a strafing run or Point Attack is "
                                          "made in the opponent's Movement Phase"):
         decode_save(text).to_game()
     with pytest.raises(ActionError, match="^E7.4: a strafing run"):  # played now, without the key: not agreed
         new_game(sc(), "new", actions[:1]).apply(actions[1])
     with pytest.raises(CodecError, match="says 5 of its actions are of an older format, but it has 2"):
-        decode_save(text.replace('"airhead": 4', '"airhead": 4, "older_actions": 5'))
+        decode_save(text.replace(f'"airhead": {FORMAT_VERSION}', f'"airhead": {FORMAT_VERSION}, "older_actions": 5'))
     with pytest.raises(CodecError, match="says 5 of its actions are of format 3 or older, but it has 2"):
-        decode_save(text.replace('"airhead": 4', '"airhead": 4, "format3_actions": 5'))
+        decode_save(text.replace(f'"airhead": {FORMAT_VERSION}', f'"airhead": {FORMAT_VERSION}, "format3_actions": 5'))
 
 
 def test_this_player_turns_record_is_read_from_the_index() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from airhead.asl.los import Location, LosSettings, SETTING_FIELDS
+from airhead.asl.los_settings import COUNT_EACH, COUNT_PER_RANGE, WALL_ALONG_BLOCKS, WALL_ALONG_CROSSED
 from airhead.asl.los_grid import GridSight, trace
 from airhead.hexes import Hex
 from airhead.scenario import Scenario
@@ -222,34 +223,40 @@ def test_walls_and_hedges_by_hexside(lane: str) -> None:
     assert not high.blocked and any("not both at its level" in g.why for g in high.hexes), why(high)
 
 
-def test_a_wall_along_the_thread_blocks_only_with_the_setting() -> None:
-    """A thread along the walled hexside between 12F6 and its SW neighbour, six hexes long: it
-    does not cross the wall (the default), or the wall blocks it as VASL reads it (setting)."""
+def test_a_wall_along_the_thread_blocks_as_vasl_reads_it_unless_the_setting_says_crossed_only() -> None:
+    """A thread along the walled hexside between 12F6 and its SW neighbour, six hexes long: the
+    wall blocks it as VASL reads it (the default), or, with the setting "only a wall or hedge it
+    crosses", it does not cross the wall."""
     sc = board("edges")
     m = sc.map
     f6 = m.parse("12F6")
     a = Hex(f6.q - 2, f6.r - 1)  # the wall's hexside is (2, 1) | (1, 2) from a: along the thread to a + (3, 3)
     b = Hex(a.q + 3, a.r + 3)
-    clear = trace(sc, a, b)
+    crossed = LosSettings.from_settings({"los_wall_along": WALL_ALONG_CROSSED})
+    assert not crossed.wall_along and LosSettings().wall_along and LosSettings.from_settings({}).wall_along
+    clear = trace(sc, a, b, settings=crossed)
     assert not clear.blocked and any("does not cross" in g.why for g in clear.hexes), clear.explain(m.name)
     assert "runs along a hexside" in clear.notes[0]
-    vasl = trace(sc, a, b, settings=LosSettings(wall_along=True))
+    vasl = trace(sc, a, b)
     assert vasl.blocked, vasl.explain(m.name)
-    assert any(f.key == "los_wall_along" for f in SETTING_FIELDS)
+    assert trace(sc, a, b, settings=LosSettings.from_settings({"los_wall_along": WALL_ALONG_BLOCKS})).blocked
+    field = next(f for f in SETTING_FIELDS if f.key == "los_wall_along")
+    assert field.default == WALL_ALONG_BLOCKS and set(field.choices) == {WALL_ALONG_BLOCKS, WALL_ALONG_CROSSED}
 
 
-def test_two_hindrance_hexes_at_one_range_count_once_only_with_the_setting() -> None:
+def test_two_hindrance_hexes_at_one_range_count_once_unless_the_setting_counts_each() -> None:
     """15C4 to 15F6 crosses the orchards in D5 and E5, both 2 hexes from C4 (no vertex, no
-    hexside run): A6 counts each (+2); as VASL counts them (setting) only one, and the other's
-    line says which hex counts instead; the same from F6 (both are 1 hex from it)."""
+    hexside run): as VASL counts them (the default) only one, and the other's line says which hex
+    counts instead; the same from F6 (both are 1 hex from it); with the setting "each Hindrance hex
+    crossed" (A6's words) each (+2)."""
     sc = board("ranges")
     m = sc.map
     a, b = m.parse("15C4"), m.parse("15F6")
-    each = trace(sc, a, b)
+    each = trace(sc, a, b, settings=LosSettings.from_settings({"los_hindrance_count": COUNT_EACH}))
     assert not each.blocked and each.drm == 2 and not each.notes, each.explain(m.name)
     assert sorted(m.name(h) for h, _d in each.hindrances) == ["15D5", "15E5"]
     for x, y in ((a, b), (b, a)):
-        once = trace(sc, x, y, settings=LosSettings(per_range=True))
+        once = trace(sc, x, y)
         assert not once.blocked and once.drm == 1, once.explain(m.name)
         counted = m.name(once.hindrances[0][0])
         other = ({"15D5", "15E5"} - {counted}).pop()
@@ -257,8 +264,10 @@ def test_two_hindrance_hexes_at_one_range_count_once_only_with_the_setting() -> 
         assert f"not counted: {counted} is as far from the first end" in line, line
         assert once.explain(m.name)[-1] == "LOS clear, Hindrance DRM +1"
     field = next(f for f in SETTING_FIELDS if f.key == "los_hindrance_count")
-    assert LosSettings.from_settings({"los_hindrance_count": field.choices[1]}).per_range
-    assert not LosSettings.from_settings({}).per_range
+    assert field.default == COUNT_PER_RANGE and set(field.choices) == {COUNT_PER_RANGE, COUNT_EACH}
+    assert LosSettings.from_settings({"los_hindrance_count": COUNT_PER_RANGE}).per_range
+    assert LosSettings.from_settings({}).per_range and LosSettings().per_range
+    assert not LosSettings.from_settings({"los_hindrance_count": COUNT_EACH}).per_range
 
 
 # ---------------------------------------------------------------- a board's edges
