@@ -180,7 +180,8 @@ class HexMap:
             raise DataError("a map needs at least one board")
         ids = [p.board_id for p in placements]
         if len(set(ids)) != len(ids):
-            raise DataError(f"board ids must be unique: {ids}")
+            twice = next(i for i in ids if ids.count(i) > 1)
+            raise DataError(f"the map places board {twice[:12]} twice: each board goes on a map once")
         kinds = {p.geometry.naming for p in placements}
         if len(kinds) != 1:
             raise DataError("a map cannot mix ASL geoboards and generic grids")
@@ -535,7 +536,7 @@ class HexMap:
             raise DataError(f"map {key} must be 1..8 rows of 1..8 board ids")
         cols, rows_ = d["columns"], d["rows"]
         if kind == "grid" and (cols is None or rows_ is None):
-            raise DataError("grid maps need whole-number 'columns' and 'rows'")
+            raise DataError("a grid map needs its columns and rows, each a whole number")
         first, crop, sizes = d["first"], d["crop"], d["sizes"]
         checks: tuple[tuple[str, object, Callable[[object], bool]], ...] = (
             ("first hexes", first, lambda v: isinstance(v, str) and len(v) <= 8),
