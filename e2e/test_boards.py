@@ -58,7 +58,8 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     junk.write_bytes(b"PK\x03\x04 not really a zip")
     page.set_input_files("#boards-file", [str(junk)])
     page.wait_for_selector("#boards-error", state="attached")
-    assert "notes.zip was not imported: this file is not a VASL board archive" in page.locator("#boards-error").inner_text()
+    assert "notes.zip was not imported: this file is not a VASL board file. Import a board's file as VASL keeps it" in \
+        page.locator("#boards-error").inner_text()
     assert page.evaluate("document.body.dataset.boards") == "2"
     assert "Reading" not in page.locator("#boards-status").inner_text()  # the reading is over
     # a hostile board (its members compressed with LZMA, which VASL never uses): the true reason
@@ -69,7 +70,7 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
             dst.writestr(info.filename, src.read(info))
     page.set_input_files("#boards-file", [str(lzma)])
     page.wait_for_function("document.querySelector('#boards-error')?.textContent.includes('bd07')")
-    assert "bd07 was not imported: the board archive's file “BoardMetadata.xml” is compressed with LZMA" in \
+    assert "bd07 was not imported: this board file was re-packed: its part “BoardMetadata.xml” is compressed with LZMA" in \
         page.locator("#boards-error").inner_text()
     assert "Reading" not in page.locator("#boards-status").inner_text()
     assert page.evaluate("document.body.dataset.boards") == "2"  # nothing stored

@@ -68,7 +68,7 @@ def test_new_map_from_geoboards_and_play_on_it(page: Any) -> None:
     # a map with a repeated board is refused with the reason, and nothing changes
     page.locator("#new-layout").fill("4 4")
     page.locator("#new-map").tap()
-    assert "unique" in page.locator("#edit-error").inner_text()
+    assert "the map places board 4 twice" in page.locator("#edit-error").inner_text()
     assert page.locator("#hex-1A1").count() == 1
     page.locator("#new-name").fill("Boards 4 and 5")
     page.locator("#new-layout").fill("4 5*")

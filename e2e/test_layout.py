@@ -91,6 +91,24 @@ CHECK = r"""() => {
     if (r.top < bar.bottom - 1 && r.bottom > bar.top && !el.closest('header.bar, .pane, .map-key-body'))
       out.push(`${name(el)} is under the header`);
   }
+  // the prompt waiting at the top of the Play panel, when it fits in the panel, cuts none of its
+  // controls by its own edge (its Abandon button was, on a portrait tablet; a prompt taller than
+  // the panel scrolls inside itself, #32), and once stuck there nothing of the panel shows above it
+  const prompt = document.querySelector('#play > .prompt:not([data-waiting=""])'), play = document.getElementById('play');
+  if (prompt && shown(prompt)) {
+    const b = prompt.getBoundingClientRect(), top = b.top + prompt.clientTop, bottom = top + prompt.clientHeight;
+    const fits = prompt.scrollHeight + prompt.offsetHeight - prompt.clientHeight <= play.clientHeight;
+    for (const el of fits ? prompt.querySelectorAll('button, input, select, label, .rule') : []) {
+      if (!shown(el)) continue;
+      const r = el.getBoundingClientRect();
+      if ((r.top < top - 1 && r.bottom > top + 1) || (r.top < bottom - 1 && r.bottom > bottom + 1))
+        out.push(`${name(el)} is cut by the prompt box's edge (${px(r.top)}..${px(r.bottom)}px, the box ${px(top)}..${px(bottom)}px)`);
+    }
+    const pane = play.getBoundingClientRect().top + play.clientTop;
+    const above = b.top > pane + 2 && document.elementFromPoint(b.left + 24, (pane + b.top) / 2);
+    if (above && above.closest('#plan, #seals, #pack'))  // what lies below the prompt, scrolled up past it
+      out.push(`${name(above)} shows above the prompt box, over its edge`);
+  }
   // nothing cut with "…" or clipped short (#42 item 8): no text shown with an ellipsis or a line
   // clamp that does not fit, and no menu whose chosen option is wider than the menu
   const ctx = document.createElement('canvas').getContext('2d');

@@ -151,7 +151,7 @@ def test_grid_maps_rotate_only_with_even_columns() -> None:
 def test_bad_map_definitions() -> None:
     with pytest.raises(DataError):
         HexMap.asl([])
-    with pytest.raises(DataError, match="unique"):
+    with pytest.raises(DataError, match="the map places board 4 twice"):
         HexMap.asl([["4", "4"]])
     with pytest.raises(DataError):
         HexMap.from_data({"kind": "hex"})

@@ -34,7 +34,7 @@ def test_a_closed_pipe_ends_it_quietly(tmp_path: Path) -> None:
     (["board", "info", "/no/such/bd02"], "airhead: /no/such/bd02: No such file or directory"),
     (["svg", "--board", "/no/such/bd02", "--map", "2"], "airhead: /no/such/bd02: No such file or directory"),
     (["replay", "#a1.garbage"], "airhead: "),
-    (["svg", "--map", "blank:4 blank:4"], "airhead: board ids must be unique"),
+    (["svg", "--map", "blank:4 blank:4"], "airhead: the map places board 4 twice"),
     (["svg", "--map", "4b"], "airhead: board 4b is not among the imported boards (none): import its file, or write blank:4b"),
 ])
 def test_a_refusal_is_one_line_on_stderr_with_status_2(args: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:

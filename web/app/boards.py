@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 
 from airhead.errors import AirheadError
 from airhead.vasl.archive import MAX_ARCHIVE_BYTES
+from airhead.vasl.refusals import size_words
 from airhead.vasl.board_ssr import pictured_options
 from airhead.vasl.library import LIBRARY, board_art, board_id, card_name, cell_board
 from dom import E
@@ -139,7 +140,8 @@ class Boards:
         why it was refused (the core's own words; nothing is stored from a refused file)."""
         try:
             if size > MAX_ARCHIVE_BYTES:
-                raise AirheadError(f"it is too large to be a board file ({size:,} bytes; at most {MAX_ARCHIVE_BYTES:,})")
+                raise AirheadError(f"this file is too large to be a VASL board file ({size_words(size)}; a board file is "
+                                   f"at most {size_words(MAX_ARCHIVE_BYTES)})")
             data = (await f.arrayBuffer()).to_bytes()
             board = LIBRARY.add(data)  # read and checked whole before anything is stored
         except AirheadError as e:  # the core's refusal (a BoardError) says what is wrong and where

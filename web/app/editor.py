@@ -30,7 +30,9 @@ from pyodide.ffi import create_proxy
 from pyscript import document
 from pyscript.ffi import is_none
 
-MODES = ("terrain", "level", "side", "place", "blaze", "clear")
+MODES = ("terrain", "level", "side", "bridge", "place", "blaze", "clear")
+#: A bridge's axis as the bridge tool offers it (the core's ``Bridge.axis``: 0, 1, 2).
+BRIDGE_AXES = ("N–S", "NE–SW", "SE–NW")
 
 
 def new_scenario(name: str, system: str, layout_text: str, columns: int = 10, rows: int = 8, low: str = "odd",
@@ -145,6 +147,7 @@ class Editor:
                         for s in systems_view())
         fopts = "".join(f"<option value='{f}'>{f.replace('_', ' ')}</option>" for f in HEXSIDE_FEATURES)
         oopts = "".join(f"<option value='{o}'>{o}</option>" for o in OCCUPANTS)
+        aopts = "".join(f"<option value='{i}'>{a}</option>" for i, a in enumerate(BRIDGE_AXES))
         modes = "".join(
             f"<label class='mode'><input type='radio' name='edit-mode' value='{m}'{' checked' if m == 'terrain' else ''}> {m}</label>"
             for m in MODES
@@ -158,6 +161,10 @@ class Editor:
   <label data-tool='terrain'>Obstacle height (levels; blank = the type's usual) <input id='edit-obstacle' inputmode='decimal' placeholder='e.g. 1 or 0.5'></label>
   <label data-tool='level'>Base level to paint <input id='edit-level' type='number' min='-1' max='9' step='1' placeholder='e.g. 1'></label>
   <label data-tool='side'>Hexside feature <select id='edit-feature'>{fopts}</select></label>
+  <label data-tool='bridge'>Bridge along <select id='edit-bridge-axis'>{aopts}</select></label>
+  <label data-tool='bridge' class='check'><input type='checkbox' id='edit-bridge-foot'> <span class='flabel'>a footbridge</span></label>
+  <p class='hint' data-tool='bridge'>Tap a stream or river hex to lay a bridge across it along that line; tap it again
+  to take the bridge away.</p>
   <label data-tool='place'>Place <select id='edit-occupant'>{oopts}</select></label>
   <p class='hint' data-tool='blaze'>Tap a hex to set a Blaze there (as tall as its obstacle), tap again to put it out.</p>
   <p class='hint' data-tool='clear'>Tap a hex to clear it back to open ground at level 0.</p>
@@ -375,6 +382,11 @@ class Editor:
         elif m == "place":
             occ = str(_el("edit-occupant").value)
             action = {"type": "edit", "op": "hex", "hex": name, "set": {"occ": list(at.occupants) + [occ]}}
+        elif m == "bridge":
+            axis, foot = int(_el("edit-bridge-axis").value), bool(_el("edit-bridge-foot").checked)
+            same = at.bridge is not None and (at.bridge.axis, at.bridge.foot) == (axis, foot)
+            bridge = None if same else {"axis": axis, **({"foot": True} if foot else {})}
+            action = {"type": "edit", "op": "hex", "hex": name, "set": {"bridge": bridge}}
         elif m == "blaze":
             action = {"type": "edit", "op": "hex", "hex": name, "set": {"blaze": None if at.blaze is not None else min(MAX_BLAZE, max(1, at.obstacle))}}
         elif m == "clear":

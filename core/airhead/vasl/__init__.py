@@ -1,5 +1,6 @@
 """VASL board archives: a player's own ASL boards, read from their files.
 
+* :mod:`.refusals` — :class:`BoardError` and the words of a board file's refusals.
 * :mod:`.losdata` — the terrain grid (``LOSData``), kept as bytes.
 * :mod:`.archive` — the zip: metadata, grid, picture; every refusal a :class:`BoardError`.
 * :mod:`.geometry` — where each hex lies on the board's pixels and what it is called.

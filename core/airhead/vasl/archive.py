@@ -32,7 +32,8 @@ from typing import Callable, Mapping, NoReturn
 from xml.parsers import expat
 
 from ..errors import quoted
-from .losdata import MAX_BOARD_HEXES, MAX_HEXES, BoardError, Grid, read_losdata
+from .losdata import MAX_BOARD_HEXES, MAX_HEXES, Grid, read_losdata
+from .refusals import FRESH_COPY, BoardError, damaged, not_a_board, said, size_words, too_large
 
 __all__ = ["BoardMetadata", "BoardImage", "BoardArchive", "read_archive", "MAX_ARCHIVE_BYTES"]
 
@@ -165,6 +166,11 @@ _WIDE = ((b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe\x00\x00", "UTF-32"), (b"\x
 _Attrs = Mapping[str, str]
 
 
+def _too_many(files: int) -> BoardError:
+    return BoardError(f"this file holds {files:,} files inside, where a VASL board file holds at most "
+                      f"{MAX_MEMBERS:,}: it is not a board file, or it is damaged. {FRESH_COPY}")
+
+
 def _attr(attrs: _Attrs, name: str, default: str | None = None) -> str | None:
     """An attribute by name; VASL's files are not consistent in case (``hasHills``, ``hashills``)."""
     v = attrs.get(name)
@@ -178,7 +184,8 @@ def _attr(attrs: _Attrs, name: str, default: str | None = None) -> str | None:
         return default
     v = v.strip()
     if not _TEXT.match(v):
-        raise BoardError(f"the board's metadata has an unreadable {name} ({quoted(v, 40)})")
+        raise damaged(f"its description (BoardMetadata.xml) gives {said(name)} as {quoted(v, 40)}, which is "
+                      "unreadable")
     return v
 
 
@@ -188,10 +195,11 @@ def _number(attrs: _Attrs, name: str, lo: float, hi: float) -> float | None:
     if v is None or v == "":
         return None
     if not _DECIMAL.fullmatch(v):
-        raise BoardError(f"the board's metadata has {name} = {quoted(v, 20)}, not a number")
+        raise damaged(f"its description (BoardMetadata.xml) gives {said(name)} as {quoted(v, 20)}, not a number")
     x = float(v)
     if not lo <= x <= hi:
-        raise BoardError(f"the board's metadata has {name} = {v[:20]}, out of bounds ({lo:g}..{hi:g})")
+        raise damaged(f"its description (BoardMetadata.xml) gives {said(name)} as {v[:20]}, outside "
+                      f"{lo:,g} to {hi:,g}")
     return x
 
 
@@ -199,32 +207,38 @@ def _whole(attrs: _Attrs, name: str, lo: int, hi: int) -> int:
     """A whole number of hexes, in ASCII digits (``str.isdigit`` would take a superscript ``²``)."""
     v = _attr(attrs, name)
     if v is None:
-        raise BoardError(f"the board's metadata does not say the board's {name}")
+        raise damaged(f"its description (BoardMetadata.xml) does not give {said(name)}")
     if not _WHOLE.fullmatch(v) or not lo <= int(v) <= hi:
-        raise BoardError(f"the board's metadata has {name} = {quoted(v, 20)} ({lo}..{hi} hexes)")
+        raise damaged(f"its description (BoardMetadata.xml) gives {said(name)} as {quoted(v, 20)}, where a "
+                      f"board's is a whole number of hexes from {lo} to {hi}")
     return int(v)
 
 
-def _decode(xml: bytes) -> str:
-    """The metadata's text, from UTF-8 (as VASL writes it) or a declared single-byte encoding."""
+def _decode(xml: bytes, what: str = "description (BoardMetadata.xml)") -> str:
+    """The text of the file's ``what`` (its metadata), from UTF-8 (as VASL writes it) or a
+    declared single-byte encoding."""
     for bom, name in _WIDE:
         if xml.startswith(bom):
-            raise BoardError(f"the board's metadata is written in {name}; Airhead reads it in UTF-8, as VASL writes it")
+            raise BoardError(f"this board file's {what} was saved as {name} text, where VASL "
+                             f"saves it as UTF-8: another program re-saved it. {FRESH_COPY}")
     zero = xml.find(b"\x00")
     if zero >= 0:
-        raise BoardError(f"the board's metadata holds a zero byte at byte {zero:,} "
-                         "(is it written in UTF-16? Airhead reads it in UTF-8, as VASL writes it)")
+        raise BoardError(f"this board file's {what} is not plain text as VASL saves it "
+                         f"(UTF-8 text): another program re-saved it (as UTF-16 text?), or it is damaged. {FRESH_COPY}")
     body = xml[3:] if xml.startswith(b"\xef\xbb\xbf") else xml
     m = _DECLARATION.match(body.lstrip())
     declared = (m.group(1) or m.group(2) or b"").decode("latin-1") if m else ""
     codec = ENCODINGS.get(declared.strip().lower(), "") if declared else "utf-8"
     if not codec:
-        raise BoardError(f"the board's metadata is written in {quoted(declared, 40)}; Airhead reads UTF-8 "
-                         "(as VASL writes it), ASCII, ISO-8859-1 or Windows-1252")
+        raise BoardError(f"this board file's {what} says it was saved as {quoted(declared, 40)} "
+                         "text, where VASL saves it as UTF-8 (Airhead also reads ASCII, ISO-8859-1 and Windows-1252 "
+                         f"text): another program re-saved it. {FRESH_COPY}")
     try:
         return body.decode(codec)
     except UnicodeDecodeError as e:
-        raise BoardError(f"the board's metadata is not valid {declared or 'UTF-8'} (at byte {e.start:,})") from None
+        line = body[:e.start].count(b"\n") + 1
+        raise damaged(f"its {what} holds characters that are not valid "
+                      f"{declared or 'UTF-8'} text (line {line:,})") from None
 
 
 class Refused(Exception):
@@ -235,12 +249,15 @@ def parse_xml(text: str, start: Callable[[str, dict[str, str]], None], what: str
     """Read the decoded XML ``text`` of a board file, element by element (``start``: a handler
     that may raise :class:`Refused`; at most ``MAX_ELEMENTS`` elements), as data, never as markup: a document type or an entity
     declaration stops it where it starts, so no entity is ever expanded. Raise
-    :class:`BoardError` saying what is wrong with ``what`` ("the board's metadata")."""
+    :class:`BoardError` saying what is wrong with the file's ``what`` ("description
+    (BoardMetadata.xml)")."""
     def refuse_doctype(*_: object) -> NoReturn:
-        raise Refused(f"{what} declares a document type, which Airhead does not read")
+        raise Refused(f"this board file's {what} defines terms of its own, which VASL never writes there and "
+                      f"Airhead does not read. {FRESH_COPY}")
 
     def refuse_entity(*_: object) -> NoReturn:
-        raise Refused(f"{what} declares an entity, which Airhead does not read")
+        raise Refused(f"this board file's {what} defines terms of its own, which VASL never writes there and "
+                      f"Airhead does not read. {FRESH_COPY}")
 
     count = 0
 
@@ -248,7 +265,8 @@ def parse_xml(text: str, start: Callable[[str, dict[str, str]], None], what: str
         nonlocal count
         count += 1
         if count > MAX_ELEMENTS:
-            raise Refused(f"{what} holds more than {MAX_ELEMENTS:,} elements")
+            raise Refused(f"this board file's {what} is far longer than any VASL board's (more than "
+                          f"{MAX_ELEMENTS:,} entries). {FRESH_COPY}")
         start(tag, attrs)
 
     p = expat.ParserCreate(encoding="UTF-8")
@@ -263,8 +281,7 @@ def parse_xml(text: str, start: Callable[[str, dict[str, str]], None], what: str
     except Refused as e:
         raise BoardError(str(e)) from None
     except expat.ExpatError as e:
-        raise BoardError(f"{what} is not readable XML (line {e.lineno}, column {e.offset + 1}: "
-                         f"{expat.ErrorString(e.code)})") from None
+        raise damaged(f"its {what} is garbled or cut short (at line {e.lineno:,})") from None
 
 
 def _events(text: str) -> tuple[str, dict[str, str], list[dict[str, str]], list[tuple[str, dict[str, str]]]]:
@@ -283,9 +300,9 @@ def _events(text: str) -> tuple[str, dict[str, str], list[dict[str, str]], list[
         elif tag in ("overlaySSRule", "overlaySSRuleSet", "overlaySSRuleImage", "underlaySSRule"):
             overlays.append((tag, attrs))
 
-    parse_xml(text, start, "the board's metadata")
+    parse_xml(text, start, "description (BoardMetadata.xml)")
     if not root:
-        raise BoardError("the board's metadata is empty")
+        raise damaged("its description (BoardMetadata.xml) is empty")
     return root[0][0], root[0][1], buildings, overlays
 
 
@@ -325,19 +342,21 @@ def _overlay_rules(elements: list[tuple[str, dict[str, str]]]) -> tuple[dict[str
 def read_metadata(xml: bytes) -> BoardMetadata:
     """Read ``BoardMetadata.xml``; raise :class:`BoardError` if it is not a board's metadata."""
     if len(xml) > MAX_METADATA_BYTES:
-        raise BoardError(f"the board's metadata is too large ({len(xml):,} bytes; at most {MAX_METADATA_BYTES:,})")
+        raise too_large("description (BoardMetadata.xml)", len(xml), MAX_METADATA_BYTES)
     tag, attrs, building_types, overlays = _events(_decode(xml))
     if tag != "boardMetadata":
-        raise BoardError(f"the board's metadata starts with <{tag[:30]}>, not <boardMetadata>")
+        raise damaged(f"its description (BoardMetadata.xml) is not a VASL board's (it is headed {quoted(tag, 30)}, "
+                      "where a board's is headed “boardMetadata”)")
     name = _attr(attrs, "name") or ""
     if not name:
-        raise BoardError("the board's metadata gives the board no name")
+        raise damaged("its description (BoardMetadata.xml) gives the board no name")
     buildings: dict[str, str] = {}
     for bt in building_types:
         hexname, kind = _attr(bt, "hexName"), _attr(bt, "buildingTypeName")
         if hexname and kind:
             if len(buildings) >= MAX_HEXES:
-                raise BoardError("the board's metadata sets too many building types")
+                raise damaged("its description (BoardMetadata.xml) sets the building type of more hexes than a "
+                              "board has")
             buildings[hexname.upper()] = kind
     overlay_rules, underlay_rules = _overlay_rules(overlays)
     return BoardMetadata(
@@ -380,8 +399,8 @@ def image_size(data: bytes) -> tuple[str, int, int]:
                 h, w = struct.unpack_from(">HH", data, pos + 5)
                 return "jpeg", w, h
             pos += 2 + n
-        raise BoardError(f"the board's picture (JPEG) does not say its size in its first {MAX_JPEG_SEGMENTS} segments")
-    raise BoardError("the board's picture is not a GIF, PNG or JPEG picture")
+        raise damaged("its picture, a JPEG, does not give its size near its start, where a JPEG picture does")
+    raise damaged("its picture is not a GIF, PNG or JPEG picture, the kinds VASL uses")
 
 
 def _directory(data: bytes) -> None:
@@ -389,22 +408,22 @@ def _directory(data: bytes) -> None:
     entries, or a directory too large for them, is refused here."""
     end = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 65_535))
     if end < 0 or end + 22 > len(data):
-        raise BoardError("this file is not a VASL board archive (it is not a zip file)")
+        raise not_a_board()
     disk, cd_disk, _, entries, cd_size, _, _ = struct.unpack_from("<HHHHIIH", data, end + 4)
     if disk != 0 or cd_disk != 0:
-        raise BoardError("the board archive is split over several files (a spanned zip)")
+        raise BoardError(f"this board file is split over several files, which VASL never does. {FRESH_COPY}")
     if entries == 0xFFFF or cd_size == 0xFFFFFFFF:  # a Zip64 end record says the real figures
         loc = end - 20
         if loc < 0 or data[loc:loc + 4] != b"PK\x06\x07":
-            raise BoardError("the board archive's Zip64 directory cannot be found")
+            raise damaged("its list of contents cannot be found")
         (rec,) = struct.unpack_from("<Q", data, loc + 8)
         if rec + 56 > len(data) or data[rec:rec + 4] != b"PK\x06\x06":
-            raise BoardError("the board archive's Zip64 directory cannot be found")
+            raise damaged("its list of contents cannot be found")
         entries, cd_size = struct.unpack_from("<QQ", data, rec + 32)
     if entries > MAX_MEMBERS:
-        raise BoardError(f"the board archive holds {entries:,} files (at most {MAX_MEMBERS:,})")
+        raise _too_many(entries)
     if cd_size > MAX_DIRECTORY_BYTES:
-        raise BoardError(f"the board archive's list of files is too large ({cd_size:,} bytes; at most {MAX_DIRECTORY_BYTES:,})")
+        raise too_large("list of contents", cd_size, MAX_DIRECTORY_BYTES)
 
 
 class _Zip:
@@ -416,18 +435,20 @@ class _Zip:
             self.zf = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zf.infolist()
         except Exception:  # noqa: BLE001 - zipfile's errors are not documented as a closed set
-            raise BoardError("this file is not a VASL board archive (it is not a zip file)") from None
+            raise not_a_board() from None
         if len(infos) > MAX_MEMBERS:
-            raise BoardError(f"the board archive holds {len(infos):,} files (at most {MAX_MEMBERS:,})")
+            raise _too_many(len(infos))
         self.by_name: dict[str, zipfile.ZipInfo] = {}
         for info in infos:
             name = info.filename[:120]
             if info.compress_type not in (_STORED, _DEFLATED):
                 method = _METHODS.get(info.compress_type, f"method {info.compress_type}")
-                raise BoardError(f"the board archive's file {quoted(name, 120)} is compressed with {method}, which VASL "
-                                 "cannot read (a board archive uses stored or deflate)")
+                raise BoardError(f"this board file was re-packed: its part {quoted(name, 120)} is compressed with "
+                                 f"{method}, which VASL cannot read. Use the "
+                                 "board file as VASL's board library gives it.")
             if info.flag_bits & 0x1:
-                raise BoardError(f"the board archive's file {quoted(name, 120)} is encrypted")
+                raise BoardError(f"this board file's part {quoted(name, 120)} is locked with a password, which VASL "
+                                 "never does. Use the board file as VASL's board library gives it.")
             base = info.filename.rsplit("/", 1)[-1]
             if info.filename.startswith("__MACOSX/"):
                 continue  # a Mac's resource forks, beside the real files
@@ -441,7 +462,7 @@ class _Zip:
             return None
         declared = info.file_size
         if declared > limit:
-            raise BoardError(f"the board archive's {what} is too large ({declared:,} bytes; at most {limit:,})")
+            raise too_large(what, declared, limit)
         try:
             with self.zf.open(info) as f:
                 # stored or deflate only (checked above): zipfile inflates deflate with a bound on
@@ -449,10 +470,10 @@ class _Zip:
                 # member that would inflate further is cut where it passes its size and refused
                 out = f.read(declared + 1)
         except Exception as e:  # noqa: BLE001 - zipfile's errors are not documented as a closed set
-            raise BoardError(f"the board archive's {what} cannot be unpacked: it is damaged, or holds more than "
-                             f"it says ({str(e)[:120] or type(e).__name__})") from None
+            why = "it fails its check" if "CRC" in str(e) else "it is garbled or holds more than it says"
+            raise damaged(f"its {what} cannot be unpacked ({why})") from None
         if len(out) != declared:
-            raise BoardError(f"the board archive's {what} unpacks to {len(out):,} bytes, not the {declared:,} it declares")
+            raise damaged(f"its {what} unpacks {'shorter' if len(out) < declared else 'longer'} than the file says")
         return out
 
 
@@ -466,9 +487,9 @@ def _fits(meta: BoardMetadata, grid: Grid) -> None:
     across = (meta.hex_width * max(meta.width - 1, 1) * 0.75, meta.hex_width * (meta.width + 1) * 1.25)
     down = (meta.hex_height * meta.height * 0.75, meta.hex_height * (meta.height + 1) * 1.25)
     if not (0.5 <= ratio <= 1.5 and across[0] <= grid.grid_width <= across[1] and down[0] <= grid.grid_height <= down[1]):
-        raise BoardError(f"board {meta.name}: its hexes ({meta.width} × {meta.height}, each {meta.hex_width:g} × "
-                         f"{meta.hex_height:g} pixels) do not fit its terrain grid ({grid.grid_width:,} × "
-                         f"{grid.grid_height:,} pixels)")
+        raise damaged(f"board {meta.name}'s hexes ({meta.width} × {meta.height}, each {meta.hex_width:g} × "
+                      f"{meta.hex_height:g} pixels) do not fit its terrain grid (LOSData, {grid.grid_width:,} × "
+                      f"{grid.grid_height:,} pixels)")
 
 
 def read_archive(data: bytes) -> BoardArchive:
@@ -477,24 +498,26 @@ def read_archive(data: bytes) -> BoardArchive:
     Bounded in time and memory by the limits of this module and of :mod:`.losdata`.
     """
     if not isinstance(data, (bytes, bytearray)):
-        raise BoardError("a board archive is read from bytes")
+        raise BoardError("Airhead was given no board file to read")
     data = bytes(data)
     if len(data) > MAX_ARCHIVE_BYTES:
-        raise BoardError(f"the file is too large to be a board archive ({len(data):,} bytes; at most {MAX_ARCHIVE_BYTES:,})")
+        raise BoardError(f"this file is too large to be a VASL board file ({size_words(len(data))}; a board file is "
+                         f"at most {size_words(MAX_ARCHIVE_BYTES)})")
     z = _Zip(data)
-    meta_xml = z.read("BoardMetadata.xml", MAX_METADATA_BYTES, "metadata (BoardMetadata.xml)")
+    meta_xml = z.read("BoardMetadata.xml", MAX_METADATA_BYTES, "description (BoardMetadata.xml)")
     if meta_xml is None:
-        raise BoardError("this zip is not a current VASL board archive: it has no BoardMetadata.xml "
-                         "(an older board file? download the board's current version from the VASL board library)")
+        raise BoardError("this file is not a current VASL board file: it has no description of the board "
+                         "(BoardMetadata.xml). If it is an older board file, download the board's current version "
+                         "from VASL's board library.")
     meta = read_metadata(meta_xml)
     raw = z.read("LOSData", MAX_LOSDATA_BYTES, "terrain grid (LOSData)")
     if raw is None:
-        raise BoardError(f"board {meta.name} has no terrain grid (LOSData): it is an older VASL board file; "
-                         "download the board's current version from the VASL board library")
+        raise BoardError(f"board {meta.name}'s file has no terrain grid (LOSData): it is an older VASL board file. "
+                         "Download the board's current version from VASL's board library.")
     grid = read_losdata(raw)
     if (grid.width, grid.height) != (meta.width, meta.height):
-        raise BoardError(f"board {meta.name}: its metadata says {meta.width} × {meta.height} hexes, "
-                         f"its terrain grid {grid.width} × {grid.height}")
+        raise damaged(f"its description (BoardMetadata.xml) says board {meta.name} is {meta.width} × {meta.height} "
+                      f"hexes, its terrain grid (LOSData) {grid.width} × {grid.height}")
     _fits(meta, grid)
     image = None
     # the picture the metadata names, else the board folder's own (VASL's bdNN.gif) if it holds one
@@ -503,12 +526,13 @@ def read_archive(data: bytes) -> BoardArchive:
         if pic is not None:
             fmt, w, h = image_size(pic)
             if w * h > MAX_IMAGE_PIXELS or w < 1 or h < 1:
-                raise BoardError(f"board {meta.name}: its picture is {w:,} × {h:,} pixels (at most {MAX_IMAGE_PIXELS:,} pixels)")
+                raise damaged(f"board {meta.name}'s picture says it is {w:,} × {h:,} pixels (a board's picture has "
+                              f"at most {MAX_IMAGE_PIXELS:,} pixels)")
             image = BoardImage(name, fmt, w, h, pic)
             break
     controls, controls_error = b"", ""
     try:
-        controls = z.read("SSRControls", MAX_METADATA_BYTES, "list of SSR options (its file SSRControls)") or b""
+        controls = z.read("SSRControls", MAX_METADATA_BYTES, "list of its own SSR options (SSRControls)") or b""
     except BoardError as e:  # the board's own options are listed as none, and why: the board still reads
         controls_error = str(e)
     overlays, skipped = _overlay_pictures(z, meta)

@@ -35,7 +35,7 @@ from typing import Any, Mapping, Sequence
 from ..errors import DataError, quoted
 from .archive import MAX_METADATA_BYTES, BoardArchive, BoardImage, Refused, _decode, parse_xml
 from .derive import DerivedBoard
-from .losdata import BoardError
+from .refusals import FRESH_COPY, BoardError, damaged, too_large
 from .ssr import ssr_rules
 
 __all__ = ["BoardOption", "read_ssr_controls", "MAX_BOARD_OPTIONS", "board_options", "option_effect", "Effect",
@@ -45,6 +45,8 @@ __all__ = ["BoardOption", "read_ssr_controls", "MAX_BOARD_OPTIONS", "board_optio
 MAX_BOARD_OPTIONS = 200
 #: The longest name or rule kept (longer ones are cut: they are labels, never keys to look up).
 MAX_WORDS = 100
+#: The part of the board file read here, as a refusal names it.
+_WHAT = "list of its own SSR options (SSRControls)"
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,8 @@ def read_ssr_controls(xml: bytes) -> tuple[BoardOption, ...]:
     should then list none and say why, not refuse the board: VASL's own board 32 has a mismatched
     tag there). An empty file lists none."""
     if len(xml) > MAX_METADATA_BYTES:
-        raise BoardError(f"the board file's list of SSR options (its file SSRControls) is too large ({len(xml):,} bytes; "
-                         f"at most {MAX_METADATA_BYTES:,})")
-    text = _decode(xml)
+        raise too_large(_WHAT, len(xml), MAX_METADATA_BYTES)
+    text = _decode(xml, _WHAT)
     if not text.strip():  # an empty file (VASL's board 17z has one): no options
         return ()
     out: dict[str, BoardOption] = {}
@@ -81,22 +82,22 @@ def read_ssr_controls(xml: bytes) -> tuple[BoardOption, ...]:
         if not root:
             root.append(tag)
             if tag != "SSRControls":
-                raise Refused(f"the board file's list of SSR options (its file SSRControls) is not a list of SSR options: it starts "
-                             f"with {quoted(tag, 30)} instead")
+                raise Refused(f"this board file is damaged: its {_WHAT} is not a list of SSR options (it is headed "
+                              f"{quoted(tag, 30)}, where VASL's is headed “SSRControls”). {FRESH_COPY}")
         elif tag == "Option":
             group.append(" ".join(attrs.get("name", "").split())[:MAX_WORDS])
         elif tag == "entry":
             rule = attrs.get("rule", "").strip()[:MAX_WORDS]
             if rule and rule not in out:
                 if len(out) >= MAX_BOARD_OPTIONS:
-                    raise Refused(f"the board file's list of SSR options (its file SSRControls) has more than {MAX_BOARD_OPTIONS} "
-                                 "options")
+                    raise Refused(f"this board file's {_WHAT} has more than {MAX_BOARD_OPTIONS} options, far more "
+                                  f"than any VASL board's. {FRESH_COPY}")
                 name = " ".join((attrs.get("name") or attrs.get("text") or rule).split())[:MAX_WORDS]
                 out[rule] = BoardOption(rule, name, group[-1] if group else "")
 
-    parse_xml(text, start, "the board file's list of SSR options (its file SSRControls)")
+    parse_xml(text, start, _WHAT)
     if not root:
-        raise BoardError("the board file's list of SSR options (its file SSRControls) is empty")
+        raise damaged(f"its {_WHAT} is empty")
     return tuple(out.values())
 
 
@@ -200,7 +201,9 @@ def check_board_options(names: Sequence[str], board_ids: Sequence[str], refs: Ma
             continue
         options, why = board_options(board.archive)
         if rule not in {o.rule for o in options}:
-            listed = ", ".join(o.rule for o in options[:20]) or (f"none: {why}" if why else "none")
+            if why:
+                raise DataError(f"board {bid} lists no SSR options of its own here: {why}")
+            listed = ", ".join(o.rule for o in options[:20]) or "none"
             raise DataError(f"board {bid} has no SSR option {rule[:40]} of its own (its own options: {listed})")
         effect = option_effect(board.archive, rule)
         if effect.kind == TERRAIN:

@@ -51,7 +51,7 @@ from ..tables import load_table, terrain_types
 from ..terrain import Bridge, HexTerrain, Water
 from .archive import BoardArchive
 from .geometry import BoardGeometry
-from .losdata import BoardError
+from .refusals import FRESH_COPY, BoardError, damaged
 
 __all__ = ["Code", "codes", "DerivedHex", "DerivedBoard", "derive", "load_work", "dot_pixel", "side_points",
            "core_spans", "SIDE_SHARE", "SIDE_BAND", "BRIDGE_SHARE", "SPECKLED", "DOT_RADIUS", "ROWHOUSE_WALL",
@@ -376,7 +376,8 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int,
     counts, total = _hex_codes(grid.terrain, gh, spans)
     for c in counts:
         if c not in table:
-            raise BoardError(f"board {arch.metadata.name}, hex {name}: terrain code {c} is not one VASL defines")
+            raise BoardError(f"board {arch.metadata.name}'s file is damaged, or newer than Airhead: its terrain grid "
+                             f"(LOSData) gives hex {name} terrain code {c}, which is not one VASL defines. {FRESH_COPY}")
     cx, cy = dot_pixel(geo, col, row)
     centre = table[grid.code_at(cx, cy)]
     level = grid.level_at(cx, cy)
@@ -436,7 +437,9 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int,
     if override is not None and chosen.building:
         ov = _by_name().get(override.lower())
         if ov is None or not ov.building:
-            raise BoardError(f"board {arch.metadata.name}, hex {name}: the building type {quoted(override)} is not one VASL defines")
+            raise BoardError(f"board {arch.metadata.name}'s file is damaged, or newer than Airhead: its description "
+                             f"(BoardMetadata.xml) gives hex {name} the building type {quoted(override)}, which is not "
+                             f"one VASL defines. {FRESH_COPY}")
         chosen = ov
         reasons.append(f"the board sets {ov.name}")
     obstacle: float | None = None
@@ -454,8 +457,8 @@ def _derive_hex(arch: BoardArchive, geo: BoardGeometry, col: int, row: int,
             bridge = Bridge(_bridge_axis(grid.terrain, grid.grid_height, spans, bridge_codes), foot=kind == "foot")
             reasons.append(f"{table[max(bridge_codes, key=lambda c: counts[c])].name}: {_pct(share)} of the hex")
     if not -100 <= level <= 100:  # a damaged grid's byte (a signed byte reaches 127)
-        raise BoardError(f"board {arch.metadata.name}, hex {name}: its centre is at level {level}; "
-                         "a board's levels run from -100 to 100")
+        raise damaged(f"board {arch.metadata.name}'s hex {name}: its centre is at level {level}; a board's levels "
+                      "run from -100 to 100")
     reasons.append(f"centre at level {level}")
     kwargs: dict[str, Any] = {"terrain": chosen.terrain or "open", "base_level": level, "water": water, "bridge": bridge,
                               "shellholes": chosen.shellholes, "trench": chosen.trench, "label": chosen.label}

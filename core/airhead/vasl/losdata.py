@@ -21,7 +21,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 
-from ..errors import DataError
+from .refusals import FRESH_COPY, BoardError, damaged, size_words
 
 __all__ = ["BoardError", "Grid", "read_losdata", "write_losdata", "MAX_GRID_PIXELS", "MAX_BOARD_HEXES", "MAX_HEXES"]
 
@@ -39,10 +39,6 @@ MAX_HEXES = 2_500
 _MAGIC = b"\xac\xed\x00\x05"
 _BLOCK, _BLOCK_LONG = 0x77, 0x7A
 _HEADER = struct.Struct(">iiii")
-
-
-class BoardError(DataError):
-    """A board archive (or a part of one) cannot be read: the message says what is wrong."""
 
 
 @dataclass(frozen=True)
@@ -94,11 +90,11 @@ def _gunzip(data: bytes, limit: int) -> bytes:
     try:
         out = d.decompress(data, limit + 1)
     except zlib.error:
-        raise BoardError("the terrain grid (LOSData) is damaged: it cannot be unpacked") from None
+        raise damaged("its terrain grid (LOSData) cannot be unpacked") from None
     if len(out) > limit:
-        raise BoardError(f"the terrain grid (LOSData) is larger than {limit:,} bytes once unpacked")
+        raise damaged(f"its terrain grid (LOSData) unpacks to more than its size calls for ({size_words(limit)})")
     if not d.eof:
-        raise BoardError("the terrain grid (LOSData) is cut short (its gzip stream does not end)")
+        raise damaged("its terrain grid (LOSData) is cut short")
     return out
 
 
@@ -106,14 +102,14 @@ def _blocks(raw: bytes, max_records: int) -> bytes:
     """The concatenated payloads of the stream's block-data records (at most ``max_records``:
     Java writes blocks of 1,024 bytes, so a stream of empty blocks is refused early)."""
     if raw[:4] != _MAGIC:
-        raise BoardError("the terrain grid (LOSData) is not a Java data stream (its first bytes are wrong)")
+        raise damaged("its terrain grid (LOSData) does not begin as VASL writes one")
     parts: list[memoryview] = []
     view = memoryview(raw)
     pos, end = 4, len(raw)
     while pos < end:
         if len(parts) >= max_records:
-            raise BoardError(f"the terrain grid (LOSData) is cut into more than {max_records:,} blocks "
-                             "(Java writes its data in blocks of 1,024 bytes)")
+            raise damaged(f"its terrain grid (LOSData) is cut into more than {max_records:,} pieces, where VASL "
+                          "writes a few")
         tag = raw[pos]
         if tag == _BLOCK and pos + 2 <= end:
             n = raw[pos + 1]
@@ -122,13 +118,13 @@ def _blocks(raw: bytes, max_records: int) -> bytes:
             (n,) = struct.unpack_from(">i", raw, pos + 1)
             pos += 5
             if n < 0:
-                raise BoardError("the terrain grid (LOSData) has a block of negative length")
+                raise damaged("its terrain grid (LOSData) is garbled")
         elif tag in (_BLOCK, _BLOCK_LONG):
-            raise BoardError("the terrain grid (LOSData) is cut short (in a block's header)")
+            raise damaged("its terrain grid (LOSData) is cut short")
         else:
-            raise BoardError(f"the terrain grid (LOSData) holds something other than data (record 0x{tag:02X} at byte {pos:,})")
+            raise damaged("its terrain grid (LOSData) holds something other than terrain, which VASL never writes there")
         if pos + n > end:
-            raise BoardError("the terrain grid (LOSData) is cut short (in a block)")
+            raise damaged("its terrain grid (LOSData) is cut short")
         parts.append(view[pos:pos + n])
         pos += n
     return b"".join(parts)
@@ -143,7 +139,7 @@ def read_losdata(data: bytes) -> Grid:
     head = _gunzip_prefix(data, 64)
     payload_head = _blocks_prefix(head)
     if len(payload_head) < 16:
-        raise BoardError("the terrain grid (LOSData) is cut short (no header)")
+        raise damaged("its terrain grid (LOSData) is cut short before it gives the board's size")
     width, height, gw, gh = _HEADER.unpack_from(payload_head)
     _check_sizes(width, height, gw, gh)
     pixels = gw * gh
@@ -153,9 +149,10 @@ def read_losdata(data: bytes) -> Grid:
     payload = _blocks(raw, expected // 128 + 16)
     del raw  # the grid's memory: the inflated stream, then its payload, then the two arrays
     if len(payload) < expected:
-        raise BoardError(f"the terrain grid (LOSData) is cut short: {len(payload):,} of {expected:,} bytes")
+        raise damaged(f"its terrain grid (LOSData) is cut short: it holds {100 * len(payload) // expected}% of the "
+                      "board's terrain")
     if len(payload) > expected:
-        raise BoardError(f"the terrain grid (LOSData) has {len(payload) - expected:,} bytes more than its header says")
+        raise damaged("its terrain grid (LOSData) holds more terrain than the board's size it gives")
     cells = memoryview(payload)[16:16 + 2 * pixels]
     return Grid(width, height, gw, gh, bytes(cells[0::2]), bytes(cells[1::2]), payload[16 + 2 * pixels:])
 
@@ -165,13 +162,13 @@ def _gunzip_prefix(data: bytes, n: int) -> bytes:
     try:
         return d.decompress(data, n)
     except zlib.error:
-        raise BoardError("the terrain grid (LOSData) is damaged: it cannot be unpacked") from None
+        raise damaged("its terrain grid (LOSData) cannot be unpacked") from None
 
 
 def _blocks_prefix(raw: bytes) -> bytes:
     """The first block payload bytes of a stream's prefix (enough for the header)."""
     if raw[:4] != _MAGIC:
-        raise BoardError("the terrain grid (LOSData) is not a Java data stream (its first bytes are wrong)")
+        raise damaged("its terrain grid (LOSData) does not begin as VASL writes one")
     out = bytearray()
     pos = 4
     while pos < len(raw) and len(out) < 16:
@@ -190,16 +187,18 @@ def _blocks_prefix(raw: bytes) -> bytes:
 
 def _check_sizes(width: int, height: int, gw: int, gh: int) -> None:
     if not (1 <= width <= MAX_BOARD_HEXES and 1 <= height <= MAX_BOARD_HEXES):
-        raise BoardError(f"the terrain grid says the board is {width} × {height} hexes (1..{MAX_BOARD_HEXES} each way)")
+        raise damaged(f"its terrain grid (LOSData) says the board is {width} × {height} hexes (a board has 1 to "
+                      f"{MAX_BOARD_HEXES} each way)")
     if hex_count(width, height) > MAX_HEXES:
-        raise BoardError(f"the terrain grid says the board is {width} × {height} hexes, "
-                         f"{hex_count(width, height):,} in all (at most {MAX_HEXES:,})")
+        raise damaged(f"its terrain grid (LOSData) says the board is {width} × {height} hexes, "
+                      f"{hex_count(width, height):,} in all (a board has at most {MAX_HEXES:,})")
     if gw < 1 or gh < 1:
-        raise BoardError(f"the terrain grid says it is {gw} × {gh} pixels")
+        raise damaged(f"its terrain grid (LOSData) says it is {gw} × {gh} pixels")
     if gw * gh > MAX_GRID_PIXELS:
-        raise BoardError(f"the terrain grid is too large: {gw:,} × {gh:,} pixels (at most {MAX_GRID_PIXELS:,})")
+        raise damaged(f"its terrain grid (LOSData) says it is {gw:,} × {gh:,} pixels, larger than any VASL "
+                      f"board's (at most {MAX_GRID_PIXELS:,} pixels)")
     if gw < width or gh < height:
-        raise BoardError(f"the terrain grid ({gw} × {gh} pixels) is smaller than its {width} × {height} hexes")
+        raise damaged(f"its terrain grid (LOSData, {gw} × {gh} pixels) is smaller than its {width} × {height} hexes")
 
 
 def write_losdata(grid: Grid, *, block: int = 1024) -> bytes:

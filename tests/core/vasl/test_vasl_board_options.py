@@ -85,7 +85,11 @@ def test_each_option_says_what_it_does_here() -> None:
 def test_an_unreadable_options_file_lists_none_and_says_why_the_board_still_reads() -> None:
     b = read_board(archive("bad", "<SSRControls><Option></SSRControls>"))
     options, why = board_options(b.archive)
-    assert options == () and "not readable XML" in why and len(b.hexes) == 33 * 10 + 16
+    assert options == () and len(b.hexes) == 33 * 10 + 16
+    assert why == ("this board file is damaged: its list of its own SSR options (SSRControls) is garbled or cut short "
+                   "(at line 1). Get a fresh copy of the board from VASL's board library.")
+    with pytest.raises(DataError, match="board bad lists no SSR options of its own here: this board file is damaged"):
+        check_board_options(["bad:BSO_x"], ["bad"], {"bad": None}, {"bad": b})
     # a broken overlay entry is left out, as VASL leaves it out: never the board
     with zipfile.ZipFile(io.BytesIO(archive())) as zf:
         xml = zf.read("BoardMetadata.xml").replace(b'x="470"', b'x="4.7e2"')

@@ -34,14 +34,14 @@ def test_the_options_in_order_with_their_words_and_group() -> None:
 
 
 @pytest.mark.parametrize(("xml", "says"), [
-    (b"<SSRControls>", "not readable XML"),
+    (b"<SSRControls>", r"its list of its own SSR options \(SSRControls\) is garbled or cut short"),
     (b"<boardMetadata/>", "not a list of SSR options"),
-    (b'<!DOCTYPE x [<!ENTITY a "aaaa">]><SSRControls/>', "document type"),
-    (b"\xff\xfe<\x00S\x00", "UTF-16"),
-    (b"<SSRControls>" + b"<Option/>" * MAX_ELEMENTS + b"</SSRControls>", "elements"),
+    (b'<!DOCTYPE x [<!ENTITY a "aaaa">]><SSRControls/>', r"\(SSRControls\) defines terms of its own"),
+    (b"\xff\xfe<\x00S\x00", r"\(SSRControls\) was saved as UTF-16 text"),
+    (b"<SSRControls>" + b"<Option/>" * MAX_ELEMENTS + b"</SSRControls>", "far longer than any VASL board's"),
     (b"<SSRControls>" + b"".join(b'<entry rule="r%d"/>' % i for i in range(MAX_BOARD_OPTIONS + 1)) + b"</SSRControls>",
      "more than 200 options"),
-    (b"<SSRControls>" + b" " * MAX_METADATA_BYTES + b"</SSRControls>", "too large"),
+    (b"<SSRControls>" + b" " * MAX_METADATA_BYTES + b"</SSRControls>", "larger than any VASL board's"),
 ])
 def test_a_bad_file_is_refused_with_its_reason(xml: bytes, says: str) -> None:
     with pytest.raises(BoardError, match=says):

@@ -183,7 +183,7 @@ def test_info_text_and_refusal(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     bad = tmp_path / "notes.txt"
     bad.write_text("hello")
     assert main(["board", "info", str(bad)]) == 2
-    assert "not a VASL board archive" in capsys.readouterr().err
+    assert "notes.txt: this file is not a VASL board file. Import" in capsys.readouterr().err
 
 
 def test_make_writes_the_archive_info_reads(tmp_path: Path) -> None:
@@ -243,37 +243,41 @@ def _refused(files: dict[str, bytes], *words: str) -> None:
 
 def test_not_a_zip() -> None:
     for data in (b"", b"hello", b"PK\x03\x04broken", gzip.compress(b"x")):
-        with pytest.raises(BoardError, match="not a VASL board archive"):
+        with pytest.raises(BoardError, match="this file is not a VASL board file. Import a board's file as VASL keeps it"):
             read_board(data)
 
 
 def test_missing_parts() -> None:
     files = _small()
-    _refused({k: v for k, v in files.items() if k != "BoardMetadata.xml"}, "no BoardMetadata.xml")
-    _refused({k: v for k, v in files.items() if k != "LOSData"}, "board sm has no terrain grid (LOSData)", "current version")
+    _refused({k: v for k, v in files.items() if k != "BoardMetadata.xml"}, "no description of the board (BoardMetadata.xml)",
+             "download the board's current version")
+    _refused({k: v for k, v in files.items() if k != "LOSData"}, "board sm's file has no terrain grid (LOSData)", "current version")
 
 
 def test_bad_metadata() -> None:
     files = _small()
-    _refused(files | {"BoardMetadata.xml": b"<boardMetadata"}, "not readable XML")
-    _refused(files | {"BoardMetadata.xml": b"<svg/>"}, "<svg>", "not <boardMetadata>")
+    _refused(files | {"BoardMetadata.xml": b"<boardMetadata"}, "its description (BoardMetadata.xml) is garbled or cut short")
+    _refused(files | {"BoardMetadata.xml": b"<svg/>"}, "is not a VASL board's (it is headed “svg”")
     bomb = b'<?xml version="1.0"?><!DOCTYPE b [<!ENTITY a "aaaa">]><boardMetadata name="&a;" width="5" height="3"/>'
-    _refused(files | {"BoardMetadata.xml": bomb}, "document type")
-    _refused(files | {"BoardMetadata.xml": b'<boardMetadata name="sm" width="five" height="3"/>'}, "width")
-    _refused(files | {"BoardMetadata.xml": b'<boardMetadata name="sm" width="5" height="3" hexWidth="-3"/>'}, "hexWidth")
+    _refused(files | {"BoardMetadata.xml": bomb}, "defines terms of its own")
+    _refused(files | {"BoardMetadata.xml": b'<boardMetadata name="sm" width="five" height="3"/>'},
+             "gives the board's width as “five”, where a board's is a whole number of hexes from 1 to 120")
+    _refused(files | {"BoardMetadata.xml": b'<boardMetadata name="sm" width="5" height="3" hexWidth="-3"/>'},
+             "gives the width of its hexes (hexWidth) as -3, outside 8 to 1,000")
     _refused(files | {"BoardMetadata.xml": b'<boardMetadata name="sm" width="6" height="3"/>'},
-             "its metadata says 6 × 3 hexes, its terrain grid 5 × 3")
+             "its description (BoardMetadata.xml) says board sm is 6 × 3 hexes, its terrain grid (LOSData) 5 × 3")
 
 
 def test_unknown_building_type_and_terrain_code() -> None:
     files = _small()
     meta = files["BoardMetadata.xml"].replace(b"<buildingTypes />", b'<buildingTypes><buildingType hexName="C2" buildingTypeName="Castle" /></buildingTypes>')
-    _refused(files | {"BoardMetadata.xml": meta}, "hex C2", "“Castle” is not one VASL defines")
+    _refused(files | {"BoardMetadata.xml": meta}, "gives hex C2 the building type “Castle”, which is not one VASL defines")
     grid = read_losdata(files["LOSData"])
     t = bytearray(grid.terrain)
     t[grid.index(100, 90)] = 250
     bad = Grid(grid.width, grid.height, grid.grid_width, grid.grid_height, grid.elevation, bytes(t), grid.stairways)
-    _refused(files | {"LOSData": write_losdata(bad)}, "terrain code 250 is not one VASL defines")
+    _refused(files | {"LOSData": write_losdata(bad)}, "board sm's file is damaged, or newer than Airhead",
+             "terrain code 250, which is not one VASL defines")
 
 
 def test_bad_losdata() -> None:
@@ -281,16 +285,16 @@ def test_bad_losdata() -> None:
     raw = files["LOSData"]
     payload = gzip.decompress(raw)
     _refused(files | {"LOSData": raw[: len(raw) // 2]}, "cut short")
-    _refused(files | {"LOSData": b"not gzip"}, "the terrain grid (LOSData) is damaged: it cannot be unpacked")
-    _refused(files | {"LOSData": gzip.compress(b"\x00\x01" + payload[2:])}, "not a Java data stream")
-    _refused(files | {"LOSData": gzip.compress(payload + b"\x73\x72")}, "something other than data", "0x73")
-    _refused(files | {"LOSData": gzip.compress(payload[:-40])}, "cut short")
-    _refused(files | {"LOSData": gzip.compress(payload + b"\x77\x01\x00")}, "1 bytes more than its header says")
+    _refused(files | {"LOSData": b"not gzip"}, "this board file is damaged: its terrain grid (LOSData) cannot be unpacked")
+    _refused(files | {"LOSData": gzip.compress(b"\x00\x01" + payload[2:])}, "its terrain grid (LOSData) does not begin as VASL writes one")
+    _refused(files | {"LOSData": gzip.compress(payload + b"\x73\x72")}, "holds something other than terrain")
+    _refused(files | {"LOSData": gzip.compress(payload[:-40])}, "its terrain grid (LOSData) is cut short")
+    _refused(files | {"LOSData": gzip.compress(payload + b"\x77\x01\x00")}, "holds more terrain than the board's size it gives")
     head = struct.pack(">iiii", 5, 3, 100_000, 100_000)
-    _refused(files | {"LOSData": _stream(head)}, "too large", "100,000 × 100,000 pixels")
+    _refused(files | {"LOSData": _stream(head)}, "larger than any VASL board's", "100,000 × 100,000 pixels")
     _refused(files | {"LOSData": _stream(struct.pack(">iiii", 5, 3, 2, 2))}, "smaller than its 5 × 3 hexes")
     _refused(files | {"LOSData": _stream(struct.pack(">iiii", 0, 3, 2, 2))}, "0 × 3 hexes")
-    _refused(files | {"LOSData": _stream(b"\x00\x01")}, "no header")
+    _refused(files | {"LOSData": _stream(b"\x00\x01")}, "cut short before it gives the board's size")
 
 
 def test_zip_bomb_and_oversized_members() -> None:
@@ -298,9 +302,9 @@ def test_zip_bomb_and_oversized_members() -> None:
     # a grid that promises a small board but inflates without end is stopped at the size it promises
     bomb = _stream(struct.pack(">iiii", 5, 3, 225, 194) + bytes(30_000_000))
     assert len(bomb) < 100_000
-    _refused(files | {"LOSData": bomb}, "larger than")
-    _refused(files | {"LOSData": bytes(25_000_000)}, "terrain grid (LOSData) is too large")
-    _refused(files | {"BoardMetadata.xml": b" " * 2_100_000}, "too large")
+    _refused(files | {"LOSData": bomb}, "unpacks to more than its size calls for")
+    _refused(files | {"LOSData": bytes(25_000_000)}, "terrain grid (LOSData) is larger than any VASL board's (25 MB; at most 8 MB)")
+    _refused(files | {"BoardMetadata.xml": b" " * 2_100_000}, "larger than any VASL board's (2.1 MB; at most 256 kB)")
 
 
 def test_picture_checks() -> None:
@@ -308,7 +312,7 @@ def test_picture_checks() -> None:
     meta = files["BoardMetadata.xml"].replace(b'boardImageFileName="bdsm.png"', b'boardImageFileName="p.gif"')
     ok = read_board(_zip(files | {"BoardMetadata.xml": meta, "p.gif": b"GIF89a" + struct.pack("<HH", 225, 194) + bytes(20)}))
     assert ok.archive.image is not None and ok.archive.image.format == "gif"
-    _refused(files | {"BoardMetadata.xml": meta, "p.gif": b"BM not a picture"}, "not a GIF, PNG or JPEG")
+    _refused(files | {"BoardMetadata.xml": meta, "p.gif": b"BM not a picture"}, "its picture is not a GIF, PNG or JPEG picture")
     _refused(files | {"BoardMetadata.xml": meta, "p.gif": b"GIF89a" + struct.pack("<HH", 60_000, 60_000) + bytes(20)},
              "60,000 × 60,000 pixels")
 
@@ -358,17 +362,19 @@ def test_fuzz_any_damage_is_refused_or_read(data: st.DataObject) -> None:
 def test_a_level_past_a_boards_range_is_refused_as_a_damaged_board(level: int) -> None:
     """A grid byte past VASL's levels (found by the fuzz test above: a damaged LOSData) is a
     board's fault, said as such, not a bare terrain error."""
-    with pytest.raises(BoardError, match=rf"hex J5: its centre is at level {level}; a board's levels run from -100 to 100"):
+    with pytest.raises(BoardError, match=rf"this board file is damaged: board x's hex J5: its centre is at level {level}; "
+                                         r"a board's levels run from -100 to 100\. Get a fresh copy"):
         read_board(write_board({"name": "x", "image": False, "levels": {"J5": level}}))
     assert read_board(write_board({"name": "x", "image": False, "levels": {"J5": 100}})).hexes["J5"].terrain.base_level == 100
 
 
 def test_a_damaged_terrain_grid_is_refused_in_plain_words() -> None:
-    """A LOSData whose gzip stream is broken says the grid is damaged, never zlib's own words."""
+    """A LOSData whose gzip stream is broken says the grid is damaged and what to do, never zlib's own words."""
     from airhead.vasl.losdata import read_losdata
 
     broken = bytearray(gzip.compress(b"\xac\xed\x00\x05" + bytes(4000)))
     broken[12:40] = b"\xff" * 28
     with pytest.raises(BoardError) as e:
         read_losdata(bytes(broken))
-    assert str(e.value) == "the terrain grid (LOSData) is damaged: it cannot be unpacked"
+    assert str(e.value) == ("this board file is damaged: its terrain grid (LOSData) cannot be unpacked. Get a fresh copy "
+                            "of the board from VASL's board library.")

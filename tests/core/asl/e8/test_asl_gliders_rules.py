@@ -241,6 +241,25 @@ def test_water_blaze_bridge_minefield_hazards() -> None:
     assert hazard(terrain(E7=HexTerrain(minefield=6)), a, 0)[0] == "minefield"
 
 
+def test_a_bridge_painted_with_the_map_editor_is_the_bridge_the_hazard_reads() -> None:
+    """The editor's bridge tool sends ``set: {bridge: {axis, foot}}`` (``null`` takes it away):
+    recorded on the painted hex, logged, and read by E8.232 as a bridge printed on a board is."""
+    g = game(E7=HexTerrain("water", water=Water("river")))
+    a = approach(B4, P("4E7"), 5)  # the Avenue along the NE-SW axis (1)
+
+    def paint(bridge: dict[str, Any] | None) -> str:
+        g.apply({"type": "edit", "op": "hex", "hex": "4E7", "set": {"bridge": bridge}})
+        return hazard(g.state.terrain, a, 0)[0]
+
+    assert paint({"axis": 1}) == "bridge" and g.state.terrain.at(P("4E7")).bridge == Bridge(1)
+    assert g.events()[-1].cause == '4E7 set to {"bridge": {"axis": 1}, "t": "water", "water": {"kind": "river"}}'
+    assert paint({"axis": 1, "foot": True}) == "eliminated"  # a footbridge bears no glider
+    assert paint({"axis": 0}) == "eliminated"  # across the Avenue
+    assert paint(None) == "eliminated" and g.state.terrain.at(P("4E7")).bridge is None
+    with pytest.raises(ActionError, match="bridge axis must be 0"):
+        paint({"axis": 3})
+
+
 def test_landing_in_a_river_eliminates_glider_and_contents() -> None:
     g = game(E7=HexTerrain("water", water=Water("river")))
     start(g)
