@@ -81,7 +81,7 @@ FIRST_MAP_SVG = "first-map.svg"
 STARTUP_RUN = ("import json\nfrom airhead.systems import builtin\nfrom airhead.svg import render_map\n"
                "s = builtin('default')\n"
                f"with open('/work/out/{FIRST_MAP}', 'w', encoding='utf-8') as f:\n"
-               "    json.dump({'scenario': 'default', 'name': s.name, 'svg': render_map(s)}, f, separators=(',', ':'))\n")
+               "    json.dump({'scenario': 'default', 'name': s.name, 'svg': render_map(s)}, f)\n")
 # What the memory snapshot holds besides STARTUP_IMPORTS (snapshot_imports()): just after the
 # first paint the play panel imports the presenter, the codec and the scenario's rules modules
 # (compiled from source at every start, ~0.5 s in the browser); a restored interpreter has every
@@ -238,8 +238,8 @@ def _patch_lock(src: Path, dst: Path, micropip_whl: Path) -> None:
 # (share_panel.py refreshes the one path finder instead of importlib.invalidate_caches()). The
 # untrimmed archive stays for the bench's micropip page (micropip imports much more: STDLIB_BENCH).
 STDLIB_LATE = (
-    "datetime", "gzip", "ipaddress", "urllib", "urllib.parse", "xml.sax", "xml.sax._exceptions", "xml.sax.handler",
-    "xml.sax.saxutils", "xml.sax.xmlreader",
+    "datetime", "gzip", "ipaddress", "urllib", "urllib.parse", "xml.sax", "xml.sax._exceptions",
+    "xml.sax.handler", "xml.sax.saxutils", "xml.sax.xmlreader",
 )
 STDLIB_BENCH = "python_stdlib_bench.zip"
 
@@ -510,7 +510,8 @@ def build_bundle() -> Path:
     kept_src, dropped_src, before_b, after_b = _trim_app_stdlib(tmp / "pyodide" / APP_STDLIB)
     step(f"{APP_STDLIB}: kept {kept_src} sources the page imports after start-up, dropped {dropped_src} it "
          f"never imports ({before_b:,} -> {after_b:,} bytes)")
-    moved, views = _bytecode_in_place(tmp / "wheels" / wheel.name, pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
+    moved, views = _bytecode_in_place(tmp / "wheels" / wheel.name, pyc_out / "app-pyc.zip",
+                                      tmp / "wheels" / "app-pyc.zip")
     _first_map_svg(pyc_out / FIRST_MAP, tmp / "app" / FIRST_MAP_SVG)
     shutil.rmtree(pyc_out)
     if views != modules:

@@ -24,6 +24,7 @@ boot.stage("Drawing the map…", 90)
 from dom import into_view  # noqa: E402 - after the progress message on purpose
 from mapview import MapView  # noqa: E402
 
+
 def _wanted() -> str:
     """The built-in scenario named by ``?scenario=...``, else "default".
 
