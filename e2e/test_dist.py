@@ -3,11 +3,13 @@ boots there, plays a landing, makes links that point there, and works offline af
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from conftest import TABLET, actions, offline_requests, wait_ready
 
+from tools.bundle import STDLIB_LATE
 from tools.devserver import BundleServer
 from tools.dist import copy_dist
 
@@ -69,3 +71,34 @@ def test_dist_folder_under_a_sub_path_plays_and_works_offline(browser: Any, bund
         srv.shutdown()
         srv.server_close()
     assert not errors, "uncaught errors in the page:\n" + "\n".join(errors)
+
+
+def test_the_bundle_ships_no_byte_the_page_never_reads(bundle: Path, precache: dict[str, Any]) -> None:
+    """What tools/bundle.py trims from the first visit (docs/web.md, "What the first visit weighs"):
+    no long description in a wheel, no command line, no source beside its bytecode, no standard
+    library the page never imports (urllib.request, email, importlib.metadata...)."""
+    wheels = sorted((bundle / "wheels").glob("*.whl"))
+    assert [w.name.split("-")[0] for w in wheels] == ["airhead", "segno"]
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as z:
+            names = z.namelist()
+            meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA")))
+        assert b"\n\n" not in meta and b"Description" not in meta, f"{wheel.name}: a long description"
+        assert not [n for n in names if n.endswith((".pyi", "/cli.py", "/board_cli.py", "/__main__.py"))], wheel.name
+    with zipfile.ZipFile(wheels[0]) as z:
+        names = set(z.namelist())
+    compiled = {n[:-1] for n in names if n.endswith(".pyc")}
+    assert {"airhead/svg.py", "airhead/game.py"} <= compiled, "the start-up modules are shipped as bytecode"
+    assert not compiled & names, "a module shipped both as source and as bytecode"
+    with zipfile.ZipFile(bundle / "wheels" / "app-pyc.zip") as z:
+        views = set(z.namelist())
+    assert {"details.pyc", "mapview.pyc", "play.pyc"} <= views
+    assert [p.name for p in (bundle / "app").iterdir() if p.suffix == ".py"] == ["main.py"]
+    assert sorted(f for f in precache["files"] if f.startswith("app/")) == ["app/first-map.svg", "app/main.py"]
+    with zipfile.ZipFile(bundle / "pyodide" / "python_stdlib_app.zip") as z:
+        std = z.namelist()
+    sources = {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in std
+               if n.endswith(".py") and not n.startswith("encodings/")}
+    assert sources and sources <= set(STDLIB_LATE), sorted(sources - set(STDLIB_LATE))
+    assert not [n for n in std if n.startswith(("urllib/request", "email/", "http/", "importlib/metadata/"))
+                and not n.endswith("/")]

@@ -34,6 +34,7 @@ each figure next to its target (issue #15).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -235,7 +236,9 @@ def main() -> int:
         server.shutdown()
     med = {n: {k: statistics.median(v) for k, v in r.items()} for n, r in results.items() if r}
     print()
-    print(f"median of {a.rounds} rounds, {time.monotonic() - t0:.0f} s, headless Chromium, 1024x768")
+    load = os.getloadavg()  # how busy the machine was: every figure moves with it, the bare page's most
+    print(f"median of {a.rounds} rounds, {time.monotonic() - t0:.0f} s, headless Chromium, 1024x768; "
+          f"load average {load[0]:.1f} (1 min), {load[1]:.1f} (5 min) on {os.cpu_count()} cores")
     if "app" not in med or "bare PyScript" not in med:
         print("no complete round for the app and the bare page: no ratios"
               + (" (every visit crashed)" if "app" in pages else " (--only left the app out)"))

@@ -5,9 +5,8 @@ start-up bytecode, icons, config.json, sw.js with its precache list, and a .gz a
 compressible file. Rebuilt (atomically) only when an input changed.
 
 The app's Python is found, not listed: web/app/main.py is the PyScript entry (the page's
-<script type="py">) and every other web/app/*.py is a module PyScript unpacks beside it
-(`app_modules()`); config.json, the preload links, the precache list and the bytecode
-precompilation all use that one list.
+<script type="py">) and every other web/app/*.py is a view module beside it (`app_modules()`),
+shipped as bytecode only (app-pyc.zip); the bytecode precompilation uses that one list.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from __future__ import annotations
 import ast
 import gzip
 import hashlib
+import html
 import json
 import math
 import re
@@ -34,7 +34,7 @@ from tools.env import (
     PYODIDE_WHEELS, build_wheel, ensure_node_modules, ensure_pyodide_wheels, ensure_venv,
     install_wheel,
 )
-from tools.shipped import strip_python, stripped_file, stripped_wheel
+from tools.shipped import strip_python, stripped_file, stripped_wheel, write_wheel
 
 BUNDLE = BUILD / "bundle"
 BUNDLE_STAMP = BUILD / ".bundle.sha256"  # beside, not inside, the served folder
@@ -66,9 +66,22 @@ APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py">
 # airhead.game is not needed by the first paint (the play panel imports it just after): it is
 # listed so it is precompiled and held by the memory snapshot all the same.
 STARTUP_IMPORTS = ("airhead.scenario", "airhead.systems", "airhead.svg", "airhead.tables", "details", "airhead.game")
-# ... and what it runs before the first paint: the default scenario's map (reading the scenario
-# imports importlib's resource readers, precompiled with the rest).
-STARTUP_RUN = "from airhead.systems import builtin\nfrom airhead.svg import render_map\nrender_map(builtin('default'))"
+# The command line (python -m airhead, its board commands): never run in the page, so left out
+# of the bundle's wheel (and of the snapshot, and of the standard library it would import).
+COMMAND_LINE = ("airhead/__main__.py", "airhead/board_cli.py")
+# The default scenario's map as the page's first paint shows it: drawn at build time by the same
+# wheel in the same Pyodide (STARTUP_RUN), shipped as app/first-map.svg, put in the page by boot.js
+# while the runtime loads and kept by web/app/main.py, so a start that shows the default scenario
+# draws its first map before any rule is imported (the Play panel draws it again from the game).
+FIRST_MAP = "first-map.json"  # what STARTUP_RUN writes
+FIRST_MAP_SVG = "first-map.svg"
+# ... and what pycompile runs after the start-up imports (tools/pycompile.mjs --run): the default
+# scenario's map, written into its OUT_DIR (reading the scenario imports importlib's resource
+# readers, precompiled with the rest).
+STARTUP_RUN = ("import json\nfrom airhead.systems import builtin\nfrom airhead.svg import render_map\n"
+               "s = builtin('default')\n"
+               f"with open('/work/out/{FIRST_MAP}', 'w', encoding='utf-8') as f:\n"
+               "    json.dump({'scenario': 'default', 'name': s.name, 'svg': render_map(s)}, f)\n")
 # What the memory snapshot holds besides STARTUP_IMPORTS (snapshot_imports()): just after the
 # first paint the play panel imports the presenter, the codec and the scenario's rules modules
 # (compiled from source at every start, ~0.5 s in the browser); a restored interpreter has every
@@ -95,7 +108,7 @@ STDLIB_KEEP_CODECS = {"__init__", "aliases", "ascii", "latin_1", "utf_8", "utf_8
 # server sends .br when the client accepts br (Chromium does, even on http://127.0.0.1).
 GZIP_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".webmanifest", ".py", ".svg",
                  ".txt", ".zip", ".whl"}
-BUNDLE_FORMAT = "9"  # bump to force a rebuild when the recipe changes in a way hashes miss
+BUNDLE_FORMAT = "10"  # bump to force a rebuild when the recipe changes in a way hashes miss
 
 
 def app_modules() -> list[str]:
@@ -111,7 +124,8 @@ def app_modules() -> list[str]:
 
 
 def web_files(modules: Sequence[str]) -> list[str]:
-    """The page's own files, relative to web/ (and to the bundle they are copied into)."""
+    """The page's own files, relative to web/ (and to the bundle they are copied into; the view
+    modules only until they are compiled: the bundle ships their bytecode, app-pyc.zip)."""
     return [*PAGE_FILES, f"app/{APP_ENTRY}", *(f"app/{m}" for m in modules), *BENCH_FILES]
 
 
@@ -150,6 +164,50 @@ def _stored_zip(src: Path, dst: Path) -> None:
             zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_STORED)
 
 
+def _bytecode_in_place(wheel: Path, compiled: Path, views_out: Path) -> tuple[int, list[str]]:
+    """The precompiled modules (``compiled``: tools/pycompile.mjs's sourceless airhead/svg.pyc,
+    details.pyc...) shipped *instead of* their sources: the airhead ones go into ``wheel`` in
+    place of their .py (its RECORD follows), the views' into ``views_out``. A module is loaded
+    from its bytecode either way (unchecked-hash .pyc); sending its source too only cost bytes
+    on the wire. Tracebacks keep each frame's file and line, without the line's text. Returns
+    (how many airhead modules, the views' file names: details.py...)."""
+    with zipfile.ZipFile(compiled) as z:
+        pyc = {i.filename: z.read(i) for i in z.infolist()}
+    with zipfile.ZipFile(wheel) as z:
+        entries = [(i, z.read(i)) for i in z.infolist()]
+    names = {i.filename for i, _ in entries}
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
+    moved = 0
+    for info, data in entries:
+        code = pyc.pop(info.filename + "c", None) if info.filename.endswith(".py") else None
+        if code is None:
+            out.append((info, data))
+            continue
+        moved += 1
+        out.append((zipfile.ZipInfo(info.filename + "c", date_time=info.date_time), code))
+    stray = sorted(n for n in pyc if n.startswith("airhead/"))
+    if stray:
+        raise LayerError(f"precompiled modules not in {wheel.name}: {', '.join(stray)}")
+    if not any(n.endswith("/RECORD") for n in names):
+        raise LayerError(f"{wheel.name} has no RECORD: not a wheel")
+    write_wheel(wheel, out)
+    with zipfile.ZipFile(views_out, "w", zipfile.ZIP_STORED) as z:
+        for name, code in sorted(pyc.items()):
+            z.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), code)
+    return moved, sorted(n.removesuffix("c") for n in pyc)
+
+
+def _first_map_svg(drawn: Path, dst: Path) -> None:
+    """app/first-map.svg from what STARTUP_RUN wrote ({"scenario", "name", "svg"}): the map's SVG
+    marked as the build's drawing of that scenario, with its name (web/app/main.py reads both)."""
+    first = json.loads(drawn.read_text(encoding="utf-8"))
+    svg = first["svg"]
+    if first.get("scenario") != "default" or not svg.startswith("<svg "):
+        raise LayerError(f"{drawn.name}: not the default scenario's map")
+    mark = f'<svg data-first-map="default" data-name="{html.escape(first["name"], quote=True)}" '
+    dst.write_text(mark + svg[len("<svg "):], encoding="utf-8")
+
+
 def _patch_lock(src: Path, dst: Path, micropip_whl: Path) -> None:
     """The lock file with micropip's entry only (and what it depends on), pointed at the PyPI wheel
     we ship (its sha256 differs): the bundle ships no other package, and the page reads the whole
@@ -174,17 +232,14 @@ def _patch_lock(src: Path, dst: Path, micropip_whl: Path) -> None:
 # asking window.airheadFromSource(). python_stdlib_app.zip keeps their sources (and the codecs'),
 # stripped of comments and docstrings; every other source goes: what the page imports at
 # start-up is precompiled (tools/pycompile.mjs; e2e test_selfcheck: nothing else comes from
-# source), the rest it never imports. The untrimmed archive stays for the bench's micropip page
-# (micropip imports much more: STDLIB_BENCH).
+# source), the rest it never imports. Not urllib.request (an HTTP client, with http.client,
+# email and quopri behind it): xml.sax.saxutils imports it for a function segno never
+# calls, and share_panel.py imports saxutils with a stand-in for it; nor importlib.metadata
+# (share_panel.py refreshes the one path finder instead of importlib.invalidate_caches()). The
+# untrimmed archive stays for the bench's micropip page (micropip imports much more: STDLIB_BENCH).
 STDLIB_LATE = (
-    "datetime", "email", "email._encoded_words", "email._parseaddr", "email._policybase",
-    "email.base64mime", "email.charset", "email.encoders", "email.errors", "email.feedparser",
-    "email.header", "email.iterators", "email.message", "email.parser", "email.quoprimime",
-    "email.utils", "gzip", "http", "http.client", "importlib.metadata",
-    "importlib.metadata._collections", "importlib.metadata._functools",
-    "importlib.metadata._itertools", "importlib.metadata._meta", "ipaddress", "quopri", "urllib",
-    "urllib.error", "urllib.parse", "urllib.request", "urllib.response", "xml.sax",
-    "xml.sax._exceptions", "xml.sax.handler", "xml.sax.saxutils", "xml.sax.xmlreader",
+    "datetime", "gzip", "ipaddress", "urllib", "urllib.parse", "xml.sax", "xml.sax._exceptions",
+    "xml.sax.handler", "xml.sax.saxutils", "xml.sax.xmlreader",
 )
 STDLIB_BENCH = "python_stdlib_bench.zip"
 
@@ -262,11 +317,13 @@ def _gzip_file(path: Path) -> None:
 
 def snapshot_imports(wheel: Path) -> list[str]:
     """What the snapshot worker imports (web/snapshot-worker.mjs): STARTUP_IMPORTS, then every
-    module of the airhead ``wheel`` but ``airhead.__main__``, then SNAPSHOT_VIEWS."""
+    module of the airhead ``wheel`` (source or bytecode) but the command line, then
+    SNAPSHOT_VIEWS."""
     with zipfile.ZipFile(wheel) as z:
-        found = sorted(".".join(Path(n).with_suffix("").parts) for n in z.namelist()
-                       if n.startswith("airhead/") and n.endswith(".py"))
-    names = [n.removesuffix(".__init__") for n in found if n != "airhead.__main__"]
+        found = sorted({".".join(Path(n).with_suffix("").parts) for n in z.namelist()
+                        if n.startswith("airhead/") and n.endswith((".py", ".pyc"))})
+    cli = {".".join(Path(n).with_suffix("").parts) for n in COMMAND_LINE}
+    names = [n.removesuffix(".__init__") for n in found if n not in cli]
     if "airhead.asl.system" not in names:
         raise LayerError(f"{wheel.name} holds no airhead.asl.system: not the airhead wheel")
     return list(dict.fromkeys([*STARTUP_IMPORTS, *names, *SNAPSHOT_VIEWS]))
@@ -274,7 +331,9 @@ def snapshot_imports(wheel: Path) -> list[str]:
 
 def view_imports() -> list[str]:
     """Every module name web/app/*.py imports (main.py too, at any depth; absolute imports
-    only): tools/pycompile.mjs imports them to find the standard library the views use."""
+    only) but the late ones (STDLIB_LATE: shipped as sources, and importing xml.sax.saxutils here
+    would compile the urllib.request the page leaves out): tools/pycompile.mjs imports them to
+    find the standard library the views use."""
     names: set[str] = set()
     for path in sorted(APP_DIR.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
@@ -283,15 +342,15 @@ def view_imports() -> list[str]:
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 names.add(node.module)
                 names.update(f"{node.module}.{a.name}" for a in node.names)
-    return sorted(names)
+    return sorted(names - set(STDLIB_LATE))
 
 
-def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
+def precache_paths(bundle: Path) -> list[str]:
     """Exactly the files the app loads, as paths relative to the bundle root (sw.js's PRECACHE)."""
     wheel = sorted((bundle / "wheels").glob("airhead-*.whl"))
     paths = ["index.html", "boot.js", "snapshot.mjs", "styles.css", "manifest.webmanifest", "config.json",
-             f"app/{APP_ENTRY}", *(f"app/{m}" for m in modules),
-             "icons/icon-192.png", "icons/icon-512.png", "icons/icon-maskable-512.png"]
+             f"app/{APP_ENTRY}", f"app/{FIRST_MAP_SVG}", "icons/icon-192.png", "icons/icon-512.png",
+             "icons/icon-maskable-512.png"]
     for pattern in PYSCRIPT_LOADED:
         found = sorted((bundle / "pyscript").glob(pattern))
         if not found:
@@ -307,6 +366,9 @@ def precache_paths(bundle: Path, modules: Sequence[str]) -> list[str]:
 # segno, unpacked by web/app/share_panel.py). Shipped in wheels/ and precached (so QR works offline), but
 # never loaded at boot: precache.json lists them as "on_demand" for the e2e tests.
 ON_DEMAND_WHEELS = ("segno-*.whl",)
+# ... shipped stripped like the app's own Python (tools/shipped.py), without what the page never
+# imports: segno's command line, its helpers (vCard, WiFi... codes), its type stubs.
+ON_DEMAND_LEAVE_OUT = ("segno/cli.py", "segno/helpers.py", "*.pyi", "*.dist-info/entry_points.txt")
 
 
 def on_demand_paths(bundle: Path) -> list[str]:
@@ -327,9 +389,9 @@ PARTS = (
     ("Pyodide: the wasm runtime", ("pyodide/pyodide.asm.wasm",)),
     ("Pyodide: its JavaScript and lock file", ("pyodide/*.mjs", "pyodide/*.json")),
     ("Python's standard library (precompiled)", (f"pyodide/{APP_STDLIB}",)),
-    ("the rules: airhead wheel (sources)", ("wheels/airhead-*",)),
-    ("start-up bytecode (app-pyc.zip)", ("wheels/app-pyc.zip",)),
-    ("the page's Python (web/app)", ("app/*",)),
+    ("the rules: airhead wheel (bytecode + sources)", ("wheels/airhead-*",)),
+    ("the views' bytecode (app-pyc.zip)", ("wheels/app-pyc.zip",)),
+    ("the page's main.py and first map (app/)", ("app/*",)),
     ("PyScript", ("pyscript/*",)),
     ("the page: HTML, JS, CSS, icons, manifest", ("*",)),
 )
@@ -413,7 +475,7 @@ def build_bundle() -> Path:
         shutil.rmtree(tmp)
     # the app's Python is shipped without comments and docstrings (tools/shipped.py)
     (tmp / "wheels").mkdir(parents=True)
-    before, after = stripped_wheel(wheel, tmp / "wheels" / wheel.name)  # stored entries too
+    before, after = stripped_wheel(wheel, tmp / "wheels" / wheel.name, COMMAND_LINE)  # stored entries too
     for rel in web_files(modules):
         (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
         if rel.startswith("app/") and rel.endswith(".py"):
@@ -448,29 +510,35 @@ def build_bundle() -> Path:
     kept_src, dropped_src, before_b, after_b = _trim_app_stdlib(tmp / "pyodide" / APP_STDLIB)
     step(f"{APP_STDLIB}: kept {kept_src} sources the page imports after start-up, dropped {dropped_src} it "
          f"never imports ({before_b:,} -> {after_b:,} bytes)")
-    shutil.move(pyc_out / "app-pyc.zip", tmp / "wheels" / "app-pyc.zip")
+    moved, views = _bytecode_in_place(tmp / "wheels" / wheel.name, pyc_out / "app-pyc.zip",
+                                      tmp / "wheels" / "app-pyc.zip")
+    _first_map_svg(pyc_out / FIRST_MAP, tmp / "app" / FIRST_MAP_SVG)
     shutil.rmtree(pyc_out)
+    if views != modules:
+        raise LayerError(f"pycompile compiled the views {views}, not {modules}")
+    for m in modules:  # the views ship as bytecode only (app-pyc.zip)
+        (tmp / "app" / m).unlink()
+    step(f"bytecode in place of source: {moved} airhead modules in the wheel, {len(views)} views in app-pyc.zip")
     # the wheels with stored entries (brotli-compressed as a whole by the server)
     _stored_zip(micropip, tmp / "pyodide" / micropip.name)
     _patch_lock(PYODIDE_PKG / "pyodide-lock.json", tmp / "pyodide" / "pyodide-lock.json",
                 tmp / "pyodide" / micropip.name)
     for w in on_demand:
-        _stored_zip(w, tmp / "wheels" / w.name)
+        stripped_wheel(w, tmp / "wheels" / w.name, ON_DEMAND_LEAVE_OUT)
     (tmp / "icons").mkdir()
     for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
                                  ("icon-maskable-512.png", 512, True)):
         (tmp / "icons" / name).write_bytes(_png(size, maskable))
     # PyScript configs: the app unpacks its wheel with "files" (docs/web.md says why); the
     # micropip variant is kept for the benchmark that backs that choice.
-    files = {f"./app/{m}": f"./{m}" for m in modules}
     # "interpreter": snapshot.mjs wraps Pyodide's loadPyodide (early start, memory snapshot)
     # snapshot.mjs fetches them at once and writes them from JavaScript (FILES), not PyScript
-    app_files = {f"./wheels/{wheel.name}": "./*", "./wheels/app-pyc.zip": "./*", **files}
+    app_files = {f"./wheels/{wheel.name}": "./*", "./wheels/app-pyc.zip": "./*"}
     config = {"interpreter": "./snapshot.mjs"}
     (tmp / "config.json").write_text(json.dumps(config, indent=1))
     (tmp / "bench" / "micropip.json").write_text(json.dumps(
         {"interpreter": "./app-stdlib.mjs", "packages": [f"../wheels/{wheel.name}"],
-         "files": {f"../app/{m}": f"./{m}" for m in modules}}, indent=1))
+         "files": {"../wheels/app-pyc.zip": "./*"}}, indent=1))
     # Preload PyScript's main chunk (imported by core.js) and Pyodide's loader and runtime script
     # (snapshot.mjs starts the interpreter as soon as it runs): downloaded while the wasm compiles.
     html = (WEB / "index.html").read_text()
@@ -498,7 +566,7 @@ def build_bundle() -> Path:
     # only if it hashes to it) and a cache name from those files and the worker's own code.
     (tmp / "snapshot-worker.mjs").write_text(_fill(
         (WEB / "snapshot-worker.mjs").read_text(), "__SNAPSHOT_IMPORTS__", json.dumps(held)))
-    paths = precache_paths(tmp, modules)
+    paths = precache_paths(tmp)
     key = snapshot_key(tmp, [p for p in paths if p not in ("snapshot.mjs", "sw.js")])
     (tmp / "snapshot.mjs").write_text(_fill(_fill((WEB / "snapshot.mjs").read_text(), "__SNAPSHOT_KEY__", key),
                                             "__FILES__", json.dumps(app_files)))

@@ -7,8 +7,8 @@
 // Pyodide spends ~1.5 s of its 2.5 s boot under Node compiling the standard library it imports.
 // This writes unchecked-hash .pyc files (loaded without reading or hashing a source) for:
 //   - the airhead wheel's modules the first paint imports and the page's view modules ->
-//     OUT_DIR/app-pyc.zip, unpacked next to their sources (airhead/__pycache__/*.cpython-314.pyc,
-//     __pycache__/details...), so tracebacks from the app's own code keep their lines;
+//     OUT_DIR/app-pyc.zip, sourceless (airhead/svg.pyc, details.pyc: tools/bundle.py ships them
+//     in place of their sources), each naming its source's path and lines for tracebacks;
 //   - every standard-library module Pyodide's boot, the app's imports (MODULE..., ALSO...) and
 //     the first paint (CODE) import -> OUT_DIR/python_stdlib_app.zip: the (trimmed) STDLIB_ZIP
 //     with those modules *instead of* their sources, docstrings left out (but Pyodide's own
@@ -20,7 +20,8 @@
 //            --views FILE... [--also NAME...]
 //   MODULE: the app's start-up imports (e.g. airhead.scenario airhead.svg details)
 //   CODE: run after those imports, as the first paint runs it (drawing the first map imports
-//         more of the standard library: importlib's resource readers)
+//         more of the standard library: importlib's resource readers); it may write files into
+//         OUT_DIR, mounted at /work/out (tools/bundle.py: the first map, first-map.json)
 //   FILE: the view modules in APP_DIR PyScript unpacks beside main.py (e.g. details.py play.py),
 //         compiled even when they cannot be imported here (tools/bundle.py app_modules())
 //   NAME: imported after the app-pyc list is made, only for the standard library they import
@@ -100,11 +101,12 @@ for f in sorted(VIEWS):
     if ("/work/app/" + f, f) not in app:
         app.append(("/work/app/" + f, f))
 
-# 1. the app's own modules -> app-pyc.zip (PyScript unpacks it into the working directory)
+# 1. the app's own modules -> app-pyc.zip, sourceless (airhead/svg.pyc, details.pyc: the bundle
+# ships them in place of their sources, tools/bundle.py); each keeps its source's file name and
+# lines for tracebacks
 with zipfile.ZipFile("/work/out/app-pyc.zip", "w") as out:
     for src, rel in app:
-        cached = os.path.relpath(importlib.util.cache_from_source("/x/" + rel), "/x")
-        out.writestr(entry(cached), pyc(open(src, "rb").read(), "/home/pyodide/" + rel))
+        out.writestr(entry(rel + "c"), pyc(open(src, "rb").read(), "/home/pyodide/" + rel))
 
 # 2. the standard library: every module imported so far (Pyodide's boot too) and by ALSO,
 # compiled in place of its source -> python_stdlib_app.zip

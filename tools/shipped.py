@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import ast
 import base64
+import copy
+import fnmatch
 import hashlib
 import io
 import tokenize
 import zipfile
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from tools.common import LayerError
@@ -81,30 +84,55 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def stripped_wheel(src: Path, dst: Path) -> tuple[int, int]:
-    """``src`` rewritten with its modules stripped (:func:`strip_python`) and *stored* entries
-    (the server's brotli over the whole archive beats deflate entry by entry); RECORD follows
-    the new contents. Returns the bytes of Python before and after."""
+def short_metadata(data: bytes) -> bytes:
+    """A wheel's METADATA without its long description (the README, as the body or a
+    ``Description:`` field) and its content type: nothing reads it in the page, and it was a tenth
+    of the airhead wheel on the wire. Name, version and the other fields stay."""
+    head = data.decode("utf-8").replace("\r\n", "\n").split("\n\n", 1)[0].rstrip("\n")
+    kept: list[str] = []
+    skipping = False
+    for line in head.split("\n"):
+        if skipping and line[:1] in (" ", "\t"):
+            continue  # a folded line of the field left out
+        skipping = line.lower().startswith(("description:", "description-content-type:"))
+        if not skipping:
+            kept.append(line)
+    return ("\n".join(kept) + "\n").encode("utf-8")
+
+
+def write_wheel(dst: Path, entries: Sequence[tuple[zipfile.ZipInfo, bytes]]) -> None:
+    """A wheel of ``entries`` (in order) with *stored* entries and a RECORD that lists exactly
+    these files with their hashes (the one in ``entries``, if any, is rewritten)."""
+    records = [info.filename for info, _ in entries if info.filename.endswith(".dist-info/RECORD")]
+    rows = [_record_line(info.filename, data) for info, data in entries
+            if not info.filename.endswith("/") and info.filename not in records]
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:
+        for info, data in entries:
+            if info.filename in records:
+                data = ("\n".join([*rows, f"{info.filename},,"]) + "\n").encode("utf-8")
+            zout.writestr(copy.copy(info), data, compress_type=zipfile.ZIP_STORED)
+
+
+def stripped_wheel(src: Path, dst: Path, leave_out: Collection[str] = ()) -> tuple[int, int]:
+    """``src`` rewritten for the page: its modules stripped (:func:`strip_python`), its METADATA
+    without the long description (:func:`short_metadata`), the files matching a pattern of
+    ``leave_out`` (fnmatch: a command line the page never runs) left out, *stored* entries (the
+    server's brotli over the whole archive beats deflate entry by entry) and a RECORD that
+    follows. Returns the bytes of Python before and after."""
     before = after = 0
     with zipfile.ZipFile(src) as zin:
-        entries = [(info, zin.read(info)) for info in zin.infolist()]
-    contents: dict[str, bytes] = {}
+        entries = [(info, zin.read(info)) for info in zin.infolist()
+                   if not any(fnmatch.fnmatchcase(info.filename, pat) for pat in leave_out)]
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
     for info, data in entries:
         if info.filename.endswith(".py"):
             text = strip_python(data.decode("utf-8"), info.filename).encode("utf-8")
             before, after = before + len(data), after + len(text)
             data = text
-        contents[info.filename] = data
-    records = [n for n in contents if n.endswith(".dist-info/RECORD")]
-    for rec in records:
-        rows = []
-        for row in contents[rec].decode("utf-8").splitlines():
-            file = row.split(",", 1)[0]
-            rows.append(_record_line(file, contents[file]) if file in contents and file != rec else row)
-        contents[rec] = ("\n".join(rows) + "\n").encode("utf-8")
-    with zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:
-        for info, _ in entries:
-            zout.writestr(info, contents[info.filename], compress_type=zipfile.ZIP_STORED)
+        elif info.filename.endswith(".dist-info/METADATA"):
+            data = short_metadata(data)
+        out.append((info, data))
+    write_wheel(dst, out)
     return before, after
 
 

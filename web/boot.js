@@ -204,6 +204,24 @@ if (problem) {
   stage("Loading PyScript…", 3);
   // index.html loads ./pyscript/core.js right after this module (a static tag, so the browser
   // fetches PyScript in parallel with this file); a failure to load it is caught above.
+  firstMap();
+}
+
+// ---- the first map, drawn before Python starts: the build's drawing of the default scenario
+// (app/first-map.svg, tools/bundle.py FIRST_MAP), put in the map while the runtime downloads and
+// compiles, when the main thread has nothing else to do. app/main.py keeps it when this start
+// shows the default scenario (<svg data-first-map>), else draws its own map over it; if it is not
+// there yet when main.py runs, main.py draws the map itself. Never an error: only a head start.
+function firstMap() {
+  const wanted = new URLSearchParams(location.search).get("scenario");
+  if (wanted && wanted !== "default") return;
+  fetch("./app/first-map.svg")
+    .then((r) => (r.ok ? r.text() : ""))
+    .then((svg) => {
+      const host = $("map");
+      if (svg.startsWith("<svg") && host && !host.firstElementChild && !done) host.innerHTML = svg;
+    })
+    .catch(() => {});
 }
 
 // ---- service worker: offline use after one visit (see docs/web.md)

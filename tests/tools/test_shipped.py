@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tools.common import LayerError  # noqa: E402
-from tools.shipped import strip_python, stripped_wheel  # noqa: E402
+from tools.shipped import short_metadata, strip_python, stripped_wheel  # noqa: E402
 
 SHIPPED = sorted([*(ROOT / "core" / "airhead").rglob("*.py"), *(ROOT / "web" / "app").glob("*.py")])
 
@@ -87,6 +87,16 @@ def test_a_broken_module_is_refused() -> None:
         strip_python("def f(:\n")
 
 
+README = "# w\n\nA long description: the whole README, " + "words " * 4000 + "\n"
+METADATA = ("Metadata-Version: 2.4\nName: w\nVersion: 1.0\nSummary: A summary\n"
+            "Description-Content-Type: text/markdown\n\n" + README)
+
+
+def _record_row(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
 def test_the_shipped_wheel_is_stored_stripped_and_its_record_follows(tmp_path: Path) -> None:
     src, dst = tmp_path / "w-1.0-py3-none-any.whl", tmp_path / "out.whl"
     module = b'"""Doc."""\nX = 1  # one\n'
@@ -94,16 +104,29 @@ def test_the_shipped_wheel_is_stored_stripped_and_its_record_follows(tmp_path: P
     with zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("w/__init__.py", module)
         z.writestr("w/data.json", b'{"a": 1}')
+        z.writestr("w/__main__.py", b"print('the command line')\n")
+        z.writestr("w/stubs.pyi", b"X: int\n")
+        z.writestr("w-1.0.dist-info/METADATA", METADATA)
         z.writestr("w-1.0.dist-info/RECORD", record)
-    before, after = stripped_wheel(src, dst)
+    before, after = stripped_wheel(src, dst, ("w/__main__.py", "*.pyi"))
     assert (before, after) == (len(module), len(b"\nX = 1\n"))
     with zipfile.ZipFile(dst) as z:
         assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+        assert z.namelist() == ["w/__init__.py", "w/data.json", "w-1.0.dist-info/METADATA", "w-1.0.dist-info/RECORD"]
         assert z.read("w/__init__.py") == b"\nX = 1\n"
         assert z.read("w/data.json") == b'{"a": 1}'
+        meta = z.read("w-1.0.dist-info/METADATA")
         rows = z.read("w-1.0.dist-info/RECORD").decode().splitlines()
-    digest = base64.urlsafe_b64encode(hashlib.sha256(b"\nX = 1\n").digest()).rstrip(b"=").decode()
-    assert rows == [f"w/__init__.py,sha256={digest},7", "w-1.0.dist-info/RECORD,,"]
+    assert meta == b"Metadata-Version: 2.4\nName: w\nVersion: 1.0\nSummary: A summary\n"
+    assert rows == [_record_row("w/__init__.py", b"\nX = 1\n"), _record_row("w/data.json", b'{"a": 1}'),
+                    _record_row("w-1.0.dist-info/METADATA", meta), "w-1.0.dist-info/RECORD,,"]
+
+
+def test_a_description_field_goes_too() -> None:
+    """The long description may also be a folded ``Description:`` field (older metadata)."""
+    meta = (b"Metadata-Version: 2.1\nName: w\nDescription: First line\n        |second line\n"
+            b"        |third\nKeywords: a b\n")
+    assert short_metadata(meta) == b"Metadata-Version: 2.1\nName: w\nKeywords: a b\n"
 
 
 def test_a_change_of_code_would_be_refused(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -39,8 +39,20 @@ def test_every_airhead_module_but_the_command_line_is_held(tmp_path: Path) -> No
     assert len(names) == len(set(names))
     modules = {".".join(p.relative_to(CORE).with_suffix("").parts).removesuffix(".__init__")
                for p in (CORE / "airhead").rglob("*.py")}
-    assert {n for n in names if n.startswith("airhead")} == modules - {"airhead.__main__"}
+    assert {n for n in names if n.startswith("airhead")} == modules - {"airhead.__main__", "airhead.board_cli"}
     assert {"airhead.asl.e8.gliders_odds", "airhead.present", "airhead.codec", "airhead"} <= set(names)
+
+
+def test_modules_shipped_as_bytecode_are_held_too(tmp_path: Path) -> None:
+    """The bundle's wheel holds its start-up modules as bytecode only (tools/bundle.py)."""
+    wheel = tmp_path / "airhead-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        for name in ("airhead/__init__.pyc", "airhead/svg.pyc", "airhead/asl/__init__.py",
+                     "airhead/asl/system.py", "airhead/board_cli.py", "airhead/__main__.py"):
+            z.writestr(name, b"")
+    names = snapshot_imports(wheel)
+    assert {"airhead", "airhead.svg", "airhead.asl", "airhead.asl.system"} <= set(names)
+    assert "airhead.board_cli" not in names and "airhead.__main__" not in names
 
 
 def test_a_wheel_without_the_rules_is_refused(tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ from airhead.counters import Counters
 from airhead.hexes import DIRECTION_NAMES
 from airhead.scenario import Scenario
 from airhead.systems import get
-from airhead.vasl.library import hex_reading
 
 
 def _level(v: float) -> str:
@@ -47,7 +46,11 @@ def hex_details(scenario: Scenario, name: str) -> dict[str, object]:
         rows.append(("Occupants", ", ".join(t.occupants)))
     if t.label:
         rows.append(("Label", t.label))
-    reading = hex_reading(scenario, h)
+    reading = ""
+    if getattr(scenario, "boards", None):  # a map on imported boards: the board reader comes in only then
+        from airhead.vasl.library import hex_reading
+
+        reading = hex_reading(scenario, h)
     if reading:
         rows.append(("From the board", reading))
     sides = []

@@ -2,6 +2,9 @@
 
 Views only: every fact comes from the core (``airhead``); this file wires it to the page.
 Its last start-up step sets ``<body data-ready="1">``, which the e2e tests wait for.
+The default scenario's first map is drawn before any rule is imported (the build drew it,
+boot.js put it in the page while the runtime loaded); the rules and the panels come just after
+(``start_play``), and the Play panel draws the map again from the game.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -18,21 +21,45 @@ if TYPE_CHECKING:  # imported after the first paint (start_play), for the checke
 boot = window.airheadBoot
 boot.stage("Drawing the map…", 90)
 
-from airhead.svg import render_map  # noqa: E402 - after the progress message on purpose
-from airhead.systems import BUILTINS, builtin  # noqa: E402
-from details import details_html  # noqa: E402
-from dom import into_view  # noqa: E402
+from dom import into_view  # noqa: E402 - after the progress message on purpose
 from mapview import MapView  # noqa: E402
 
 
-def _start_scenario() -> "Scenario":
-    """The built-in scenario named by ``?scenario=...`` (one of airhead.systems.BUILTINS), else the default.
+def _wanted() -> str:
+    """The built-in scenario named by ``?scenario=...``, else "default".
 
     Read with the browser's URLSearchParams: urllib.parse would be compiled from source (with
     ipaddress) before the first paint of a cold start, ~0.15 s of it."""
     wanted = window.URLSearchParams.new(window.location.search).get("scenario")
-    wanted = str(wanted) if isinstance(wanted, str) else "default"  # a missing parameter is JS null
-    return builtin(wanted if wanted in BUILTINS else "default")
+    return str(wanted) if isinstance(wanted, str) else "default"  # a missing parameter is JS null
+
+
+_scenario: "Scenario | None" = None
+
+
+def start_scenario() -> "Scenario":
+    """The built-in scenario this start shows (``?scenario=...``, one of airhead.systems.BUILTINS,
+    else the default), loaded the first time it is asked for."""
+    global _scenario
+    if _scenario is None:
+        from airhead.systems import BUILTINS, builtin
+
+        wanted = _wanted()
+        _scenario = builtin(wanted if wanted in BUILTINS else "default")
+    return _scenario
+
+
+def _first_map() -> tuple[str, str | None]:
+    """The first map's name, and its SVG to draw (None: the one in the page is kept). A start that
+    shows the default scenario keeps the build's drawing of it, which boot.js put in the page
+    (``<svg data-first-map="default" data-name=...>``, tools/bundle.py FIRST_MAP): then the first
+    paint imports no rule, decodes no scenario and draws nothing. Else it is drawn here."""
+    drawn = document.querySelector("#map > svg[data-first-map='default']")
+    if _wanted() == "default" and drawn:  # JS null is falsy
+        return str(drawn.dataset.name), None
+    from airhead.svg import render_map
+
+    return start_scenario().name, render_map(start_scenario())
 
 
 def _reopening() -> str:
@@ -47,7 +74,7 @@ def _reopening() -> str:
     return str(name) if isinstance(name, str) else ""
 
 
-scenario = _start_scenario()
+first_name, first_svg = _first_map()
 _reopen = _reopening()
 document.body.classList.toggle("reopening", bool(_reopen))
 document.getElementById("scenario-warning").hidden = True  # said again by the game that needs it
@@ -55,8 +82,8 @@ if _reopen:  # the player's game comes back: never the sample's map and title fi
     document.getElementById("scenario-name").textContent = f"Opening {_reopen}…"
     document.title = f"Airhead: {_reopen}"
 else:
-    document.getElementById("scenario-name").textContent = scenario.name
-    document.title = f"Airhead: {scenario.name}"
+    document.getElementById("scenario-name").textContent = first_name
+    document.title = f"Airhead: {first_name}"
 info = document.getElementById("info")
 
 
@@ -67,8 +94,10 @@ editor: "Editor | None" = None  # the map editor (Edit tab), created with the pl
 
 def _describe(name: str) -> None:
     """The Hex panel: hex ``name`` as the game on screen has it (after any edits)."""
+    from details import details_html
+
     current = play.shown() if play is not None else None
-    shown = current.scenario.with_terrain(current.state.terrain) if current is not None else scenario
+    shown = current.scenario.with_terrain(current.state.terrain) if current is not None else start_scenario()
     tools_html = tools.html(name) if tools is not None else ""
     info.innerHTML = details_html(shown, name, current.state.counters if current is not None else None) + tools_html
     document.body.dataset.selected = name
@@ -127,7 +156,8 @@ def _tab_click(ev: Any) -> None:  # a DOM event
         show_tab(str(tab.dataset.tab))
 
 
-view = MapView(document.getElementById("map"), render_map(scenario), show_hex)
+view = MapView(document.getElementById("map"), first_svg, show_hex)
+del first_svg
 view.on_long_press = show_details
 
 for button_id, action in (
@@ -170,7 +200,7 @@ def start_play(*_args: Any) -> None:  # called from a JS timer
     global play
     from play import Play
 
-    play = Play(scenario, view)
+    play = Play(start_scenario(), view)
     from editor import Editor
 
     global editor

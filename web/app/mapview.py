@@ -29,9 +29,11 @@ MORE_SLACK_PX = 12.0
 
 
 class MapView:
-    def __init__(self, host: Any, svg_markup: str, on_tap: Callable[[str], None]) -> None:
+    def __init__(self, host: Any, svg_markup: str | None, on_tap: Callable[[str], None]) -> None:
+        """The map in ``host``: ``svg_markup`` drawn there, or (None) the map already in it."""
         self.host = host
-        host.innerHTML = svg_markup  # one crossing into the DOM for the whole map
+        if svg_markup is not None:
+            host.innerHTML = svg_markup  # one crossing into the DOM for the whole map
         self.svg = host.querySelector("svg")
         vb = [float(v) for v in self.svg.getAttribute("viewBox").split()]
         self.vb_x, self.vb_y, self.w, self.h = vb

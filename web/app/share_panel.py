@@ -130,6 +130,27 @@ class Share:
 _segno: Any = None
 
 
+def _saxutils() -> None:
+    """segno's SVG writer imports xml.sax.saxutils (for escape and quoteattr), whose first line
+    imports urllib.request, an HTTP client with the email parser behind it (about 50 kB on every
+    first visit) for a function segno never calls (prepare_input_source): the page's standard
+    library leaves it out (tools/bundle.py STDLIB_LATE), and saxutils is imported with an empty
+    stand-in for it, which it alone keeps."""
+    import sys
+
+    if "xml.sax.saxutils" in sys.modules:
+        return
+    import types
+
+    stand_in = types.ModuleType("urllib.request")
+    real = sys.modules.setdefault("urllib.request", stand_in)
+    try:
+        import xml.sax.saxutils  # noqa: F401
+    finally:
+        if real is stand_in:
+            del sys.modules["urllib.request"]
+
+
 async def load_segno() -> Any:
     """The QR library, unpacked from the bundle's own wheel into site-packages the first time a
     QR code is asked for (offline: the service worker precaches the wheel as an on-demand file).
@@ -137,10 +158,10 @@ async def load_segno() -> Any:
     global _segno
     if _segno is not None:
         return _segno
+    _saxutils()
     try:
         import segno  # type: ignore[import-not-found,import-untyped,unused-ignore]  # unpacked at run time
     except ImportError:
-        import importlib
         import io
         import sys
         import zipfile
@@ -153,7 +174,9 @@ async def load_segno() -> Any:
         site = next(p for p in sys.path if p.endswith("site-packages"))
         with zipfile.ZipFile(io.BytesIO(data)) as wheel:
             wheel.extractall(site)
-        importlib.invalidate_caches()
+        # the path finder that saw no segno there goes, a new one looks again (not
+        # importlib.invalidate_caches(): it imports importlib.metadata, which the bundle leaves out)
+        sys.path_importer_cache.pop(site, None)
         import segno  # type: ignore[import-not-found,import-untyped,unused-ignore]  # unpacked at run time
     _segno = segno
     return segno
