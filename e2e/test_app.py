@@ -1,5 +1,5 @@
 """The app in Chromium, driven like a player on a tablet: boot, local requests, tap, pan, zoom,
-offline reload, boot failures. Screenshots land in e2e/artifacts/."""
+boot failures (the offline reload: e2e/test_boards.py). Screenshots land in e2e/artifacts/."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from airhead.systems import builtin
-from conftest import ROOT, boot, hex_center, offline_requests, start_app, wait_ready
+from conftest import ROOT, boot, hex_center, start_app, wait_ready
 
 sys.path.insert(0, str(ROOT / "web" / "app"))
 from details import hex_details  # noqa: E402  (the same view code the page runs)
@@ -162,23 +162,8 @@ def test_wheel_zooms(page: Any) -> None:
     page.wait_for_function(f"parseFloat(document.getElementById('map').dataset.scale) > {before}")
 
 
-@pytest.mark.own_context  # a first visit: the wasm is downloaded once, then the worker serves all
-def test_reload_offline(page: Any, server: Any, artifacts: Path) -> None:
-    server.take_log()
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-offline='1']", state="attached", timeout=30_000)
-    first_visit = server.take_log()
-    wasm = [entry for entry in first_visit if entry[0].endswith("pyodide.asm.wasm")]
-    assert [status for _, status, _ in wasm].count(200) == 1, \
-        f"the wasm was downloaded more than once on the first visit: {wasm}"
-    page.context.set_offline(True)
-    page.reload()
-    wait_ready(page)
-    page.touchscreen.tap(*hex_center(page, "1E4"))
-    assert_panel_shows(page, "1E4")
-    assert offline_requests(server) == [], "an offline reload reached the server"
-    page.screenshot(path=str(artifacts / "offline-reload.png"))
+# The offline reload after a first visit (the wasm downloaded once, the worker serving all):
+# e2e/test_boards.py, whose first visit it shares.
 
 
 @pytest.mark.browser_context_args(service_workers="block")

@@ -208,7 +208,9 @@ def test_share_link_opens_in_a_fresh_browser(page: Any, browser: Any, base_url: 
     link = page.locator("#share-link").input_value()
     assert link.startswith(base_url) and "#a4." in link
     assert len(decode_link(link).actions) == 2
-    other = browser.new_context(viewport=TABLET, has_touch=True)
+    # (its offline copy and memory snapshot are not what this tests: no service worker, so
+    # the second device does not download the bundle again nor boot a second Python for them)
+    other = browser.new_context(viewport=TABLET, has_touch=True, service_workers="block")
     try:
         p2 = other.new_page()
         errors2 = Errors(p2)
