@@ -1,5 +1,5 @@
 """The app in Chromium, driven like a player on a tablet: boot, local requests, tap, pan, zoom,
-boot failures (the offline reload: e2e/test_boards.py). Screenshots land in e2e/artifacts/."""
+boot failures (the first visit's files and its offline reload: e2e/test_boards.py). Screenshots land in e2e/artifacts/."""
 
 from __future__ import annotations
 
@@ -66,22 +66,7 @@ def test_every_request_is_local(page: Any, server: Any) -> None:
     assert all(urlsplit(u).hostname == "127.0.0.1" for u in seen)
 
 
-@pytest.mark.browser_context_args(service_workers="block")
-def test_page_loads_exactly_the_precache_list(page: Any, precache: dict[str, Any]) -> None:
-    """What the page loads is what the service worker precaches: nothing missing offline, no
-    unused PyScript chunk cached. (manifest + large icons are fetched by the browser on install.)"""
-    loaded: set[str] = set()
-    page.on("request", lambda r: loaded.add(urlsplit(r.url).path.lstrip("/") or "index.html"))
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_timeout(300)
-    listed = set(precache["files"])
-    on_demand = set(precache["on_demand"])  # loaded when a player asks (QR code), not at boot
-    assert on_demand <= listed and not on_demand & loaded, "an on-demand file loaded at boot"
-    assert loaded - listed == set(), "loaded but not precached"
-    assert listed - loaded <= {"manifest.webmanifest", "icons/icon-512.png",
-                               "icons/icon-maskable-512.png"} | on_demand, "precached but never loaded"
-    assert not any("codemirror" in f or "xterm" in f or "toml" in f for f in listed)
+# What a first visit loads is exactly the precache list: e2e/test_boards.py, on its first visit.
 
 
 def test_tap_hex_shows_details(page: Any, artifacts: Path) -> None:
