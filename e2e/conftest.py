@@ -4,8 +4,9 @@
 `.venv/bin/pytest e2e` after a build. Screenshots go to e2e/artifacts/ (ignored by git).
 
 One booted page for most tests. Booting Pyodide takes seconds, so ``page`` is, by default, one
-page in one browser context for the whole session, opened at ``/?e2e``: before each test
-:func:`restart` brings it back to a just-booted app (the app's start-up run again in the same
+page in one browser context for the whole session, opened at ``/?e2e``: as each test's first
+step (its own start_app, boot or load, else its first use of the page) :func:`restart` brings it
+back, once, to a just-booted app (the app's start-up run again in the same
 interpreter, its own modules reloaded; no saved games, empty localStorage and sessionStorage,
 the page's layout as index.html has it, the tablet viewport, online) without rebooting Pyodide.
 A test that needs a browser of its own (a first visit, the offline cache, a service worker
@@ -244,9 +245,14 @@ class Shared:
         self.tainted = False  # an init script the restart cannot undo: reboot
         self.faults: list[Any] = []  # init scripts of fault(): removed after the test
         self.add_init_script: Callable[..., Any] = lambda *a, **k: None  # the page's own
+        # the test's restart is still to come: done by the test's first step (see ``page``)
+        self.pending = False
+        self.fresh = False  # the page just loaded on an empty device: a just-booted app already
 
     def get(self) -> Any:
+        """The booted page (``fresh``: just loaded on an empty device)."""
         if self.page is None or self.page.is_closed() or self.crashed:
+            self.fresh = self.page is None  # (a crashed page's device keeps what was stored)
             if self.page is not None and not self.page.is_closed():
                 self.page.close()
             self.crashed = self.tainted = False
@@ -258,6 +264,8 @@ class Shared:
             wait_ready(page)
             page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
             self.page = page
+        else:
+            self.fresh = False
         return self.page
 
 
@@ -275,7 +283,10 @@ def start_app(page: Any, scenario: str = "", viewport: dict[str, int] | None = N
     """The app as a load of the page starts it, on built-in ``scenario`` (default: the default
     one) in ``viewport`` (default: TABLET), with the device's storage as it is: the page as it
     was just loaded or restarted, else restarted again (the storage kept)."""
-    if scenario or viewport or not _is_fresh(page):
+    shared = _shared_of(page)
+    if shared is not None and shared.pending:  # the test's own restart, on an empty device
+        restart(page, scenario, viewport)
+    elif scenario or viewport or not _is_fresh(page):
         restart(page, scenario, viewport, keep_storage=True)
     else:
         wait_ready(page)
@@ -289,6 +300,8 @@ def restart(page: Any, scenario: str = "", viewport: dict[str, int] | None = Non
     RESTART), else by loading the page again; on a page of its own: by loading it."""
     url = SHARED_URL + (f"&scenario={scenario}" if scenario else "")
     shared = _shared_of(page)
+    if shared is not None and shared.pending:  # the test's first step: nothing of its own stored yet
+        shared.pending = keep_storage = False
     if viewport is not None and page.viewport_size != viewport:
         page.set_viewport_size(viewport)
     if shared is None:
@@ -311,14 +324,30 @@ def restart(page: Any, scenario: str = "", viewport: dict[str, int] | None = Non
 def boot(page: Any, url: str = "") -> None:
     """Load the app page for real (a reboot): ``url`` is what follows the path (``"#a2..."``,
     ``"&selfcheck"``); on the shared page the ``?e2e`` flag stays in the address."""
+    _clear_pending(page)
     page.goto("/" + ("?" + url[1:] if url.startswith("&") else url))
     wait_ready(page)
+
+
+def _clear_pending(page: Any) -> None:
+    """Before a test's first load of the shared page (instead of its restart in place): the
+    device emptied and the tablet viewport, as the restart leaves them."""
+    shared = _shared_of(page)
+    if shared is None or not shared.pending:
+        return
+    shared.pending = False
+    if page.viewport_size != TABLET:
+        page.set_viewport_size(TABLET)
+    page.goto(BLANK)  # the app's page unloaded: its storage can go
+    page.evaluate(CLEAR_STORAGE, GAMES_DB)
+    shared.tainted = False
 
 
 def _goto_shared(goto: Callable[..., Any], page: Any, url: str, **kwargs: Any) -> Any:
     """page.goto on the shared page: an address of the app ("/", "/?scenario=x", "/#a2...")
     keeps the ?e2e flag (the next test can restart it in place), and is always a load of the
     page (not only a change of its fragment)."""
+    _clear_pending(page)
     if url.startswith("/") and not url.startswith(SHARED_URL) and not url.startswith(BLANK):
         path, _, fragment = url.partition("#")
         query = path[1:].lstrip("?")
@@ -367,16 +396,40 @@ def shared_context(browser: Any, browser_context_args: dict[str, Any]) -> Iterat
     context.close()
 
 
+#: The shared page's methods a test's first step may be (see ``page``): each restarts the app first
+#: if the test has not yet (goto and the helpers do it their own way).
+FIRST_STEPS = ("locator", "evaluate", "evaluate_handle", "wait_for_selector", "wait_for_function",
+               "wait_for_timeout", "set_input_files", "screenshot", "reload", "tap", "click", "fill",
+               "inner_text", "text_content", "get_attribute", "query_selector", "query_selector_all",
+               "is_visible", "is_hidden", "get_by_role", "get_by_text", "get_by_label", "title",
+               "content", "dispatch_event", "select_option", "check", "press", "type", "focus",
+               "expect_navigation", "route", "bring_to_front")
+
+
 @pytest.fixture
 def page(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """The shared booted page, restarted for this test; a fresh context's page for a test
-    marked own_context or browser_context_args."""
+    """The shared booted page, restarted for this test (by its first step); a fresh context's
+    page for a test marked own_context or browser_context_args."""
     if _own_context(request.node):
         yield request.getfixturevalue("context").new_page()
         return
     shared: Shared = request.getfixturevalue("shared_context")
     page = shared.get()
-    restart(page)
+    # The restart is the test's first step, not done here: most tests begin with one of their
+    # own (start_app on a scenario or at a size, boot, a link), and a restart costs the page
+    # ~0.4 CPU-seconds. The first of these, or of the page's methods below, does it (once).
+    shared.pending = not shared.fresh
+    shared.fresh = False
+    wrapped: list[str] = []
+    for name in FIRST_STEPS:
+        method = getattr(page, name)
+
+        def first(*args: Any, _method: Any = method, **kwargs: Any) -> Any:
+            if shared.pending:
+                restart(page)
+            return _method(*args, **kwargs)
+        setattr(page, name, first)
+        wrapped.append(name)
     handlers: list[tuple[Any, str, Any]] = []
     scripts: list[Any] = []
     on, once, context_on, add_init_script = page.on, page.once, page.context.on, page.add_init_script
@@ -393,7 +446,7 @@ def page(request: pytest.FixtureRequest) -> Iterator[Any]:
 
     shared.add_init_script = add_init_script
     goto = page.goto
-    page.goto = lambda url, **kwargs: _goto_shared(goto, page, url, **kwargs)
+    page.goto = lambda url, **kwargs: _goto_shared(goto, page, url, **kwargs)  # (it restarts by a load)
     page.on, page.once = track(page, on), track(page, once)
     page.context.on = track(page.context, context_on)
     page.add_init_script = tracked_init_script
@@ -401,6 +454,8 @@ def page(request: pytest.FixtureRequest) -> Iterator[Any]:
         yield page
     finally:
         del page.on, page.once, page.add_init_script, page.goto
+        for name in wrapped:
+            delattr(page, name)
         del page.context.on
         for target, event, handler in handlers:
             try:

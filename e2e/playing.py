@@ -1,5 +1,6 @@
 """Moves of play through the page, shared by the e2e tests that play worked examples: wait for a
-prompt, type dice, choose, fill the plan form and its lists."""
+prompt, type dice, choose, fill the plan form and its lists; and what a player must never read
+(:func:`unplain`)."""
 
 from __future__ import annotations
 
@@ -90,3 +91,19 @@ def new_map(page: Any, name: str, layout: str, ssr: str | None = None) -> None:
     page.locator("#new-map").tap()
     page.wait_for_function("(name) => document.getElementById('scenario-name').textContent === name", arg=name,
                            timeout=30_000)
+
+
+#: What a player must never read (#14: a Python repr, an internal id or a developer note).
+NOT_PLAIN = ("{'", "[{", "@0,", "Traceback", "JsNull", "not in the seed")
+
+# The words on the side panels and a notice, as a player reads them.
+SIDE_TEXT = ("() => document.getElementById('side').innerText + '\\n' + "
+             "(document.getElementById('notice') ? document.getElementById('notice').innerText : '')")
+
+
+def unplain(page: Any, where: str) -> list[str]:
+    """What the side panels and a notice show that is not plain words (#14), each named with
+    ``where`` and the words around it; empty if all is plain."""
+    text = str(page.evaluate(SIDE_TEXT))
+    return [f"{where}: the page shows {bad!r}: …{text[max(0, text.find(bad) - 80):text.find(bad) + 80]}…"
+            for bad in NOT_PLAIN if bad in text]

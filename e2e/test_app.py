@@ -1,5 +1,5 @@
 """The app in Chromium, driven like a player on a tablet: boot, local requests, tap, pan, zoom,
-offline reload, boot failures. Screenshots land in e2e/artifacts/."""
+boot failures (the first visit's files and its offline reload: e2e/test_boards.py). Screenshots land in e2e/artifacts/."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from airhead.systems import builtin
-from conftest import ROOT, boot, hex_center, offline_requests, start_app, wait_ready
+from conftest import ROOT, boot, hex_center, start_app, wait_ready
 
 sys.path.insert(0, str(ROOT / "web" / "app"))
 from details import hex_details  # noqa: E402  (the same view code the page runs)
@@ -66,22 +66,7 @@ def test_every_request_is_local(page: Any, server: Any) -> None:
     assert all(urlsplit(u).hostname == "127.0.0.1" for u in seen)
 
 
-@pytest.mark.browser_context_args(service_workers="block")
-def test_page_loads_exactly_the_precache_list(page: Any, precache: dict[str, Any]) -> None:
-    """What the page loads is what the service worker precaches: nothing missing offline, no
-    unused PyScript chunk cached. (manifest + large icons are fetched by the browser on install.)"""
-    loaded: set[str] = set()
-    page.on("request", lambda r: loaded.add(urlsplit(r.url).path.lstrip("/") or "index.html"))
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_timeout(300)
-    listed = set(precache["files"])
-    on_demand = set(precache["on_demand"])  # loaded when a player asks (QR code), not at boot
-    assert on_demand <= listed and not on_demand & loaded, "an on-demand file loaded at boot"
-    assert loaded - listed == set(), "loaded but not precached"
-    assert listed - loaded <= {"manifest.webmanifest", "icons/icon-512.png",
-                               "icons/icon-maskable-512.png"} | on_demand, "precached but never loaded"
-    assert not any("codemirror" in f or "xterm" in f or "toml" in f for f in listed)
+# What a first visit loads is exactly the precache list: e2e/test_boards.py, on its first visit.
 
 
 def test_tap_hex_shows_details(page: Any, artifacts: Path) -> None:
@@ -162,23 +147,8 @@ def test_wheel_zooms(page: Any) -> None:
     page.wait_for_function(f"parseFloat(document.getElementById('map').dataset.scale) > {before}")
 
 
-@pytest.mark.own_context  # a first visit: the wasm is downloaded once, then the worker serves all
-def test_reload_offline(page: Any, server: Any, artifacts: Path) -> None:
-    server.take_log()
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-offline='1']", state="attached", timeout=30_000)
-    first_visit = server.take_log()
-    wasm = [entry for entry in first_visit if entry[0].endswith("pyodide.asm.wasm")]
-    assert [status for _, status, _ in wasm].count(200) == 1, \
-        f"the wasm was downloaded more than once on the first visit: {wasm}"
-    page.context.set_offline(True)
-    page.reload()
-    wait_ready(page)
-    page.touchscreen.tap(*hex_center(page, "1E4"))
-    assert_panel_shows(page, "1E4")
-    assert offline_requests(server) == [], "an offline reload reached the server"
-    page.screenshot(path=str(artifacts / "offline-reload.png"))
+# The offline reload after a first visit (the wasm downloaded once, the worker serving all):
+# e2e/test_boards.py, whose first visit it shares.
 
 
 @pytest.mark.browser_context_args(service_workers="block")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from tools.board_writer import write_board
-from conftest import wait_ready
+from conftest import start_app
 from playing import import_boards, new_map
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -27,12 +27,9 @@ def board_file(tmp_path: Path) -> str:
     return str(path)
 
 
-@pytest.mark.own_context  # a board stored on this device
 def test_a_boards_own_options_are_drawn_over_its_picture_and_change_the_picture_only(page: Any, tmp_path: Path,
                                                                                      artifacts: Path) -> None:
-    page.goto("/")
-    wait_ready(page)
-    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    start_app(page)  # (the shared page: a restart empties the device's boards store too)
     page.locator("#tab-edit").tap()
     import_boards(page, [board_file(tmp_path)], 1)
     status = str(page.locator("#boards-status").text_content())

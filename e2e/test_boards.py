@@ -2,7 +2,9 @@
 VASL's format, never one of VASL's) imported through the file picker, a map built on them with
 their pictures under the hexes, an E8 landing and a line of sight read from their terrain, an
 offline reload that keeps them, and the game's link opened on another device, which names the
-boards it lacks until their files are imported there."""
+boards it lacks until their files are imported there. The first visit loads exactly the files
+the offline copy precaches and downloads the wasm once (the offline copy keeps the page's own
+download), and the offline reload answers a tap."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import json
 import zipfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from tools.board_writer import write_board
@@ -41,13 +44,41 @@ def log_text(page: Any) -> str:
     return str(page.locator("#log-list").inner_text())
 
 
-@pytest.mark.own_context  # an offline reload and a second device
+def loads_exactly_the_precache_list(loaded: set[str], precache: dict[str, Any]) -> None:
+    """What a first visit loads up to its first map is what the service worker precaches: nothing
+    missing offline, no unused PyScript chunk cached. (manifest + large icons are fetched by the
+    browser on install.)"""
+    listed = set(precache["files"])
+    on_demand = set(precache["on_demand"])  # loaded when a player asks (QR code), not at boot
+    assert on_demand <= listed and not on_demand & loaded, "an on-demand file loaded at boot"
+    assert loaded - listed == set(), "loaded but not precached"
+    assert listed - loaded <= {"manifest.webmanifest", "icons/icon-512.png",
+                               "icons/icon-maskable-512.png"} | on_demand, "precached but never loaded"
+    assert not any("codemirror" in f or "xterm" in f or "toml" in f for f in listed)
+
+
+@pytest.mark.own_context  # a first visit, an offline reload and a second device
 def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, server: Any, tmp_path: Path,
-                                                       artifacts: Path) -> None:
+                                                       artifacts: Path, precache: dict[str, Any]) -> None:
     files = board_files(tmp_path)
+    server.take_log()
+    loaded: set[str] = set()
+
+    def load(request: Any) -> None:
+        loaded.add(urlsplit(request.url).path.lstrip("/") or "index.html")
+
+    page.on("request", load)
     page.goto("/")
     booted(page)
+    page.wait_for_timeout(300)
+    page.remove_listener("request", load)
+    loads_exactly_the_precache_list(loaded, precache)
     page.wait_for_selector("body[data-offline='1']", state="attached", timeout=30_000)
+    # a first visit: the wasm is downloaded once, then the worker serves all (the offline copy
+    # stores the page's own download, never a second one)
+    wasm = [entry for entry in server.take_log() if entry[0].endswith("pyodide.asm.wasm")]
+    assert [status for _, status, _ in wasm].count(200) == 1, \
+        f"the wasm was downloaded more than once on the first visit: {wasm}"
     # import both files through the picker
     page.locator("#tab-edit").tap()
     import_boards(page, files, 2)
@@ -131,6 +162,11 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     booted(page)
     page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2")
     assert actions(page) == played and log_text(page) == log
+    page.locator("#tab-hex").tap()  # a tap offline: the hex's terrain read from the device's board
+    page.touchscreen.tap(*hex_center(page, "2J4"))
+    page.wait_for_function("() => document.body.dataset.selected === '2J4'")
+    assert "Read from VASL board 02, version 1.2, hex J4: centre dot in Woods" in page.locator("#info").inner_text()
+    page.screenshot(path=str(artifacts / "offline-reload.png"))
     assert offline_requests(server) == [], "an offline reload reached the server"
     page.context.set_offline(False)
     # a new map on a fresh start (no game on the boards opened): they are read from the device
@@ -167,7 +203,9 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.wait_for_function("() => document.body.dataset.selected === '4W5'")
     assert "Read from VASL board 04, version 1.2, hex W5: centre dot in Shallow Stream" in page.locator("#info").inner_text()
     # another device: the link names the boards it lacks; their files imported, the game opens as it was
-    other = browser.new_context(viewport=TABLET, has_touch=True)
+    # (its offline copy and memory snapshot are not what this tests: no service worker, so
+    # the second device does not download the bundle again nor boot a second Python for them)
+    other = browser.new_context(viewport=TABLET, has_touch=True, service_workers="block")
     try:
         p2 = other.new_page()
         p2.goto(link)

@@ -208,7 +208,9 @@ def test_share_link_opens_in_a_fresh_browser(page: Any, browser: Any, base_url: 
     link = page.locator("#share-link").input_value()
     assert link.startswith(base_url) and f"#a{FORMAT_VERSION}." in link
     assert len(decode_link(link).actions) == 2
-    other = browser.new_context(viewport=TABLET, has_touch=True)
+    # (its offline copy and memory snapshot are not what this tests: no service worker, so
+    # the second device does not download the bundle again nor boot a second Python for them)
+    other = browser.new_context(viewport=TABLET, has_touch=True, service_workers="block")
     try:
         p2 = other.new_page()
         errors2 = Errors(p2)
@@ -270,23 +272,24 @@ def _pack(obj: Any) -> str:
 
 
 def hostile_links(good: str, rng: random.Random) -> list[str]:
-    """About a hundred malformed, truncated, tampered, oversized and future-version fragments: every
-    kind once or more through the page (the decoder itself meets 10,000 mutants in tests/core)."""
+    """About fifty malformed, truncated, tampered, oversized and future-version fragments: every
+    kind a few times through the page (the decoder itself meets 10,000 mutants in tests/core and
+    the fuzz layer; here it is the page that must stay on the current game)."""
     body = good.split("#", 1)[1]
     data = json.loads(zlib.decompress(base64.urlsafe_b64decode(body[3:] + "=" * (-len(body[3:]) % 4))))
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
     out: list[str] = []
-    for _ in range(20):  # truncated
+    for _ in range(5):  # truncated
         out.append(body[: rng.randrange(1, len(body))])
-    for _ in range(20):  # one character changed (in or out of the alphabet)
+    for _ in range(5):  # one character changed (in or out of the alphabet)
         i = rng.randrange(3, len(body))
         c = rng.choice(alphabet + "!*'()~.%<>\"")
         out.append(body[:i] + c + body[i + 1:])
-    for _ in range(10):  # bytes inserted or deleted
+    for _ in range(3):  # bytes inserted or deleted
         i = rng.randrange(3, len(body))
         out.append(body[:i] + "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 6))) + body[i:])
         out.append(body[:i] + body[i + rng.randrange(1, 6):])
-    for _ in range(10):  # random junk
+    for _ in range(3):  # random junk
         out.append("".join(rng.choice(alphabet + "./#?&=") for _ in range(rng.randrange(0, 200))))
     out += ["a3." + body[3:], "a0." + body[3:], "a999999." + body[3:], "b1." + body[3:], "a1.", "a1",
             "a1." + "A" * 200_001, "x", "%00", "a1.%3Cscript%3E"]
@@ -328,7 +331,7 @@ def test_hostile_links_change_nothing(page: Any) -> None:
     assert len(before) == 3  # two games and "current"
     good = encode_link(new_game(builtin("default"), "seed", [{"type": "note", "text": "hello"}]), "http://x/")
     links = hostile_links(good, random.Random(6))
-    assert len(links) >= 90
+    assert len(links) >= 45
     failed = 0
     for i, frag in enumerate(links + ["#" + good.split("#", 1)[1], "junk"]):
         res = page.evaluate("""async (h) => {

@@ -4,7 +4,9 @@ tablet (1024×768) size, on every built-in scenario, every tab and the panels a 
 tools, Rename, Share, a notice) fit: the page never scrolls sideways, no panel scrolls
 sideways, every visible button, label, heading and rule chip is inside its panel and the
 window, no text overflows its box, and nothing hides under the header (board labels, the
-notice). On a phone the ASL procedure menu folds into its chapters.
+notice); at the landscape tablet size every panel checked also speaks plain words (#14: no
+Python repr, internal id or developer note). On a phone the ASL procedure menu folds into its
+chapters.
 
 One shared page per scenario, the viewports switched in place; every problem found is named
 in words (the element, the tab, the size) and all of them are reported together."""
@@ -15,6 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play, start_app
+from playing import unplain
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -22,6 +25,8 @@ VIEWPORTS = {"phone 390×844": {"width": 390, "height": 844},
              "portrait tablet 768×1024": {"width": 768, "height": 1024},
              "landscape tablet 1024×768": {"width": 1024, "height": 768}}
 SCENARIOS = ["default", "panzer_leader_drop", "army_group_landing"]
+#: The size at which every panel checked is also read for words a player must never see (#14).
+PLAIN_WORDS_SIZE = "landscape tablet 1024×768"
 
 # The checker, run in the page: a list of problems, each a sentence naming the element.
 CHECK = r"""() => {
@@ -183,7 +188,10 @@ class Layout:
         self.problems: list[str] = []
 
     def check(self, where: str) -> None:
-        for p in self.page.evaluate(CHECK):
+        found = self.page.evaluate(CHECK)
+        if self.size == PLAIN_WORDS_SIZE:  # (the same words at every size)
+            found += unplain(self.page, "not in plain words")
+        for p in found:
             line = f"{self.scenario}, {self.size}, {where}: {p}"
             if line not in self.problems:
                 self.problems.append(line)

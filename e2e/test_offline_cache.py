@@ -5,8 +5,9 @@ never kept and a later visit repairs it.
 
 Faults are injected into the service worker's own requests only (Playwright routes them in
 Chromium; `request.service_worker` tells them from the page's), or by editing a served copy of
-the bundle (a "new build"). The three updates are one installed copy's history, in turn: a first
-visit costs ~5 CPU-seconds, and the suite is CPU-bound on two cores (docs/web.md)."""
+the bundle (a "new build"). The first fill and the three updates are one installed copy's history,
+in turn, in one test: a first visit costs ~5 CPU-seconds, and the suite is CPU-bound on two cores
+(docs/web.md)."""
 
 from __future__ import annotations
 
@@ -79,17 +80,6 @@ def new_build(copy: Path, old_cache: str, new_cache: str, changed: dict[str, str
             (copy / (rel + ext)).unlink(missing_ok=True)
 
 
-def installed(context: Any) -> tuple[Any, str]:
-    """A first visit in ``context`` that stored the offline copy: the page and its cache's name."""
-    page = context.new_page()
-    page.goto("/")
-    wait_ready(page)
-    assert offline_state(page) == "1"
-    old = page.evaluate("caches.keys()")
-    assert len(old) == 1 and old[0].startswith("airhead-")
-    return page, str(old[0])
-
-
 def styles(copy: Path, build: str) -> str:
     """The served styles.css marked as build ``build``'s (``/* build */`` added at its end)."""
     return (copy / "styles.css").read_text(encoding="utf-8") + f"\n/* {build} */\n"
@@ -104,6 +94,45 @@ def caches_become(page: Any, names: list[str]) -> list[str]:
             break
         page.wait_for_timeout(500)
     return keys
+
+
+def a_wrong_body_is_never_kept_and_a_later_visit_repairs_it(copy: Path, context: Any,
+                                                            precache: dict[str, Any]) -> tuple[Any, str]:
+    """During the first fill a captive portal answers one file with its own page (HTTP 200) and
+    another arrives truncated: neither is stored, the page hears 'partial'; the next online
+    visit stores both, and every cached body is then exactly the build's. Returns the page and
+    its cache's name: the installed copy the updates start from."""
+    lock = (copy / "pyodide" / "pyodide-lock.json").read_bytes()
+    faults = {"app/main.py": PORTAL, "pyodide/pyodide-lock.json": lock[: len(lock) // 2]}
+    served: list[str] = []
+
+    def fault(route: Any) -> None:
+        rel = urlsplit(route.request.url).path.lstrip("/")
+        if route.request.service_worker is None:  # the page's own request: untouched
+            route.fallback()
+            return
+        served.append(rel)
+        route.fulfill(status=200, body=faults[rel], content_type="text/html")
+
+    context.route(lambda url: urlsplit(url).path.lstrip("/") in faults, fault)
+    page = context.new_page()
+    page.goto("/")
+    wait_ready(page)
+    assert offline_state(page) == "partial"
+    assert sorted(set(served)) == sorted(faults), f"the faults were not served: {served}"
+    (name,) = page.evaluate("caches.keys()")
+    stored = page.evaluate(SNAPSHOT, name)
+    assert set(stored) == set(precache["files"]) - set(faults), "a wrong body was kept"
+    assert all(stored[rel] == precache["sha256"][rel] for rel in stored)
+
+    context.unroute_all()
+    page.reload()  # online again, without the portal
+    wait_ready(page)
+    assert offline_state(page) == "1"
+    assert page.evaluate("caches.keys()") == [name]
+    assert page.evaluate(SNAPSHOT, name) == precache["sha256"], "the cache was not repaired"
+    assert name.startswith("airhead-")
+    return page, str(name)
 
 
 def a_failed_update_leaves_the_installed_cache_as_it_was(copy: Path, srv: BundleServer, page: Any,
@@ -213,51 +242,16 @@ def a_new_build_left_waiting_takes_over_when_the_player_reloads(copy: Path, page
     assert page.locator("#update-ready").is_hidden()
 
 
-def test_updates_of_an_installed_copy_fail_replace_it_and_wait_for_the_player(
-        copied: tuple[Path, BundleServer, Any]) -> None:
-    """One installed copy, three updates in turn (each step's docstring says what it checks): a
-    failed update, a new build that replaces the cache, a new build left waiting."""
+def test_a_first_fill_and_the_updates_of_an_installed_copy(copied: tuple[Path, BundleServer, Any],
+                                                           precache: dict[str, Any]) -> None:
+    """One installed copy's history (each step's docstring says what it checks): its first fill
+    under faults repaired by the next visit, then three updates in turn: a failed update, a new
+    build that replaces the cache, a new build left waiting."""
     copy, srv, context = copied
-    page, old = installed(context)
+    page, old = a_wrong_body_is_never_kept_and_a_later_visit_repairs_it(copy, context, precache)
     assert page.locator("#update-ready").is_hidden(), "a first install is not an update"
     a_failed_update_leaves_the_installed_cache_as_it_was(copy, srv, page, old)
     # (the failed build's sw.js is still served: the next build is made from it)
     a_new_build_replaces_the_offline_cache(copy, page, "airhead-failed", "airhead-build2")
     a_new_build_left_waiting_takes_over_when_the_player_reloads(copy, page, "airhead-build2",
                                                                 "airhead-build3")
-
-
-@pytest.mark.own_context  # the first fill of an empty offline cache
-def test_a_wrong_body_is_never_kept_and_a_later_visit_repairs_it(
-        page: Any, bundle: Path, precache: dict[str, Any]) -> None:
-    """During the first fill a captive portal answers one file with its own page (HTTP 200) and
-    another arrives truncated: neither is stored, the page hears 'partial'; the next online
-    visit stores both, and every cached body is then exactly the build's."""
-    lock = (bundle / "pyodide" / "pyodide-lock.json").read_bytes()
-    faults = {"app/main.py": PORTAL, "pyodide/pyodide-lock.json": lock[: len(lock) // 2]}
-    served: list[str] = []
-
-    def fault(route: Any) -> None:
-        rel = urlsplit(route.request.url).path.lstrip("/")
-        if route.request.service_worker is None:  # the page's own request: untouched
-            route.fallback()
-            return
-        served.append(rel)
-        route.fulfill(status=200, body=faults[rel], content_type="text/html")
-
-    page.context.route(lambda url: urlsplit(url).path.lstrip("/") in faults, fault)
-    page.goto("/")
-    wait_ready(page)
-    assert offline_state(page) == "partial"
-    assert sorted(set(served)) == sorted(faults), f"the faults were not served: {served}"
-    (name,) = page.evaluate("caches.keys()")
-    stored = page.evaluate(SNAPSHOT, name)
-    assert set(stored) == set(precache["files"]) - set(faults), "a wrong body was kept"
-    assert all(stored[rel] == precache["sha256"][rel] for rel in stored)
-
-    page.context.unroute_all()
-    page.reload()  # online again, without the portal
-    wait_ready(page)
-    assert offline_state(page) == "1"
-    assert page.evaluate("caches.keys()") == [name]
-    assert page.evaluate(SNAPSHOT, name) == precache["sha256"], "the cache was not repaired"

@@ -3,7 +3,8 @@ chosen from the menu (its form comes into view), started from the bottom of its 
 and phone size, shows its prompt — the rule, what it waits for and its dice or choice buttons —
 inside the window and the Play panel after Start and after every step, and its result once it
 ends; no text on screen has a stray slash ("in building/") or a rule id said twice ("E1.91
-E1.91:"); the map, moved to show the action, leaves no blank strip. A form Start refuses is
+E1.91:"); the map, moved to show the action, leaves no blank strip. A form Start refuses says
+what is missing in plain words (#14: no Python repr, internal id or developer note), and is
 filled in as a player would (what it names missing, a name no other row took, or "we agree to
 do it anyway"). The procedures the game must first be brought to are walked after it is, as a
 player gets there, their dice typed in: Jettison bombs and Aircraft exit need an aircraft on the
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, start_app
-from playing import acted, add_row, dice, fill
+from playing import acted, add_row, dice, fill, unplain
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -175,7 +176,11 @@ def _tap_filling(page: Any, button: str, clear: str, refused: str) -> bool:
         page.locator(button).scroll_into_view_if_needed()
         page.locator(button).tap()
         page.wait_for_function(f"n => Number(document.body.dataset.actions) > n || {refused}", arg=before)
-        if actions(page) > before or not page.evaluate(FILL, _a_hex(page)):
+        if actions(page) > before:
+            break
+        if words := unplain(page, f"{button} refused"):  # what is missing, in plain words (#14)
+            raise AssertionError("\n".join(words))
+        if not page.evaluate(FILL, _a_hex(page)):
             break
     return actions(page) > before
 
@@ -221,6 +226,8 @@ def _walk(page: Any, size: str, title: str, problems: list[str], typed: list[str
             problems.append(f"{size}, {title}, {when}: {where}")
         if size == TEXT_SIZE and (words := page.evaluate(TEXT_PROBLEMS)):
             problems.append(f"{size}, {title}, {when}: {words}")
+        if size == TEXT_SIZE:
+            problems += unplain(page, f"{size}, {title}, {when}")
         if not _step(page, typed):
             break
     if page.locator("#prompt [data-act='cancel']").count():
