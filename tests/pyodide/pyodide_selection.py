@@ -46,6 +46,10 @@ CPYTHON_ONLY: dict[str, str] = {
         "exact E8 odds against a brute-force walk of every roll (Fractions: integer arithmetic): in "
         "Pyodide the odds are checked against the procedure played through every dice outcome "
         "(test_asl_gliders_odds.py) and the chain tests of the same file",
+    "tests/core/asl/test_los_grid_ssr.py::test_a_board_under_an_option_reads_as_the_board_drawn_so":
+        "300 traces of a board under Woods to Brush against the board drawn so: in Pyodide the "
+        "options' traced verdicts (test_an_ssr_option_changes_the_traced_verdict) and their grids "
+        "are checked",
 }
 
 #: Parametrized cross-checks that run one case only in Pyodide: the case kept -> what the
