@@ -7,6 +7,7 @@
 //   build/pyodide-wheels/*.whl    micropip + pytest + hypothesis wheels (requirements-pyodide.txt)
 //
 // Usage: node tests/pyodide/run_core_tests.mjs [--airhead-wheel PATH] [--wheels-dir DIR] [--all] [pytest args...]
+// Writes build/pyodide-pycache/: the bytecode of the wheels and tests, reused by the next run.
 // What runs: tests/pyodide/pyodide_selection.py (a pytest plugin) leaves the repetition to the
 // CPython layer (fewer Hypothesis examples, a few cross-checks on CPython only); --all: every
 // test as on CPython, every example.
@@ -125,8 +126,17 @@ _where = os.path.realpath(airhead.__file__)
 if _where.startswith(_mount + "/"):
     raise SystemExit(f"airhead imported from the repo ({_where}), not from the installed wheel")
 print(f"[pyodide] airhead {importlib.metadata.version('airhead')} from {os.path.dirname(_where)}")
-# Pyodide writes no bytecode by default; the tests' (pytest's rewritten modules, tools/) are
-# kept on the host beside CPython's (__pycache__/*.cpython-314*), for the next run to reuse
+# Pyodide writes no bytecode by default, and its file system is new each run: the bytecode of
+# the wheels and of the tests (pytest's rewritten modules) is kept on the host under build/ for
+# the next run. The wheels' files, unpacked just now, take the newest wheel's time, so that
+# bytecode is reused until a wheel changes.
+_stamp = max(os.stat(w[len("emfs:"):]).st_mtime for w in _wheel_urls)
+for _dist in importlib.metadata.distributions():
+    for _f in _dist.files or ():
+        _p = str(_f.locate())
+        if _p.endswith(".py") and os.path.isfile(_p):
+            os.utime(_p, (_stamp, _stamp))
+sys.pycache_prefix = _mount + "/build/pyodide-pycache"
 sys.dont_write_bytecode = False
 import pytest
 _plugins = []
