@@ -71,7 +71,10 @@ def step(msg: str) -> None:
 def clean_env() -> dict[str, str]:
     """The environment for child processes: the venv first on PATH, no stray PYTHONPATH."""
     env = dict(os.environ)
-    for var in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP"):
+    # PYTHONDONTWRITEBYTECODE goes too: a warm run reuses the bytecode of the last one (pytest's
+    # rewritten test modules, tools/: ~5 of the CPython layer's CPU seconds), in __pycache__/
+    # folders git and the bundle's hashes ignore (IGNORED_NAMES)
+    for var in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONDONTWRITEBYTECODE"):
         env.pop(var, None)
     env["VIRTUAL_ENV"] = str(VENV)
     env["PATH"] = f"{VENV / 'bin'}{os.pathsep}{env.get('PATH', '')}"

@@ -1,9 +1,10 @@
 """The test layers of `build.py test` and their summary table (standard library only).
 
-Layers: set-up (.venv), the airhead wheel, then two lanes side by side — mypy --strict, pytest
-on CPython, the core tests inside Pyodide under Node and the fuzz layer (tests/fuzz) in the
-background; the web bundle and e2e (Playwright + Debian's Chromium) in the foreground, with the
-cross-engine layer (Firefox ESR and WebKitGTK, e2e_engines/) beside e2e once the bundle is built
+Layers: set-up (.venv), the airhead wheel, then lanes side by side — in the background, mypy
+--strict then pytest on CPython in one lane, the core tests inside Pyodide under Node then the
+fuzz layer (tests/fuzz) in another (CORE_LANES); the web bundle and e2e (Playwright + Debian's
+Chromium) in the foreground, with the cross-engine layer (Firefox ESR and WebKitGTK,
+e2e_engines/) beside e2e once the bundle is built
 (`--serial`: one after the other). A layer whose prerequisite did not pass is skipped; a failing
 layer never stops the others.
 """
@@ -89,15 +90,27 @@ def run_mypy(layer: Layer) -> None:
         raise LayerError("; ".join(failed))
 
 
+#: The core layers' lanes, each a thread of its own beside the browser layers (``--serial``: one
+#: after the other). The suite is CPU-bound on two cores, so lanes add no CPU; they keep the core
+#: layers from ending in one long single-threaded tail after the browsers are done: the Pyodide
+#: layer (one thread) starts at once beside mypy and the CPython tests, not after them.
+CORE_LANES = (("mypy", "cpython"), ("pyodide", "fuzz"))
+
 FUZZ = ROOT / "tests" / "fuzz"
 #: Mutated games the fuzz layer checks: about 20 s on CPython here; ``--long-fuzz`` ten times more.
 FUZZ_COUNT = 300
 
 
+#: pytest-playwright (requirements-e2e.txt, in the same venv) is the e2e layer's: the other layers
+#: do not load it (nor Playwright, ~0.2 CPU s a run).
+NO_BROWSER_PLUGINS = ("-p", "no:playwright", "-p", "no:base_url")
+
+
 def run_cpython_tests(layer: Layer) -> None:
     # The venv's pytest script (not `python -m pytest`) keeps the repo root off sys.path.
     # --durations: the layer's long poles, in the log (issue #43)
-    run_pytest([VENV / "bin" / "pytest", "tests", "--ignore", FUZZ, "--durations=8"], layer, "CPython tests")
+    run_pytest([VENV / "bin" / "pytest", "tests", "--ignore", FUZZ, *NO_BROWSER_PLUGINS, "--durations=8"], layer,
+               "CPython tests")
 
 
 def run_fuzz(layer: Layer, long: bool = False) -> str:
@@ -105,7 +118,7 @@ def run_fuzz(layer: Layer, long: bool = False) -> str:
     mutated (seeded) and each refused with a documented error or opened fully within the work
     budget; ``long``: ten times as many."""
     count = FUZZ_COUNT * (10 if long else 1)
-    run_pytest([VENV / "bin" / "pytest", FUZZ, "-p", "no:cacheprovider", "--fuzz-count", str(count)],
+    run_pytest([VENV / "bin" / "pytest", FUZZ, "-p", "no:cacheprovider", *NO_BROWSER_PLUGINS, "--fuzz-count", str(count)],
                layer, "fuzz")
     return f"{count} mutated games"
 
@@ -193,12 +206,11 @@ def engine_starts() -> list[str]:
 def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) -> int:
     """Every layer (but those in skip), then the summary table; 1 if any layer failed.
 
-    After the set-up and the wheel, two lanes run side by side (unless ``serial``): mypy, the
-    CPython tests and the Pyodide tests one after the other in the background (their output
-    kept and printed when the e2e layer is done), and the web bundle then the e2e tests in the
-    foreground (streamed). The e2e layer is the longest and leaves part of the second core
-    idle (waits on the page, on timers, on the server); the core layers fill it. The fuzz layer
-    runs last in the background lane (``long_fuzz``: ten times as many mutants).
+    After the set-up and the wheel, lanes run side by side (unless ``serial``): the core layers
+    in the background, one thread per lane of CORE_LANES (their output kept and printed when the
+    foreground is done), and the web bundle then the e2e tests in the foreground (streamed), the
+    engines layer beside them. Without the browser layers, the first core lane is the
+    foreground. ``long_fuzz``: the fuzz layer checks ten times as many mutants.
     """
     layers: list[Layer] = []
     t_all = time.monotonic()
@@ -244,8 +256,9 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
     venv = layer("setup: .venv + pinned test tools", setup)
     whl = layer("build: airhead wheel -> .venv", wheel, needs=venv)
 
-    # The two lanes: (name, function, prerequisite, skip key) in the summary's order.
-    core: list[tuple[Layer, Callable[..., object], Layer]] = []
+    # The core layers: (skip key, name, function, prerequisite) in the summary's order, and the
+    # background lane each runs in (CORE_LANES).
+    core: dict[str, tuple[Layer, Callable[..., object], Layer]] = {}
     for key, name, fn, needs in (
         ("mypy", "mypy --strict core/airhead + tools/ + web/app", run_mypy, venv),
         ("cpython", f"pytest tests/ on CPython {sys.version.split()[0]}", run_cpython_tests, whl),
@@ -258,7 +271,7 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
         if key in skip:
             lay.status, lay.note = "skipped", "--skip " + key
         else:
-            core.append((lay, fn, needs))
+            core[key] = (lay, fn, needs)
     web = [Layer("build: web bundle"), Layer("e2e: Playwright + Chromium"),
            Layer("engines: Firefox ESR + WebKitGTK")]
     layers += web
@@ -269,8 +282,11 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
         if key in skip:
             lay.status, lay.note = "skipped", "--skip " + key
 
-    def core_lane() -> None:
-        for lay, fn, needs in core:
+    lanes = [[core[key] for key in lane if key in core] for lane in CORE_LANES]
+    lanes = [lane for lane in lanes if lane]
+
+    def core_lane(lane: list[tuple[Layer, Callable[..., object], Layer]]) -> None:
+        for lay, fn, needs in lane:
             layer(lay.name, fn, needs=needs, lay=lay)
 
     def web_lane() -> None:
@@ -311,37 +327,50 @@ def run_layers(skip: set[str], serial: bool = False, long_fuzz: bool = False) ->
             ensure_debian_packages(browsers)
         except LayerError as exc:
             say(f"!! {exc}")  # the layers that need them fail on it themselves
-    if serial or not core or not browsers:
-        core_lane()
+    if serial:
+        for lane in lanes:
+            core_lane(lane)
         web_lane()
     else:
-        if whl.status == "passed":  # shared set-up first: the lanes must not both run `npm ci`
-            try:
+        if whl.status == "passed" and browsers and "pyodide" in core:
+            try:  # shared set-up first: the lanes must not both run `npm ci`
                 ensure_node_modules()
                 ensure_pyodide_wheels()
             except LayerError as exc:
                 say(f"!! {exc}")  # the layers that need them fail on it themselves
-        kept = bytearray()
+        # every core lane in a thread of its own, its output kept and printed after the
+        # foreground's (the browser layers', or without them the first lane's, streamed)
+        background = lanes if browsers else lanes[1:]
+        kept = [bytearray() for _ in background]
 
-        def background() -> None:
-            with captured() as out:
+        def run_kept(lane: list[tuple[Layer, Callable[..., object], Layer]], out: bytearray) -> None:
+            with captured() as buf:
                 try:
-                    core_lane()
+                    core_lane(lane)
                 finally:
-                    kept.extend(out)
+                    out.extend(buf)
 
-        header("in the background: " + ", ".join(lay.name for lay, _, _ in core) + " (output after e2e)")
-        thread = threading.Thread(target=background, name="core-layers")
-        thread.start()
+        if background:
+            header("in the background: " + "; ".join(", ".join(lay.name for lay, _, _ in lane) for lane in background)
+                   + " (output after the foreground's)")
+        threads = [threading.Thread(target=run_kept, args=(lane, out), name=f"core-lane-{i}")
+                   for i, (lane, out) in enumerate(zip(background, kept))]
+        for thread in threads:
+            thread.start()
         try:
-            web_lane()
+            if browsers:
+                web_lane()
+            elif lanes:
+                core_lane(lanes[0])
         finally:
-            thread.join()
-        sys.stdout.buffer.write(bytes(kept))
+            for thread in threads:
+                thread.join()
+        for out in kept:
+            sys.stdout.buffer.write(bytes(out))
         sys.stdout.flush()
 
     total = time.monotonic() - t_all
-    print_summary(layers, total, overlapped=not (serial or not core or not browsers))
+    print_summary(layers, total, overlapped=not serial and len(lanes) + bool(browsers) > 1)
     failed = any(lay.status == "failed" for lay in layers)
     if not skip and not failed:  # the whole suite, green: its wall clock for `build.py bench`
         record = {"seconds": round(total, 1), "serial": serial, "when": time.strftime("%Y-%m-%d %H:%M"),
@@ -366,7 +395,7 @@ def print_summary(layers: Sequence[Layer], total_seconds: float, overlapped: boo
     failed = [lay for lay in layers if lay.status == "failed"]
     cpu = sum(lay.cpu for lay in layers)
     say(f"{'':8} {'total':{width}}  {total_seconds:6.1f} s {cpu:6.0f} CPU s"
-        + ("  (wall clock: mypy, CPython and Pyodide ran beside the bundle and the browser layers)"
+        + ("  (wall clock: the layers ran side by side, in lanes)"
            if overlapped else ""))
     say()
     say("RESULT: " + ("FAILED (" + ", ".join(lay.name for lay in failed) + ")" if failed else "OK"))
