@@ -52,7 +52,7 @@ def main() -> None:
 
 def viewsheds() -> dict[str, float]:
     """The first viewshed of range 16 on four boards, and the median of five more."""
-    from airhead.asl import board_pixels, los_grid
+    from airhead.asl import board_pixels, los_grid_path
     from airhead.asl.viewshed import viewshed
     from airhead.systems import get, load_scenario
     from airhead.game import Game
@@ -66,9 +66,8 @@ def viewsheds() -> dict[str, float]:
     boards = [LIBRARY.add(write_board(dict(desc, name=name, hexes=hexes, sides=sides, image=False))) for name in ("11", "12", "13", "14")]
     game = Game(load_scenario(scenario_data([["11", "12"], ["13", "14"]], boards)), "bench", system=get("asl"))
     m = game.state.scenario.map
-    los_grid._crossed_from_origin.cache_clear()
-    los_grid._plan.cache_clear()
-    board_pixels._BOUNDS.clear()
+    los_grid_path._forget()
+    board_pixels._TABLES.clear()
     board_pixels._GRAINS.clear()
     t0 = time.perf_counter()
     first = viewshed(game.state, m.parse("11GG10"), reach=16)
