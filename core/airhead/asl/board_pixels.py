@@ -155,11 +155,6 @@ _TABLES: dict[int, dict[bool, HexBounds]] = {}
 #: How far outside a hex (board pixels) a pixel whose centre lies is read into its bound: a
 #: thread's point inside the hex reads a pixel whose centre is at most √2 pixels away.
 _MARGIN_PX = 1.5
-#: The columns of a hexagon's slopes are read in strips this wide (each strip's rows the
-#: widest of its columns').
-_STRIP_PX = 1
-
-
 def hex_bounds(board: DerivedBoard, in_season: bool) -> HexBounds:
     """The bounds (:func:`bound`) of ``board``'s hexes in or out of season (:class:`HexBounds`),
     kept with the board's terrain grid: made once per grid and season, whatever reads them."""
@@ -181,18 +176,16 @@ class HexBounds:
     of its hexes is asked for, on the grid's bytes (no Python object per pixel): each pixel's
     ground and terrain height become a rank coded so that OR-ing codes keeps the highest
     (``0b0111`` is rank 3), so columns of pixels OR-ed as integers give the highest of a strip
-    of columns per row; a hex is then its strips' rows (the hexagon's middle, where it is full
-    height, one strip; its slopes :data:`_STRIP_PX` columns a strip, their rows the widest of
-    their columns')."""
+    of columns per row; a hex is then its middle's rows (where it is full height: one strip of
+    columns OR-ed) and those of each column of its slopes."""
 
     def __init__(self, board: DerivedBoard, in_season: bool) -> None:
         grid = board.archive.grid
         self.geometry, self.gw, self.gh = board.geometry, grid.grid_width, grid.grid_height
-        table = heights(in_season)
-        e_code, self.ground_codes = _ranked(_present(grid.elevation))
-        h_code, self.height_codes = _ranked(sorted(set(table)))
+        e_code, self.ground_codes = _ranked(tuple(_present(grid.elevation)))
+        h_code, self.height_codes = _height_codes(in_season)
         self.elev = grid.elevation.translate(e_code)
-        self.tall = grid.terrain.translate(bytes(h_code[v] for v in table))
+        self.tall = grid.terrain.translate(h_code)
         self.columns: dict[int, list[tuple[int, int] | None]] = {}
 
     def get(self, at: tuple[int, int]) -> tuple[int, int] | None:
@@ -221,48 +214,49 @@ class HexBounds:
         if lo < 0 or hi >= gw:
             return [None] * rows
         m0, m1 = math.ceil(cx - flat - 0.5), math.floor(cx + flat - 0.5)
-        parts = [(m0, m1, half + d)]
-        for x in range(m0 - 1, lo - 1, -_STRIP_PX):  # (each strip as tall as its column nearest the centre)
-            parts.append((max(x - _STRIP_PX + 1, lo), x, half * (radius + slide - abs(x + 0.5 - cx)) / (radius / 2)))
-        for x in range(m1 + 1, hi + 1, _STRIP_PX):
-            parts.append((x, min(x + _STRIP_PX - 1, hi), half * (radius + slide - abs(x + 0.5 - cx)) / (radius / 2)))
-        # each strip's pixels, ground and height codes interleaved, with the rows it reaches from
-        # a hex's centre: y from ceil(cy - ext - ½) (a hair low, never high) to floor(cy + ext - ½)
-        strips = [(self._strip(xa, xb), 0.5 - ext - 1e-9, ext + 0.5) for xa, xb, ext in parts if ext > 0]
+        # the pixels of its columns, each pixel's ground code then its height code
+        gh2 = 2 * gh
+        pixels = bytearray(gh2 * (hi - lo + 1))
+        pixels[0::2] = self.elev[lo * gh:(hi + 1) * gh]
+        pixels[1::2] = self.tall[lo * gh:(hi + 1) * gh]
+        middle = 0  # the middle's columns OR-ed together
+        for x in range(m0 - lo, m1 - lo + 1):
+            middle |= int.from_bytes(pixels[x * gh2:(x + 1) * gh2], "little")
+        # each strip: its pixels (and where its column starts in them), with the rows it reaches
+        # from a hex's centre: y from ceil(cy - ext - ½) (a hair low, never high) to floor(cy + ext - ½)
+        ext = half + d
+        strips: list[tuple[bytes | bytearray, int, float, float]] = [(middle.to_bytes(gh2, "little"), 0, 0.5 - ext - 1e-9, ext + 0.5)]
+        for x in (*range(lo, m0), *range(m1 + 1, hi + 1)):  # its slopes, a column at a time
+            ext = half * (radius + slide - abs(x + 0.5 - cx)) / (radius / 2)
+            if ext > 0:
+                strips.append((pixels, (x - lo) * gh2, 0.5 - ext - 1e-9, ext + 0.5))
         out: list[tuple[int, int] | None] = []
         for row in range(rows):
             cy = g.y0 + g.hex_height * row - half * (col % 2)
             if cy - half - d - 0.5 < 0 or cy + half + d + 0.5 > gh:
                 out.append(None)
                 continue
-            data = b"".join([s[int(cy + a) << 1:int(cy + b) << 1] for s, a, b in strips])
+            data = b"".join([s[o + (int(cy + a) << 1):o + (int(cy + b) << 1)] for s, o, a, b in strips])
             out.append((_top(data[0::2], self.ground_codes), _top(data[1::2], self.height_codes)))
         return out
 
-    def _strip(self, xa: int, xb: int) -> bytearray:
-        """Pixel columns ``xa`` to ``xb`` OR-ed together, row by row: each row's ground code then its height code."""
-        gh = self.gh
-        if xa == xb:
-            e, t = self.elev[xa * gh:xa * gh + gh], self.tall[xa * gh:xa * gh + gh]
-        else:
-            ei = ti = 0
-            for x in range(xa, xb + 1):
-                o = x * gh
-                ei |= int.from_bytes(self.elev[o:o + gh], "little")
-                ti |= int.from_bytes(self.tall[o:o + gh], "little")
-            e, t = ei.to_bytes(gh, "little"), ti.to_bytes(gh, "little")
-        out = bytearray(2 * gh)
-        out[0::2] = e
-        out[1::2] = t
-        return out
+
+@lru_cache(maxsize=2)
+def _height_codes(in_season: bool) -> tuple[bytes, tuple[tuple[bytes, int], ...]]:
+    """:func:`_ranked` for terrain heights: a :meth:`bytes.translate` table from a terrain code
+    to its height's code, and the codes with their heights."""
+    table = heights(in_season)
+    code, values = _ranked(tuple(sorted(set(table))))
+    return bytes(code[v] for v in table), values
 
 
-def _ranked(values: list[int]) -> tuple[bytes, tuple[tuple[bytes, int], ...]]:
+@lru_cache(maxsize=64)
+def _ranked(values: tuple[int, ...]) -> tuple[bytes, tuple[tuple[bytes, int], ...]]:
     """For byte ``values`` (the ones that occur, ascending): a :meth:`bytes.translate` table from a
     value to its rank's code (rank r: r low bits set, so an OR of codes is the code of the
     highest; past the ninth value, a value shares the code of the next one kept, read as that
     higher one), and each code (a byte) with its value, highest first, rank 0 last."""
-    keep = sorted({values[round(i * (len(values) - 1) / 8)] for i in range(9)}) if len(values) > 9 else values
+    keep = sorted({values[round(i * (len(values) - 1) / 8)] for i in range(9)}) if len(values) > 9 else list(values)
     code = bytes((1 << next((i for i, k in enumerate(keep) if k >= v), len(keep) - 1)) - 1 for v in range(256))
     return code, tuple((bytes([(1 << r) - 1]), k) for r, k in reversed(list(enumerate(keep))))
 

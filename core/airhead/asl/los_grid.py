@@ -82,6 +82,15 @@ class _Memo:
         self.wholes: dict[tuple[int, int], bool] = {}
         self.bounds: dict[tuple[int, int], tuple[float, float] | None] = {}
         self.tables: dict[int, HexBounds] = {}
+        self.heights: dict[tuple[int, int, float], float] = {}
+
+    def height(self, loc: Location, t: HexTerrain) -> float:
+        """The height a thread is traced from at ``loc`` (terrain ``t``: :func:`.los_settings.end_height`)."""
+        key = (loc.hex.q, loc.hex.r, loc.level)
+        got = self.heights.get(key)
+        if got is None:
+            got = self.heights[key] = float(end_height(t, loc.level))
+        return got
 
     def whole(self, key: tuple[int, int]) -> bool:
         """True if hex ``key`` (q, r) is read whole: changed by the players, or its centre on no
@@ -130,8 +139,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     terrain, boards = scenario.terrain, memo.boards
     types = terrain_types(TABLE)
     ta, tb = terrain.at(a.hex), terrain.at(b.hex)
-    za = float(end_height(ta, a.level))
-    zb = float(end_height(tb, b.level))
+    za, zb = memo.height(a, ta), memo.height(b, tb)
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
     pits = _pits(a, b, ta, tb, za, zb, boards) if DEPRESSION in (ta.terrain, tb.terrain) else ()
     judge = Judge(ka, kb, za, zb, s, pits)

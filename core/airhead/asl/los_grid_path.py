@@ -89,12 +89,20 @@ _COS_SIN = tuple((math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))
 
 
 def _sixth(dq: int, dr: int) -> int:
-    """The sixths of a turn (0..5) that bring a hex of the first sixth (q > 0, r ≥ 0) to ``(dq, dr)``."""
-    for k, (a, b, c, d) in enumerate(_TURNS):
-        q, r = a * dq + b * dr, c * dq + d * dr  # (dq, dr) turned back... by k sixths the other way
-        if q > 0 and r >= 0:
-            return (6 - k) % 6
-    return 0
+    """The sixths of a turn (0..5, :data:`_TURNS`) that bring a hex of the first sixth (q > 0,
+    r ≥ 0) to ``(dq, dr)``: each sixth of the hexes around the origin, by the signs of q, r and
+    q + r."""
+    if dq > 0 and dr >= 0:
+        return 0
+    if dq <= 0 < dq + dr:
+        return 1
+    if dr > 0 >= dq + dr:
+        return 2
+    if dq < 0 and dr <= 0:
+        return 3
+    if dq >= 0 > dq + dr:
+        return 4
+    return 5 if dr < 0 <= dq + dr else 0
 
 
 def _traverse(dq: int, dr: int, eq: float, er: float, n: int) -> list[tuple[int, int]]:
@@ -311,7 +319,7 @@ def _plan(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int, float
     else:  # those of the lines a hair to either side of it (the centre line's own add none that matters)
         left, right = _nudged(dq, dr)
         rel = {*left, *right}
-    return tuple(sp for sp in _line(dq, dr, ox, oy) if (sp[0], sp[1]) in rel)
+    return tuple([sp for sp in _line(dq, dr, ox, oy) if (sp[0], sp[1]) in rel])
 
 
 def _forget() -> None:
