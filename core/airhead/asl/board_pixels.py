@@ -182,10 +182,9 @@ class HexBounds:
     def __init__(self, board: DerivedBoard, in_season: bool) -> None:
         grid = board.archive.grid
         self.geometry, self.gw, self.gh = board.geometry, grid.grid_width, grid.grid_height
-        e_code, self.ground_codes = _ranked(tuple(_present(grid.elevation)))
-        h_code, self.height_codes = _height_codes(in_season)
-        self.elev = grid.elevation.translate(e_code)
-        self.tall = grid.terrain.translate(h_code)
+        self.ground_table, self.ground_codes = _ranked(tuple(_present(grid.elevation)))
+        self.height_table, self.height_codes = _height_codes(in_season)
+        self.grid = weakref.ref(grid)  # (the table is kept while the grid is: never the grid by the table)
         self.columns: dict[int, list[tuple[int, int] | None]] = {}
 
     def get(self, at: tuple[int, int]) -> tuple[int, int] | None:
@@ -216,9 +215,11 @@ class HexBounds:
         m0, m1 = math.ceil(cx - flat - 0.5), math.floor(cx + flat - 0.5)
         # the pixels of its columns, each pixel's ground code then its height code
         gh2 = 2 * gh
+        grid = self.grid()
+        assert grid is not None
         pixels = bytearray(gh2 * (hi - lo + 1))
-        pixels[0::2] = self.elev[lo * gh:(hi + 1) * gh]
-        pixels[1::2] = self.tall[lo * gh:(hi + 1) * gh]
+        pixels[0::2] = grid.elevation[lo * gh:(hi + 1) * gh].translate(self.ground_table)
+        pixels[1::2] = grid.terrain[lo * gh:(hi + 1) * gh].translate(self.height_table)
         middle = 0  # the middle's columns OR-ed together
         for x in range(m0 - lo, m1 - lo + 1):
             middle |= int.from_bytes(pixels[x * gh2:(x + 1) * gh2], "little")
