@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import chain
 from typing import Iterator
 
 from ..hexes import DIRECTIONS, Hex, round_axial
@@ -288,15 +289,15 @@ def _inside(box: tuple[float, float, float, float], xa: float, ya: float, tx: fl
 
 
 def _runs(skip: bytearray) -> Iterator[int]:
-    """The indices of ``skip`` that are 0, a run at a time."""
+    """The indices of ``skip`` that are 0, a run at a time (ranges chained: no Python step per index)."""
     n, i = len(skip), 0
-    while i < n:
+    runs = []
+    while 0 <= i < n:
         j = skip.find(1, i)
         j = n if j < 0 else j
-        yield from range(i, j)
+        runs.append(range(i, j))
         i = skip.find(0, j)
-        if i < 0:
-            return
+    return chain.from_iterable(runs)
 
 
 @lru_cache(maxsize=16384)
