@@ -4,9 +4,9 @@ The thread traced over a board (:mod:`.los_grid`) and the readings along the hex
 E7.25: :func:`grain`) share these: each VASL terrain code as the thread reads it (:func:`kinds`,
 the season applied; :func:`shadow_kinds` for a Blaze's light), the boards under a map
 (:func:`frames_of`), a map hex's centre and the hex holding a point, and a hex's *bound*, the
-highest ground and terrain its pixels hold (:func:`bound`, a table kept per board's grid: :func:`hex_bounds`): a hex whose bound lies
-below a thread can neither block nor hinder it (:func:`clear_at`). Pure Python on the board's
-bytes; nothing per pixel is kept. The game's SSR terrain options are applied to each board's
+highest ground and terrain its pixels hold (:func:`bound`; a table per board's grid and season,
+:class:`HexBounds`): a hex whose bound lies below a thread can neither block nor hinder it
+(:func:`clear_at`). Pure Python on the board's bytes; nothing per pixel is kept. The game's SSR terrain options are applied to each board's
 grid before it is read (:func:`frames_of`).
 """
 

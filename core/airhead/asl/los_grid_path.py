@@ -3,7 +3,11 @@ units (a hex's circumradius 1): the hexes a centre-to-centre line crosses and wh
 vertex (``_crossed``), those of a thread moved beside it (``_path``), the hexsides a wall or hedge
 on which can block it (``_sides``), the hexside a pixel lies on and whether near its corner, and
 the part of the thread inside each hex (``_plan``: what a viewshed may skip). Pure geometry, cached
-per thread shape (the same wherever the thread starts).
+per thread shape (the same wherever the thread starts); a shape turned by sixths of a turn is
+that of its first sixth, turned (a viewshed traces a sixth of its shapes). A thread steps from
+hex to hex across the hexside it leaves by; where it leaves at a corner or runs along a hexside,
+clipping and rounding decide, as they did before (the same hexes, checked for every shape
+within 33 hexes).
 """
 
 from __future__ import annotations

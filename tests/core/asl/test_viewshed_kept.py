@@ -17,6 +17,7 @@ from airhead.asl.los import Location, LosSettings
 from airhead.asl.los_grid import sights, trace
 from airhead.asl.viewshed import viewshed
 from airhead.game import Game
+from airhead.hexes import Hex, round_axial
 from airhead.systems import load_scenario, new_game
 from airhead.vasl.library import LIBRARY, scenario_data
 from airhead.vasl.ssr import ssr_board
@@ -157,3 +158,43 @@ def test_a_hex_bound_holds_every_pixel_a_thread_in_it_can_read() -> None:
                         height = max(height, table[grid.terrain[x * grid.grid_height + y]])
             assert got[0] >= ground and got[1] >= height, (sc.map.name(h), got, (ground, height))
     assert checked > 20
+
+
+def _reference(dq: int, dr: int, eq: float, er: float) -> list[tuple[int, int]]:
+    """The hexes of a segment as they were found before (issue #38): from each hex, the hex
+    holding the point a millionth of the segment past where the segment leaves it (clipping)."""
+    xa, ya = 1.5 * eq, math.sqrt(3) * (er + eq / 2)
+    xd, yd = 1.5 * dq, math.sqrt(3) * (dr + dq / 2)
+    cur = round_axial(eq, er)
+    out = [cur]
+    for _ in range(4 * max(abs(dq), abs(dr), abs(dq + dr)) + 4):
+        sp = los_grid_path._span(1.5 * cur[0], math.sqrt(3) * (cur[1] + cur[0] / 2), xa, ya, xd, yd)
+        if sp is None or sp[1] >= 1.0:
+            break
+        t = sp[1] + 1e-6
+        nxt = round_axial(eq + dq * t, er + dr * t)
+        if nxt == cur:
+            break
+        out.append(nxt)
+        cur = nxt
+    return out
+
+
+def test_threads_step_through_the_hexes_clipping_finds() -> None:
+    """Every thread shape within 16 hexes (those a viewshed of range 16 traces), moved beside its
+    line as a thread along a hexside is, or a hair aside: stepping across the hexside left (and
+    turning a shape of the first sixth) meets the hexes clipping and rounding meet, in order."""
+    forget()
+    for h in Hex(0, 0).within(16)[1:]:
+        dq, dr = h.q, h.r
+        x, y = 1.5 * dq, math.sqrt(3) * (dr + dq / 2)
+        length = math.hypot(x, y)
+        for o in (0.0, 0.04, -0.04, 1e-6, -1e-6):
+            ox, oy = round(-y / length * o, 9), round(x / length * o, 9)
+            if o == 0.0 and los_grid_path._along(dq, dr):
+                continue  # a centre line through vertices: still clipped and rounded (_traverse_exact)
+            eq = ox / 1.5
+            want = _reference(dq, dr, eq, oy / math.sqrt(3) - eq / 2)
+            got = los_grid_path._line(dq, dr, ox, oy)
+            assert [(q, r) for q, r, _t0, _t1 in got] == want, (dq, dr, o)
+            assert all(t0 <= t1 + 1e-9 for _q, _r, t0, t1 in got) and got[-1][3] == 1.0
