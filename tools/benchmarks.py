@@ -195,8 +195,9 @@ def bench_los_grid() -> int:
         v, t = f["viewshed"], f["viewshed_target_ms"]
         verdict = f" (target <= {t} ms in Pyodide: {'ok' if v['ms'] <= t else 'OVER'}; the first: " \
                   f"{'ok' if v['first_ms'] <= t else 'OVER'})" if label == "Pyodide" else ""
+        cpu = f" (CPU {v['first_cpu_ms']:.0f} ms, then {v['cpu_ms']:.0f} ms)" if "cpu_ms" in v else ""
         say(f"   {label:8} {v['hexes']} hexes, {v['seen']} seen: the first {v['first_ms']:.0f} ms (nothing cached), "
-            f"then {v['ms']:.0f} ms{verdict}")
+            f"then {v['ms']:.0f} ms{cpu}{verdict}")
     return 0
 
 

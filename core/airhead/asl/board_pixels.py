@@ -4,15 +4,16 @@ The thread traced over a board (:mod:`.los_grid`) and the readings along the hex
 E7.25: :func:`grain`) share these: each VASL terrain code as the thread reads it (:func:`kinds`,
 the season applied; :func:`shadow_kinds` for a Blaze's light), the boards under a map
 (:func:`frames_of`), a map hex's centre and the hex holding a point, and a hex's *bound*, the
-highest ground and terrain its pixels hold (:func:`bound`, kept per board): a hex whose bound lies
-below a thread can neither block nor hinder it (:func:`clear_at`). Pure Python on the board's
-bytes; nothing per pixel is kept. The game's SSR terrain options are applied to each board's
+highest ground and terrain its pixels hold (:func:`bound`; a table per board's grid and season,
+:class:`HexBounds`): a hex whose bound lies below a thread can neither block nor hinder it
+(:func:`clear_at`). Pure Python on the board's bytes; nothing per pixel is kept. The game's SSR terrain options are applied to each board's
 grid before it is read (:func:`frames_of`).
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -24,10 +25,12 @@ from ..tables import terrain_types
 from .los_settings import TABLE, LosSettings, _hinders
 
 if TYPE_CHECKING:
+    from ..vasl.derive import DerivedBoard
     from ..vasl.library import Frame
+    from ..vasl.losdata import Grid
 
 __all__ = ["SQRT3", "APOTHEM", "STEP_PX", "Kind", "kinds", "shadow_kinds", "heights", "frames_of", "centre", "hex_at",
-           "bound", "clear_at", "grain", "on_boards"]
+           "bound", "board_hex", "hex_bounds", "HexBounds", "clear_at", "grain", "on_boards"]
 
 SQRT3 = math.sqrt(3.0)
 #: The thread is read every STEP_PX board pixels: every pixel along it, as VASL's walk reads
@@ -118,14 +121,6 @@ def hex_at(x: float, y: float) -> Hex:
 
 # ---------------------------------------------------------------- what a hex can hold, at most
 
-#: (board SHA-256, in season, pixel x, pixel y) -> (highest ground byte, highest terrain in half
-#: levels) of the pixels about a hex; at most _BOUNDS_MAX entries (about 16 geoboards' hexes).
-_BOUNDS: dict[tuple[str, bool, int, int], tuple[int, int]] = {}
-_BOUNDS_MAX = 6000
-#: Board pixels added around a hex's box when its bound is read.
-_MARGIN_PX = 2
-
-
 @lru_cache(maxsize=2)
 def heights(in_season: bool) -> bytes:
     """A :meth:`bytes.translate` table: each terrain code to its height in half levels (at least 1
@@ -135,41 +130,153 @@ def heights(in_season: bool) -> bytes:
 
 def bound(f: Frame, h: Hex, in_season: bool) -> tuple[int, int] | None:
     """The highest ground (a raw elevation byte: above 127 is below level 0) and the highest
-    terrain (half levels) of the board's pixels within a hex's box and a margin, or None where the
-    hex is not wholly on this board's grid. A hex whose bound lies below the thread needs no
-    pixel read: nothing in it can block or hinder."""
+    terrain (half levels) of the board's pixels within a hex and a margin, or None where the hex
+    is not wholly on this board's grid. A hex whose bound lies below the thread needs no pixel
+    read: nothing in it can block or hinder. Read from the board's table (:func:`hex_bounds`)."""
+    at = board_hex(f, h)
+    return None if at is None else hex_bounds(f.board, in_season).get(at)
+
+
+def board_hex(f: Frame, h: Hex) -> tuple[int, int] | None:
+    """The board's own (column, row) indexes of map hex ``h``, or None where the hex is not
+    wholly on the frame's board."""
     cx, cy = centre(h)
     x0, y0, x1, y1 = f.box
     if not (x0 <= cx - 1 and cx + 1 <= x1 and y0 <= cy - APOTHEM and cy + APOTHEM <= y1):
         return None
-    px = f.vx + f.sign * (cx - f.ax) * f.kx
-    py = f.vy + f.sign * (cy - f.ay) * f.ky
-    grid = f.board.archive.grid
-    key = (f.board.archive.sha256, in_season, int(px), int(py))
-    got = _BOUNDS.get(key)
-    if got is not None:
-        return got
-    gw, gh = grid.grid_width, grid.grid_height
-    lo_x, hi_x = int(px - f.kx) - _MARGIN_PX, int(px + f.kx) + _MARGIN_PX + 2
-    lo_y, hi_y = int(py - f.ky * APOTHEM) - _MARGIN_PX, int(py + f.ky * APOTHEM) + _MARGIN_PX + 1
-    if lo_x < 0 or lo_y < 0 or hi_x >= gw or hi_y >= gh:
-        return None
+    g = f.board.geometry
+    col = round(f.sign * (cx - f.ax) * f.kx / g.hex_width)  # from the board's A1, in its hexes
+    return col, round((f.sign * (cy - f.ay) * f.ky + g.hex_height / 2 * (col % 2)) / g.hex_height)
+
+
+#: Each board's hex bounds (:func:`hex_bounds`) by the id of its terrain grid (an SSR option's
+#: grid is another grid), then by season; dropped with the grid.
+_TABLES: dict[int, dict[bool, HexBounds]] = {}
+#: How far outside a hex (board pixels) a pixel whose centre lies is read into its bound: a
+#: thread's point inside the hex reads a pixel whose centre is at most √2 pixels away.
+_MARGIN_PX = 1.5
+def hex_bounds(board: DerivedBoard, in_season: bool) -> HexBounds:
+    """The bounds (:func:`bound`) of ``board``'s hexes in or out of season (:class:`HexBounds`),
+    kept with the board's terrain grid: made once per grid and season, whatever reads them."""
+    grid = board.archive.grid
+    tables = _TABLES.get(id(grid))
+    if tables is None:
+        tables = _TABLES[id(grid)] = {}
+        weakref.finalize(grid, _TABLES.pop, id(grid), None)
+    got = tables.get(in_season)
+    if got is None:
+        got = tables[in_season] = HexBounds(board, in_season)
+    return got
+
+
+class HexBounds:
+    """The bound (:func:`bound`) of each hex of a board wholly on its grid, by the board's own
+    (column, row) indexes: the highest ground and terrain height of every pixel whose centre lies
+    within the hexagon grown by :data:`_MARGIN_PX`. A column of hexes is read the first time one
+    of its hexes is asked for, on the grid's bytes (no Python object per pixel): each pixel's
+    ground and terrain height become a rank coded so that OR-ing codes keeps the highest
+    (``0b0111`` is rank 3), so columns of pixels OR-ed as integers give the highest of a strip
+    of columns per row; a hex is then its middle's rows (where it is full height: one strip of
+    columns OR-ed) and those of each column of its slopes."""
+
+    def __init__(self, board: DerivedBoard, in_season: bool) -> None:
+        grid = board.archive.grid
+        self.geometry, self.gw, self.gh = board.geometry, grid.grid_width, grid.grid_height
+        self.ground_table, self.ground_codes = _ranked(tuple(_present(grid.elevation)))
+        self.height_table, self.height_codes = _height_codes(in_season)
+        self.grid = weakref.ref(grid)  # (the table is kept while the grid is: never the grid by the table)
+        self.columns: dict[int, list[tuple[int, int] | None]] = {}
+
+    def get(self, at: tuple[int, int]) -> tuple[int, int] | None:
+        """The bound of the board's hex ``at`` (column, row), or None where it is not wholly on the grid."""
+        col, row = at
+        got = self.columns.get(col)
+        if got is None:
+            got = self.columns[col] = self._column(col)
+        return got[row] if 0 <= row < len(got) else None
+
+    def _column(self, col: int) -> list[tuple[int, int] | None]:
+        g, gw, gh = self.geometry, self.gw, self.gh
+        rows = g.height + col % 2
+        if not 0 <= col < g.width:
+            return []
+        # the hexagon in board pixels: circumradius `radius` across, half height `half`; grown by
+        # d all round, its slopes move out `slide` pixels across, and within `flat` of its centre
+        # it is full height
+        d = _MARGIN_PX
+        radius, half = g.hex_width / 1.5, g.hex_height / 2
+        slide = d * math.hypot(half, radius / 2) / half
+        flat = radius / 2 + slide - radius * d / (2 * half)
+        cx = g.x0 + g.hex_width * col
+        # the columns whose pixel centres (x + ½) lie within it: its middle, then its slopes in strips
+        lo, hi = math.ceil(cx - radius - slide - 0.5), math.floor(cx + radius + slide - 0.5)
+        if lo < 0 or hi >= gw:
+            return [None] * rows
+        m0, m1 = math.ceil(cx - flat - 0.5), math.floor(cx + flat - 0.5)
+        # the pixels of its columns, each pixel's ground code then its height code
+        gh2 = 2 * gh
+        grid = self.grid()
+        assert grid is not None
+        pixels = bytearray(gh2 * (hi - lo + 1))
+        pixels[0::2] = grid.elevation[lo * gh:(hi + 1) * gh].translate(self.ground_table)
+        pixels[1::2] = grid.terrain[lo * gh:(hi + 1) * gh].translate(self.height_table)
+        middle = 0  # the middle's columns OR-ed together
+        for x in range(m0 - lo, m1 - lo + 1):
+            middle |= int.from_bytes(pixels[x * gh2:(x + 1) * gh2], "little")
+        # each strip: its pixels (and where its column starts in them), with the rows it reaches
+        # from a hex's centre: y from ceil(cy - ext - ½) (a hair low, never high) to floor(cy + ext - ½)
+        ext = half + d
+        strips: list[tuple[bytes | bytearray, int, float, float]] = [(middle.to_bytes(gh2, "little"), 0, 0.5 - ext - 1e-9, ext + 0.5)]
+        for x in (*range(lo, m0), *range(m1 + 1, hi + 1)):  # its slopes, a column at a time
+            ext = half * (radius + slide - abs(x + 0.5 - cx)) / (radius / 2)
+            if ext > 0:
+                strips.append((pixels, (x - lo) * gh2, 0.5 - ext - 1e-9, ext + 0.5))
+        out: list[tuple[int, int] | None] = []
+        for row in range(rows):
+            cy = g.y0 + g.hex_height * row - half * (col % 2)
+            if cy - half - d - 0.5 < 0 or cy + half + d + 0.5 > gh:
+                out.append(None)
+                continue
+            data = b"".join([s[o + (int(cy + a) << 1):o + (int(cy + b) << 1)] for s, o, a, b in strips])
+            out.append((_top(data[0::2], self.ground_codes), _top(data[1::2], self.height_codes)))
+        return out
+
+
+@lru_cache(maxsize=2)
+def _height_codes(in_season: bool) -> tuple[bytes, tuple[tuple[bytes, int], ...]]:
+    """:func:`_ranked` for terrain heights: a :meth:`bytes.translate` table from a terrain code
+    to its height's code, and the codes with their heights."""
     table = heights(in_season)
-    cells, elev = grid.terrain, grid.elevation
-    ground = height = 0
-    # the hexagon's pixels and a margin, every other column and row: VASL draws no terrain
-    # narrower than 3 pixels, so every other column and row finds all of it
-    for x in range(lo_x, hi_x + 1, 2):
-        u = min(abs(x + 0.5 - px) / f.kx, 1.0)
-        half = f.ky * (APOTHEM if u <= 0.5 else SQRT3 * (1.0 - u))
-        o = x * gh
-        top, bottom = o + max(int(py - half) - _MARGIN_PX, 0), o + min(int(py + half) + _MARGIN_PX + 1, gh - 1)
-        ground = max(ground, max(elev[top:bottom + 1:2]))
-        height = max(height, max(cells[top:bottom + 1:2].translate(table)))
-    if len(_BOUNDS) >= _BOUNDS_MAX:
-        _BOUNDS.clear()
-    _BOUNDS[key] = (ground, height)
-    return ground, height
+    code, values = _ranked(tuple(sorted(set(table))))
+    return bytes(code[v] for v in table), values
+
+
+@lru_cache(maxsize=64)
+def _ranked(values: tuple[int, ...]) -> tuple[bytes, tuple[tuple[bytes, int], ...]]:
+    """For byte ``values`` (the ones that occur, ascending): a :meth:`bytes.translate` table from a
+    value to its rank's code (rank r: r low bits set, so an OR of codes is the code of the
+    highest; past the ninth value, a value shares the code of the next one kept, read as that
+    higher one), and each code (a byte) with its value, highest first, rank 0 last."""
+    keep = sorted({values[round(i * (len(values) - 1) / 8)] for i in range(9)}) if len(values) > 9 else list(values)
+    code = bytes((1 << next((i for i, k in enumerate(keep) if k >= v), len(keep) - 1)) - 1 for v in range(256))
+    return code, tuple((bytes([(1 << r) - 1]), k) for r, k in reversed(list(enumerate(keep))))
+
+
+def _top(data: bytes | bytearray, codes: tuple[tuple[bytes, int], ...]) -> int:
+    """The highest value whose code (:func:`_ranked`) is in ``data``."""
+    for c, v in codes[:-1]:
+        if c in data:
+            return v
+    return codes[-1][1]
+
+
+def _present(data: bytes) -> list[int]:
+    """The byte values that occur in ``data``, ascending (one pass per value, each on what is left)."""
+    out = []
+    while data:
+        out.append(data[0])
+        data = data.translate(None, data[:1])
+    return sorted(out)
 
 
 def clear_at(hold: tuple[int, int] | None, s: LosSettings) -> float:
@@ -185,7 +292,8 @@ def clear_at(hold: tuple[int, int] | None, s: LosSettings) -> float:
 
 
 #: (board SHA-256, in season, pixel x, pixel y, grain) -> (highest obstacle top, its name) along
-#: the grain line through a hex; at most _BOUNDS_MAX entries.
+#: the grain line through a hex; at most _GRAINS_MAX entries (about 16 geoboards' hexes).
+_GRAINS_MAX = 6000
 _GRAINS: dict[tuple[str, bool, int, int, int], tuple[float, str]] = {}
 
 
@@ -236,7 +344,7 @@ def grain(scenario: Scenario, h: Hex, direction: int, *, settings: LosSettings |
         level = (ground - 256 if ground > 127 else ground) + k.height
         if level > top:
             top, what = level, k.name
-    if len(_GRAINS) >= _BOUNDS_MAX:
+    if len(_GRAINS) >= _GRAINS_MAX:
         _GRAINS.clear()
     _GRAINS[key] = (top, what)
     return top, what

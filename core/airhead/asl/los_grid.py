@@ -49,14 +49,14 @@ from .los_zone import Zone, blaze_range
 from .los_heights import (A68, BANKS, DEPRESSION, OWN_SIDE, UNDER_BRIDGE, Judge, Pit, _distance, a68_ends, building_top,
                           pit_hex, pits)
 from .los_grid_lines import _EFFECT, _RANK, GridHex, GridSight, _merged, _plain, grid_view
-from .los_grid_path import _at_corner, _hex_key, _inside, _path, _runs, _side_of, _sides
+from .los_grid_path import _along, _at_corner, _hex_key, _inside, _path, _runs, _side_of, _sides
 from .los_grid_path import _crossed as _crossed  # (re-exported for the tests and the bench)
 from .los_grid_path import _crossed_from_origin as _crossed_from_origin
 from .los_grid_path import _plan as _plan
 from .board_pixels import SQRT3 as _SQRT3
 from .board_pixels import STEP_PX, frames_of
 from .board_pixels import Kind as _Kind
-from .board_pixels import bound as _bound
+from .board_pixels import HexBounds, board_hex, hex_bounds
 from .board_pixels import centre as _centre
 from .board_pixels import kinds as _kinds
 from .board_pixels import shadow_kinds as _shadow_kinds
@@ -75,12 +75,22 @@ OFFSET_PX = 1.5
 
 class _Memo:
     """What the threads of one :func:`sights` call (or one :func:`trace`) share: whether each
-    hex is read whole, and each hex's bound (:func:`_bound`)."""
+    hex is read whole, and each hex's bound (:func:`.board_pixels.bound`)."""
 
     def __init__(self, scenario: Scenario, boards: list[Frame], s: LosSettings) -> None:
         self.terrain, self.base, self.boards, self.s = scenario.terrain, scenario.base, boards, s
         self.wholes: dict[tuple[int, int], bool] = {}
         self.bounds: dict[tuple[int, int], tuple[float, float] | None] = {}
+        self.tables: dict[int, HexBounds] = {}
+        self.heights: dict[tuple[int, int, float], float] = {}
+
+    def height(self, loc: Location, t: HexTerrain) -> float:
+        """The height a thread is traced from at ``loc`` (terrain ``t``: :func:`.los_settings.end_height`)."""
+        key = (loc.hex.q, loc.hex.r, loc.level)
+        got = self.heights.get(key)
+        if got is None:
+            got = self.heights[key] = float(end_height(t, loc.level))
+        return got
 
     def whole(self, key: tuple[int, int]) -> bool:
         """True if hex ``key`` (q, r) is read whole: changed by the players, or its centre on no
@@ -95,13 +105,22 @@ class _Memo:
 
     def bound(self, key: tuple[int, int]) -> tuple[float, float] | None:
         """The highest ground and the highest terrain top (levels) in hex ``key`` (q, r), from its
-        bound (:func:`_bound`) on the board that holds it wholly; None where no board does, or
+        bound (:func:`.board_pixels.bound`) on the board that holds it wholly; None where no board does, or
         where the hex holds ground below level 0."""
         if key in self.bounds:
             return self.bounds[key]
-        work.spend(20)  # per hex and call, whether the board's bound is kept (_BOUNDS) or not
+        work.spend(20)  # per hex and call, whatever is kept
         h = Hex(*key)
-        got = next((bd for bd in (_bound(f, h, self.s.in_season) for f in self.boards) if bd is not None), None)
+        got = None
+        for i, f in enumerate(self.boards):
+            at = board_hex(f, h)
+            if at is not None:
+                table = self.tables.get(i)
+                if table is None:  # the board's table of bounds, made once per board's grid and season
+                    table = self.tables[i] = hex_bounds(f.board, self.s.in_season)
+                got = table.get(at)
+                if got is not None:
+                    break
         out = None if got is None or got[0] > 127 else (float(got[0]), got[0] + got[1] / 2 if got[1] else float(got[0]))
         self.bounds[key] = out
         return out
@@ -120,8 +139,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     terrain, boards = scenario.terrain, memo.boards
     types = terrain_types(TABLE)
     ta, tb = terrain.at(a.hex), terrain.at(b.hex)
-    za = float(end_height(ta, a.level))
-    zb = float(end_height(tb, b.level))
+    za, zb = memo.height(a, ta), memo.height(b, tb)
     ka, kb = (a.hex.q, a.hex.r), (b.hex.q, b.hex.r)
     pits = _pits(a, b, ta, tb, za, zb, boards) if DEPRESSION in (ta.terrain, tb.terrain) else ()
     judge = Judge(ka, kb, za, zb, s, pits)
@@ -153,7 +171,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     n = max(int(math.ceil(length * scale / STEP_PX)), 1)
     work.spend(n // 2 + 8)  # a replay's work (airhead.work): the same whatever is cached
     end_keys = {ka, kb}
-    rel, crossed_sides_rel = _path(kb[0] - ka[0], kb[1] - ka[1], round(ox, 9), round(oy, 9))
+    rel = _path(kb[0] - ka[0], kb[1] - ka[1], round(ox, 9), round(oy, 9))
     crossed = [(ka[0] + q, ka[1] + r) for q, r in rel]
     crossed = [key for key in crossed if key not in end_keys]
     sides_crossed: set[tuple[tuple[int, int], tuple[int, int]]] | None = None
@@ -327,7 +345,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 d = _side_of(fq - rq, fr - rr)
                 other = (rq + DIRECTIONS[d][0], rr + DIRECTIONS[d][1])
                 if sides_crossed is None:
-                    sides_crossed = _sides(ka, kb, crossed_sides_rel, (ox, oy), s.wall_along)
+                    sides_crossed = _sides(ka, kb, (ox, oy), s.wall_along)
                 on = (key, other) if key < other else (other, key)
                 across = on in sides_crossed and (not _at_corner(fq - rq, fr - rr, d) or bool(terrain.side(h, d)))
                 r = judge.hexside(f"{k.name.lower()} on its {DIRECTION_NAMES[d]} hexside", float(ground), k.height, key, other,
@@ -444,7 +462,8 @@ def _skips(a: Location, b: Location, judge: Judge, memo: _Memo, whole_set: set[H
     ends = ((aq, ar), (b.hex.q, b.hex.r))
     wholes = {(h.q, h.r) for h in whole_set}
     margin = int(math.ceil(2.0 * n / length_px))
-    for q, r, t0, t1 in _plan(b.hex.q - aq, b.hex.r - ar, round(offset[0], 9), round(offset[1], 9), round(3.0 / length_px, 9)):
+    edge = round(3.0 / length_px, 9)
+    for q, r, t0, t1 in _plan(b.hex.q - aq, b.hex.r - ar, round(offset[0], 9), round(offset[1], 9)):
         key = (aq + q, ar + r)
         if key in wholes:
             continue
@@ -452,6 +471,8 @@ def _skips(a: Location, b: Location, judge: Judge, memo: _Memo, whole_set: set[H
             bound = memo.bound(key)
             if bound is None or judge.may_matter(bound[0], bound[1], key):
                 continue
+        else:  # an end's own hex, shrunk at its hexsides: its last pixels are read (a pixel's hex is the grid's)
+            t0, t1 = (t0 + edge if t0 > 0 else t0), (t1 - edge if t1 < 1 else t1)
         # a sample's pixel may lie a pixel off its point (truncated, the ends at their dots' pixels):
         # the samples within two pixels of the hex's edges are read
         i0, i1 = int(math.ceil(t0 * n - 1e-9)) + margin, int(math.floor(t1 * n + 1e-9)) - margin
@@ -496,7 +517,7 @@ def _sight(scenario: Scenario, la: Location, lb: Location, s: LosSettings, kinds
            memo: _Memo, fast: bool = False, shadow: bool = False) -> GridSight:
     if la.hex == lb.hex:
         return GridSight(la, lb, False, None, None, (), ())
-    if not _crossed(la.hex, lb.hex)[1]:
+    if not _along(lb.hex.q - la.hex.q, lb.hex.r - la.hex.r):
         return _walk(scenario, la, lb, s, kinds, memo, 0.0, fast, shadow)
     one, two = (_walk(scenario, la, lb, s, kinds, memo, d, fast, shadow) for d in (OFFSET_PX, -OFFSET_PX))
     dq, dr = lb.hex.q - la.hex.q, lb.hex.r - la.hex.r

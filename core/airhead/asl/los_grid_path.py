@@ -3,13 +3,18 @@ units (a hex's circumradius 1): the hexes a centre-to-centre line crosses and wh
 vertex (``_crossed``), those of a thread moved beside it (``_path``), the hexsides a wall or hedge
 on which can block it (``_sides``), the hexside a pixel lies on and whether near its corner, and
 the part of the thread inside each hex (``_plan``: what a viewshed may skip). Pure geometry, cached
-per thread shape (the same wherever the thread starts).
+per thread shape (the same wherever the thread starts); a shape turned by sixths of a turn is
+that of its first sixth, turned (a viewshed traces a sixth of its shapes). A thread steps from
+hex to hex across the hexside it leaves by; where it leaves at a corner or runs along a hexside,
+clipping and rounding decide, as they did before (the same hexes, checked for every shape
+within 33 hexes).
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
+from itertools import chain
 from typing import Iterator
 
 from ..hexes import DIRECTIONS, Hex, round_axial
@@ -28,46 +33,160 @@ def _crossed(a: Hex, b: Hex) -> tuple[list[tuple[int, int]], bool]:
     return [(a.q + q, a.r + r) for q, r in rel], along
 
 
+def _along(dq: int, dr: int) -> bool:
+    """True if the centre line from the origin to ``(dq, dr)`` meets a vertex (it runs along a
+    hexside, or through a hexspine's end): exactly when ``dq / g ≡ dr / g (mod 3)``, ``g`` their
+    greatest common divisor: vertices lie at axial positions ≡ (⅓, ⅓) or (⅔, ⅔) modulo whole
+    hexes, and the line's points ``t (dq, dr)`` reach one only so."""
+    g = math.gcd(dq, dr)
+    return (dq // g - dr // g) % 3 == 0
+
+
 @lru_cache(maxsize=8192)
 def _crossed_from_origin(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], bool]:
     """:func:`_crossed` from the origin to ``(dq, dr)``; the answer does not change when both
-    ends move by whole hexes, so a viewshed reuses it.
+    ends move by whole hexes, so a viewshed reuses it. A line that meets a vertex (:func:`_along`)
+    has its hexes gathered a hair to either side of it as well (:func:`_nudged`)."""
+    if not _along(dq, dr):
+        return tuple((q, r) for q, r, _t0, _t1 in _line(dq, dr, 0.0, 0.0)), False
+    out = dict.fromkeys(_traverse_exact(dq, dr, max(abs(dq), abs(dr), abs(dq + dr))))
+    for side in _nudged(dq, dr):
+        out.update(dict.fromkeys(side))
+    return tuple(out), True
 
-    The line meets a vertex (it runs along a hexside, or through a hexspine's end) exactly when
-    ``dq / g ≡ dr / g (mod 3)``, ``g`` their greatest common divisor: vertices lie at axial
-    positions ≡ (⅓, ⅓) or (⅔, ⅔) modulo whole hexes, and the line's points ``t (dq, dr)`` reach
-    one only so. Such a line's hexes are gathered a hair to either side of it as well."""
+
+@lru_cache(maxsize=512)
+def _nudged(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """The hexes of the line from the origin to ``(dq, dr)`` moved a hair to its left, and to its
+    right (a line turned by sixths of a turn: that of its first sixth, turned, :func:`_turned`)."""
+    k = _sixth(dq, dr)
+    if k:
+        a, b, c, d = _TURNS[(6 - k) % 6]
+        left, right = _nudged(a * dq + b * dr, c * dq + d * dr)
+        a, b, c, d = _TURNS[k]
+        return tuple((a * q + b * r, c * q + d * r) for q, r in left), tuple((a * q + b * r, c * q + d * r) for q, r in right)
     n = max(abs(dq), abs(dr), abs(dq + dr))
-    g = math.gcd(dq, dr)
-    along = (dq // g - dr // g) % 3 == 0
-    out: dict[tuple[int, int], None] = {}
     nudge = 1e-6 / math.hypot(1.5 * dq, _SQRT3 * (dr + dq / 2))
-    for eq, er in ((0.0, 0.0), (-nudge * (dq + 2 * dr), nudge * (2 * dq + dr)), (nudge * (dq + 2 * dr), -nudge * (2 * dq + dr))) \
-            if along else ((0.0, 0.0),):
-        for key in _traverse(dq, dr, eq, er, n):
-            out.setdefault(key)
-    return tuple(out), along
+    return (tuple(_traverse(dq, dr, -nudge * (dq + 2 * dr), nudge * (2 * dq + dr), n)),
+            tuple(_traverse(dq, dr, nudge * (dq + 2 * dr), -nudge * (2 * dq + dr), n)))
+
+
+@lru_cache(maxsize=16384)
+def _line(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int, float, float], ...]:
+    """:func:`_spans` of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)`` (map
+    units); a thread turned by sixths of a turn is that of its first sixth, turned
+    (:func:`_sixth`): the hexes turned, the parts of the thread in them the same."""
+    k = _sixth(dq, dr)
+    if k:
+        a, b, c, d = _TURNS[(6 - k) % 6]
+        cos, sin = _COS_SIN[(6 - k) % 6]
+        first = _line(a * dq + b * dr, c * dq + d * dr, round(cos * ox - sin * oy, 9), round(sin * ox + cos * oy, 9))
+        a, b, c, d = _TURNS[k]
+        return tuple((a * q + b * r, c * q + d * r, t0, t1) for q, r, t0, t1 in first)
+    eq = ox / 1.5
+    return tuple(_spans(dq, dr, eq, oy / _SQRT3 - eq / 2, max(abs(dq), abs(dr), abs(dq + dr))))
+
+
+#: A sixth of a turn (60°, clockwise on the map) k times, as (a, b, c, d): (q, r) to (a q + b r, c q + d r).
+_TURNS = ((1, 0, 0, 1), (0, -1, 1, 1), (-1, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, -1), (1, 1, -1, 0))
+#: The same turns on map points: (cos, sin) of k × 60°.
+_COS_SIN = tuple((math.cos(math.radians(60 * k)), math.sin(math.radians(60 * k))) for k in range(6))
+
+
+def _sixth(dq: int, dr: int) -> int:
+    """The sixths of a turn (0..5, :data:`_TURNS`) that bring a hex of the first sixth (q > 0,
+    r ≥ 0) to ``(dq, dr)``: each sixth of the hexes around the origin, by the signs of q, r and
+    q + r."""
+    if dq > 0 and dr >= 0:
+        return 0
+    if dq <= 0 < dq + dr:
+        return 1
+    if dr > 0 >= dq + dr:
+        return 2
+    if dq < 0 and dr <= 0:
+        return 3
+    if dq >= 0 > dq + dr:
+        return 4
+    return 5 if dr < 0 <= dq + dr else 0
 
 
 def _traverse(dq: int, dr: int, eq: float, er: float, n: int) -> list[tuple[int, int]]:
     """The hexes the segment from axial ``(eq, er)`` to ``(dq + eq, dr + er)`` passes through, in
-    order: from each hex to the one just past where the segment leaves it (:func:`_span`); a
-    corner grazed for less than a millionth of the segment may be left out, as no pixel lies there."""
-    xa, ya = 1.5 * eq, _SQRT3 * (er + eq / 2)
+    order (:func:`_spans` without the spans)."""
+    return [(q, r) for q, r, _t0, _t1 in _spans(dq, dr, eq, er, n)]
+
+
+def _traverse_exact(dq: int, dr: int, n: int) -> list[tuple[int, int]]:
+    """:func:`_traverse` of a centre line that meets vertices (:func:`_crossed_from_origin`): each
+    hex's part by :func:`_span`, the next hex by rounding the point just past it; it may stop at a
+    hex it only touches at a corner (the lines a hair to either side gather the rest)."""
     xd, yd = 1.5 * dq, _SQRT3 * (dr + dq / 2)
-    cur = round_axial(eq, er)
+    cur = (0, 0)
     out = [cur]
     for _ in range(4 * n + 4):
         cq, cr = cur
-        sp = _span(1.5 * cq, _SQRT3 * (cr + cq / 2), xa, ya, xd, yd)
+        sp = _span(1.5 * cq, _SQRT3 * (cr + cq / 2), 0.0, 0.0, xd, yd)
         if sp is None or sp[1] >= 1.0:
             break
         t = sp[1] + 1e-6
-        nxt = round_axial(eq + dq * t, er + dr * t)
+        nxt = round_axial(dq * t, dr * t)
         if nxt == cur:
             break
         out.append(nxt)
         cur = nxt
+    return out
+
+
+def _spans(dq: int, dr: int, eq: float, er: float, n: int) -> list[tuple[int, int, float, float]]:
+    """The hexes the segment from axial ``(eq, er)`` to ``(dq + eq, dr + er)`` passes through, in
+    order, each with the part ``(t0, t1)`` of the segment inside it: from each hex to the one
+    holding the point just past where the segment leaves it (a corner grazed for less than a
+    millionth of the segment may be left out, as no pixel lies there). That is the neighbour
+    across the hexside it leaves by, found without rounding; where the segment leaves at a corner,
+    runs along a hexside or only grazes that neighbour, :func:`_span` and rounding decide."""
+    xa, ya = 1.5 * eq, _SQRT3 * (er + eq / 2)
+    xd, yd = 1.5 * dq, _SQRT3 * (dr + dq / 2)
+    # the hexsides the segment can leave a hex by (normal, its component along the segment, the
+    # neighbour across), and those it runs parallel to
+    exits = [(nx, ny, dp, sq, sr) for (nx, ny), (sq, sr) in zip(_NORMALS, _ACROSS) if (dp := xd * nx + yd * ny) >= 1e-15]
+    flat = [(nx, ny) for nx, ny in _NORMALS if abs(xd * nx + yd * ny) < 1e-15]
+    cur = prev = round_axial(eq, er)
+    out: list[tuple[int, int, float, float]] = []
+    t0, stepped = 0.0, False
+    for _ in range(4 * n + 4):
+        cq, cr = cur
+        cx, cy = 1.5 * cq, _SQRT3 * (cr + cq / 2)
+        px, py = xa - cx, ya - cy
+        t1 = t2 = 1.0
+        sq = sr = 0
+        for nx, ny, dp, q, r in exits:
+            t = -(px * nx + py * ny - _APOTHEM) / dp
+            if t < t1:
+                t1, t2, sq, sr = t, t1, q, r
+            elif t < t2:
+                t2 = t
+        t = t0 + 1e-6
+        if stepped and t1 <= t:  # the neighbour only grazed: the hex holding the point just past the hexside
+            cur = round_axial(eq + dq * t, er + dr * t)
+            if cur == prev:
+                break
+            stepped = False
+            continue
+        if t2 - t1 < 1e-9 < 1.0 - t1 or t1 - t0 < 1e-9 or (flat and any(px * nx + py * ny - _APOTHEM > -1e-9 for nx, ny in flat)):
+            sp = _span(cx, cy, xa, ya, xd, yd)  # at a corner, or along a hexside
+            out.append((cq, cr, t0, t0) if sp is None else (cq, cr, max(t0, sp[0]), sp[1]))
+            if sp is None or sp[1] >= 1.0:
+                break
+            t0 = sp[1]
+            t = t0 + 1e-6
+            prev, cur, stepped = cur, round_axial(eq + dq * t, er + dr * t), False
+            if cur == prev:
+                break
+            continue
+        out.append((cq, cr, t0, t1))
+        if t1 >= 1.0:
+            break
+        prev, cur, t0, stepped = cur, (cq + sq, cr + sr), t1, True
     return out
 
 
@@ -94,34 +213,38 @@ def _span(cx: float, cy: float, xa: float, ya: float, dx: float, dy: float) -> t
 
 
 _NORMALS = tuple((math.cos(math.radians(30 + 60 * i)), math.sin(math.radians(30 + 60 * i))) for i in range(6))
+#: The neighbour across the hexside of each of :data:`_NORMALS`.
+_ACROSS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
 @lru_cache(maxsize=16384)
-def _path(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[tuple[int, int], ...], frozenset[tuple[tuple[int, int], tuple[int, int]]]]:
+def _path(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int], ...]:
     """The hexes, in order, of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)``
-    (map units), and the hexsides it crosses (each a sorted pair of (q, r))."""
-    eq = ox / 1.5
-    er = oy / _SQRT3 - eq / 2
-    n = max(abs(dq), abs(dr), abs(dq + dr))
-    hexes = tuple(_traverse(dq, dr, eq, er, n)) if (ox, oy) != (0.0, 0.0) else _crossed_from_origin(dq, dr)[0]
-    sides = frozenset((x, y) if x < y else (y, x) for x, y in zip(hexes, hexes[1:]))
-    return hexes, sides
+    (map units)."""
+    return tuple((q, r) for q, r, _t0, _t1 in _line(dq, dr, ox, oy)) if (ox, oy) != (0.0, 0.0) else _crossed_from_origin(dq, dr)[0]
 
 
-def _sides(ka: tuple[int, int], kb: tuple[int, int], rel: frozenset[tuple[tuple[int, int], tuple[int, int]]],
-           offset: tuple[float, float], along: bool) -> set[tuple[tuple[int, int], tuple[int, int]]]:
-    """The hexsides a wall or hedge on which can block the thread (each a sorted pair of (q, r)):
-    those it crosses (``rel``, from ``ka``); with ``along`` (setting ``los_wall_along``), for a
-    thread traced ``offset`` beside a hexside it runs along, those between its hexes and the
-    other side's too."""
+@lru_cache(maxsize=4096)
+def _crossings(dq: int, dr: int, ox: float, oy: float) -> frozenset[tuple[tuple[int, int], tuple[int, int]]]:
+    """The hexsides the thread of :func:`_path` crosses (each a sorted pair of (q, r))."""
+    hexes = _path(dq, dr, ox, oy)
+    return frozenset((x, y) if x < y else (y, x) for x, y in zip(hexes, hexes[1:]))
+
+
+def _sides(ka: tuple[int, int], kb: tuple[int, int], offset: tuple[float, float],
+           along: bool) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+    """The hexsides a wall or hedge on which can block the thread from ``ka`` to ``kb`` traced
+    ``offset`` beside the centre line (each a sorted pair of (q, r)): those it crosses; with
+    ``along`` (setting ``los_wall_along``), for a thread traced beside a hexside it runs along,
+    those between its hexes and the other side's too."""
     def moved(x: tuple[int, int]) -> tuple[int, int]:
         return ka[0] + x[0], ka[1] + x[1]
 
-    out = {(moved(x), moved(y)) for x, y in rel}
+    dq, dr = kb[0] - ka[0], kb[1] - ka[1]
+    out = {(moved(x), moved(y)) for x, y in _crossings(dq, dr, round(offset[0], 9), round(offset[1], 9))}
     if along and offset != (0.0, 0.0):
-        dq, dr = kb[0] - ka[0], kb[1] - ka[1]
-        mine = _path(dq, dr, round(offset[0], 9), round(offset[1], 9))[0]
-        theirs = _path(dq, dr, round(-offset[0], 9), round(-offset[1], 9))[0]
+        mine = _path(dq, dr, round(offset[0], 9), round(offset[1], 9))
+        theirs = _path(dq, dr, round(-offset[0], 9), round(-offset[1], 9))
         for x in mine:
             for y in theirs:
                 ddq, ddr = x[0] - y[0], x[1] - y[1]
@@ -170,33 +293,41 @@ def _inside(box: tuple[float, float, float, float], xa: float, ya: float, tx: fl
 
 
 def _runs(skip: bytearray) -> Iterator[int]:
-    """The indices of ``skip`` that are 0, a run at a time."""
+    """The indices of ``skip`` that are 0, a run at a time (ranges chained: no Python step per index)."""
     n, i = len(skip), 0
-    while i < n:
+    runs = []
+    while 0 <= i < n:
         j = skip.find(1, i)
         j = n if j < 0 else j
-        yield from range(i, j)
+        runs.append(range(i, j))
         i = skip.find(0, j)
-        if i < 0:
-            return
+    return chain.from_iterable(runs)
 
 
 @lru_cache(maxsize=16384)
-def _plan(dq: int, dr: int, ox: float, oy: float, edge: float) -> tuple[tuple[int, int, float, float], ...]:
-    """The hexes of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)`` (map units),
-    each with the part ``(t0, t1)`` of the thread inside it; the ends' own hexes shrunk by ``edge``
-    at their hexsides (their last pixels are read: a pixel's hex is the grid's). The same for
-    every thread of that shape, wherever it starts."""
-    rel, _along = _crossed_from_origin(dq, dr)
-    xb, yb = _centre(Hex(dq, dr))
-    out = []
-    for q, r in ((0, 0), (dq, dr)) + tuple(x for x in rel if x not in ((0, 0), (dq, dr))):
-        cx, cy = _centre(Hex(q, r))
-        sp = _span(cx - ox, cy - oy, 0.0, 0.0, xb, yb)
-        if sp is None:
-            continue
-        t0, t1 = sp
-        if (q, r) in ((0, 0), (dq, dr)):
-            t0, t1 = (t0 + edge if t0 > 0 else t0), (t1 - edge if t1 < 1 else t1)
-        out.append((q, r, t0, t1))
-    return tuple(out)
+def _plan(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int, float, float], ...]:
+    """The hexes of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)`` (map units)
+    among those the centre line crosses (:func:`_crossed_from_origin`), each with the part
+    ``(t0, t1)`` of the thread inside it. The same for every thread of that shape, wherever it
+    starts (and that of its first sixth turned, as :func:`_line`)."""
+    k = _sixth(dq, dr)
+    if k:
+        a, b, c, d = _TURNS[(6 - k) % 6]
+        cos, sin = _COS_SIN[(6 - k) % 6]
+        first = _plan(a * dq + b * dr, c * dq + d * dr, round(cos * ox - sin * oy, 9), round(sin * ox + cos * oy, 9))
+        a, b, c, d = _TURNS[k]
+        return tuple((a * q + b * r, c * q + d * r, t0, t1) for q, r, t0, t1 in first)
+    if not _along(dq, dr):  # (moved or not, the centre line's hexes)
+        if (ox, oy) == (0.0, 0.0):
+            return _line(dq, dr, ox, oy)
+        rel = {(q, r) for q, r, _t0, _t1 in _line(dq, dr, 0.0, 0.0)}
+    else:  # those of the lines a hair to either side of it (the centre line's own add none that matters)
+        left, right = _nudged(dq, dr)
+        rel = {*left, *right}
+    return tuple([sp for sp in _line(dq, dr, ox, oy) if (sp[0], sp[1]) in rel])
+
+
+def _forget() -> None:
+    """Drop every thread shape kept (the benchmark's first viewshed starts with none)."""
+    for f in (_crossed_from_origin, _line, _nudged, _path, _crossings, _plan):
+        f.cache_clear()
