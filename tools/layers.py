@@ -178,10 +178,12 @@ def engine_starts() -> list[str]:
     if not rows:
         return []
     out = ["start-up to ready, ms (this run's load; cold: first visit, warm: the memory snapshot, offline: no network)",
-           f"  {'engine':10} {'cold':>7} {'warm':>7} {'offline':>8}"]
+           f"  {'engine':10} {'cold':>7} {'warm':>7} {'offline':>8}   snapshot on warm/offline start"]
     for engine, t in rows.items():
+        states = t.get("snapshot", {})
         out.append(f"  {engine:10} " + " ".join(f"{t.get(k, '-'):>{w}}" for k, w in
-                                              (("cold", 7), ("warm", 7), ("offline", 8))))
+                                              (("cold", 7), ("warm", 7), ("offline", 8)))
+                   + "   " + "/".join(states.get(k, "-") for k in ("warm", "offline")))
     out.append("starts cold/warm/offline s: " + ", ".join(
         f"{e} " + "/".join(f"{t[k] / 1000:.1f}" if k in t else "-" for k in ("cold", "warm", "offline"))
         for e, t in rows.items()))
