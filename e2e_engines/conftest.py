@@ -68,15 +68,18 @@ class Tablet:
         self.url = server.url
         self.facts: dict[str, Any] = {}  # what an earlier step found, for the later ones
         # cold, warm, offline: ms to ready (body[data-boot-ms]); "snapshot": each start's state
-        # (body[data-snapshot] as the page came up: "restored" where the memory snapshot was used)
+        # (the page's snapshot status as it came up: "restored" where the memory snapshot was
+        # used); "python": ms until PyScript had the interpreter (airheadSnapshot.phases.loaded)
         self.starts: dict[str, Any] = {}
 
     def started(self, kind: str) -> str:
-        """Keeps this start's time to ready (``kind``: cold, warm, offline) and its snapshot state
-        for the layer's table; returns the state."""
-        ms, state = self.b.js("[Number(document.body.dataset.bootMs || 0), window.airheadSnapshot?.state || '']")
+        """Keeps this start's time to ready (``kind``: cold, warm, offline), its snapshot state and
+        when the interpreter was ready, for the layer's table; returns the state."""
+        ms, state, python = self.b.js("[Number(document.body.dataset.bootMs || 0), window.airheadSnapshot?.state || '',"
+                                      " window.airheadSnapshot?.phases?.loaded || 0]")
         self.starts[kind] = int(ms)
         self.starts.setdefault("snapshot", {})[kind] = str(state)
+        self.starts.setdefault("python", {})[kind] = int(python)
         return str(state)
 
     def fact(self, key: str) -> Any:
