@@ -2,8 +2,9 @@
 
 Each defect these engines showed has its check: Firefox's navigation preload answering a network
 error (the service worker must fall back to its cache: ``test_a_preload_network_error_*`` and the
-offline reload), WebKit's memory snapshot (found out once, remembered, no file left, no second
-Pyodide on later starts), WebKit's preloads fetched twice, WebKit's map blurred once the Play tab
+offline reload), the memory snapshot restored on the warm and the offline start in every engine
+(in WebKit kept in IndexedDB: found out once, remembered, no file left, no second Pyodide on later
+starts), WebKit's preloads fetched twice, WebKit's map blurred once the Play tab
 opened, and a new device's first game seeded with the fixed "airhead".
 """
 
