@@ -261,20 +261,28 @@ async function idbFind() {
   const db = await idbOpen();
   let bytes;
   const length = await new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error("IndexedDB did not answer")), IDB_TIMEOUT);
     const tx = db.transaction(IDB_STORE, "readonly");
     const store = tx.objectStore(IDB_STORE);
     const len = store.get(`${FILE}.length`);
     const body = store.get(FILE);
-    bytes = new Promise((done, fail) => {
-      body.onsuccess = () => (body.result instanceof ArrayBuffer ? done(body.result) : fail(new Error("not a snapshot")));
-      tx.onerror = tx.onabort = () => fail(tx.error || new Error("IndexedDB refused it"));
-      setTimeout(() => fail(new Error("IndexedDB did not answer")), IDB_READ_TIMEOUT);
+    let fail;
+    bytes = new Promise((done, failed) => {
+      fail = failed;
+      body.onsuccess = () => (body.result instanceof ArrayBuffer ? done(body.result) : failed(new Error("not a snapshot")));
+      setTimeout(() => failed(new Error("IndexedDB did not answer")), IDB_READ_TIMEOUT);
     });
     bytes.catch(() => {}); // read() hands it on; never an unhandled rejection
-    bytes.finally(() => db.close());
+    bytes.then(() => db.close(), () => db.close());
     len.onsuccess = () => resolve(len.result);
-    tx.onerror = tx.onabort = () => reject(tx.error || new Error("IndexedDB refused it"));
-    setTimeout(() => reject(new Error("IndexedDB did not answer")), IDB_TIMEOUT);
+    tx.onerror = tx.onabort = () => {
+      const error = tx.error || new Error("IndexedDB refused it");
+      reject(error);
+      fail(error);
+    };
+  }).catch((e) => {
+    db.close();
+    throw e;
   });
   return length === undefined ? null : { length, read: () => bytes };
 }
@@ -371,6 +379,7 @@ async function interpreter() {
       status.state = "failed";
       status.error = String((e && e.message) || e).split("\n")[0];
       await dropSnapshots(null);
+      if (where === "idb") remember(null); // none there now: the next snapshot's worker says where
     }
   }
   return load(pyodideOptions());
