@@ -267,13 +267,18 @@ async function idbFind() {
     const len = store.get(`${FILE}.length`);
     const body = store.get(FILE);
     let fail;
+    let timer;
     bytes = new Promise((done, failed) => {
       fail = failed;
       body.onsuccess = () => (body.result instanceof ArrayBuffer ? done(body.result) : failed(new Error("not a snapshot")));
-      setTimeout(() => failed(new Error("IndexedDB did not answer")), IDB_READ_TIMEOUT);
+      timer = setTimeout(() => failed(new Error("IndexedDB did not answer")), IDB_READ_TIMEOUT);
     });
     bytes.catch(() => {}); // read() hands it on; never an unhandled rejection
-    bytes.then(() => db.close(), () => db.close());
+    const close = () => { // (the timer would keep the 17 MB answer alive for 30 s)
+      clearTimeout(timer);
+      db.close();
+    };
+    bytes.then(close, close);
     len.onsuccess = () => resolve(len.result);
     tx.onerror = tx.onabort = () => {
       const error = tx.error || new Error("IndexedDB refused it");
@@ -348,6 +353,11 @@ async function restore(found) {
     createPyodideModule: async (settings) => (await Promise.all([createModule(settings), filled]))[0],
   });
   mark("python");
+  // Pyodide keeps its options, and with them this copy of the heap (31 MB, now in its memory),
+  // for the page's life: detach it (a transfer), so the device gets the memory back.
+  try {
+    structuredClone(heap.buffer, { transfer: [heap.buffer] });
+  } catch (e) { /* an engine without transfer keeps it: memory only */ }
   // The snapshot's random state is the same at every start: reseed from the OS.
   py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
   status.bytes = length;
