@@ -67,6 +67,35 @@ RESTORE_COPY = """async ([folder, name]) => {
 }"""
 
 
+# Keeps the snapshot in IndexedDB instead, as the page does where the private file system cannot
+# (WebKit): the good file's bytes (or, `junk`, a string in their place) and the heap's length in the database,
+# and the page's memory of where it is (web/snapshot.mjs IDB_NAME, MEMORY).
+TO_IDB = """async ([folder, name, junk]) => {
+  const root = await navigator.storage.getDirectory();
+  const data = await (await (await root.getDirectoryHandle(folder)).getFileHandle(name)).getFile().then((f) => f.arrayBuffer());
+  const length = new Uint32Array(data, 0, 3)[1];
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("airhead-snapshot", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("snapshots"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  await new Promise((ok, no) => { const tx = db.transaction("snapshots", "readwrite");
+    tx.objectStore("snapshots").put(junk ? "not a heap" : data, name);
+    tx.objectStore("snapshots").put(length, name + ".length");
+    tx.oncomplete = ok; tx.onerror = () => no(tx.error); });
+  db.close();
+  localStorage.setItem("airhead-snapshot", JSON.stringify({ key: name.slice(0, -4), agent: navigator.userAgent,
+    state: "stored", error: "", store: "idb" }));
+}"""
+
+# The keys in that database, and whether the page remembers a snapshot there.
+IDB_KEYS = """async () => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("airhead-snapshot", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("snapshots"); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const keys = await new Promise((ok) => { const q = db.transaction("snapshots").objectStore("snapshots").getAllKeys();
+    q.onsuccess = () => ok(q.result); });
+  db.close();
+  return [keys, localStorage.getItem("airhead-snapshot")];
+}"""
+
+
 def snapshot_file(bundle: Path) -> str:
     """This build's snapshot file name (the key tools/bundle.py writes into snapshot.mjs)."""
     found = re.search(r'const KEY = "([0-9a-f]+)";', (bundle / "snapshot.mjs").read_text())
@@ -117,6 +146,7 @@ def test_the_snapshot_is_made_restored_and_a_broken_one_falls_back_to_a_normal_b
     each time the page boots normally all the same."""
     name = snapshot_file(bundle)
     made_then_restored(page, name)
+    kept_in_indexeddb(page, name)
     broken_ones_fall_back_to_a_normal_boot(page, name)
 
 
@@ -139,6 +169,25 @@ def made_then_restored(page: Any, name: str) -> None:
     page.wait_for_selector("body[data-selected='1E4']", state="attached")
     assert "Woods" in page.locator("#info").inner_text()
     play_a_landing(page)
+
+
+def kept_in_indexeddb(page: Any, name: str) -> None:
+    """Where the page remembers the snapshot in IndexedDB (WebKit's case, e2e_engines/ plays it
+    there), it is restored from there; a broken one there falls back to a normal boot (no error
+    on the page), is deleted, and the page forgets it was there."""
+    page.evaluate(TO_IDB, [FOLDER, name, False])
+    page.reload()
+    wait_ready(page)
+    status = page.evaluate(STATUS)
+    assert status["state"] == "restored" and status["store"] == "idb", status
+    page.evaluate(TO_IDB, [FOLDER, name, True])
+    page.reload()
+    wait_ready(page)
+    status = page.evaluate(STATUS)
+    assert status["state"] in ("failed", "making") and status["error"] == "not a snapshot", status
+    assert page.evaluate(IDB_KEYS) == [[], None], "the broken snapshot was kept, or is still looked for"
+    page.touchscreen.tap(*hex_center(page, "1E4"))
+    page.wait_for_selector("body[data-selected='1E4']", state="attached")
 
 
 def broken_ones_fall_back_to_a_normal_boot(page: Any, name: str) -> None:

@@ -67,11 +67,20 @@ class Tablet:
         self.server = server
         self.url = server.url
         self.facts: dict[str, Any] = {}  # what an earlier step found, for the later ones
-        self.starts: dict[str, int] = {}  # cold, warm, offline: ms to ready (body[data-boot-ms])
+        # cold, warm, offline: ms to ready (body[data-boot-ms]); "snapshot": each start's state
+        # (the page's snapshot status as it came up: "restored" where the memory snapshot was
+        # used); "python": ms until PyScript had the interpreter (airheadSnapshot.phases.loaded)
+        self.starts: dict[str, Any] = {}
 
-    def started(self, kind: str) -> None:
-        """Keeps this start's time to ready (``kind``: cold, warm, offline) for the layer's table."""
-        self.starts[kind] = int(self.b.js("Number(document.body.dataset.bootMs || 0)"))
+    def started(self, kind: str) -> str:
+        """Keeps this start's time to ready (``kind``: cold, warm, offline), its snapshot state and
+        when the interpreter was ready, for the layer's table; returns the state."""
+        ms, state, python = self.b.js("[Number(document.body.dataset.bootMs || 0), window.airheadSnapshot?.state || '',"
+                                      " window.airheadSnapshot?.phases?.loaded || 0]")
+        self.starts[kind] = int(ms)
+        self.starts.setdefault("snapshot", {})[kind] = str(state)
+        self.starts.setdefault("python", {})[kind] = int(python)
+        return str(state)
 
     def fact(self, key: str) -> Any:
         if key not in self.facts:

@@ -191,10 +191,14 @@ def engine_starts() -> list[str]:
     if not rows:
         return []
     out = ["start-up to ready, ms (this run's load; cold: first visit, warm: the memory snapshot, offline: no network)",
-           f"  {'engine':10} {'cold':>7} {'warm':>7} {'offline':>8}"]
+           f"  {'engine':10} {'cold':>7} {'warm':>7} {'offline':>8}   {'Python ready cold/warm/offline':30}"
+           "  snapshot warm/offline"]
     for engine, t in rows.items():
+        states, python = t.get("snapshot", {}), t.get("python", {})
         out.append(f"  {engine:10} " + " ".join(f"{t.get(k, '-'):>{w}}" for k, w in
-                                              (("cold", 7), ("warm", 7), ("offline", 8))))
+                                              (("cold", 7), ("warm", 7), ("offline", 8)))
+                   + f"   {'/'.join(str(python.get(k, '-')) for k in ('cold', 'warm', 'offline')):30}"
+                   + "  " + "/".join(states.get(k, "-") for k in ("warm", "offline")))
     out.append("starts cold/warm/offline s: " + ", ".join(
         f"{e} " + "/".join(f"{t[k] / 1000:.1f}" if k in t else "-" for k in ("cold", "warm", "offline"))
         for e, t in rows.items()))

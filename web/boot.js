@@ -66,7 +66,12 @@ function snapshotAfter(filling) {
   if (snap.state !== "none" && snap.state !== "failed") return;
   const start = () => {
     document.body.dataset.snapshot = "making";
-    snap.make().then((state) => { document.body.dataset.snapshot = state; });
+    snap.make().then((state) => {
+      document.body.dataset.snapshot = state;
+      // still no worker in control after CONTROL_WAIT (a very loaded device): made once it claims
+      // the page, rather than only on the next visit
+      if (state === "off" && filling) navigator.serviceWorker.addEventListener("controllerchange", later, { once: true });
+    });
   };
   const later = () => setTimeout(start, 2000);
   if (filling) {

@@ -124,6 +124,9 @@ const enabled = !globalThis.location?.search.includes("nosnap") && (HAS_OPFS || 
 export const IDB_NAME = "airhead-snapshot";
 const IDB_STORE = "snapshots";
 const IDB_TIMEOUT = 10000;
+// The snapshot's bytes: on a loaded device WebKit took up to 8 s to hand them over (while it
+// compiled the wasm), and a read that gives up deletes the snapshot: a wider bound.
+const IDB_READ_TIMEOUT = 30000;
 function idbOpen() {
   return new Promise((resolve, reject) => {
     const req = indexedDB.open(IDB_NAME, 1);
@@ -188,7 +191,7 @@ const where = memory && memory.store === "idb" ? "idb" : HAS_OPFS ? "opfs" : "id
 // boot, snapshot deleted), "making", "stored", "error" (could not make or store one),
 // "unsupported" (this engine cannot store one), "off"
 const status = { state: enabled ? (known ? known.state : "none") : "off", store: where, restoreMs: 0, bytes: 0, stored: 0,
-  error: known ? known.error : "" };
+  error: known ? known.error : "", phases: {} };
 
 // Sparse form of a heap: [MAGIC, length, pages, index of each non-zero page...] (uint32) then
 // those pages' bytes (the last one zero-padded to a whole page). snapshot-worker.mjs writes the
@@ -251,18 +254,49 @@ function controlled() {
   return !!globalThis.navigator?.serviceWorker?.controller;
 }
 
+// This build's snapshot in IndexedDB (see findSnapshot), asked for in one transaction: its length
+// answers first, and the bytes (17 MB) are already on their way when restore() asks for them: one
+// connection and one round trip fewer than two transactions, on the warm start's critical path.
+async function idbFind() {
+  const db = await idbOpen();
+  let bytes;
+  const length = await new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error("IndexedDB did not answer")), IDB_TIMEOUT);
+    const tx = db.transaction(IDB_STORE, "readonly");
+    const store = tx.objectStore(IDB_STORE);
+    const len = store.get(`${FILE}.length`);
+    const body = store.get(FILE);
+    let fail;
+    let timer;
+    bytes = new Promise((done, failed) => {
+      fail = failed;
+      body.onsuccess = () => (body.result instanceof ArrayBuffer ? done(body.result) : failed(new Error("not a snapshot")));
+      timer = setTimeout(() => failed(new Error("IndexedDB did not answer")), IDB_READ_TIMEOUT);
+    });
+    bytes.catch(() => {}); // read() hands it on; never an unhandled rejection
+    const close = () => { // (the timer would keep the 17 MB answer alive for 30 s)
+      clearTimeout(timer);
+      db.close();
+    };
+    bytes.then(close, close);
+    len.onsuccess = () => resolve(len.result);
+    tx.onerror = tx.onabort = () => {
+      const error = tx.error || new Error("IndexedDB refused it");
+      reject(error);
+      fail(error);
+    };
+  }).catch((e) => {
+    db.close();
+    throw e;
+  });
+  return length === undefined ? null : { length, read: () => bytes };
+}
+
 // This build's snapshot: {length (of the heap), read() (the sparse bytes)}, or null.
 async function findSnapshot() {
   if (!enabled || known || !controlled()) return null;
   try {
-    if (where === "idb") {
-      const length = await idbDo("readonly", (s) => s.get(`${FILE}.length`));
-      if (length === undefined) return null;
-      return { length, read: () => idbDo("readonly", (s) => s.get(FILE)).then((b) => {
-        if (!(b instanceof ArrayBuffer)) throw new Error("not a snapshot");
-        return b;
-      }) };
-    }
+    if (where === "idb") return await idbFind();
     const file = await (await (await folder(false)).getFileHandle(FILE)).getFile();
     const [magic, length] = new Uint32Array(await file.slice(0, 8).arrayBuffer());
     return { length: magic === MAGIC ? length : -1, read: () => file.arrayBuffer() };
@@ -298,23 +332,50 @@ async function restore(found) {
   const heap = new Uint8Array(length);
   // The snapshot is read while Pyodide fetches and instantiates the wasm; the module is handed to
   // Pyodide (which then restores `heap`) only once it is filled.
-  const filled = found.read().then((buffer) => unpackSparse(buffer, heap));
+  const filled = found.read().then((buffer) => {
+    mark("read");
+    unpackSparse(buffer, heap);
+    mark("unpacked");
+  });
   filled.catch(() => {}); // awaited below; never an unhandled rejection
-  const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
+  // Pyodide's module script is imported when Pyodide asks for the module, as on a boot without a
+  // snapshot: by then loadPyodide has started fetching the wasm (importing it first held back
+  // the wasm's download and compilation, the longest part of a warm start in WebKit).
+  const createModule = async (settings) => {
+    const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
+    const module = await create(settings);
+    mark("wasm");
+    return module;
+  };
   const py = await load({
     ...pyodideOptions(),
     _loadSnapshot: heap,
-    createPyodideModule: async (settings) => (await Promise.all([create(settings), filled]))[0],
+    createPyodideModule: async (settings) => (await Promise.all([createModule(settings), filled]))[0],
   });
+  mark("python");
+  // Pyodide keeps its options, and with them this copy of the heap (31 MB, now in its memory),
+  // for the page's life: detach it (a transfer), so the device gets the memory back.
+  try {
+    structuredClone(heap.buffer, { transfer: [heap.buffer] });
+  } catch (e) { /* an engine without transfer keeps it: memory only */ }
   // The snapshot's random state is the same at every start: reseed from the OS.
   py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
   status.bytes = length;
   return py;
 }
 
+// When each phase of this start ended (ms since the page started: status.phases): "lookup"
+// (where the snapshot is, if any), then on a restore "read" (its bytes), "unpacked", "wasm"
+// (Pyodide's module compiled and instantiated), "python" (the heap restored); "files" (the app's
+// files written), "loaded" (PyScript has the interpreter).
+function mark(phase) {
+  status.phases[phase] = Math.round(performance.now());
+}
+
 async function interpreter() {
   status.startedAt = Math.round(performance.now());
   const hit = await findSnapshot();
+  mark("lookup");
   status.lookupMs = Math.round(performance.now() - status.startedAt);
   if (hit) {
     const t0 = performance.now();
@@ -328,6 +389,7 @@ async function interpreter() {
       status.state = "failed";
       status.error = String((e && e.message) || e).split("\n")[0];
       await dropSnapshots(null);
+      if (where === "idb") remember(null); // none there now: the next snapshot's worker says where
     }
   }
   return load(pyodideOptions());
@@ -340,6 +402,7 @@ async function boot() {
   const py = await interpreter();
   const t0 = performance.now();
   writeFiles(py, await fetched);
+  mark("files");
   status.filesMs = Math.round(performance.now() - t0);
   return py;
 }
@@ -366,6 +429,7 @@ export async function loadPyodide(options = {}) {
     return own;
   }
   const py = await start();
+  mark("loaded");
   status.loadedAt = Math.round(performance.now());
   if (stdout) py.setStdout({ batched: stdout });
   if (stderr) py.setStderr({ batched: stderr });
