@@ -5,7 +5,6 @@ log's words (:func:`describe_action`)."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .errors import ActionError, DataError, quoted
@@ -21,7 +20,7 @@ from .terrain_words import feature_words, set_words
 if TYPE_CHECKING:
     from .plug import System
 
-__all__ = ["ACTIONS", "ACTION_TYPES", "MAX_TEXT", "JSONDict", "check_action", "describe_action", "want", "compact", "setting_words"]
+__all__ = ["ACTIONS", "ACTION_TYPES", "MAX_TEXT", "JSONDict", "check_action", "describe_action", "want", "setting_words"]
 
 JSONDict = dict[str, Any]
 
@@ -127,11 +126,6 @@ def check_action(action: Any) -> JSONDict:
             if not (action.get("kind") is not None and "hex" in action):
                 raise ActionError(f"a {op} edit needs its kind and hex (null: off the map), or remove: true")
     return _Checked(action)
-
-
-def compact(obj: Any) -> str:
-    """``obj`` as compact, sorted JSON (the log's words for data)."""
-    return json.dumps(obj, sort_keys=True, separators=(", ", ": "), ensure_ascii=False)
 
 
 def describe_action(action: Mapping[str, Any], system: System | None = None) -> str:
