@@ -49,3 +49,7 @@ def test_the_bridge_tool_lays_a_bridge_and_takes_it_away(page: Any) -> None:
     page.locator("#tab-edit").tap()  # the same bridge tapped again: taken away
     tap("1G5")
     assert page.locator("#map .bridge").count() == bridges
+    page.locator("#tab-log").tap()  # logged in the rules' words, never as the edit's data
+    log = page.locator("#log-list").inner_text()
+    assert "edit 1G5: bridge laid along NE–SW (footbridge)" in log and "edit 1G5: bridge taken away" in log
+    assert "{" not in log and '"' not in log

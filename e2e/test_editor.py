@@ -54,7 +54,9 @@ def test_edit_terrain_sides_and_occupants_then_undo(page: Any, artifacts: Path) 
     assert "Level2" in page.locator("#info").inner_text().replace("\n", "").replace("\t", "").replace(" ", "")
     # every edit is logged and can be undone
     page.locator("#tab-log").tap()
-    assert "edit add wall on 1D6 NE hexside" in page.locator("#log-list").inner_text()
+    log = page.locator("#log-list").inner_text()  # in the rules' words, never the edit's data
+    assert "edit the NE hexside of 1D6: wall added" in log and "hexside 1D6–1E6: wall added" in log
+    assert "edit 1B2: Woods" in log and "{" not in log
     page.locator("#log-undo").tap()
     page.wait_for_selector(".log-list .entry.undone")
     assert page.locator("#map line.side.wall").count() == walls

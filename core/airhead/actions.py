@@ -5,21 +5,22 @@ log's words (:func:`describe_action`)."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .errors import ActionError, DataError, quoted
+from .events import plain_words
 from .fields import Field, Schema
 from .hexes import DIRECTION_NAMES
 from .steps import MAX_CHOICE
 from .scenario import MAX_SSR, MAX_SSR_NAME
 from .sealed import CODE_EXAMPLE, CODE_PATTERN, check_plan
 from .terrain import HEXSIDE_FEATURES
+from .terrain_words import feature_words, set_words
 
 if TYPE_CHECKING:
     from .plug import System
 
-__all__ = ["ACTIONS", "ACTION_TYPES", "MAX_TEXT", "JSONDict", "check_action", "describe_action", "want", "compact", "setting_words"]
+__all__ = ["ACTIONS", "ACTION_TYPES", "MAX_TEXT", "JSONDict", "check_action", "describe_action", "want", "setting_words"]
 
 JSONDict = dict[str, Any]
 
@@ -127,11 +128,6 @@ def check_action(action: Any) -> JSONDict:
     return _Checked(action)
 
 
-def compact(obj: Any) -> str:
-    """``obj`` as compact, sorted JSON (the log's words for data)."""
-    return json.dumps(obj, sort_keys=True, separators=(", ", ": "), ensure_ascii=False)
-
-
 def describe_action(action: Mapping[str, Any], system: System | None = None) -> str:
     """Short human text of an action for the log."""
     t = action.get("type")
@@ -141,7 +137,7 @@ def describe_action(action: Mapping[str, Any], system: System | None = None) -> 
         if proc is not None:  # the procedure by its title, its plan in its own words
             described = proc.describe_params(raw) if raw else ""
             return f"start {proc.title}" + (f": {described}" if described else "")
-        params = ", ".join(f"{k} {v}" for k, v in sorted(raw.items()))
+        params = ", ".join(f"{k} {plain_words(v)}" for k, v in sorted(raw.items()))
         return f"start {action.get('procedure')}" + (f" ({params})" if params else "")
     if t == "dice":
         return "dice " + ",".join(str(v) for v in action.get("values", []))
@@ -158,8 +154,8 @@ def describe_action(action: Mapping[str, Any], system: System | None = None) -> 
     if t == "edit":
         op = action.get("op")
         if op == "side":
-            verb = "add" if action.get("on", True) else "remove"
-            return f"edit {verb} {action.get('feature')} on {action.get('hex')} {action.get('dir')} hexside"
+            verb = "added" if action.get("on", True) is not False else "removed"
+            return f"edit the {action.get('dir')} hexside of {action.get('hex')}: {feature_words(str(action.get('feature')))} {verb}"
         if op == "settings":
             return "change the scenario's settings: " + ", ".join(
                 f"{_setting_label(system, str(k))} {setting_words(v)}"
@@ -167,10 +163,15 @@ def describe_action(action: Mapping[str, Any], system: System | None = None) -> 
         if op == "ssr":
             return "choose the SSR terrain options: " + ", ".join(str(n) for n in action.get("set") or ())
         if op in ("unit", "marker"):
+            name = action.get("label") or (action.get("id") if op == "unit" else action.get("kind")) or action.get("id")
             if action.get("remove"):
-                return f"edit remove {op} {action.get('id')}"
-            return f"edit {op} {action.get('id')} in {action.get('hex') or 'off the map'}"
-        return f"edit {action.get('hex')}: {compact(action.get('set'))}"
+                return f"edit remove {op} {name}"
+            return f"edit {op} {name} in {action.get('hex') or 'off the map'}"
+        types = system.terrain_types if system is not None else {}
+        changes = action.get("set")
+        said = set_words(changes, {k: t.label for k, t in types.items()}, {k: t.obstacle for k, t in types.items()}) \
+            if isinstance(changes, Mapping) else "no change"
+        return f"edit {action.get('hex')}: {said}"
     return str(t)
 
 
@@ -190,4 +191,4 @@ def setting_words(v: Any) -> str:
         return "back to its default"
     if isinstance(v, bool):
         return "on" if v else "off"
-    return v if isinstance(v, str) else compact(v)
+    return v if isinstance(v, str) else plain_words(v)

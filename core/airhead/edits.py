@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from .actions import JSONDict, compact, setting_words, want
+from .actions import JSONDict, setting_words, want
 from .boards import HexNameError
 from .counters import Marker, Unit
 from .errors import ActionError, DataError, quoted
@@ -17,6 +17,7 @@ from .hexes import DIRECTION_NAMES
 from .plug import GameState
 from .scenario import MAX_SETTINGS, MAX_SETTINGS_CHARS, MAX_SSR
 from .terrain import HexTerrain
+from .terrain_words import feature_words, hex_words
 from .work import spend
 
 __all__ = ["edit"]
@@ -44,7 +45,9 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         on = a.get("on", True) is not False
         terrain = (state.terrain.add_side if on else state.terrain.remove_side)(h, d, a["feature"])
         verb = "added" if on else "removed"
-        event = Event("edit", "", f"{a['feature']} {verb} on the {a['dir']} hexside of {m.name(h)}", None, (m.name(h),))
+        across = h.neighbor(d)
+        where = f"hexside {m.name(h)}–{m.name(across)}" if m.in_play(across) else f"the {a['dir']} hexside of {m.name(h)}"
+        event = Event("edit", "", f"{where}: {feature_words(a['feature'])} {verb}", None, (m.name(h),))
     else:
         merged = dict(state.terrain.at(h).to_data())
         for k, v in a["set"].items():
@@ -60,7 +63,9 @@ def _edit(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]]:
         if new.terrain not in types:
             raise ActionError(f"{m.name(h)}: unknown terrain {quoted(new.terrain)} for {state.system.title} (one of {', '.join(types)})")
         terrain = state.terrain.set_hex(h, new)
-        event = Event("edit", "", f"{m.name(h)} set to {compact(new.to_data()) if new.to_data() else 'open ground'}", None, (m.name(h),))
+        labels = {k: t.label for k, t in types.items()}
+        usual = {k: t.obstacle for k, t in types.items()}
+        event = Event("edit", "", f"{m.name(h)} now: {hex_words(new, labels, usual)}", None, (m.name(h),))
     return replace(state, terrain=terrain), [event]
 
 
@@ -176,7 +181,7 @@ def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]
     if a.get("remove"):
         if present is None:
             raise ActionError(f"there is no {op} {quoted(uid)} to remove")
-        return replace(state, counters=counters.remove(uid)), [Event("edit", "", f"{op} {uid} removed")]
+        return replace(state, counters=counters.remove(uid)), [Event("edit", "", f"unit {present.name} removed" if op == "unit" else f"{present.name} marker removed")]
     where = None
     if a.get("hex") is not None:
         try:
@@ -198,4 +203,6 @@ def _edit_counter(state: GameState, a: JSONDict) -> tuple[GameState, list[Event]
     place = m.name(where) if where is not None else "off the map"
     verb = "moved to" if present is not None else "placed in" if where is not None else "placed"
     hexes = (m.name(where),) if where is not None else ()
-    return replace(state, counters=counters), [Event("edit", "", f"{op} {uid} ({a['kind']}) {verb} {place}", None, hexes)]
+    name = a.get("label") or (uid if op == "unit" else a["kind"])  # as the counter names itself (Unit.name, Marker.name)
+    what = f"unit {name} ({a['kind']})" if op == "unit" else f"{name} marker" if name == a["kind"] else f"{name} marker ({a['kind']})"
+    return replace(state, counters=counters), [Event("edit", "", f"{what} {verb} {place}", None, hexes)]

@@ -10,9 +10,9 @@ The log a player reads is rendered from these, and tests assert on them, e.g.::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Sequence
+from typing import Any, Literal, Mapping, Sequence
 
-__all__ = ["Event", "EventKind", "roll", "modifier", "result", "info", "render_events"]
+__all__ = ["Event", "EventKind", "roll", "modifier", "result", "info", "render_events", "plain_words"]
 
 EventKind = Literal["roll", "modifier", "result", "info", "prompt", "edit"]
 
@@ -82,3 +82,19 @@ def info(rule: str, cause: str, hexes: Sequence[str] = ()) -> Event:
 def render_events(events: Sequence[Event]) -> list[str]:
     """Log lines of a sequence of events."""
     return [e.render() for e in events]
+
+
+def plain_words(v: Any) -> str:
+    """A value of an action or a record in the log's words: a list as "a, b", a record as "key
+    value, ...", yes or no; never JSON or a Python repr (no braces, brackets or double quotes)."""
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, Mapping):
+        return ", ".join(f"{str(k).replace('_', ' ')} {plain_words(x)}" for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        return ", ".join(plain_words(x) for x in v) or "none"
+    return str(v).replace('"', "'")

@@ -47,7 +47,7 @@ from typing import (
 from .counters import Counters
 from .dice import Roll, SeededDice
 from .errors import ActionError, DataError, quoted
-from .events import Event
+from .events import Event, plain_words
 from .fields import Field, Schema, parse_fields
 from .hexes import Hex
 from .tables import TerrainType, terrain_types
@@ -166,7 +166,7 @@ class Procedure(Generic[D]):
     def describe_params(self, params: Mapping[str, Any]) -> str:
         """Log text of a start action's JSON parameters (secret fields left out)."""
         secret = {f.key for f in self.params if f.secret}
-        return ", ".join(f"{k} {v}" for k, v in sorted(params.items()) if k not in secret)
+        return ", ".join(f"{k} {plain_words(v)}" for k, v in sorted(params.items()) if k not in secret)
 
     def sealed_plan(self, params: Mapping[str, Any]) -> tuple[str, Any]:
         """The side sealing a plan of this procedure and the JSON it seals (see ``seal_label``)."""

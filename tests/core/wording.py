@@ -7,6 +7,11 @@ from __future__ import annotations
 WORDING = (
     ("result    -: no effect on stick ", "result    – (no effect): stick ", " lands unharmed"),  # "→ -: no effect"
     (" rolls 1 attack dice: ", " rolls 1 attack die: ", ""),
+    # a map edit in the rules' words, not its data (JSON)
+    ('edit 1A3: {"obs": 1, "t": "woods"}', "edit 1A3: Woods", ""),
+    ('1A3 set to {"obs": 1, "t": "woods"}', "1A3 now: Woods, level 0", ""),
+    ("edit add wall on 1A3 S hexside", "edit the S hexside of 1A3: wall added", ""),
+    ("wall added on the S hexside of 1A3", "hexside 1A3–1A4: wall added", ""),
 )
 
 

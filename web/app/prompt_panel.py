@@ -81,30 +81,37 @@ class PromptPanel:
             host.innerHTML = f"{back}{summary}{last}{idle}"
             host.dataset.waiting = ""
             return
-        body = back
+        body, spec = back, ""
         if live and p["kind"] == "roll":
-            dice = " + ".join(f"{E(n)} d{s}" for n, s in p["dice"])
+            spec = "<span class='dice-spec'>: " + " + ".join(f"{E(n)} d{s}" for n, s in p["dice"]) + "</span>"
             mode = self.play.dice_mode
             app = "" if mode == "table" else (
-                "<div class='row'><button type='button' class='btn primary' data-act='roll' id='prompt-roll'>Roll app dice</button></div>")
+                "<button type='button' class='btn primary' data-act='roll' id='prompt-roll'>Roll app dice</button>")
             table = "" if mode == "app" else (
-                "<div class='row'><input id='prompt-dice' inputmode='numeric' autocomplete='off' placeholder='type your dice, e.g. 4 2' aria-label='Dice rolled at the table'>"
-                "<button type='button' class='btn' data-act='enter' id='prompt-enter'>Enter</button></div>")
+                "<input id='prompt-dice' inputmode='numeric' autocomplete='off' placeholder='e.g. 4 2' aria-label='Dice rolled at the table'>"
+                "<button type='button' class='btn' data-act='enter' id='prompt-enter'>Enter</button>")
             switch = "".join(
-                f"<button type='button' class='btn subtle{' on' if mode == m else ''}' data-act='dice-mode' data-mode='{m}' id='dice-mode-{m}'>{label}</button>"
-                for m, label in (("both", "both"), ("app", "app dice"), ("table", "table dice"))
+                f"<button type='button' class='btn subtle{' on' if mode == m else ''}' aria-pressed='{'true' if mode == m else 'false'}' "
+                f"data-act='dice-mode' data-mode='{m}' id='dice-mode-{m}'>{label}</button>"
+                for m, label in (("both", "both"), ("app", "app"), ("table", "table"))
             )
-            body = f"<p class='dice-spec'>{dice}</p>{app}{table}<p class='row dice-modes'>Dice: {switch}</p>"
+            # the controls first, in two rows: the dice (the app's, typed in) and how they are
+            # rolled, a segmented row; the roll that led here below them (#table: on a phone the
+            # prompt was taller than the Play panel, its dice modes and Abandon out of view)
+            body = (f"{back}<div class='row dice-go'>{app}{table}</div>"
+                    f"<div class='dice-modes' role='group' aria-label='How the dice are rolled'><span class='seg-label'>Dice:</span>"
+                    f"<span class='seg'>{switch}</span></div>")
         elif live:
-            body = "<div class='choices'>" + "".join(
+            body = back + "<div class='choices'>" + "".join(
                 f"<button type='button' class='btn choice' data-act='choose' data-choice='{E(o, quote=True)}'>{E(o)}</button>" for o in p["options"]
             ) + "</div>"
-        # what to do now first, then the roll that led here: the action stays at the top of the
-        # prompt, which stays at the top of the panel (#32)
+        # what to do now first, Abandon beside it, then the roll that led here: the action stays
+        # at the top of the prompt, which stays at the top of the panel (#32)
         host.innerHTML = (
-            f"<p class='prompt-proc hint'>{E(p['procedure'])}</p>"
-            f"<p class='prompt-label'><span class='rule'>{E(p['rule'])}</span> <span id='prompt-label'>{E(p['label'])}</span></p>{body}"
-            f"{last}<p class='row'><button type='button' class='btn subtle' data-act='cancel'>Abandon</button></p>"
+            f"<div class='prompt-head'><p class='prompt-proc hint'>{E(p['procedure'])}</p>"
+            f"<p class='prompt-label'><span class='rule'>{E(p['rule'])}</span> <span id='prompt-label'>{E(p['label'])}</span>{spec}</p>"
+            f"<button type='button' class='btn subtle' data-act='cancel' id='prompt-abandon'>Abandon</button></div>"
+            f"{body}{last}"
         )
         host.dataset.waiting = p["rule"]
         host.scrollTop = 0  # a long prompt scrolls inside itself: its top (the action) first

@@ -252,7 +252,7 @@ def test_a_bridge_painted_with_the_map_editor_is_the_bridge_the_hazard_reads() -
         return hazard(g.state.terrain, a, 0)[0]
 
     assert paint({"axis": 1}) == "bridge" and g.state.terrain.at(P("4E7")).bridge == Bridge(1)
-    assert g.events()[-1].cause == '4E7 set to {"bridge": {"axis": 1}, "t": "water", "water": {"kind": "river"}}'
+    assert g.events()[-1].cause == "4E7 now: Water, level 0, river, bridge along NE–SW"  # in words (test_edit_words)
     assert paint({"axis": 1, "foot": True}) == "eliminated"  # a footbridge bears no glider
     assert paint({"axis": 0}) == "eliminated"  # across the Avenue
     assert paint(None) == "eliminated" and g.state.terrain.at(P("4E7")).bridge is None
