@@ -32,8 +32,9 @@ sees out only as A6.3 allows, a bridge above both ends is passed beneath, A6.8 E
 between a building's Location and another height, and a rowhouse wall blocks on an end's own
 hexside (B23.71), each hex read whole (``docs/rules-notes.md``, "LOS at hex level").
 
-Split by concern: the Location, the settings and a hex as LOS reads it are in :mod:`.los_settings`
-(re-exported here); a Blaze's Illuminated Zone and its shadows (E1.94, E1.941) in :mod:`.los_zone`,
+Split by concern: the Location, the settings, the line and a hex as LOS reads it are in
+:mod:`.los_settings`, what a viewer above sees of one hex (:func:`top_above`, :func:`blind_hex`,
+:func:`aerial`) in :mod:`.los_above` (both re-exported here); a Blaze's Illuminated Zone and its shadows (E1.94, E1.941) in :mod:`.los_zone`,
 built on this module's ``_trace``; the thread over imported boards' pixels in :mod:`.los_grid`.
 """
 
@@ -41,21 +42,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import partial
 from math import floor
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from ..frozen import replace
-from ..hexes import Hex, HexLine, Hexside, Step, line
+from ..hexes import Hex
 from ..plug import View
 from ..tables import TerrainType, hexside_heights
-from ..terrain import HexTerrain, Terrain
-from .e7.aerial_los import AerialSight, aerial_sight
+from ..terrain import Terrain
+from .los_above import Aerial, Blind, aerial, blind_hex, top_above
 from .los_heights import A68, DEPRESSION, OWN_SIDE, UNDER, Judge, Pit, a68_ends, building_top, pit_hex
 from .los_heights import pits as pits_of
 from .los_settings import (BLIND_PACK_FIELD, BUILDINGS, RULE, SETTING_FIELDS, TABLE, BlindTable, Location, LosSettings,
-                           Name, Where, _against, _at, _hinders, _levels, _loc, _read, _types, blind_table, end_height,
+                           Name, Where, _against, _at, _levels, _line, _loc, _read, _types, blind_table, end_height,
                            level_hindrance, rooftop)
+from .los_settings import _line_from_origin as _line_from_origin  # (re-exported for los_zone and the tests)
 
 if TYPE_CHECKING:
     from ..plug import GameState
@@ -63,23 +65,6 @@ if TYPE_CHECKING:
 __all__ = ["RULE", "Location", "LosSettings", "SETTING_FIELDS", "BLIND_PACK_FIELD", "BlindTable", "blind_table",
            "Crossing", "Sight", "los", "top_above", "Blind", "blind_hex", "Aerial", "aerial",
            "los_view", "explain", "Where", "BUILDINGS", "TABLE", "end_height", "level_hindrance", "rooftop"]
-
-
-# ---------------------------------------------------------------- the line
-
-
-@lru_cache(maxsize=4096)
-def _line_from_origin(dq: int, dr: int) -> HexLine:
-    return line(Hex(0, 0), Hex(dq, dr))
-
-
-def _line(a: Hex, b: Hex) -> HexLine:
-    """:func:`airhead.hexes.line` from ``a`` to ``b``, translated from a cached line from the
-    origin (the exact line does not change when both ends move by whole hexes)."""
-    def move(st: Step) -> Step:
-        return a + st if isinstance(st, Hex) else tuple(a + h for h in st)
-    base = _line_from_origin(b.q - a.q, b.r - a.r)
-    return HexLine(tuple(move(st) for st in base.steps), base.spans)
 
 
 @dataclass(frozen=True)
@@ -444,132 +429,6 @@ def los(terrain: Terrain, a: Where, b: Where, *, settings: LosSettings | None = 
     (default the table's ``"sides"``)."""
     return _trace(terrain, _loc(a), _loc(b), settings or LosSettings(), _types(types),
                   hexside_heights(TABLE) if sides is None else sides)
-
-
-def top_above(terrain: Terrain, viewer: Where, h: Hex, *, settings: LosSettings | None = None,
-              types: Mapping[str, TerrainType] | None = None) -> float:
-    """How many levels the top of hex ``h``'s terrain (ground plus obstacle or Hindrance) is above
-    ``viewer`` (negative: below). E1.7 EX: the T7 woods are 1 full level higher than a firer at
-    ground level in R6, 0 for one on level 1."""
-    v = _loc(viewer)
-    t = terrain.at(h)
-    r = _read(t, _types(types).get(t.terrain), settings or LosSettings())
-    top = r.ground + max(r.obstacle, r.height)
-    return float(top - Fraction(terrain.at(v.hex).base_level) - Fraction(v.level))
-
-
-# ---------------------------------------------------------------- Blind Hexes (ground viewer)
-
-
-@dataclass(frozen=True)
-class Blind:
-    """Whether ``target`` is a Blind Hex to a higher ground viewer behind ``by``: ``blind`` is
-    None when the table has no entry (``ask`` then says what the players must decide)."""
-
-    target: Hex
-    blind: bool | None
-    by: Hex | None = None
-    count: int | None = None
-    ask: str = ""
-
-    def explain(self, name: Name) -> str:
-        """One log-style line."""
-        if self.by is None:
-            return f"{name(self.target)}: no lower obstacle between: not a Blind Hex (B10.23)"
-        if self.blind is None:
-            return f"{name(self.target)} behind {name(self.by)}: {self.ask}"
-        n = f"{self.count} Blind Hex{'es' if self.count != 1 else ''}"
-        return f"{name(self.target)} behind {name(self.by)} ({n}): {'a Blind Hex' if self.blind else 'seen'} (B10.23)"
-
-
-def blind_hex(terrain: Terrain, viewer: Where, target: Hex, table: BlindTable | None, *,
-              settings: LosSettings | None = None, types: Mapping[str, TerrainType] | None = None) -> Blind:
-    """B10.23 for a ground viewer above an obstacle: the obstacle nearest ``target`` whose top is
-    above the target's ground and not above the viewer makes ``target`` Blind if it lies within
-    the table's count of hexes behind it (``table[(obstacle height, levels the viewer is above
-    its top)]``). Without that entry the answer is None and the players decide."""
-    v = _loc(viewer)
-    s = settings or LosSettings()
-    ty = _types(types)
-    zv = Fraction(terrain.at(v.hex).base_level) + Fraction(v.level)
-    zt = Fraction(terrain.at(target).base_level)
-    found: tuple[Hex, Fraction, Fraction] | None = None
-    for h in _line(v.hex, target).hexes[1:-1]:
-        r = _read(terrain.at(h), ty.get(terrain.at(h).terrain), s)
-        top = r.ground + r.obstacle
-        if r.obstacle and zt < top <= zv:
-            found = (h, r.obstacle, zv - top)
-        elif r.ground > zt and r.ground <= zv:
-            found = (h, r.ground - zt, zv - r.ground)
-    if found is None:
-        return Blind(target, False)
-    h, hgt, above = found
-    count = (table or {}).get((float(hgt), float(above)))
-    if count is None:
-        return Blind(target, None, h, None, f"the players decide: Blind Hexes behind a {_levels(hgt)} obstacle "
-                                            f"seen from {_levels(above)} above it are not in the rule text Airhead has (B10.23)")
-    return Blind(target, h.distance(target) <= count, h, count)
-
-
-# ---------------------------------------------------------------- E7.25 Aerial LOS
-
-
-@dataclass(frozen=True)
-class Aerial:
-    """E7.25 Aerial LOS to ``sight.target`` (:class:`~.aerial_los.AerialSight`) and, when seen,
-    the LOS Hindrance DRM of the hex just before it toward the aircraft (``hindered_by``)."""
-
-    sight: AerialSight
-    drm: int = 0
-    hindered_by: Hex | None = None
-    what: str = ""
-
-    @property
-    def blind(self) -> bool:
-        """True if the target is a Blind Hex to the Aerial viewer."""
-        return self.sight.blind
-
-    def explain(self, name: Name) -> list[str]:
-        """The aerial answer in log style."""
-        lines = self.sight.explain(name)
-        if self.hindered_by is not None:
-            lines.insert(-1, f"{name(self.hindered_by)}: {self.what}: +{self.drm} LOS Hindrance (E7.25)")
-        return lines
-
-
-def _seasoned(t: HexTerrain, ty: TerrainType | None, s: LosSettings) -> HexTerrain:
-    """A hex as an obstacle this season: a Hindrance is no obstacle, a type out of its Hindrance
-    season is what its ``off_season`` says, a half-level type half a level high."""
-    if ty is None:
-        return t
-    if _hinders(ty, s) or (ty.hindrance > 0 and ty.season and ty.off_season != "obstacle"):
-        return replace(t, obstacle=0)
-    if ty.half_level:
-        return replace(t, obstacle=0.5)
-    if s.orchard_full and ty.hindrance > 0 and ty.season and t.obstacle < 1:
-        return replace(t, obstacle=1)
-    return t
-
-
-def aerial(terrain: Terrain, target: Hex, toward: int, *, settings: LosSettings | None = None,
-           types: Mapping[str, TerrainType] | None = None, bocage: bool = True) -> Aerial:
-    """E7.25: what an Aerial viewer looking at ``target`` along the hex grain from ``toward``
-    (0..5: the viewer lies that way) sees (:func:`~.aerial_los.aerial_sight`), the season
-    applied; when seen, a Hindrance in the hex just before it adds its DRM (the E7.3 EX: K10
-    behind an out-of-season orchard in K9 is attacked with +1)."""
-    s = settings or LosSettings()
-    ty = _types(types)
-    near = target.neighbor(toward)
-    around = [target, *target.neighbors()]
-    local = Terrain({h: _seasoned(terrain.at(h), ty.get(terrain.at(h).terrain), s) for h in around},
-                    {Hexside.of(target, d): terrain.side(target, d) for d in range(6)})
-    sight = aerial_sight(local, target, toward, bocage=bocage, types={k: v.label for k, v in ty.items()})
-    if sight.blind:
-        return Aerial(sight)
-    t = terrain.at(near)
-    r = _read(t, ty.get(t.terrain), s)
-    drm = r.hindrance + (s.smoke if t.smoke else 0)
-    return Aerial(sight, drm, near if drm else None, r.what if r.hindrance else "SMOKE")
 
 
 # ---------------------------------------------------------------- the map's LOS thread

@@ -175,6 +175,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
     crossed = [(ka[0] + q, ka[1] + r) for q, r in rel]
     crossed = [key for key in crossed if key not in end_keys]
     sides_crossed: set[tuple[tuple[int, int], tuple[int, int]]] | None = None
+    sides_across: set[tuple[tuple[int, int], tuple[int, int]]] | None = None  # those it crosses, not runs along
     # the hexes met, by (q, r): a tuple hashes in C, a Hex in Python (the loop below meets one per pixel read)
     best: dict[tuple[int, int], GridHex] = {}
     for key in ([] if fast else crossed):
@@ -346,10 +347,12 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 other = (rq + DIRECTIONS[d][0], rr + DIRECTIONS[d][1])
                 if sides_crossed is None:
                     sides_crossed = _sides(ka, kb, (ox, oy), s.wall_along)
+                    sides_across = _sides(ka, kb, (ox, oy), False) if s.wall_along and (ox, oy) != (0.0, 0.0) else sides_crossed
+                assert sides_across is not None
                 on = (key, other) if key < other else (other, key)
                 across = on in sides_crossed and (not _at_corner(fq - rq, fr - rr, d) or bool(terrain.side(h, d)))
                 r = judge.hexside(f"{k.name.lower()} on its {DIRECTION_NAMES[d]} hexside", float(ground), k.height, key, other,
-                                  across, near, low)
+                                  across, near, low, along=across and on not in sides_across)
                 drm = 0
             else:
                 r = judge.terrain(k.name, float(ground), k.height, k.obstacle, k.terrain, key, near, 0 if shadow else k.split, low)
@@ -388,6 +391,17 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
         cx, cy = _centre(g.hex)
         return (cx - xa) * dx + (cy - ya) * dy
 
+    for key in [o for o in hind if best[o].effect == "blocks"]:  # read as a Hindrance, then it blocks: it blocks
+        del hind[key]
+        if key in same:
+            same.discard(key)
+        elif per_range:  # the greatest of the others at its range counts in its place
+            r_a = _distance(key, ka)
+            del at_range[r_a]
+            for o in same:
+                if _distance(o, ka) == r_a and (r_a not in at_range or hind[o] > hind[at_range[r_a]]):
+                    at_range[r_a] = o
+            same.discard(at_range.get(r_a, key))
     for key in same:  # one Hindrance per range (setting): the others say so, naming the one counted
         best[key] = replace(best[key], effect="hinders same range", by=Hex(*at_range[_distance(key, ka)]))
         del hind[key]

@@ -126,8 +126,8 @@ def _merged(pick: GridSight, other: GridSight) -> tuple[GridHex, ...]:
             continue
         if g.effect == "blocks" and not pick.blocked:
             g = replace(g, effect="blocks one side")
-        elif g.effect == "hinders" and g.hex not in counted:
-            g = replace(g, effect="hinders one side")
+        elif g.effect in ("hinders", "hinders same range") and g.hex not in counted:
+            g = replace(g, effect="hinders one side", by=None)
         out[g.hex] = g
     (xa, ya), (xb, yb) = _centre(pick.a.hex), _centre(pick.b.hex)
     return tuple(sorted(out.values(), key=lambda g: (_centre(g.hex)[0] - xa) * (xb - xa) + (_centre(g.hex)[1] - ya) * (yb - ya)))

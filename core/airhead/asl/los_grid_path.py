@@ -310,6 +310,8 @@ def _plan(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int, float
     among those the centre line crosses (:func:`_crossed_from_origin`), each with the part
     ``(t0, t1)`` of the thread inside it. The same for every thread of that shape, wherever it
     starts (and that of its first sixth turned, as :func:`_line`)."""
+    if (ox, oy) == (0.0, 0.0) and not _along(dq, dr):  # the centre line's hexes: :func:`_line`'s (turned once, there)
+        return _line(dq, dr, ox, oy)
     k = _sixth(dq, dr)
     if k:
         a, b, c, d = _TURNS[(6 - k) % 6]

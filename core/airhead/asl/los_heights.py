@@ -65,6 +65,9 @@ A68 = ("the thread must leave the building before it leaves the end's hex to rea
 UNDER = "under a bridge: the thread passes beneath it (as VASL reads it)"
 #: A rowhouse wall on an end's own hexside still blocks (B23.71, as VASL reads it).
 OWN_SIDE = "on the end's own hexside (B23.71)"
+#: A wall or hedge on a hexside the thread runs along without crossing it (setting ``los_wall_along``).
+ALONG = ("the line runs along this hexside: a wall or hedge along the line blocks it "
+         "(as VASL reads B9.2; setting \"A thread along a wall or hedge hexside\")")
 
 
 class Pit(NamedTuple):
@@ -257,9 +260,10 @@ class Judge:
         return _best(gr, (0, name, top, "not higher than the lower end (A6.2)"))
 
     def hexside(self, name: str, g: float, height: float, key: Key, other: Key, crossed: bool,
-                near: Sequence[Key], low: int = 0) -> Reading:
+                near: Sequence[Key], low: int = 0, along: bool = False) -> Reading:
         """A hexside feature (wall, hedge...) on ground ``g`` on the hexside between hexes
-        ``key`` and ``other``; ``crossed``: the thread crosses that hexside."""
+        ``key`` and ``other``; ``crossed``: the thread crosses that hexside, or (``along``) runs
+        along it (setting ``los_wall_along``: it blocks as one crossed does, and its line says so)."""
         gr = self.ground(g, key, near, low)
         if gr[0] == 2:
             return gr
@@ -273,9 +277,10 @@ class Judge:
         if not crossed:
             return _best(gr, (0, name, top, "the thread does not cross its hexside"))
         if name.startswith("bocage"):  # a full-level obstacle along its hexside (B9.52)
-            return self.terrain(name, g, height, True, "", key, near)
+            r = self.terrain(name, g, height, True, "", key, near)
+            return (r[0], r[1], r[2], f"{ALONG}; {r[3]}") if along and r[0] == 2 else r
         if self.level and g == self.za:
-            return 2, name, top, "both ends are at its level (B9.2)"
+            return 2, name, top, f"{ALONG}; both ends are at its level (B9.2)" if along else "both ends are at its level (B9.2)"
         return _best(gr, (0, name, top, "the ends are not both at its level (B9.2)"))
 
     def pit(self, p: Pit, g: float, key: Key, base: float, dep: bool, depiction: bool, toward: float) -> str:

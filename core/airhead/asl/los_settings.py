@@ -7,6 +7,7 @@ Blaze's zone :mod:`.los_zone` and the heights :mod:`.los_heights`).
 * :class:`LosSettings` — the readings that are settings (:data:`SETTING_FIELDS` for a system's
   schema; :meth:`LosSettings.from_settings` reads them from ``state.settings``).
 * :data:`BlindTable`, :func:`blind_table` — a ground viewer's Blind Hexes the player enters (B10.23).
+* ``_line`` — the hexes and hexsides a line between two hex centres crosses (cached).
 * ``_read`` — a hex's ground, obstacle, Hindrance and name this season; :func:`level_hindrance` —
   an in-season orchard seen at its own level (B14.2 as VASL reads it).
 
@@ -17,13 +18,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import floor
 from typing import Any, Callable, Literal, Mapping, Union
 
 from ..errors import DataError
 from ..fields import Field
 from ..formats import VASL_LOS_FORMAT
-from ..hexes import Hex
+from ..hexes import Hex, HexLine, Step, line
 from ..tables import TerrainType, terrain_types
 from ..terrain import HexTerrain
 
@@ -291,3 +293,20 @@ def _against(d: Fraction, ref: str = "the line") -> str:
 
 def _at(z: Fraction) -> str:
     return "ground level" if z == 0 else f"level {float(z):g}"
+
+
+# ---------------------------------------------------------------- the line
+
+
+@lru_cache(maxsize=4096)
+def _line_from_origin(dq: int, dr: int) -> HexLine:
+    return line(Hex(0, 0), Hex(dq, dr))
+
+
+def _line(a: Hex, b: Hex) -> HexLine:
+    """:func:`airhead.hexes.line` from ``a`` to ``b``, translated from a cached line from the
+    origin (the exact line does not change when both ends move by whole hexes)."""
+    def move(st: Step) -> Step:
+        return a + st if isinstance(st, Hex) else tuple(a + h for h in st)
+    base = _line_from_origin(b.q - a.q, b.r - a.r)
+    return HexLine(tuple(move(st) for st in base.steps), base.spans)

@@ -17,7 +17,8 @@ from ..plug import View
 from ..tables import TerrainType, hexside_heights
 from ..terrain import Terrain
 from ..work import spend, worked_out
-from .los import ROWHOUSE_WALL, Sight, _line_from_origin, _trace
+from .los import ROWHOUSE_WALL, Sight, _trace
+from .los_settings import _line_from_origin
 from .los_settings import BUILDINGS, TABLE, Location, LosSettings, Name, _read, _types, end_height
 
 __all__ = ["Shadow", "Zone", "blaze_range", "illuminated_zone", "CLEAR_STEP"]

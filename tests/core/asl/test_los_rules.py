@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -239,6 +240,11 @@ def test_a_wall_along_the_thread_blocks_as_vasl_reads_it_unless_the_setting_says
     assert "runs along a hexside" in clear.notes[0]
     vasl = trace(sc, a, b)
     assert vasl.blocked, vasl.explain(m.name)
+    line = next(ln for ln in vasl.explain(m.name) if ln.startswith(m.name(at(vasl)) + ":"))
+    assert ": blocks — the line runs along this hexside: a wall or hedge along the line blocks it" in line, line
+    assert "setting \"A thread along a wall or hedge hexside\"" in line and "both ends are at its level (B9.2)" in line, line
+    _consistent(vasl, m.name)
+    _consistent(clear, m.name)
     assert trace(sc, a, b, settings=LosSettings.from_settings({"los_wall_along": WALL_ALONG_BLOCKS})).blocked
     field = next(f for f in SETTING_FIELDS if f.key == "los_wall_along")
     assert field.default == WALL_ALONG_BLOCKS and set(field.choices) == {WALL_ALONG_BLOCKS, WALL_ALONG_CROSSED}
@@ -296,14 +302,19 @@ def _consistent(s: GridSight, name: Any, limit: int = 6) -> None:
         assert any(g.hex == s.blocked_at for g in by_effect) or by_hindrances, where
     else:
         assert lines[-1] == "LOS clear" + (f", Hindrance DRM +{s.drm}" if s.drm else ""), where
-    if s.blocked:
-        pass
-    else:
+    if not s.blocked:
         assert not by_effect, where
-        assert sum(g.drm for g in hinders) == s.drm and {g.hex for g in hinders} == {h for h, _d in s.hindrances}, where
+    # a blocking line exists iff the verdict is blocked (a hex that blocks, or the Hindrances' total)
+    blocking = [ln for ln in lines[1 + len(s.notes):-1] if re.search(r"^[^:]+: .*: blocks( —|$)", ln)]
+    assert bool(blocking) == s.blocked or (s.blocked and by_hindrances), where
+    # the Hindrance total is the sum of the DRMs the lines say are counted; the others say they are not
+    said = sum(int(d) for ln in lines for d in re.findall(r": hinders \(\+(\d+)\)", ln))
+    assert said == s.drm == sum(g.drm for g in hinders) and {g.hex for g in hinders} == {h for h, _d in s.hindrances}, where
     for g in s.hexes:
         assert g.effect == "" or g.why, where  # what blocks or hinders says why
         assert g.hex not in (s.a.hex, s.b.hex), where
+        if g.effect == "hinders same range":
+            assert g.by in {h for h, _d in s.hindrances}, where  # the hex it names is counted
     assert len(lines) == 1 + len(s.notes) + len(s.hexes) + 1
 
 
@@ -317,19 +328,39 @@ def test_hindrances_that_add_up_to_the_limit_say_so() -> None:
     _consistent(s, m.name, limit=1)
 
 
-def test_every_explanation_line_agrees_with_its_verdict() -> None:
+#: The two readings of imported boards' settings: as VASL reads them (the defaults), and A6's words.
+AS_VASL, AS_WORDS = LosSettings(), LosSettings(wall_along=False, per_range=False)
+
+
+@pytest.mark.parametrize(("settings", "viewers"), [(AS_VASL, 24), (AS_WORDS, 12)], ids=["as-vasl", "each-crossed"])
+def test_every_explanation_line_agrees_with_its_verdict(settings: LosSettings, viewers: int) -> None:
     """Every pair of hexes of the fixture board from a seeded sample of viewers (ground level and
-    level 1 and 2), within range 9: the verdict follows from the lines."""
+    level 1 and 2), within range 9, under both readings of a wall along the thread and of
+    Hindrances at one range: the verdict follows from the lines."""
     sc = board("fixture")
     m = sc.map
     hexes = [h for h, _n in m.iter_names()]
     rng = random.Random(38)
     count = 0
-    for v in rng.sample(hexes, 24):
+    for v in rng.sample(hexes, viewers):
         for lv in (0, 1, 2):
             for h in v.within(9)[1:]:
                 if not m.in_play(h):
                     continue
-                _consistent(trace(sc, Location(v, lv), Location(h)), m.name)
+                _consistent(trace(sc, Location(v, lv), Location(h), settings=settings), m.name)
                 count += 1
-    assert count > 2000
+    assert count > 80 * viewers
+
+
+@pytest.mark.parametrize("settings", [AS_VASL, AS_WORDS], ids=["as-vasl", "each-crossed"])
+@pytest.mark.parametrize("which", ["edges", "ranges"])
+def test_every_line_agrees_with_its_verdict_along_walls_and_at_one_range(which: str, settings: LosSettings) -> None:
+    """Every pair of hexes of the boards with a walled hexside a thread runs along (edges) and two
+    Hindrances at one range (ranges), under both readings: the verdict follows from the lines."""
+    sc = board(which)
+    m = sc.map
+    hexes = [h for h, _n in m.iter_names() if m.in_play(h)]
+    for v in hexes[::5]:
+        for h in hexes:
+            if h != v:
+                _consistent(trace(sc, Location(v), Location(h), settings=settings), m.name)
