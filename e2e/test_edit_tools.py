@@ -23,6 +23,13 @@ def test_only_the_chosen_tools_fields_show(page: Any) -> None:
     page.locator("input[name='edit-mode'][value='blaze']").check()
     assert "Blaze" in page.locator("#edit-fields").inner_text()
     assert not page.locator("#edit-level").is_visible()
+    # Every tool's fields, checkboxes included, show under that tool only.
+    for mode in page.locator("input[name='edit-mode']").evaluate_all("els => els.map(e => e.value)"):
+        page.locator(f"input[name='edit-mode'][value='{mode}']").check()
+        shown = page.locator("#edit-fields [data-tool]").evaluate_all(
+            "els => els.map(e => [e.dataset.tool, e.getClientRects().length > 0])")
+        wrong = [tool for tool, visible in shown if visible != (tool == mode)]
+        assert not wrong, f"under the {mode} tool, these tools' fields show or hide wrongly: {wrong}"
 
 
 def test_the_bridge_tool_lays_a_bridge_and_takes_it_away(page: Any) -> None:
