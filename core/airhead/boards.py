@@ -181,7 +181,18 @@ class HexMap:
 
     @classmethod
     def grid(cls, layout: Sequence[Sequence[str]], columns: int, rows: int, low: Literal["odd", "even"] = "odd") -> HexMap:
-        """Generic maps of ``columns`` × ``rows`` hexes, laid out in rows of map ids (``*``: rotated)."""
+        """Generic maps of ``columns`` × ``rows`` hexes, laid out in rows of map ids (``*``: rotated);
+        built once for the same inputs, as :meth:`asl`."""
+        try:
+            key = tuple(tuple(line) for line in layout)
+            hash(key)
+        except TypeError:
+            return cls._grid(layout, columns, rows, low)
+        return _grid_built(cls, key, columns, rows, low)  # type: ignore[arg-type]
+
+    @classmethod
+    def _grid(cls, layout: Sequence[Sequence[str]], columns: int, rows: int, low: Literal["odd", "even"]) -> HexMap:
+        """:meth:`grid`, built anew."""
         geo = GridBoard(columns, rows, low)
         ps = [
             Placement(mid.rstrip("*"), c, r, mid.endswith("*"), geo)
@@ -469,6 +480,13 @@ def _asl_built(cls: type[HexMap], layout: tuple[tuple[str, ...], ...], columns: 
                crop: tuple[tuple[str, str], ...]) -> HexMap:
     """:meth:`HexMap.asl` once for the same inputs (bounded: the last 32 layouts)."""
     return cls._asl(layout, columns, rows, dict(first), dict(sizes), dict(crop))
+
+
+@lru_cache(maxsize=4)
+def _grid_built(cls: type[HexMap], layout: tuple[tuple[str, ...], ...], columns: int, rows: int,
+                low: Literal["odd", "even"]) -> HexMap:
+    """:meth:`HexMap.grid` once for the same inputs (the last 4: a grid may hold 40,000 hexes)."""
+    return cls._grid(layout, columns, rows, low)
 
 
 @lru_cache(maxsize=4)
