@@ -127,12 +127,20 @@ def run(cmd: Sequence[str | Path], *, cwd: Path = ROOT, tail: bool = False) -> t
 class TreeCPU:
     """The CPU seconds of a process and all its descendants, sampled from /proc once a second
     (each process's last reading kept, so one gone since still counts): a lower bound that
-    sees what no waited parent reports (Chromium's renderers). 0 where /proc is missing."""
+    sees what no waited parent reports (Chromium's renderers). 0 where /proc is missing.
 
-    def __init__(self, pid: int, every: float = 1.0) -> None:
-        self.pid, self.every = pid, every
+    Cheap (issue #43): the tree is cached, so a sample lists /proc's pids and reads the stat
+    file of the tree's members and of pids new since the last sample only (not all ~100 of a
+    busy machine's); a member stays one when reparented to init. Every ``rescan``-th sample
+    reads them all again, so a reused pid cannot hide a new descendant for long."""
+
+    def __init__(self, pid: int, every: float = 1.0, rescan: int = 30) -> None:
+        self.pid, self.every, self.rescan = pid, every, rescan
         self.seen: dict[tuple[int, str], float] = {}
         self.tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+        self.tree: dict[int, str] = {}  # member pid -> its start time (told apart from a reuse)
+        self.known: set[int] = set()  # pids already read, in the tree or not
+        self.samples = 0
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._loop, name=f"cpu-{pid}", daemon=True)
         self.thread.start()
@@ -141,30 +149,45 @@ class TreeCPU:
         while not self.done.wait(self.every):
             self.sample()
 
+    def _stat(self, pid: int) -> tuple[int, str, float] | None:
+        """(parent pid, start time, CPU seconds) of a process, None once gone."""
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            # after the name: state ppid ... utime(12) stime(13) ... starttime(20)
+            return int(fields[1]), fields[19].decode(), (int(fields[11]) + int(fields[12])) / self.tick
+        except (OSError, IndexError, ValueError):
+            return None
+
     def sample(self) -> None:
         try:
-            pids = [int(d) for d in os.listdir("/proc") if d.isdigit()]
+            pids = {int(d) for d in os.listdir("/proc") if d.isdigit()}
         except OSError:
             return
+        full = self.samples % self.rescan == 0
+        self.samples += 1
+        if full:
+            self.known.clear()
+        fresh = pids - self.known
+        self.known = pids
         parent: dict[int, int] = {}
         cpu: dict[int, tuple[str, float]] = {}
-        for pid in pids:
-            try:
-                with open(f"/proc/{pid}/stat", "rb") as f:
-                    fields = f.read().rsplit(b")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            # after the name: state ppid ... utime(12) stime(13) ... starttime(20)
-            parent[pid] = int(fields[1])
-            cpu[pid] = (fields[19].decode(), (int(fields[11]) + int(fields[12])) / self.tick)
-        tree, grew = {self.pid}, True
+        for pid in fresh | (self.tree.keys() & pids):
+            stat = self._stat(pid)
+            if stat is not None:
+                parent[pid], start, used = stat
+                cpu[pid] = start, used
+        # a member whose start time changed is a reused pid: out of the tree, its parent decides
+        tree = {pid for pid, start in self.tree.items() if pid in cpu and cpu[pid][0] == start}
+        tree.add(self.pid)
+        grew = True
         while grew:
             more = {pid for pid, ppid in parent.items() if ppid in tree} - tree
             tree |= more
             grew = bool(more)
-        for pid in tree & cpu.keys():
-            start, used = cpu[pid]
-            self.seen[(pid, start)] = used
+        self.tree = {pid: cpu[pid][0] for pid in tree if pid in cpu}
+        for pid, start in self.tree.items():
+            self.seen[(pid, start)] = cpu[pid][1]
 
     def stop(self) -> float:
         self.done.set()

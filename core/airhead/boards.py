@@ -149,7 +149,22 @@ class HexMap:
         along a whole column of shared half hexes (or, both cropped there, whole hexes beside
         whole hexes), rows one under the other along their long edges, each row starting under
         the first board of the row above. Any other layout is refused with the reason.
+
+        Built once for the same inputs (maps are immutable: games, scenarios and views share them).
         """
+        try:
+            key = (tuple(tuple(line) for line in layout), tuple(sorted(first.items())) if first else (),
+                   tuple(sorted((k, tuple(v)) for k, v in sizes.items())) if sizes else (),
+                   tuple(sorted(crop.items())) if crop else ())
+            hash(key)
+        except TypeError:  # not plain names: built anew, refused as it always was
+            return cls._asl(layout, columns, rows, first, sizes, crop)
+        return _asl_built(cls, key[0], columns, rows, key[1], key[2], key[3])  # type: ignore[arg-type]
+
+    @classmethod
+    def _asl(cls, layout: Sequence[Sequence[str]], columns: int, rows: int, first: Mapping[str, str] | None,
+             sizes: Mapping[str, tuple[int, int]] | None, crop: Mapping[str, str] | None) -> HexMap:
+        """:meth:`asl`, built anew."""
         if not (3 <= columns <= 200 and 1 <= rows <= 200):
             raise DataError(f"an ASL board must have 3..200 columns and 1..200 rows, not {columns}x{rows}")
         ids = [cell.rstrip("*") for line in layout for cell in line]
@@ -166,7 +181,18 @@ class HexMap:
 
     @classmethod
     def grid(cls, layout: Sequence[Sequence[str]], columns: int, rows: int, low: Literal["odd", "even"] = "odd") -> HexMap:
-        """Generic maps of ``columns`` × ``rows`` hexes, laid out in rows of map ids (``*``: rotated)."""
+        """Generic maps of ``columns`` × ``rows`` hexes, laid out in rows of map ids (``*``: rotated);
+        built once for the same inputs, as :meth:`asl`."""
+        try:
+            key = tuple(tuple(line) for line in layout)
+            hash(key)
+        except TypeError:
+            return cls._grid(layout, columns, rows, low)
+        return _grid_built(cls, key, columns, rows, low)  # type: ignore[arg-type]
+
+    @classmethod
+    def _grid(cls, layout: Sequence[Sequence[str]], columns: int, rows: int, low: Literal["odd", "even"]) -> HexMap:
+        """:meth:`grid`, built anew."""
         geo = GridBoard(columns, rows, low)
         ps = [
             Placement(mid.rstrip("*"), c, r, mid.endswith("*"), geo)
@@ -446,6 +472,21 @@ class HexMap:
 
     def __repr__(self) -> str:
         return f"HexMap.from_data({self.to_data()!r})"
+
+
+@lru_cache(maxsize=32)
+def _asl_built(cls: type[HexMap], layout: tuple[tuple[str, ...], ...], columns: int, rows: int,
+               first: tuple[tuple[str, str], ...], sizes: tuple[tuple[str, tuple[int, int]], ...],
+               crop: tuple[tuple[str, str], ...]) -> HexMap:
+    """:meth:`HexMap.asl` once for the same inputs (bounded: the last 32 layouts)."""
+    return cls._asl(layout, columns, rows, dict(first), dict(sizes), dict(crop))
+
+
+@lru_cache(maxsize=4)
+def _grid_built(cls: type[HexMap], layout: tuple[tuple[str, ...], ...], columns: int, rows: int,
+                low: Literal["odd", "even"]) -> HexMap:
+    """:meth:`HexMap.grid` once for the same inputs (the last 4: a grid may hold 40,000 hexes)."""
+    return cls._grid(layout, columns, rows, low)
 
 
 @lru_cache(maxsize=4)

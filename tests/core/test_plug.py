@@ -218,19 +218,25 @@ def test_a_landed_glider_is_a_unit_that_the_next_landing_reads() -> None:
 SOURCES_ONLY = pytest.mark.skipif(IN_PYODIDE, reason="a check of the sources: run on CPython")
 
 
+@functools.cache  # parsed once for every test that reads the sources
+def _trees() -> dict[Path, ast.Module]:
+    """Each module of the core, parsed."""
+    return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(CORE.rglob("*.py"))}
+
+
 @functools.cache  # the same sources for every test that reads the graph
 def _imports() -> dict[str, set[str]]:
     """Module -> modules of airhead it imports, counted strictly: function-level imports and
     ``if TYPE_CHECKING:`` blocks included, and ``from . import x`` importing the package too."""
     modules = {}
-    for path in CORE.rglob("*.py"):
+    for path in _trees():
         rel = path.relative_to(CORE.parent).with_suffix("")
         modules[".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)] = path
     graph: dict[str, set[str]] = {}
     for mod, path in modules.items():
         pkg = mod if path.name == "__init__.py" else mod.rsplit(".", 1)[0]
         deps: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_trees()[path]):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
@@ -302,8 +308,8 @@ def test_the_board_reader_imports_no_rules_and_the_app_ships_no_test_support() -
         if mod == "airhead.vasl" or mod.startswith("airhead.vasl."):
             assert not {d for d in deps if d.startswith(above)}, f"{mod} imports {deps}"
     assert not (CORE / "vasl" / "writer.py").exists()
-    for path in CORE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in _trees().items():
+        for node in ast.walk(tree):
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else \
                 [a.name for a in node.names] if isinstance(node, ast.Import) else []
             assert not [n for n in names if n == "tools" or n.startswith("tools.")], f"{path.name} imports {names}"

@@ -150,14 +150,16 @@ def mutants(seed: int, count: int) -> Iterator[Case]:
     """``count`` mutated saves and links of :func:`seed_saves`, the same for the same ``seed``."""
     rnd = random.Random(seed)
     seeds = seed_saves()
+    # the unmutated seeds' links, compressed once (not twice for every link mutant): the same text
+    links = {text: link_of_text(text) for _, text in seeds}
     for i in range(count):
         name, text = rnd.choice(seeds)
         other = rnd.choice(seeds)[1]
         kind = i % 10
         if kind < 3:  # bytes of a link
-            link = link_of_text(text)
+            link = links[text]
             tag, frag = link[:4], link[4:]
-            op, frag = _text_mutation(rnd, frag, link_of_text(other)[4:], LINK_ALPHABET)
+            op, frag = _text_mutation(rnd, frag, links[other][4:], LINK_ALPHABET)
             yield Case(f"#{i} {name}: link {op}", tag + frag)
         elif kind < 5:  # characters of a save file
             op, mutated = _text_mutation(rnd, text, other, JSON_ALPHABET)
