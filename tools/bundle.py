@@ -204,7 +204,10 @@ def _first_map_svg(drawn: Path, dst: Path) -> None:
     svg = first["svg"]
     if first.get("scenario") != "default" or not svg.startswith("<svg "):
         raise LayerError(f"{drawn.name}: not the default scenario's map")
-    mark = f'<svg data-first-map="default" data-name="{html.escape(first["name"], quote=True)}" '
+    # data-digest: web/app/mapview.py's digest of this drawing (the Play panel's first drawing of
+    # the same map is then not put in the page again)
+    mark = (f'<svg data-first-map="default" data-name="{html.escape(first["name"], quote=True)}" '
+            f'data-digest="{hashlib.sha256(svg.encode("utf-8")).hexdigest()}" ')
     dst.write_text(mark + svg[len("<svg "):], encoding="utf-8")
 
 
