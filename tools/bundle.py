@@ -72,7 +72,8 @@ COMMAND_LINE = ("airhead/__main__.py", "airhead/board_cli.py")
 # The default scenario's map as the page's first paint shows it: drawn at build time by the same
 # wheel in the same Pyodide (STARTUP_RUN), shipped as app/first-map.svg, put in the page by boot.js
 # while the runtime loads and kept by web/app/main.py, so a start that shows the default scenario
-# draws its first map before any rule is imported (the Play panel draws it again from the game).
+# draws its first map before any rule is imported (the Play panel draws it again from the game,
+# and keeps the map on screen when its drawing is identical: data-digest).
 FIRST_MAP = "first-map.json"  # what STARTUP_RUN writes
 FIRST_MAP_SVG = "first-map.svg"
 # ... and what pycompile runs after the start-up imports (tools/pycompile.mjs --run): the default
@@ -204,7 +205,10 @@ def _first_map_svg(drawn: Path, dst: Path) -> None:
     svg = first["svg"]
     if first.get("scenario") != "default" or not svg.startswith("<svg "):
         raise LayerError(f"{drawn.name}: not the default scenario's map")
-    mark = f'<svg data-first-map="default" data-name="{html.escape(first["name"], quote=True)}" '
+    # data-digest: web/app/mapview.py's digest of this drawing (the Play panel's first drawing of
+    # the same map is then not put in the page again)
+    mark = (f'<svg data-first-map="default" data-name="{html.escape(first["name"], quote=True)}" '
+            f'data-digest="{hashlib.sha256(svg.encode("utf-8")).hexdigest()}" ')
     dst.write_text(mark + svg[len("<svg "):], encoding="utf-8")
 
 

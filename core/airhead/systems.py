@@ -22,7 +22,7 @@ from .scenario import Scenario
 if TYPE_CHECKING:  # the reducer is imported by new_game: drawing the first map does not need it
     from .game import Game
 
-__all__ = ["SYSTEMS", "BUILTINS", "RETIRED", "get", "builtin", "load_scenario", "new_game"]
+__all__ = ["SYSTEMS", "BUILTINS", "RETIRED", "get", "builtin", "builtin_name", "load_scenario", "new_game"]
 
 #: The game systems, in the order the app lists them.
 SYSTEMS: tuple[System, ...] = (asl.SYSTEM, panzer_leader.SYSTEM, army_group.SYSTEM)
@@ -65,6 +65,13 @@ def builtin(name: str = "default") -> Scenario:
     if name not in BUILTINS and name not in RETIRED:
         raise DataError(f"no built-in scenario {quoted(name, 40)} (available: {', '.join(BUILTINS)})")
     return load_scenario(json.loads(_builtin_text(name))).as_builtin(name)
+
+
+@lru_cache(maxsize=None)
+def builtin_name(name: str) -> str:
+    """The name of built-in scenario ``name`` (as :func:`builtin` has it), read once: the Games
+    panel lists the new games at every save."""
+    return builtin(name).name
 
 
 def new_game(scenario: Scenario, seed: str, actions: Sequence[Any] = (), older: int = 0, format3: int = 0, *,

@@ -36,6 +36,7 @@ def test_registry_lists_each_system_once_with_its_facts() -> None:
         assert s.title and s.map_kind in ("geoboards", "grid") and s.terrain_types
         for name in s.scenarios:
             assert builtin(name).system == s.key
+            assert systems.builtin_name(name) == builtin(name).name  # (the Games panel's list)
     with pytest.raises(DataError, match="unknown game system “chess”"):
         get("chess")
     with pytest.raises(DataError, match="no built-in scenario"):

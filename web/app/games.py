@@ -43,7 +43,7 @@ from airhead.codec import (
 )
 from airhead.errors import AirheadError
 from airhead.game import Game
-from airhead.systems import BUILTINS, builtin, new_game
+from airhead.systems import BUILTINS, builtin, builtin_name, new_game
 from airhead.vasl.library import LIBRARY, MissingBoardError
 from dom import attr as _attr
 from dom import download
@@ -537,7 +537,7 @@ class Games(SavedGames):
             games.append(Saved(gid, self._entry_name(gid), meta, bad, gid == self.current_id))
         host.innerHTML = panel_html(PanelData(
             status=status, saved=self.saved, current_name=self.current_name, renaming=self.renaming,
-            deleting=self.deleting, share=self.share.html(), new=[(n, builtin(n).name) for n in BUILTINS],
+            deleting=self.deleting, share=self.share.html(), new=[(n, builtin_name(n)) for n in BUILTINS],
             games=games, opening=self.store_state == "opening",
             unavailable=self.store_problem if self.store_state == "unavailable" else "",
             missing=[(bid, ref.describe()) for bid, ref in self.missing]))

@@ -4,7 +4,7 @@ Views only: every fact comes from the core (``airhead``); this file wires it to 
 Its last start-up step sets ``<body data-ready="1">``, which the e2e tests wait for.
 The default scenario's first map is drawn before any rule is imported (the build drew it,
 boot.js put it in the page while the runtime loaded); the rules and the panels come just after
-(``start_play``), and the Play panel draws the map again from the game.
+(``start_play``), and the Play panel draws the map again from the game (an identical map is kept).
 """
 
 from typing import TYPE_CHECKING, Any

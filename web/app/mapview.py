@@ -1,11 +1,13 @@
 """The map view: pan with one finger, pinch or wheel to zoom, tap a hex to select it.
 
 Pointer events on the map's container drive a CSS transform (translate + scale) on the SVG that
-the core rendered; the SVG itself is set once with innerHTML and never rebuilt for a pan or zoom.
+the core rendered; the SVG itself is set once with innerHTML and never rebuilt for a pan or zoom,
+nor for a drawing identical to the one on screen (see :meth:`MapView.replace_svg`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from typing import Any, Callable
 
@@ -28,6 +30,12 @@ SHOW_MIN_SCALE = 1.0
 MORE_SLACK_PX = 12.0
 
 
+def digest(markup: str) -> str:
+    """What tells two drawings of a map apart: the same markup, the same digest (the build marks
+    its first map with its own, ``data-digest``: tools/bundle.py)."""
+    return hashlib.sha256(markup.encode("utf-8")).hexdigest()
+
+
 class MapView:
     def __init__(self, host: Any, svg_markup: str | None, on_tap: Callable[[str], None]) -> None:
         """The map in ``host``: ``svg_markup`` drawn there, or (None) the map already in it."""
@@ -35,6 +43,9 @@ class MapView:
         if svg_markup is not None:
             host.innerHTML = svg_markup  # one crossing into the DOM for the whole map
         self.svg = host.querySelector("svg")
+        #: the digest of the map on screen ("": not known, the next drawing replaces it)
+        mark = self.svg.getAttribute("data-digest")
+        self.drawn = digest(svg_markup) if svg_markup is not None else str(mark) if isinstance(mark, str) else ""
         vb = [float(v) for v in self.svg.getAttribute("viewBox").split()]
         self.vb_x, self.vb_y, self.w, self.h = vb
         self.on_tap = on_tap
@@ -360,9 +371,15 @@ class MapView:
     # ------------------------------------------------------------------ redraws
     def replace_svg(self, svg_markup: str) -> None:
         """Swap in a newly rendered map. The same map (a terrain edit) keeps the view and the
-        selection; another map (a new scenario) starts from the home view with nothing selected."""
+        selection; another map (a new scenario) starts from the home view with nothing selected.
+        A drawing identical to the one on screen (the Play panel's first, the same game opened
+        again) is not put in again: the page would parse, lay out and paint the same map."""
+        drawn = digest(svg_markup)
+        if drawn == self.drawn:
+            return
         selected = self.selection.getAttribute("data-hex") if self.selection is not None else None
         self.host.innerHTML = svg_markup
+        self.drawn = drawn
         self.svg = self.host.querySelector("svg")
         self.selection = None
         self.overlay = None

@@ -60,6 +60,7 @@ class Play:
         self.tool_view: dict[str, Any] | None = None  # a map tool's answer (maptools.py), drawn on the map
         self.dice_mode = stored_dice_mode()  # "both", "app" (the app's dice) or "table" (typed in)
         self._terrain_key: Any = None
+        self._key_drawn = ""  # the map key's terrain part on screen (the same one is not put in again)
         self.prompt = PromptPanel(self)
         self.planner = Planner(self)
         self.seals = Seals(self)
@@ -251,7 +252,10 @@ class Play:
         the core); redrawn with the map."""
         host = el("map-key-terrain")
         if host is not None:
-            host.innerHTML = "".join(_key_section(sec) for sec in terrain_legend(g.scenario.system, g.state.terrain)["sections"])
+            markup = "".join(_key_section(sec) for sec in terrain_legend(g.scenario.system, g.state.terrain)["sections"])
+            if markup != self._key_drawn or not host.firstChild:
+                host.innerHTML = markup
+                self._key_drawn = markup
         self.key_more()
 
     def key_more(self) -> None:
