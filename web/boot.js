@@ -220,7 +220,8 @@ if (problem) {
 function firstMap() {
   const wanted = new URLSearchParams(location.search).get("scenario");
   if (wanted && wanted !== "default") return;
-  fetch("./app/first-map.svg")
+  // (beside this script, not the page: the bench's micropip page lives in bench/)
+  fetch(new URL("./app/first-map.svg", import.meta.url))
     .then((r) => (r.ok ? r.text() : ""))
     .then((svg) => {
       const host = $("map");
