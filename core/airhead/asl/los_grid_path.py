@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from itertools import chain
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..hexes import DIRECTIONS, Hex, round_axial
 from .board_pixels import APOTHEM as _APOTHEM
@@ -71,6 +71,17 @@ def _nudged(dq: int, dr: int) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[
             tuple(_traverse(dq, dr, nudge * (dq + 2 * dr), -nudge * (2 * dq + dr), n)))
 
 
+def _turned(shape: Callable[[int, int, float, float], tuple[tuple[int, int, float, float], ...]], k: int,
+            dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int, float, float], ...]:
+    """``shape`` of a thread in sixth ``k`` (:func:`_sixth`): that of the same thread turned back
+    into the first sixth, its hexes turned forward again (the parts of the thread in them the same)."""
+    a, b, c, d = _TURNS[(6 - k) % 6]
+    cos, sin = _COS_SIN[(6 - k) % 6]
+    first = shape(a * dq + b * dr, c * dq + d * dr, round(cos * ox - sin * oy, 9), round(sin * ox + cos * oy, 9))
+    a, b, c, d = _TURNS[k]
+    return tuple((a * q + b * r, c * q + d * r, t0, t1) for q, r, t0, t1 in first)
+
+
 @lru_cache(maxsize=16384)
 def _line(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int, float, float], ...]:
     """:func:`_spans` of the thread from the origin to ``(dq, dr)`` moved by ``(ox, oy)`` (map
@@ -78,11 +89,7 @@ def _line(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int, float
     (:func:`_sixth`): the hexes turned, the parts of the thread in them the same."""
     k = _sixth(dq, dr)
     if k:
-        a, b, c, d = _TURNS[(6 - k) % 6]
-        cos, sin = _COS_SIN[(6 - k) % 6]
-        first = _line(a * dq + b * dr, c * dq + d * dr, round(cos * ox - sin * oy, 9), round(sin * ox + cos * oy, 9))
-        a, b, c, d = _TURNS[k]
-        return tuple((a * q + b * r, c * q + d * r, t0, t1) for q, r, t0, t1 in first)
+        return _turned(_line, k, dq, dr, ox, oy)
     eq = ox / 1.5
     return tuple(_spans(dq, dr, eq, oy / _SQRT3 - eq / 2, max(abs(dq), abs(dr), abs(dq + dr))))
 
@@ -314,11 +321,7 @@ def _plan(dq: int, dr: int, ox: float, oy: float) -> tuple[tuple[int, int, float
         return _line(dq, dr, ox, oy)
     k = _sixth(dq, dr)
     if k:
-        a, b, c, d = _TURNS[(6 - k) % 6]
-        cos, sin = _COS_SIN[(6 - k) % 6]
-        first = _plan(a * dq + b * dr, c * dq + d * dr, round(cos * ox - sin * oy, 9), round(sin * ox + cos * oy, 9))
-        a, b, c, d = _TURNS[k]
-        return tuple((a * q + b * r, c * q + d * r, t0, t1) for q, r, t0, t1 in first)
+        return _turned(_plan, k, dq, dr, ox, oy)
     if not _along(dq, dr):  # (moved or not, the centre line's hexes)
         if (ox, oy) == (0.0, 0.0):
             return _line(dq, dr, ox, oy)
