@@ -97,11 +97,13 @@ class MapView:
     def _box_changed(self) -> None:
         """The map's box changed size (a phone's bottom sheet grew or shrank with a tap or a tab,
         the heatmap key took its strip). Before anything happened on the map the start view is
-        fitted again. After that the map is never zoomed again for it (#42 item 4): what was on
-        the screen stays where it was on the screen, so the next tap lands where the finger saw
-        it; the tapped hex is moved only as far as needed to stay inside the new box. With no hex
-        tapped, a box whose top came down (the heatmap key's strip in portrait) takes the map's
-        top down with it: the strip never covers the map's top edge and its board names."""
+        fitted again. After that the map is never zoomed again for it (#42 item 4), not even to
+        fill a taller box (after Fit, a map zoomed in by a tab's shorter panel was then moved by
+        the next action with its board names under the header): what was on the screen stays
+        where it was on the screen, so the next tap lands where the finger saw it; the tapped hex
+        is moved only as far as needed to stay inside the new box. With no hex tapped, a box whose
+        top came down (the heatmap key's strip in portrait) takes the map's top down with it: the
+        strip never covers the map's top edge and its board names."""
         size = self._size()
         rect = self.host.getBoundingClientRect()
         top, left = float(rect.top), float(rect.left)
@@ -133,11 +135,6 @@ class MapView:
                 self.tx = cw / 2 - (cw / 2 - self.tx) * shrink
                 self.ty = (ch - mh * shrink) / 2
                 self.scale *= shrink
-        elif self.h * self.scale < ch < self.w * self.scale:  # taller room for a wide map: fill its height
-            grow = min(ch / self.h, MAX_SCALE) / self.scale
-            self.tx = cw / 2 - (cw / 2 - self.tx) * grow
-            self.ty = ch / 2 - (ch / 2 - self.ty) * grow
-            self.scale *= grow
         self._clamp(cw, ch)
         self.touched = True
         self.apply()
