@@ -5,14 +5,15 @@ shrinks with each tab and panel): once the view was moved, the map is never zoom
 Once in a full suite run test_layout's portrait tablet saw board 1's name under the header after
 the landing: its Fit view had been zoomed in to fill a taller box (a tab's shorter panel), the map
 was then taller than the box, and following the landing pushed its top edge off the screen. The
-bottom sheet is given its heights here directly, in the order that did it."""
+bottom sheet is given its heights here directly, in the order that did it. And the heatmap key's
+strip, which brings the map's top down with the box, does so with a hex tapped too."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from conftest import actions, open_play
+from conftest import actions, hex_center, open_play
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -79,3 +80,26 @@ def test_fit_stays_fit_and_the_landing_keeps_the_board_names_on_screen(page: Any
     settled(page)
     assert page.evaluate(NAMES_CUT) == [], f"after the landing (the map's box {heights} px tall in turn)"
     assert zoomed == pytest.approx(fit, abs=0.002), f"Fit ({fit}) zoomed to {zoomed} by the box's new heights {heights}"
+
+
+def test_the_heatmap_strip_covers_no_board_name_with_a_hex_tapped(page: Any) -> None:
+    """Portrait: the heatmap key takes a strip above the map. A hex tapped on the Play tab, the map
+    at its full height: the strip's arrival brings the map's top down with the box (the whole map
+    made just small enough to stay whole), so board 1's name is not under the strip, and the
+    tapped hex stays in view."""
+    open_play(page)
+    page.set_viewport_size(PORTRAIT_TABLET)
+    settled(page)
+    page.touchscreen.tap(*hex_center(page, "1E5"))
+    page.wait_for_function("document.body.dataset.selected === '1E5'")
+    page.locator("#proc-menu button.proc", has_text="Glider landing").tap()
+    page.locator("#f-ilh").fill("1G9")
+    page.locator("#f-ilh").dispatch_event("change")
+    page.locator("#plan-heat").tap()
+    page.wait_for_selector("#map-legend:not([hidden])", state="attached")
+    settled(page)
+    assert page.evaluate(NAMES_CUT) == [], "with the heatmap key's strip above the map"
+    box = page.locator("#map").bounding_box()
+    x, y = hex_center(page, "1E5")
+    assert box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"], \
+        f"the tapped hex 1E5 at {x:.0f},{y:.0f} is out of the map's box {box}"
