@@ -97,11 +97,13 @@ class MapView:
     def _box_changed(self) -> None:
         """The map's box changed size (a phone's bottom sheet grew or shrank with a tap or a tab,
         the heatmap key took its strip). Before anything happened on the map the start view is
-        fitted again. After that the map is never zoomed again for it (#42 item 4): what was on
-        the screen stays where it was on the screen, so the next tap lands where the finger saw
-        it; the tapped hex is moved only as far as needed to stay inside the new box. With no hex
-        tapped, a box whose top came down (the heatmap key's strip in portrait) takes the map's
-        top down with it: the strip never covers the map's top edge and its board names."""
+        fitted again. After that the map is never zoomed again for it (#42 item 4), not even to
+        fill a taller box (after Fit, a map zoomed in by a tab's shorter panel was then moved by
+        the next action with its board names under the header): what was on the screen stays
+        where it was on the screen, so the next tap lands where the finger saw it; the tapped hex
+        is moved only as far as needed to stay inside the new box. A box whose top came down (the
+        heatmap key's strip in portrait) takes the map's top down with it, a hex tapped or not:
+        the strip never covers the map's top edge and its board names."""
         size = self._size()
         rect = self.host.getBoundingClientRect()
         top, left = float(rect.top), float(rect.left)
@@ -117,27 +119,23 @@ class MapView:
         self.ty -= top - old_top
         mh = self.h * self.scale
         was_y = self.ty + top - old_top  # the map's top in the old box
-        spot = self._selected_spot()
-        if spot is not None:
-            x, y = spot
-            pad = min(48.0, cw / 4, ch / 4)
-            self.tx += max(0.0, pad - x) - max(0.0, x - (cw - pad))
-            self.ty += max(0.0, pad - y) - max(0.0, y - (ch - pad))
-        elif top > old_top + 0.5 and was_y >= -0.5:
-            # the box's top came down (the heatmap key's strip above the map) with no hex tapped
-            # and the map's top on the screen: the map comes down with the box, so the strip
-            # never covers a board's name there; a map wholly on the screen stays whole
+        if top > old_top + 0.5 and was_y >= -0.5:
+            # the box's top came down (the heatmap key's strip above the map) with the map's top
+            # on the screen: the map comes down with the box, so the strip never covers a board's
+            # name there; a map wholly on the screen stays whole. A tapped hex too: the strip
+            # comes with a button in the panel, not under a finger on the map
             self.ty = was_y
             if was_y + mh <= old_ch + 0.5 and mh > ch + 0.5:
                 shrink = ch / mh
                 self.tx = cw / 2 - (cw / 2 - self.tx) * shrink
                 self.ty = (ch - mh * shrink) / 2
                 self.scale *= shrink
-        elif self.h * self.scale < ch < self.w * self.scale:  # taller room for a wide map: fill its height
-            grow = min(ch / self.h, MAX_SCALE) / self.scale
-            self.tx = cw / 2 - (cw / 2 - self.tx) * grow
-            self.ty = ch / 2 - (ch / 2 - self.ty) * grow
-            self.scale *= grow
+        spot = self._selected_spot()
+        if spot is not None:
+            x, y = spot
+            pad = min(48.0, cw / 4, ch / 4)
+            self.tx += max(0.0, pad - x) - max(0.0, x - (cw - pad))
+            self.ty += max(0.0, pad - y) - max(0.0, y - (ch - pad))
         self._clamp(cw, ch)
         self.touched = True
         self.apply()
