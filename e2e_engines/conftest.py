@@ -146,6 +146,8 @@ def tablet(request: Any) -> Iterator[Tablet]:
         yield tablet
     finally:
         if tablet.starts:  # read by tools/layers.py run_engines: each engine's starts side by side
+            if browser.options:
+                tablet.starts["options"] = browser.options
             STARTS.mkdir(parents=True, exist_ok=True)
             (STARTS / f"{request.cls.engine}.json").write_text(json.dumps(tablet.starts))
         browser.close()
