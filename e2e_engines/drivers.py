@@ -119,6 +119,10 @@ class Firefox(Browser):
             "browser.region.network.url": "",
             "messaging-system.rsexperimentloader.enabled": False,
             "browser.backup.enabled": False,
+            # no spare content process started ahead of need, then again after each use: the
+            # layer opens one site (about 1 of Firefox's 14 CPU s here; its cold start then
+            # includes starting the site's process, as a phone's first visit after a while does)
+            "dom.ipc.processPrelaunch.enabled": False,
         }
         Path(self.profile, "user.js").write_text(
             "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()))
