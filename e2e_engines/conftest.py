@@ -2,8 +2,8 @@
 
 Chromium has the whole e2e suite (e2e/); here each other engine plays one tablet's session, in
 order, on one browser of its own (a fresh profile: a new device) and one server of its own (its
-own origin): first visit, a touch tap, the Play tab, an E8 landing, a share link, a warm reload
-with the saved game, an offline reload. The two engines run side by side (pytest-xdist
+own origin): first visit, a touch tap, the Play tab, an E8 landing, a share link made, a warm
+reload with the saved game, an offline reload, the link opened in the running page. The two engines run side by side (pytest-xdist
 ``--dist loadscope``: one class per engine). Drivers: e2e_engines/drivers.py; docs/web.md, "Other
 engines".
 """
@@ -146,6 +146,8 @@ def tablet(request: Any) -> Iterator[Tablet]:
         yield tablet
     finally:
         if tablet.starts:  # read by tools/layers.py run_engines: each engine's starts side by side
+            if browser.options:
+                tablet.starts["options"] = browser.options
             STARTS.mkdir(parents=True, exist_ok=True)
             (STARTS / f"{request.cls.engine}.json").write_text(json.dumps(tablet.starts))
         browser.close()

@@ -60,22 +60,40 @@ def wait_port(port: int, proc: subprocess.Popen[Any], seconds: float = 30) -> No
     raise DriverError(f"nothing listens on port {port} after {seconds:.0f} s")
 
 
+#: The longest a wait stays in the page before it answers the driver (false, then asked again).
+WAIT_CHUNK_MS = 5000
+#: The page's side of Browser.wait: EXPRESSION (awaited) every 100 ms until truthy or CHUNK ms
+#: have passed; its value, or null. An exception in EXPRESSION fails the wait, as a js() call does.
+IN_PAGE_WAIT = """new Promise((done, fail) => {
+  const until = performance.now() + CHUNK;
+  const check = async () => {
+    let value;
+    try { value = await (EXPRESSION); } catch (e) { fail(e); return; }
+    if (value) done(value); else if (performance.now() >= until) done(null); else setTimeout(check, 100);
+  };
+  check();
+})"""
+
+
 class Browser:
     name = ""
+    options = ""  # how this engine was set up unlike a stock one (for the layer's table)
 
     def js(self, expression: str) -> Any:  # pragma: no cover - interface
         raise NotImplementedError
 
     def wait(self, expression: str, seconds: float = 60, what: str = "") -> Any:
-        """Polls until ``expression`` is truthy; its value."""
+        """Until ``expression`` is truthy; its value. The page checks it every 100 ms itself, for up
+        to WAIT_CHUNK_MS a call: a round trip through the driver, the browser and this process every
+        few seconds, not ten a second (docs/web.md, "Other engines")."""
         end = time.monotonic() + seconds
         while True:
-            value = self.js(expression)
+            chunk = max(0, min(WAIT_CHUNK_MS, round((end - time.monotonic()) * 1000)))
+            value = self.js(IN_PAGE_WAIT.replace("CHUNK", str(chunk)).replace("EXPRESSION", expression))
             if value:
                 return value
             if time.monotonic() > end:
                 raise AssertionError(f"{self.name}: still false after {seconds:.0f} s: {what or expression}")
-            time.sleep(0.1)
 
 
 # ----------------------------------------------------------------------------- Firefox
@@ -101,6 +119,10 @@ class Firefox(Browser):
             "browser.region.network.url": "",
             "messaging-system.rsexperimentloader.enabled": False,
             "browser.backup.enabled": False,
+            # no spare content process started ahead of need, then again after each use: the
+            # layer opens one site (about 1 of Firefox's 14 CPU s here; its cold start then
+            # includes starting the site's process, as a phone's first visit after a while does)
+            "dom.ipc.processPrelaunch.enabled": False,
         }
         Path(self.profile, "user.js").write_text(
             "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()))
@@ -226,6 +248,15 @@ class Firefox(Browser):
 
 # ----------------------------------------------------------------------------- WebKitGTK
 
+#: JavaScriptCore's options for the layer's WebKit (the environment's own JSC_* win: run with
+#: ``JSC_useOMGJIT=true`` for the stock engine). OMG is the optimising tier of WebKit's wasm: it
+#: recompiles CPython's hottest functions (its eval loop is huge) in the background on every start
+#: and in the snapshot's worker, 10-15 of the layer's 30 CPU s in WebKit for code a start uses for
+#: seconds. Without it wasm runs in WebKit's interpreter and baseline compiler, as the same
+#: semantics; the figures the layer prints say so (docs/web.md, "Other engines").
+WEBKIT_JSC_OPTIONS = {"JSC_useOMGJIT": "false"}
+
+
 class WebKit(Browser):
     name = "webkit"
 
@@ -234,7 +265,9 @@ class WebKit(Browser):
         self.proc = subprocess.Popen(
             [XVFB_RUN, "-a", "-s", f"-screen 0 {VIEWPORT[0] + 256}x{VIEWPORT[1] + 256}x24",
              WEBKIT_DRIVER, f"--port={port}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            env={**WEBKIT_JSC_OPTIONS, **os.environ})
+        self.options = " ".join(f"{k}={os.environ.get(k, v)}" for k, v in WEBKIT_JSC_OPTIONS.items())
         self.base = f"http://127.0.0.1:{port}"
         self.s = ""  # /session/<id> once there is one
         wait_port(port, self.proc)

@@ -199,6 +199,7 @@ def engine_starts() -> list[str]:
                                               (("cold", 7), ("warm", 7), ("offline", 8)))
                    + f"   {'/'.join(str(python.get(k, '-')) for k in ('cold', 'warm', 'offline')):30}"
                    + "  " + "/".join(states.get(k, "-") for k in ("warm", "offline")))
+    out += [f"  ({engine}: {t['options']})" for engine, t in rows.items() if t.get("options")]
     out.append("starts cold/warm/offline s: " + ", ".join(
         f"{e} " + "/".join(f"{t[k] / 1000:.1f}" if k in t else "-" for k in ("cold", "warm", "offline"))
         for e, t in rows.items()))
