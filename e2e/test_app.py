@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from airhead.systems import builtin
-from conftest import ROOT, boot, hex_center, start_app, wait_ready
+from conftest import ROOT, boot, hex_center, start_app
 
 sys.path.insert(0, str(ROOT / "web" / "app"))
 from details import hex_details  # noqa: E402  (the same view code the page runs)
