@@ -136,6 +136,7 @@ def no_page_errors(page: Any) -> Iterator[list[str]]:
 # ---- one booted page for the session (see the module docstring)
 SHARED_URL = "/?e2e"  # ?e2e: the app exposes window.airheadRestart (web/app/main.py)
 GAMES_DB = "IDBMap/@pyscript/airhead-games"
+BOARDS_DB = "airhead-boards"  # the player's imported boards (web/boot.js)
 
 # Installed before the page's own scripts on every load of the shared page: records what the
 # app's Python registers (event listeners and timers of a second or more whose callback is a
@@ -183,7 +184,7 @@ RECORDER = """(() => {
 })();"""
 
 # Back to a just-booted app in place; false if this page cannot (then it is reloaded instead).
-RESTART = """async ([scenario, db, url, keep]) => {
+RESTART = """async ([scenario, dbs, url, keep]) => {
   const rec = window.__e2e, ds = document.body.dataset;
   if (!rec || !rec.layout || typeof window.airheadRestart !== "function") return false;
   // a new test: the built-ins as they were before any fault (within a test, faults stay)
@@ -199,7 +200,7 @@ RESTART = """async ([scenario, db, url, keep]) => {
   if (!keep) {
     // the saved games, and the boards a test imported (their connection is the page's own)
     if (window.airheadBoards) await window.airheadBoards.close();
-    for (const name of [db, "airhead-boards"]) {
+    for (const name of dbs) {
       const deleted = await new Promise((resolve) => {
         const req = indexedDB.deleteDatabase(name);
         req.onsuccess = () => resolve(true);
@@ -223,10 +224,10 @@ RESTART = """async ([scenario, db, url, keep]) => {
 
 
 # The same, for a page that is not the app (see restart): no app runs, nothing blocks.
-CLEAR_STORAGE = """async (db) => {
+CLEAR_STORAGE = """async (dbs) => {
   localStorage.clear();
   sessionStorage.clear();
-  await new Promise((resolve, reject) => {
+  for (const db of dbs) await new Promise((resolve, reject) => {
     const req = indexedDB.deleteDatabase(db);
     req.onsuccess = resolve;
     req.onerror = req.onblocked = () => reject(new Error(`cannot delete ${db}`));
@@ -309,10 +310,10 @@ def restart(page: Any, scenario: str = "", viewport: dict[str, int] | None = Non
     else:
         if viewport is None and page.viewport_size != TABLET:
             page.set_viewport_size(TABLET)
-        if shared.tainted or not page.evaluate(RESTART, [scenario, GAMES_DB, url, keep_storage]):
+        if shared.tainted or not page.evaluate(RESTART, [scenario, [GAMES_DB, BOARDS_DB], url, keep_storage]):
             if not keep_storage:
                 page.goto(BLANK)  # the app's page unloaded: its storage can go
-                page.evaluate(CLEAR_STORAGE, GAMES_DB)
+                page.evaluate(CLEAR_STORAGE, [GAMES_DB, BOARDS_DB])
             page.goto(url)
             shared.tainted = False
     wait_ready(page)
@@ -329,6 +330,20 @@ def boot(page: Any, url: str = "") -> None:
     wait_ready(page)
 
 
+def another_device(page: Any, url: str) -> None:
+    """``url`` (an address of the app: ``"/#a5..."``) loaded as a device that has none of this
+    one's saved games, boards or settings would load it: the app unloaded, the device's storage
+    emptied, then a real load. (A new browser context would cost a cold boot with no code cache:
+    ~5 CPU-seconds where this costs ~1.5, docs/web.md; the device's offline copy and memory
+    snapshot stay, and are not what a test of a link or of missing boards checks.)"""
+    _clear_pending(page)
+    page.goto(BLANK)  # the app's page unloaded: its storage can go
+    page.evaluate(CLEAR_STORAGE, [GAMES_DB, BOARDS_DB])
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+
+
 def _clear_pending(page: Any) -> None:
     """Before a test's first load of the shared page (instead of its restart in place): the
     device emptied and the tablet viewport, as the restart leaves them."""
@@ -339,7 +354,7 @@ def _clear_pending(page: Any) -> None:
     if page.viewport_size != TABLET:
         page.set_viewport_size(TABLET)
     page.goto(BLANK)  # the app's page unloaded: its storage can go
-    page.evaluate(CLEAR_STORAGE, GAMES_DB)
+    page.evaluate(CLEAR_STORAGE, [GAMES_DB, BOARDS_DB])
     shared.tainted = False
 
 

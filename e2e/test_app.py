@@ -1,5 +1,5 @@
 """The app in Chromium, driven like a player on a tablet: boot, local requests, tap, pan, zoom,
-boot failures (the first visit's files and its offline reload: e2e/test_boards.py). Screenshots land in e2e/artifacts/."""
+boot failures (the first visit's files and its offline reload: e2e/test_snapshot.py). Screenshots land in e2e/artifacts/."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from airhead.systems import builtin
-from conftest import ROOT, boot, hex_center, start_app, wait_ready
+from conftest import ROOT, boot, hex_center, start_app
 
 sys.path.insert(0, str(ROOT / "web" / "app"))
 from details import hex_details  # noqa: E402  (the same view code the page runs)
@@ -35,22 +35,16 @@ def assert_panel_shows(page: Any, name: str) -> None:
     assert page.locator(f".selection[data-hex='{name}']").count() == 1
 
 
-def test_boot_to_ready(page: Any, artifacts: Path) -> None:
-    boot(page)  # a real load of the page, not a restart
-    expect_status = page.locator("#boot-status")
-    wait_ready(page)
-    assert expect_status.inner_text() == "Ready"
+def test_boot_to_ready_and_every_request_is_local(page: Any, server: Any, artifacts: Path) -> None:
+    seen: list[str] = []
+    page.context.on("request", lambda r: seen.append(r.url))
+    boot(page, "&selfcheck")  # a real load of the page, not a restart
+    assert page.locator("#boot-status").inner_text() == "Ready"
     assert page.locator("#boot").is_hidden()
     assert page.locator("#scenario-name").inner_text() == SCENARIO.name
     assert page.locator("#map svg polygon.hex").count() == len(SCENARIO.map.hexes())
     assert page.locator("#map svg text.hexname").first.is_visible()
     page.screenshot(path=str(artifacts / "boot-1024x768.png"))
-
-
-def test_every_request_is_local(page: Any, server: Any) -> None:
-    seen: list[str] = []
-    page.context.on("request", lambda r: seen.append(r.url))
-    boot(page, "&selfcheck")
     # the trimmed standard library still imports every airhead module in the browser
     page.wait_for_selector("body[data-selfcheck='ok']", state="attached")
     # ... and everything the start-up, the Play panel and the Games tab imported from it came
@@ -66,7 +60,7 @@ def test_every_request_is_local(page: Any, server: Any) -> None:
     assert all(urlsplit(u).hostname == "127.0.0.1" for u in seen)
 
 
-# What a first visit loads is exactly the precache list: e2e/test_boards.py, on its first visit.
+# What a first visit loads is exactly the precache list: e2e/test_snapshot.py, on its first visit.
 
 
 def test_tap_hex_shows_details(page: Any, artifacts: Path) -> None:
@@ -148,20 +142,18 @@ def test_wheel_zooms(page: Any) -> None:
 
 
 # The offline reload after a first visit (the wasm downloaded once, the worker serving all):
-# e2e/test_boards.py, whose first visit it shares.
+# e2e/test_snapshot.py, whose first visit it shares.
 
 
 @pytest.mark.browser_context_args(service_workers="block")
-def test_missing_wasm_shows_an_error(page: Any) -> None:
+def test_boot_failures_show_an_error(page: Any) -> None:
+    """A missing wasm file, then a browser without WebAssembly (one context for both)."""
     page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
     page.goto("/")
     page.wait_for_selector("body[data-boot-error='1']", state="attached", timeout=30_000)
     assert page.locator("#boot-error").is_visible()
     assert "pyodide.asm.wasm" in page.locator("#boot-error-text").inner_text()
-
-
-@pytest.mark.browser_context_args(service_workers="block")
-def test_no_webassembly_shows_an_error(page: Any) -> None:
+    page.unroute("**/pyodide.asm.wasm")
     page.add_init_script("delete window.WebAssembly")
     page.goto("/")
     page.wait_for_selector("body[data-boot-error='1']", state="attached", timeout=10_000)

@@ -1,10 +1,10 @@
 """The player's own VASL boards on a tablet: board files (written by Airhead's own writer in
 VASL's format, never one of VASL's) imported through the file picker, a map built on them with
 their pictures under the hexes, an E8 landing and a line of sight read from their terrain, an
-offline reload that keeps them, and the game's link opened on another device, which names the
-boards it lacks until their files are imported there. The first visit loads exactly the files
-the offline copy precaches and downloads the wasm once (the offline copy keeps the page's own
-download), and the offline reload answers a tap."""
+offline reload that keeps them and answers a tap, and the game's link opened on another device,
+which names the boards it lacks until their files are imported there. On the shared page: what
+a first visit loads (exactly the offline copy's list, the wasm once) is read on the first visit
+of e2e/test_snapshot.py."""
 
 from __future__ import annotations
 
@@ -13,11 +13,10 @@ import json
 import zipfile
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from tools.board_writer import write_board
-from conftest import TABLET, actions, hex_center, offline_requests, wait_ready
+from conftest import actions, another_device, hex_center, offline_requests, start_app, wait_ready
 from playing import dice, import_boards, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -44,41 +43,10 @@ def log_text(page: Any) -> str:
     return str(page.locator("#log-list").inner_text())
 
 
-def loads_exactly_the_precache_list(loaded: set[str], precache: dict[str, Any]) -> None:
-    """What a first visit loads up to its first map is what the service worker precaches: nothing
-    missing offline, no unused PyScript chunk cached. (manifest + large icons are fetched by the
-    browser on install.)"""
-    listed = set(precache["files"])
-    on_demand = set(precache["on_demand"])  # loaded when a player asks (QR code), not at boot
-    assert on_demand <= listed and not on_demand & loaded, "an on-demand file loaded at boot"
-    assert loaded - listed == set(), "loaded but not precached"
-    assert listed - loaded <= {"manifest.webmanifest", "icons/icon-512.png",
-                               "icons/icon-maskable-512.png"} | on_demand, "precached but never loaded"
-    assert not any("codemirror" in f or "xterm" in f or "toml" in f for f in listed)
-
-
-@pytest.mark.own_context  # a first visit, an offline reload and a second device
-def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, server: Any, tmp_path: Path,
-                                                       artifacts: Path, precache: dict[str, Any]) -> None:
+def test_boards_imported_played_on_offline_and_shared(page: Any, server: Any, tmp_path: Path,
+                                                       artifacts: Path) -> None:
     files = board_files(tmp_path)
-    server.take_log()
-    loaded: set[str] = set()
-
-    def load(request: Any) -> None:
-        loaded.add(urlsplit(request.url).path.lstrip("/") or "index.html")
-
-    page.on("request", load)
-    page.goto("/")
-    booted(page)
-    page.wait_for_timeout(300)
-    page.remove_listener("request", load)
-    loads_exactly_the_precache_list(loaded, precache)
-    page.wait_for_selector("body[data-offline='1']", state="attached", timeout=30_000)
-    # a first visit: the wasm is downloaded once, then the worker serves all (the offline copy
-    # stores the page's own download, never a second one)
-    wasm = [entry for entry in server.take_log() if entry[0].endswith("pyodide.asm.wasm")]
-    assert [status for _, status, _ in wasm].count(200) == 1, \
-        f"the wasm was downloaded more than once on the first visit: {wasm}"
+    start_app(page)
     # import both files through the picker
     page.locator("#tab-edit").tap()
     import_boards(page, files, 2)
@@ -156,6 +124,7 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.locator("#share-make").tap()
     link = page.locator("#share-link").input_value()
     # offline: the app, the game and the boards come back with no network
+    page.wait_for_selector("body[data-offline='1']", state="attached", timeout=60_000)
     server.take_log()
     page.context.set_offline(True)
     page.reload()
@@ -170,8 +139,7 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     assert offline_requests(server) == [], "an offline reload reached the server"
     page.context.set_offline(False)
     # a new map on a fresh start (no game on the boards opened): they are read from the device
-    page.goto("/?scenario=default")
-    booted(page)
+    start_app(page, "default")  # (the app started again in place, the device's storage kept)
     assert page.locator("#map image.board-art").count() == 0
     page.locator("#tab-edit").tap()
     page.locator(".newmap summary").tap()
@@ -203,32 +171,24 @@ def test_boards_imported_played_on_offline_and_shared(page: Any, browser: Any, s
     page.wait_for_function("() => document.body.dataset.selected === '4W5'")
     assert "Read from VASL board 04, version 1.2, hex W5: centre dot in Shallow Stream" in page.locator("#info").inner_text()
     # another device: the link names the boards it lacks; their files imported, the game opens as it was
-    # (its offline copy and memory snapshot are not what this tests: no service worker, so
-    # the second device does not download the bundle again nor boot a second Python for them)
-    other = browser.new_context(viewport=TABLET, has_touch=True, service_workers="block")
-    try:
-        p2 = other.new_page()
-        p2.goto(link)
-        booted(p2)
-        p2.wait_for_selector("#games-missing", state="visible")
-        missing = p2.locator("#games-missing").inner_text()
-        assert "board 2: VASL board 02, version 1.2" in missing and "board 4: VASL board 04, version 1.2" in missing
-        p2.screenshot(path=str(artifacts / "boards-missing.png"))
-        # board 2's file only: board 4 is still asked for
-        p2.set_input_files("#games-board-file", files[:1])
-        p2.wait_for_selector("body[data-boards='1']", state="attached", timeout=30_000)
-        p2.wait_for_selector("#notice:has-text('Still missing: board 4')", state="attached")
-        assert "board 2: VASL board 02" not in p2.locator("#games-missing").inner_text()
-        # open it on blank terrain: the header says so; board 4's file imported later, it opens on it
-        p2.locator("#games-board-blank").tap()
-        p2.wait_for_function("document.body.dataset.linkResult === 'ok'")
-        assert "Board 4 on blank terrain: its file is not on this device" in p2.locator("#scenario-warning").inner_text()
-        assert p2.locator("#map image.board-art").count() == 1
-        p2.locator("#tab-edit").tap()
-        p2.locator("#boards-box summary").tap()
-        p2.set_input_files("#boards-file", files[1:])
-        p2.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2", timeout=30_000)
-        assert p2.locator("#scenario-warning").is_hidden()
-        assert actions(p2) == played and log_text(p2) == log
-    finally:
-        other.close()
+    another_device(page, "/#" + link.split("#", 1)[1])
+    page.wait_for_selector("#games-missing", state="visible")
+    missing = page.locator("#games-missing").inner_text()
+    assert "board 2: VASL board 02, version 1.2" in missing and "board 4: VASL board 04, version 1.2" in missing
+    page.screenshot(path=str(artifacts / "boards-missing.png"))
+    # board 2's file only: board 4 is still asked for
+    page.set_input_files("#games-board-file", files[:1])
+    page.wait_for_selector("body[data-boards='1']", state="attached", timeout=30_000)
+    page.wait_for_selector("#notice:has-text('Still missing: board 4')", state="attached")
+    assert "board 2: VASL board 02" not in page.locator("#games-missing").inner_text()
+    # open it on blank terrain: the header says so; board 4's file imported later, it opens on it
+    page.locator("#games-board-blank").tap()
+    page.wait_for_function("document.body.dataset.linkResult === 'ok'")
+    assert "Board 4 on blank terrain: its file is not on this device" in page.locator("#scenario-warning").inner_text()
+    assert page.locator("#map image.board-art").count() == 1
+    page.locator("#tab-edit").tap()
+    page.locator("#boards-box summary").tap()
+    page.set_input_files("#boards-file", files[1:])
+    page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 2", timeout=30_000)
+    assert page.locator("#scenario-warning").is_hidden()
+    assert actions(page) == played and log_text(page) == log

@@ -19,7 +19,7 @@ import pytest
 from airhead.codec import FORMAT_VERSION, SaveData, decode_link, decode_save, encode_link
 from airhead.scenario import Scenario
 from airhead.systems import builtin, new_game
-from conftest import TABLET, actions, boot, fault, offline_requests, start_app, wait_ready
+from conftest import actions, another_device, boot, fault, offline_requests, start_app, wait_ready
 
 XSS = "<img src=x onerror=window.__xss=1>"
 READ_STORE = """() => new Promise((resolve, reject) => {
@@ -198,7 +198,7 @@ def test_export_and_import(page: Any, tmp_path: Path) -> None:
     assert errors.items == [] and page.evaluate("document.body.dataset.unexpected") is None
 
 
-def test_share_link_opens_in_a_fresh_browser(page: Any, browser: Any, base_url: str) -> None:
+def test_share_link_opens_on_another_device(page: Any, base_url: str) -> None:
     errors = Errors(page)
     open_app(page)
     play_some(page)
@@ -208,29 +208,23 @@ def test_share_link_opens_in_a_fresh_browser(page: Any, browser: Any, base_url: 
     link = page.locator("#share-link").input_value()
     assert link.startswith(base_url) and f"#a{FORMAT_VERSION}." in link
     assert len(decode_link(link).actions) == 2
-    # (its offline copy and memory snapshot are not what this tests: no service worker, so
-    # the second device does not download the bundle again nor boot a second Python for them)
-    other = browser.new_context(viewport=TABLET, has_touch=True, service_workers="block")
-    try:
-        p2 = other.new_page()
-        errors2 = Errors(p2)
-        open_app(p2, link)
-        assert actions(p2) == 2
-        assert log_text(p2) == log
-        assert p2.evaluate("document.body.dataset.linkResult") == "ok"
-        games_tab(p2)
-        assert p2.locator("#games-status").inner_text().startswith("Not saved")
-        assert p2.evaluate("document.body.dataset.savedGames") == "0"
-        # Save: now a saved game, and the address no longer carries the link
-        p2.locator("#games-save").tap()
-        p2.wait_for_function("document.body.dataset.savedGames === '1'")
-        assert p2.evaluate("location.hash") == ""
-        p2.reload()
-        open_app_after_reload(p2)
-        assert actions(p2) == 2 and log_text(p2) == log
-        assert errors2.items == []
-    finally:
-        other.close()
+    # another device: none of this one's saved games or settings (the same page, its storage
+    # emptied, then the link loaded: a new browser context would cost a cold boot, and its offline
+    # copy and memory snapshot are not what this tests)
+    another_device(page, "/#" + link.split("#", 1)[1])
+    assert actions(page) == 2
+    assert log_text(page) == log
+    assert page.evaluate("document.body.dataset.linkResult") == "ok"
+    games_tab(page)
+    assert page.locator("#games-status").inner_text().startswith("Not saved")
+    assert page.evaluate("document.body.dataset.savedGames") == "0"
+    # Save: now a saved game, and the address no longer carries the link
+    page.locator("#games-save").tap()
+    page.wait_for_function("document.body.dataset.savedGames === '1'")
+    assert page.evaluate("location.hash") == ""
+    page.reload()
+    open_app_after_reload(page)
+    assert actions(page) == 2 and log_text(page) == log
     assert errors.items == []
 
 

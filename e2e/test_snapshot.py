@@ -1,18 +1,28 @@
-"""Warm start from a Pyodide memory snapshot (web/snapshot.mjs, docs/web.md): made after a first
-boot, restored on the next one with the app working on it; an old build's snapshot is never
-used and is removed; a snapshot that cannot be restored falls back to a normal boot."""
+"""The first visit of a player's own copy, and its warm start from a Pyodide memory snapshot
+(web/snapshot.mjs, docs/web.md), in one test since a first visit costs ~5 CPU-seconds (and its
+snapshot ~2) and the suite is CPU-bound (docs/web.md):
+
+- `build.py dist` on a static host under a sub-path (issue #14, "Getting it onto tablets"): the
+  first visit loads exactly the files the offline copy precaches, the wasm once, nothing outside
+  the sub-path; the app plays a landing, makes links that point there, and works offline;
+- the snapshot is made after that first boot (an old build's snapshot is removed), restored on
+  the next one with the app working on it, also from IndexedDB; a snapshot that cannot be
+  restored falls back to a normal boot."""
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-import pytest
-from conftest import hex_center, wait_ready
+from conftest import TABLET, actions, hex_center, offline_requests, wait_ready
 
-pytestmark = [pytest.mark.own_context, pytest.mark.usefixtures("no_page_errors")]
+from tools.devserver import BundleServer
+from tools.dist import copy_dist
 
+SUB_PATH = "/club/tables/airhead/"
 FOLDER = "airhead-snapshot"
 MAKE_TIMEOUT = 120_000  # ms: the worker boots a Pyodide of its own after the offline copy is stored
 
@@ -139,29 +149,116 @@ def play_a_landing(page: Any) -> None:
     assert page.locator(glider).count() == landed + 1
 
 
-def test_the_snapshot_is_made_restored_and_a_broken_one_falls_back_to_a_normal_boot(
-        page: Any, bundle: Path) -> None:
-    """One first visit (it costs ~5 CPU-seconds; the suite is CPU-bound, docs/web.md): the
-    snapshot is made, then restored with the app working on it; then broken in two ways, and
-    each time the page boots normally all the same."""
-    name = snapshot_file(bundle)
-    made_then_restored(page, name)
-    kept_in_indexeddb(page, name)
-    broken_ones_fall_back_to_a_normal_boot(page, name)
+def loads_exactly_the_precache_list(loaded: set[str], precache: dict[str, Any]) -> None:
+    """What a first visit loads up to its first map is what the service worker precaches: nothing
+    missing offline, no unused PyScript chunk cached. (manifest + large icons are fetched by the
+    browser on install.)"""
+    listed = set(precache["files"])
+    on_demand = set(precache["on_demand"])  # loaded when a player asks (QR code), not at boot
+    assert on_demand <= listed and not on_demand & loaded, "an on-demand file loaded at boot"
+    assert loaded - listed == set(), "loaded but not precached"
+    assert listed - loaded <= {"manifest.webmanifest", "icons/icon-512.png",
+                               "icons/icon-maskable-512.png"} | on_demand, "precached but never loaded"
+    assert not any("codemirror" in f or "xterm" in f or "toml" in f for f in listed)
 
 
-def made_then_restored(page: Any, name: str) -> None:
-    """Made after a first boot (an older build's snapshot removed), restored on the next boot,
-    and the app plays a landing on it."""
-    page.goto("/")
+def test_the_dist_folder_first_visit_offline_then_the_snapshot_made_restored_and_broken(
+        browser: Any, bundle: Path, tmp_path: Path, precache: dict[str, Any]) -> None:
+    """One first visit, of the dist folder under a sub-path (each step's docstring says what it
+    checks): the visit and the game played, the snapshot made, an offline reload restored from it
+    with the game, then the snapshot kept in IndexedDB, then broken in two ways, and each time the
+    page boots normally all the same."""
+    site = tmp_path / "dist"
+    copy_dist(bundle, site)
+    assert not list(site.rglob("*.gz")) and not (site / "bench").exists()
+    # served compressed, as a static host does (the server sends a file's .br beside it): a new
+    # browser context's HTTP cache, in memory, keeps no 9.6 MB body, so the uncompressed wasm
+    # would be downloaded twice there, once by the page and once for the offline copy
+    for packed in bundle.rglob("*.br"):
+        if (site / packed.relative_to(bundle)).with_suffix("").is_file():
+            shutil.copy2(packed, site / packed.relative_to(bundle))
+    srv = BundleServer(site, port=0, prefix=SUB_PATH).start()
+    context = browser.new_context(base_url=srv.url, viewport=TABLET, has_touch=True)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)[:2000]))
+        name = snapshot_file(site)
+        played = first_visit_to_the_dist_folder(page, srv, precache)
+        made_then_restored_offline(page, srv, name, played)
+        kept_in_indexeddb(page, name)
+        broken_ones_fall_back_to_a_normal_boot(page, name)
+    finally:
+        context.close()
+        srv.shutdown()
+        srv.server_close()
+    assert not errors, "uncaught errors in the page:\n" + "\n".join(errors)
+
+
+def first_visit_to_the_dist_folder(page: Any, srv: BundleServer, precache: dict[str, Any]) -> int:
+    """The dist folder's first visit: it loads exactly the precache list, nothing outside the
+    sub-path, the wasm once (the offline copy keeps the page's own download, never a second one);
+    an older build's snapshot found there is removed when this build's is made; the app plays a
+    landing to its end with its own dice and its share link points where it is hosted. Returns
+    the game's number of actions."""
+    loaded: set[str] = set()
+
+    def load(request: Any) -> None:
+        path = urlsplit(request.url).path
+        loaded.add(path[len(SUB_PATH):] or "index.html" if path.startswith(SUB_PATH) else path)
+
+    page.on("request", load)
+    page.goto(srv.url)
     wait_ready(page)
+    page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
+    assert page.url.startswith(srv.url)
     assert snapshot_state(page) in ("none", "making"), "a first visit cannot have a snapshot"
     page.evaluate(WRITE, [FOLDER, "0123456789abcdef01234567.bin", [0] * 64, None])  # an older build's
+    page.wait_for_timeout(300)
+    page.remove_listener("request", load)
+    loads_exactly_the_precache_list(loaded, precache)
+    page.wait_for_selector("body[data-offline='1']", state="attached", timeout=60_000)
+    assert page.locator("#offline-badge").inner_text() == "Ready offline"
+    log = srv.take_log()
+    outside = [p for p, _, _ in log if not p.startswith(SUB_PATH)]
+    assert outside == [], f"requests outside {SUB_PATH}: {outside}"
+    wasm = [entry for entry in log if entry[0].endswith("pyodide.asm.wasm")]
+    assert [status for _, status, _ in wasm].count(200) == 1, \
+        f"the wasm was downloaded more than once on the first visit: {wasm}"
+    # play a landing to its end with the app's dice
+    page.locator("#tab-play").tap()
+    page.locator("#f-ilh").fill("1G9")
+    page.locator("#plan-start").tap()
+    page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
+    for _ in range(20):  # roll every roll; answer "no" (the first option) to every choice
+        roll, choice = page.locator("#prompt-roll"), page.locator("#prompt button[data-act='choose']")
+        if roll.count() == 0 and choice.count() == 0:
+            break
+        before = actions(page)
+        (roll if roll.count() else choice.first).tap()
+        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+    page.wait_for_selector("#prompt-result", state="attached")
+    # a share link points where the app is hosted
+    page.locator("#tab-games").tap()
+    page.locator("#share-make").tap()
+    link = page.locator("#share-link").input_value()
+    assert link.startswith(srv.url + "#a"), link
+    return actions(page)
+
+
+def made_then_restored_offline(page: Any, srv: BundleServer, name: str, played: int) -> None:
+    """The snapshot is made under the sub-path after the offline copy (the older build's removed);
+    offline, the next boot restores it, with the game, nothing reaching the server, and the app
+    plays a landing on it."""
     wait_stored(page)
     assert page.evaluate(LIST, FOLDER) == [name], "the older build's snapshot was not removed"
-
+    outside = [p for p, _, _ in srv.take_log() if not p.startswith(SUB_PATH)]
+    assert outside == [], f"requests outside {SUB_PATH}: {outside}"
+    page.context.set_offline(True)
     page.reload()
     wait_ready(page)
+    assert offline_requests(srv, SUB_PATH) == [], "an offline reload reached the server"
+    page.wait_for_function("n => Number(document.body.dataset.actions) === n", arg=played)
     assert snapshot_state(page) == "restored"
     status = page.evaluate(STATUS)
     assert status["bytes"] > 1_000_000 and not status["error"]
@@ -169,6 +266,8 @@ def made_then_restored(page: Any, name: str) -> None:
     page.wait_for_selector("body[data-selected='1E4']", state="attached")
     assert "Woods" in page.locator("#info").inner_text()
     play_a_landing(page)
+    assert offline_requests(srv, SUB_PATH) == [], "the game played offline reached the server"
+    page.context.set_offline(False)
 
 
 def kept_in_indexeddb(page: Any, name: str) -> None:

@@ -48,7 +48,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # (stdLibURL); python_stdlib.zip stays beside it for the benchmark's bare PyScript page only.
 APP_STDLIB = "python_stdlib_app.zip"
 # The @pyscript/core chunks the page loads with a JSON config and a Pyodide <script type="py">
-# (found by recording the page's requests with Playwright; e2e/test_app.py checks the page
+# (found by recording the page's requests with Playwright; e2e/test_snapshot.py checks the page
 # still loads exactly the precache list, so a PyScript upgrade that changes this fails a test).
 # Not loaded, so neither precached: codemirror (py-editor), xterm (py-terminal), toml (TOML
 # configs), MicroPython, py-game, zip, storage.
