@@ -137,17 +137,30 @@ UNTIL = f"""(wanted, ms = 30000) => ({WHEN})(() => wanted.every(([sel, state]) =
 }}), JSON.stringify(wanted), ms)"""
 
 
+#: In the page: a promise that resolves once what has changed is painted: two frames on, after the
+#: first's ResizeObserver callbacks (the map follows a panel's new size there), what a player sees.
+PAINTED = "() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))"
+
+
 def until(page: Any, *wanted: tuple[str, str]) -> None:
     """Wait (one round trip) until each ``(selector, "attached" | "hidden")`` holds."""
     page.evaluate(f"(w) => ({UNTIL})(w)", [list(w) for w in wanted])
 
 
-# Where a finger taps an element, as Playwright's tap finds it: scrolled into view if it is not
-# (centred, as DevTools' scrollIntoViewIfNeeded does), its centre, and the element there is it or
-# inside it (nothing covers it). null: no such element; false: not tappable now.
-TAP_POINT = r"""(sel) => {
+# Where a finger taps an element, as Playwright's tap finds it: once it has not moved over two
+# frames (what the last tap changed has settled: the map follows a panel's new size in a
+# ResizeObserver, at the next frame), scrolled into view if it is not (centred, as DevTools'
+# scrollIntoViewIfNeeded does), its centre, where the element is it or inside it (nothing covers
+# it). null: no such element; false: not tappable now.
+TAP_POINT = r"""async (sel) => {
   const el = document.querySelector(sel);
   if (!el) return null;
+  for (let i = 0, last = ''; i < 20; i++) {
+    await new Promise((frame) => requestAnimationFrame(frame));
+    const r = el.getBoundingClientRect(), now = `${r.left} ${r.top} ${r.width} ${r.height}`;
+    if (now === last) break;
+    last = now;
+  }
   el.scrollIntoViewIfNeeded(true);
   const r = el.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;

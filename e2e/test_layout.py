@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import open_play, start_app
-from playing import SIDE_TEXT, UNTIL, tap, unplain_text, until
+from playing import PAINTED, SIDE_TEXT, UNTIL, tap, unplain_text, until
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -116,9 +116,25 @@ CHECK = r"""() => {
   }
   // nothing cut with "…" or clipped short (#42 item 8): no text shown with an ellipsis or a line
   // clamp that does not fit, and no menu whose chosen option is wider than the menu
+  // (only an element a style rule or its style attribute gives text-overflow or a line clamp can be
+  // cut so: neither is inherited, and neither applies inside an SVG; when a stylesheet cannot be
+  // read or a rule's selector is not one querySelectorAll takes, every element is looked at)
   const ctx = document.createElement('canvas').getContext('2d');
-  // (inside an SVG no text is cut so: text-overflow and line clamps are for HTML boxes)
-  for (const el of document.querySelectorAll('body *:not(svg *)')) {
+  let cuttable;
+  try {
+    const sels = ['select', '[style*="text-overflow"]', '[style*="line-clamp"]', '[style*="all:"]'];
+    const scan = (rules) => {
+      for (const r of rules) {
+        if (r.cssRules) scan(r.cssRules);
+        if (r.selectorText && /text-overflow|line-clamp|(^|;)\s*all:/.test(r.style.cssText)) sels.push(r.selectorText);
+      }
+    };
+    for (const sheet of [...document.styleSheets, ...document.adoptedStyleSheets]) scan(sheet.cssRules);
+    cuttable = [...document.querySelectorAll(sels.join(', '))].filter((el) => el !== document.body && document.body.contains(el) && !el.closest('svg'));
+  } catch (e) {
+    cuttable = document.querySelectorAll('body *:not(svg *)');
+  }
+  for (const el of cuttable) {
     const cs = getComputedStyle(el);
     const clamp = cs.webkitLineClamp && cs.webkitLineClamp !== 'none';
     if (cs.textOverflow !== 'ellipsis' && !clamp && !el.matches('select')) continue;
@@ -180,10 +196,12 @@ CHECK = r"""() => {
 
 
 # One round trip per look (#43): wait until the step's ``wanted`` ([selector, state] pairs, see
-# playing.UNTIL) hold, then CHECK, the words on the side panels (at PLAIN_WORDS_SIZE) and what the
-# walk needs to know next (the chosen procedure's title, whether its form has the odds).
+# playing.UNTIL) hold and the page is painted so (PAINTED), then CHECK, the words on the side
+# panels (at PLAIN_WORDS_SIZE) and what the walk needs next (the chosen procedure's title, whether
+# its form has the odds).
 LOOK = f"""async ([wanted, plain]) => {{
   await ({UNTIL})(wanted);
+  await ({PAINTED})();
   const title = document.querySelector('#plan-form h3');
   return {{found: ({CHECK})(), text: plain ? ({SIDE_TEXT})() : null,
           title: title ? title.innerText : '', heat: !!document.getElementById('plan-heat')}};

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, start_app
-from playing import SIDE_TEXT, TAP_POINT, UNTIL, WHEN, acted, add_row, dice, fill, tap, unplain_text
+from playing import PAINTED, SIDE_TEXT, TAP_POINT, UNTIL, WHEN, acted, add_row, dice, fill, tap, unplain_text
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -179,7 +179,7 @@ def _tap_filling(page: Any, button: str, clear: str, refused: str) -> bool:
     True if it acted; False at once if there is no ``button``. Three round trips a try: the
     refusal cleared and the button's place (TAP_POINT), the tap, then (once the game acted or
     refused) the words on the side panels and FILL on a hex well inside the map."""
-    prepare = f"(sel) => {{ {clear}; return [{ACTIONS}, ({TAP_POINT})(sel)]; }}"
+    prepare = f"async (sel) => {{ {clear}; return [{ACTIONS}, await ({TAP_POINT})(sel)]; }}"
     answer = f"""async (before) => {{
       await ({WHEN})(() => {ACTIONS} > before || {refused}, 'an action or a refusal');
       if ({ACTIONS} > before) return null;
@@ -214,6 +214,7 @@ def _tap_filling(page: Any, button: str, clear: str, refused: str) -> bool:
 # offers next (its label, the dice, a choice, Abandon); the last refusal wiped for the next step.
 LOOK = f"""async ([before, first, words]) => {{
   if (before >= 0) await ({WHEN})(() => {ACTIONS} > before || !!document.body.dataset.lastError, 'the step');
+  await ({PAINTED})();
   const got = {{acted: before < 0 || {ACTIONS} > before, blank: first ? ({MAP_FILLS})() : '', where: ({IN_VIEW})(),
     problems: words ? ({TEXT_PROBLEMS})() : '', text: words ? ({SIDE_TEXT})() : null,
     label: !!document.querySelector('#prompt .prompt-label'), roll: !!document.getElementById('prompt-roll'),
