@@ -9,7 +9,9 @@ Python repr, internal id or developer note). On a phone the ASL procedure menu f
 chapters.
 
 One shared page per scenario, the viewports switched in place; every problem found is named
-in words (the element, the tab, the size) and all of them are reported together."""
+in words (the element, the tab, the size) and all of them are reported together. Each stop of
+the walk is one look in the page (LOOK: the check, the words and what the walk needs next) and
+each tap two round trips (playing.tap): the driver's round trips were most of the file's CPU."""
 
 from __future__ import annotations
 

@@ -12,7 +12,9 @@ map, which cannot arrive on Game Turn 1 (Air Support arrives on Game Turn 2); Mi
 needs a strafing run whose Final Sighting TC DR was 12 and a unit of the aircraft's side on the
 map (a glider lands first); Sniper vs Cloaking needs the other side's Cloaking counter on the
 map (in a night game). The one procedure only ever sealed (Panzer Leader's landing plan) shows
-its confirmation in view once "Seal it" is tapped (#32 item 9)."""
+its confirmation in view once "Seal it" is tapped (#32 item 9). A step is one look in the page and
+one tap (LOOK, playing.tap), a Start tried three round trips (_tap_filling): the driver's round
+trips were most of the file's CPU (#43)."""
 
 from __future__ import annotations
 
