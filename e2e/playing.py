@@ -104,6 +104,77 @@ SIDE_TEXT = ("() => document.getElementById('side').innerText + '\\n' + "
 def unplain(page: Any, where: str) -> list[str]:
     """What the side panels and a notice show that is not plain words (#14), each named with
     ``where`` and the words around it; empty if all is plain."""
-    text = str(page.evaluate(SIDE_TEXT))
+    return unplain_text(str(page.evaluate(SIDE_TEXT)), where)
+
+
+def unplain_text(text: str, where: str) -> list[str]:
+    """:func:`unplain` of ``text`` already read (SIDE_TEXT run in the page with other checks)."""
     return [f"{where}: the page shows {bad!r}: …{text[max(0, text.find(bad) - 80):text.find(bad) + 80]}…"
             for bad in NOT_PLAIN if bad in text]
+
+
+# ---- fewer round trips (#43): each page.evaluate, tap or wait costs the browser, the driver and
+# pytest a few milliseconds of CPU; a test that taps hundreds of times does these in the page.
+
+#: In the page: a promise that resolves once ``test()`` is true, looked at now and after each
+#: change of the document (no polling), and fails after ``ms`` naming ``what`` it waited for.
+WHEN = r"""(test, what, ms = 30000) => new Promise((resolve, reject) => {
+  if (test()) { resolve(); return; }
+  const done = () => { obs.disconnect(); clearTimeout(timer); };
+  const obs = new MutationObserver(() => { if (test()) { done(); resolve(); } });
+  const timer = setTimeout(() => {
+    done();
+    test() ? resolve() : reject(new Error(`waited ${ms / 1000} s for ${what}`));
+  }, ms);
+  obs.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})"""
+
+#: WHEN every ``[selector, state]`` of ``wanted`` holds (state "attached": an element matches;
+#: "hidden": none does, or none is shown).
+UNTIL = f"""(wanted, ms = 30000) => ({WHEN})(() => wanted.every(([sel, state]) => {{
+  const el = document.querySelector(sel);
+  return state === 'hidden' ? !el || !el.checkVisibility({{checkVisibilityCSS: true}}) : !!el;
+}}), JSON.stringify(wanted), ms)"""
+
+
+#: In the page: a promise that resolves once what has changed is painted: two frames on, after the
+#: first's ResizeObserver callbacks (the map follows a panel's new size there), what a player sees.
+PAINTED = "() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))"
+
+
+def until(page: Any, *wanted: tuple[str, str]) -> None:
+    """Wait (one round trip) until each ``(selector, "attached" | "hidden")`` holds."""
+    page.evaluate(f"(w) => ({UNTIL})(w)", [list(w) for w in wanted])
+
+
+# Where a finger taps an element, as Playwright's tap finds it: once it has not moved over two
+# frames (what the last tap changed has settled: the map follows a panel's new size in a
+# ResizeObserver, at the next frame), scrolled into view if it is not (centred, as DevTools'
+# scrollIntoViewIfNeeded does), its centre, where the element is it or inside it (nothing covers
+# it). null: no such element; false: not tappable now.
+TAP_POINT = r"""async (sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  for (let i = 0, last = ''; i < 20; i++) {
+    await new Promise((frame) => requestAnimationFrame(frame));
+    const r = el.getBoundingClientRect(), now = `${r.left} ${r.top} ${r.width} ${r.height}`;
+    if (now === last) break;
+    last = now;
+  }
+  el.scrollIntoViewIfNeeded(true);
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = r.width > 0 && r.height > 0 && document.elementFromPoint(x, y);
+  return hit && (hit === el || el.contains(hit)) ? [x, y] : false;
+}"""
+
+
+def tap(page: Any, selector: str) -> None:
+    """Tap the first element ``selector`` matches, as Locator.tap does, in two round trips; one
+    that cannot be tapped at once (not there yet, covered, moving) is left to Locator.tap, which
+    waits until it can be (and fails saying why)."""
+    at = page.evaluate(TAP_POINT, selector)
+    if at:
+        page.touchscreen.tap(at[0], at[1])
+    else:
+        page.locator(selector).first.tap()

@@ -9,15 +9,17 @@ Python repr, internal id or developer note). On a phone the ASL procedure menu f
 chapters.
 
 One shared page per scenario, the viewports switched in place; every problem found is named
-in words (the element, the tab, the size) and all of them are reported together."""
+in words (the element, the tab, the size) and all of them are reported together. Each stop of
+the walk is one look in the page (LOOK: the check, the words and what the walk needs next) and
+each tap two round trips (playing.tap): the driver's round trips were most of the file's CPU."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from conftest import actions, open_play, start_app
-from playing import unplain
+from conftest import open_play, start_app
+from playing import PAINTED, SIDE_TEXT, UNTIL, tap, unplain_text, until
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -116,8 +118,25 @@ CHECK = r"""() => {
   }
   // nothing cut with "…" or clipped short (#42 item 8): no text shown with an ellipsis or a line
   // clamp that does not fit, and no menu whose chosen option is wider than the menu
+  // (only an element a style rule or its style attribute gives text-overflow or a line clamp can be
+  // cut so: neither is inherited, and neither applies inside an SVG; when a stylesheet cannot be
+  // read or a rule's selector is not one querySelectorAll takes, every element is looked at)
   const ctx = document.createElement('canvas').getContext('2d');
-  for (const el of document.querySelectorAll('body *')) {
+  let cuttable;
+  try {
+    const sels = ['select', '[style*="text-overflow"]', '[style*="line-clamp"]', '[style*="all:"]'];
+    const scan = (rules) => {
+      for (const r of rules) {
+        if (r.cssRules) scan(r.cssRules);
+        if (r.selectorText && /text-overflow|line-clamp|(^|;)\s*all:/.test(r.style.cssText)) sels.push(r.selectorText);
+      }
+    };
+    for (const sheet of [...document.styleSheets, ...document.adoptedStyleSheets]) scan(sheet.cssRules);
+    cuttable = [...document.querySelectorAll(sels.join(', '))].filter((el) => el !== document.body && document.body.contains(el) && !el.closest('svg'));
+  } catch (e) {
+    cuttable = document.querySelectorAll('body *:not(svg *)');
+  }
+  for (const el of cuttable) {
     const cs = getComputedStyle(el);
     const clamp = cs.webkitLineClamp && cs.webkitLineClamp !== 'none';
     if (cs.textOverflow !== 'ellipsis' && !clamp && !el.matches('select')) continue;
@@ -178,6 +197,19 @@ CHECK = r"""() => {
 }"""
 
 
+# One round trip per look (#43): wait until the step's ``wanted`` ([selector, state] pairs, see
+# playing.UNTIL) hold and the page is painted so (PAINTED), then CHECK, the words on the side
+# panels (at PLAIN_WORDS_SIZE) and what the walk needs next (the chosen procedure's title, whether
+# its form has the odds).
+LOOK = f"""async ([wanted, plain]) => {{
+  await ({UNTIL})(wanted);
+  await ({PAINTED})();
+  const title = document.querySelector('#plan-form h3');
+  return {{found: ({CHECK})(), text: plain ? ({SIDE_TEXT})() : null,
+          title: title ? title.innerText : '', heat: !!document.getElementById('plan-heat')}};
+}}"""
+
+
 class Layout:
     """The shared page at one size: checks what is on screen now and keeps what it found."""
 
@@ -187,101 +219,117 @@ class Layout:
         self.size = ""
         self.problems: list[str] = []
 
-    def check(self, where: str) -> None:
-        found = self.page.evaluate(CHECK)
-        if self.size == PLAIN_WORDS_SIZE:  # (the same words at every size)
-            found += unplain(self.page, "not in plain words")
+    def check(self, where: str, *wanted: tuple[str, str]) -> dict[str, Any]:
+        """Once ``wanted`` holds, what is on screen checked (``where`` may name ``{title}``, the
+        chosen procedure's); returns what the look saw (LOOK)."""
+        seen: dict[str, Any] = self.page.evaluate(LOOK, [[list(w) for w in wanted], self.size == PLAIN_WORDS_SIZE])
+        where = where.format(title=seen["title"])
+        found = list(seen["found"])
+        if seen["text"] is not None:  # (the same words at every size)
+            found += unplain_text(seen["text"], "not in plain words")
         for p in found:
             line = f"{self.scenario}, {self.size}, {where}: {p}"
             if line not in self.problems:
                 self.problems.append(line)
+        return seen
 
-    def tab(self, tab: str) -> None:
-        self.page.locator(f"#tab-{tab}").tap()
-        self.page.wait_for_selector(f"#tab-{tab}[aria-selected='true']", state="attached")
+    def tab(self, tab: str, where: str = "") -> None:
+        """Tap a tab; once it is selected, checked as ``where`` if given."""
+        tap(self.page, f"#tab-{tab}")
+        selected = (f"#tab-{tab}[aria-selected='true']", "attached")
+        if where:
+            self.check(where, selected)
+        else:
+            until(self.page, selected)
 
 
-def reveal_proc(page: Any, proc_id: str) -> None:
-    """Make a procedure's button in the menu visible (its chapter opened if folded)."""
-    group = page.locator(f"#proc-menu details:has(#{proc_id})")
-    if group.count() and not group.evaluate("d => d.open"):
-        group.locator("summary").tap()
-        page.wait_for_function("d => d.open", arg=group.element_handle())
+# The procedure's chapter in the menu is folded (a phone): the selector of its title to tap, else ''.
+FOLDED = """(id) => { const d = document.getElementById(id).closest('#proc-menu details');
+  return d && !d.open ? `#proc-menu details[data-group="${CSS.escape(d.dataset.group)}"] > summary` : ''; }"""
+
+# The odds' hex fields still empty, and the hex to fill them with on a map without board 1.
+EMPTY_HEXES = """() => [[...document.querySelectorAll("#plan-form input[data-kind='hex']")].filter((i) => !i.value).map((i) => i.id),
+  document.querySelectorAll('#map .hex')[40].id.slice(4)]"""
+
+# The centre of the 41st hex of the map, where a finger taps it (as it is on screen, not scrolled to).
+HEX_41 = """() => { const r = document.querySelectorAll('#map .hex')[40].getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2]; }"""
 
 
 def walk(page: Any, lay: Layout) -> None:
     """Every tab and the panels a player opens, checked."""
-    lay.tab("play")
-    lay.check("Play tab")
-    for proc in page.locator("#proc-menu button.proc").evaluate_all("els => els.map(e => e.id)"):
-        reveal_proc(page, proc)
-        page.locator(f"#{proc}").tap()
-        page.wait_for_selector(f"#{proc}[aria-pressed='true']", state="attached")
-        title = page.locator("#plan-form h3").inner_text()
-        lay.check(f"Play tab, the {title} form")
-        if page.locator("#plan-heat").count():  # the odds and the heatmap key
-            hexes = page.locator("#plan-form input[data-kind='hex']")
-            for i in range(hexes.count()):
-                if not hexes.nth(i).input_value():
-                    hexes.nth(i).fill("1G9" if lay.scenario == "default" else
-                                      page.locator("#map .hex").nth(40).get_attribute("id")[4:])
-                    hexes.nth(i).dispatch_event("change")
-            page.locator("#plan-heat").tap()
-            page.wait_for_selector("#plan-heat[aria-pressed='true']", state="attached")
-            page.wait_for_selector("#map-legend:not([hidden])", state="attached")
-            lay.check(f"Play tab, the {title} form with its odds and the heatmap key")
-            page.locator("#plan-heat").tap()
-            page.wait_for_selector("#plan-heat[aria-pressed='false']", state="attached")
-    summary = page.locator("#pack summary")
-    if summary.count() and summary.is_visible():
-        summary.tap()
+    lay.tab("play", "Play tab")
+    for proc in page.evaluate("() => [...document.querySelectorAll('#proc-menu button.proc')].map((e) => e.id)"):
+        if folded := page.evaluate(FOLDED, proc):  # its chapter opened first
+            tap(page, folded)
+            until(page, (f"#proc-menu details[open] #{proc}", "attached"))
+        tap(page, f"#{proc}")
+        seen = lay.check("Play tab, the {title} form", (f"#{proc}[aria-pressed='true']", "attached"))
+        if seen["heat"]:  # the odds and the heatmap key
+            empty, hex_41 = page.evaluate(EMPTY_HEXES)
+            for field in empty:
+                page.locator(f"#{field}").fill("1G9" if lay.scenario == "default" else hex_41)
+                page.locator(f"#{field}").dispatch_event("change")
+            tap(page, "#plan-heat")
+            lay.check(f"Play tab, the {seen['title']} form with its odds and the heatmap key",
+                      ("#plan-heat[aria-pressed='true']", "attached"), ("#map-legend:not([hidden])", "attached"))
+            tap(page, "#plan-heat")
+            until(page, ("#plan-heat[aria-pressed='false']", "attached"))
+    if page.evaluate("() => { const s = document.querySelector('#pack summary'); "
+                     "return !!s && s.checkVisibility({checkVisibilityCSS: true}); }"):
+        tap(page, "#pack summary")
         lay.check("Play tab, the table numbers")
-        summary.tap()
-    page.locator("#map-key-toggle").tap()
+        tap(page, "#pack summary")
+    tap(page, "#map-key-toggle")
     lay.check("the map key")
-    page.locator("#map-key-toggle").tap()
-    page.locator("#zoom-fit").tap()
+    tap(page, "#map-key-toggle")
+    tap(page, "#zoom-fit")
     lay.check("the whole map (Fit)")
     lay.tab("hex")
-    box = page.locator("#map .hex").nth(40).bounding_box()
-    assert box
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    x, y = page.evaluate(HEX_41)
+    page.touchscreen.tap(x, y)
     lay.check("Hex tab, a hex tapped")
-    lay.tab("log")
-    lay.check("Log tab")
+    lay.tab("log", "Log tab")
     lay.tab("edit")
-    modes = page.locator("#edit-modes input[name='edit-mode']")
-    for i in range(modes.count()):
-        modes.nth(i).check()
-        lay.check(f"Edit tab, the {modes.nth(i).get_attribute('value')} tool")
-    page.locator("#edit details.newmap summary").tap()
+    for mode in page.evaluate("() => [...document.querySelectorAll(\"#edit-modes input[name='edit-mode']\")].map((e) => e.value)"):
+        radio = f"#edit-modes input[name='edit-mode'][value='{mode}']"
+        tap(page, radio)
+        lay.check(f"Edit tab, the {mode} tool", (radio + ":checked", "attached"))
+    tap(page, "#edit details.newmap summary")
     lay.check("Edit tab, New map")
-    page.locator("#edit details.newmap summary").tap()
-    page.locator("#game-settings summary").tap()
+    tap(page, "#edit details.newmap summary")
+    tap(page, "#game-settings summary")
     lay.check("Edit tab, this game's settings")
-    page.locator("#game-settings summary").tap()
-    lay.tab("games")
-    lay.check("Games tab")
-    page.locator("#games [data-act='g-rename']").first.tap()
+    tap(page, "#game-settings summary")
+    lay.tab("games", "Games tab")
+    tap(page, "#games [data-act='g-rename']")
     lay.check("Games tab, renaming the game")
-    page.locator("#games [data-act='g-rename-cancel']").tap()
-    page.locator("#share-make").tap()
-    page.wait_for_selector("#share-copy", state="attached")
-    lay.check("Games tab, the share link")
+    tap(page, "#games [data-act='g-rename-cancel']")
+    tap(page, "#share-make")
+    lay.check("Games tab, the share link", ("#share-copy", "attached"))
     page.locator("#games-import").set_input_files(
         files=[{"name": "not-a-game.json", "mimeType": "application/json", "buffer": b"not a saved game"}])
-    page.wait_for_selector("#notice:not([hidden])", state="attached")
-    lay.check("a notice over the map")
-    page.locator("#notice-close").tap()
-    page.wait_for_selector("#notice", state="hidden")
+    lay.check("a notice over the map", ("#notice:not([hidden])", "attached"))
+    tap(page, "#notice-close")
+    until(page, ("#notice", "hidden"))
+
+
+# What the game on screen has done (<body data-actions>), and wait until it has done more.
+ACTIONS = "() => Number(document.body.dataset.actions || '0')"
+MORE = "(n) => Number(document.body.dataset.actions || '0') > n"
+
+
+def act(page: Any, selector: str) -> None:
+    """Tap ``selector`` and wait until the game has taken an action."""
+    before = page.evaluate(ACTIONS)
+    tap(page, selector)
+    page.wait_for_function(MORE, arg=before, polling=100)
 
 
 def play_a_little(page: Any, scenario: str) -> None:
     """A few actions so the log and the prompt have something to show."""
     for _ in range(2):
-        before = actions(page)
-        page.locator("#turn-next").tap()
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+        act(page, "#turn-next")
 
 
 def start_landing(page: Any) -> None:
@@ -289,19 +337,21 @@ def start_landing(page: Any) -> None:
     page.locator("#proc-menu button.proc", has_text="Glider landing").tap()
     page.locator("#f-ilh").fill("1G9")
     page.locator("#f-ilh").dispatch_event("change")
-    page.locator("#plan-start").tap()
-    page.wait_for_selector("#prompt:not([data-waiting=''])", state="attached")
+    tap(page, "#plan-start")
+    until(page, ("#prompt:not([data-waiting=''])", "attached"))
+
+
+# What the landing waits for: '' when nothing, else what to tap (the dice, else the first choice).
+NEXT_STEP = """() => document.querySelector("#prompt[data-waiting='']") ? ''
+  : document.getElementById('prompt-roll') ? '#prompt-roll' : '#prompt .choice'"""
 
 
 def resolve(page: Any) -> None:
     """Roll the app's dice (or take the first choice) until nothing waits."""
     for _ in range(30):
-        if page.locator("#prompt[data-waiting='']").count():
+        if not (step := page.evaluate(NEXT_STEP)):
             return
-        before = actions(page)
-        roll = page.locator("#prompt-roll")
-        (roll if roll.count() else page.locator("#prompt .choice").first).tap()
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+        act(page, step)
     raise AssertionError("the landing did not end in 30 steps")
 
 
@@ -324,10 +374,8 @@ def test_nothing_clipped(page: Any, scenario: str, size: str) -> None:
     if scenario == "default":  # the result, the dice drawn, a long log
         lay.tab("play")
         resolve(page)
-        lay.tab("play")
-        lay.check("Play tab, the landing resolved")
-        lay.tab("log")
-        lay.check("Log tab, the landing resolved")
+        lay.tab("play", "Play tab, the landing resolved")
+        lay.tab("log", "Log tab, the landing resolved")
     assert not lay.problems, f"{len(lay.problems)} layout problems:\n" + "\n".join(lay.problems)
 
 

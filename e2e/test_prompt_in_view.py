@@ -12,7 +12,9 @@ map, which cannot arrive on Game Turn 1 (Air Support arrives on Game Turn 2); Mi
 needs a strafing run whose Final Sighting TC DR was 12 and a unit of the aircraft's side on the
 map (a glider lands first); Sniper vs Cloaking needs the other side's Cloaking counter on the
 map (in a night game). The one procedure only ever sealed (Panzer Leader's landing plan) shows
-its confirmation in view once "Seal it" is tapped (#32 item 9)."""
+its confirmation in view once "Seal it" is tapped (#32 item 9). A step is one look in the page and
+one tap (LOOK, playing.tap), a Start tried three round trips (_tap_filling): the driver's round
+trips were most of the file's CPU (#43)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, start_app
-from playing import acted, add_row, dice, fill, unplain
+from playing import PAINTED, SIDE_TEXT, TAP_POINT, UNTIL, WHEN, acted, add_row, dice, fill, tap, unplain_text
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -143,96 +145,138 @@ FILL = r"""(hex) => {
 
 
 def _procedures(page: Any) -> list[tuple[str, str]]:
-    return [(str(b.get_attribute("data-name")), str(b.inner_text()))
-            for b in page.locator("#proc-menu button.proc").all()]
+    return [(str(n), str(t)) for n, t in page.evaluate(
+        "() => [...document.querySelectorAll('#proc-menu button.proc')].map((b) => [b.dataset.name, b.innerText])")]
+
+
+# Procedure ``name`` chosen from the menu, once its form is drawn: FORM_IN_VIEW.
+CHOOSE = f"""async (name) => {{
+  document.querySelector(`#proc-menu button.proc[data-name='${{name}}']`).click();
+  await ({UNTIL})([[`#plan-form[data-proc='${{name}}']`, 'attached']]);
+  return ({FORM_IN_VIEW})();
+}}"""
 
 
 def _choose(page: Any, name: str, problems: list[str], where: str) -> None:
     """Choose procedure ``name`` from the menu: its form must come into view."""
-    page.evaluate("n => document.querySelector(`#proc-menu button.proc[data-name='${n}']`).click()", name)
-    page.wait_for_selector(f"#plan-form[data-proc='{name}']", state="attached")
-    if off := page.evaluate(FORM_IN_VIEW):
+    if off := page.evaluate(CHOOSE, name):
         problems.append(f"{where}, chosen: {off}")
 
 
 def _start(page: Any, name: str, problems: list[str], where: str, chosen: bool = False) -> bool:
     """Choose procedure ``name`` (unless ``chosen``: its form already filled in), scroll to its
-    Start button, tap it: True if it started."""
+    Start button, tap it: True if it started (False for a plan only ever sealed: no Start)."""
     if not chosen:
         _choose(page, name, problems, where)
-    if page.locator("#plan-start").count() == 0:
-        return False  # a plan only ever sealed
     return _tap_filling(page, "#plan-start", "document.body.dataset.lastError = ''; document.body.dataset.planError = ''",
                         "!!document.body.dataset.planError || !!document.body.dataset.lastError")
+
+
+ACTIONS = "Number(document.body.dataset.actions || '0')"
 
 
 def _tap_filling(page: Any, button: str, clear: str, refused: str) -> bool:
     """Tap ``button`` (scrolled to) until the game takes an action, filling in what each refusal
     names (FILL) as a player would; ``clear`` wipes the last refusal, ``refused`` tells one came.
-    True if it acted."""
-    before = actions(page)
+    True if it acted; False at once if there is no ``button``. Three round trips a try: the
+    refusal cleared and the button's place (TAP_POINT), the tap, then (once the game acted or
+    refused) the words on the side panels and FILL on a hex well inside the map."""
+    prepare = f"async (sel) => {{ {clear}; return [{ACTIONS}, await ({TAP_POINT})(sel)]; }}"
+    answer = f"""async (before) => {{
+      await ({WHEN})(() => {ACTIONS} > before || {refused}, 'an action or a refusal');
+      if ({ACTIONS} > before) return null;
+      const text = ({SIDE_TEXT})();  // (read before FILL changes the form)
+      return [text, ({FILL})(document.querySelectorAll('#map .hex')[40].id.slice(4))];
+    }}"""
+    before = -1
     for _ in range(FILL_TRIES):
-        page.evaluate(clear)
-        page.locator(button).scroll_into_view_if_needed()
-        page.locator(button).tap()
-        page.wait_for_function(f"n => Number(document.body.dataset.actions) > n || {refused}", arg=before)
-        if actions(page) > before:
-            break
-        if words := unplain(page, f"{button} refused"):  # what is missing, in plain words (#14)
+        now, at = page.evaluate(prepare, button)
+        if before < 0:
+            if at is None:
+                return False  # a plan only ever sealed
+            before = now
+        if at:
+            page.touchscreen.tap(at[0], at[1])
+        else:
+            page.locator(button).tap()
+        refusal = page.evaluate(answer, before)
+        if refusal is None:
+            return True
+        text, filled = refusal
+        if words := unplain_text(text, f"{button} refused"):  # what is missing, in plain words (#14)
             raise AssertionError("\n".join(words))
-        if not page.evaluate(FILL, _a_hex(page)):
+        if not filled:
             break
-    return actions(page) > before
+    return bool(page.evaluate(f"() => {ACTIONS}") > before)
 
 
-def _a_hex(page: Any) -> str:
-    """A hex well inside the map (for a hex field the plan still needs)."""
-    return str(page.locator("#map .hex").nth(40).get_attribute("id"))[4:]
+# After Start or a step (``before``: the game's actions before the step, -1 after Start), once the
+# game acted or refused the step: whether it acted, what _walk checks (``first``: MAP_FILLS as
+# well; ``words``: TEXT_PROBLEMS and the side panels' words, SIDE_TEXT), and what the prompt
+# offers next (its label, the dice, a choice, Abandon); the last refusal wiped for the next step.
+LOOK = f"""async ([before, first, words]) => {{
+  if (before >= 0) await ({WHEN})(() => {ACTIONS} > before || !!document.body.dataset.lastError, 'the step');
+  await ({PAINTED})();
+  const got = {{acted: before < 0 || {ACTIONS} > before, blank: first ? ({MAP_FILLS})() : '', where: ({IN_VIEW})(),
+    problems: words ? ({TEXT_PROBLEMS})() : '', text: words ? ({SIDE_TEXT})() : null,
+    label: !!document.querySelector('#prompt .prompt-label'), roll: !!document.getElementById('prompt-roll'),
+    choice: !!document.querySelector('#prompt button[data-choice]'),
+    cancel: !!document.querySelector("#prompt [data-act='cancel']"), actions: {ACTIONS}}};
+  document.body.dataset.lastError = '';
+  return got;
+}}"""
 
 
-def _step(page: Any, typed: list[str] | None = None) -> bool:
-    """Take one step with the app's dice (or the next of the ``typed`` dice, if given: none left
-    stops the walk) or the first choice; False once the procedure ended."""
-    if not page.evaluate("!!document.querySelector('#prompt .prompt-label')"):
+def _step(page: Any, seen: dict[str, Any], typed: list[str] | None = None) -> bool:
+    """Take one step (the prompt as LOOK ``seen`` it) with the app's dice (or the next of the
+    ``typed`` dice, if given: none left stops the walk) or the first choice; False if there was
+    none to take (the procedure ended). The step's outcome is the next LOOK's ``acted``."""
+    if not seen["label"]:
         return False
-    before = actions(page)
-    page.evaluate("document.body.dataset.lastError = ''")
-    if page.locator("#prompt-roll").count() and typed is not None:
+    if seen["roll"] and typed is not None:
         if not typed:
             return False
         page.locator("#prompt-dice").fill(typed.pop(0))
-        page.locator("#prompt-enter").tap()
-    elif page.locator("#prompt-roll").count():
-        page.locator("#prompt-roll").tap()
-    elif page.locator("#prompt button[data-choice]").count():
-        page.locator("#prompt button[data-choice]").first.tap()
+        tap(page, "#prompt-enter")
+    elif seen["roll"]:
+        tap(page, "#prompt-roll")
+    elif seen["choice"]:
+        tap(page, "#prompt button[data-choice]")
     else:
         return False
-    page.wait_for_function("n => Number(document.body.dataset.actions) > n || !!document.body.dataset.lastError",
-                           arg=before)
-    return actions(page) > before
+    return True
 
 
 def _walk(page: Any, size: str, title: str, problems: list[str], typed: list[str] | None = None) -> None:
     """A started procedure, step by step: its prompt (or result) in view after Start and after
     every step, the map filled, the words checked; cancelled if it has not ended in STEPS. With
-    ``typed``, its rolls take those dice in turn (each taken off the list), as typed at the table."""
+    ``typed``, its rolls take those dice in turn (each taken off the list), as typed at the table.
+    One look (LOOK) and one tap a step."""
+    words = size == TEXT_SIZE
+    before = -1  # (after Start)
     for k in range(STEPS + 1):
-        if k == 0 and (blank := page.evaluate(MAP_FILLS)):
-            problems.append(f"{size}, {title}, after Start: {blank}")
-        when = "after Start" if k == 0 else f"after step {k}"
-        where = page.evaluate(IN_VIEW)
-        if where:
-            problems.append(f"{size}, {title}, {when}: {where}")
-        if size == TEXT_SIZE and (words := page.evaluate(TEXT_PROBLEMS)):
-            problems.append(f"{size}, {title}, {when}: {words}")
-        if size == TEXT_SIZE:
-            problems += unplain(page, f"{size}, {title}, {when}")
-        if not _step(page, typed):
+        seen = page.evaluate(LOOK, [before, k == 0, words])
+        if not seen["acted"]:  # the step was refused: the walk ends there
             break
-    if page.locator("#prompt [data-act='cancel']").count():
-        page.locator("#prompt [data-act='cancel']").tap()  # not ended in STEPS: abandoned
-        page.wait_for_selector("#prompt[data-waiting='']", state="attached")
+        when = "after Start" if k == 0 else f"after step {k}"
+        if seen["blank"]:
+            problems.append(f"{size}, {title}, after Start: {seen['blank']}")
+        if seen["where"]:
+            problems.append(f"{size}, {title}, {when}: {seen['where']}")
+        if seen["problems"]:
+            problems.append(f"{size}, {title}, {when}: {seen['problems']}")
+        if seen["text"] is not None:
+            problems += unplain_text(seen["text"], f"{size}, {title}, {when}")
+        before = seen["actions"]
+        if not _step(page, seen, typed):
+            before = -1
+            break
+    else:  # the last step taken, not looked at: its outcome waited for
+        seen = page.evaluate(LOOK, [before, False, False])
+    if seen["cancel"]:
+        tap(page, "#prompt [data-act='cancel']")  # not ended in STEPS: abandoned
+        until_idle = f"() => ({UNTIL})([[\"#prompt[data-waiting='']\", 'attached']])"
+        page.evaluate(until_idle)
 
 
 # (one test per scenario and size, each on a new game: the e2e workers share the long walks)
@@ -255,11 +299,11 @@ def test_the_prompt_stays_in_view(page: Any, scenario: str, size: str) -> None:
 def _advance_to(page: Any, text: str) -> None:
     """Next phase until the turn line reads ``text``."""
     for _ in range(40):
-        if text in page.locator("#turn-text").inner_text():
+        turn, before = page.evaluate(f"() => [document.getElementById('turn-text').innerText, {ACTIONS}]")
+        if text in turn:
             return
-        before = actions(page)
-        page.locator("#turn-next").tap()
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+        tap(page, "#turn-next")
+        page.evaluate(f"async (n) => ({WHEN})(() => {ACTIONS} > n, 'the next phase')", before)
     raise AssertionError(f"the turn track never reached {text!r}")
 
 
