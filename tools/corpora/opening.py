@@ -121,13 +121,16 @@ def first_draw(game: Game) -> None:
     overlay(game, extra)
 
 
-def open_fully(data: SaveData) -> Game:
+def open_fully(data: SaveData, drawn: list[str] | None = None) -> Game:
     """Do with decoded data what the app does when it opens a game (replay, first draw, the Play
     panel, save/export/share again); raise :class:`CodecError` if the replay refuses it, and
-    let any other exception out: it is a defect."""
+    let any other exception out: it is a defect. ``drawn``: gets the map's SVG (for a test that
+    measures it without drawing the map a second time)."""
     game = data.to_game()
     svg = render_map(game.scenario, game.state.terrain)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
+    if drawn is not None:
+        drawn.append(svg)
     m = game.scenario.map
     menu = procedure_menu(game)
     json.dumps([menu, prompt_view(game), log_view(game), turn_view(game), result_view(game), last_hexes(game),
