@@ -134,6 +134,9 @@ class Sight:
 Z = Union[float, Fraction]
 
 
+_NONE = Fraction(0)
+
+
 def _above(top: float, z: Z) -> float:
     """How far ``top`` is above the thread at height ``z`` (levels), rounded once."""
     return top - z if type(z) is float else float(Fraction(top) - z)
@@ -170,7 +173,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
 
     # the thread's height ``t`` of the way along it (``t`` read only where it is interpolated)
     interpolated = s.slope != "asl" and za != zb
-    fza, rise = (Fraction(za), Fraction(zb) - Fraction(za)) if interpolated else (Fraction(0), Fraction(0))
+    fza, rise = (Fraction(za), Fraction(zb) - Fraction(za)) if interpolated else (_NONE, _NONE)
     z_flat = high if s.slope == "asl" else za
 
     def z_at(t: Fraction | int) -> Z:
