@@ -309,8 +309,14 @@ def _line_from_origin(dq: int, dr: int) -> HexLine:
 
 def _line(a: Hex, b: Hex) -> HexLine:
     """:func:`airhead.hexes.line` from ``a`` to ``b``, translated from a cached line from the
-    origin (the exact line does not change when both ends move by whole hexes)."""
+    origin (the exact line does not change when both ends move by whole hexes). Made anew, so
+    that tracing it is counted (:class:`~airhead.hexes.HexLine`), of steps kept per pair of ends."""
+    return HexLine(_steps(a, b), _line_from_origin(b.q - a.q, b.r - a.r).spans)
+
+
+@lru_cache(maxsize=8192)
+def _steps(a: Hex, b: Hex) -> tuple[Step, ...]:
+    """The steps of :func:`_line` (a Blaze's zone and a viewshed trace the same pairs again)."""
     def move(st: Step) -> Step:
         return a + st if isinstance(st, Hex) else tuple(a + h for h in st)
-    base = _line_from_origin(b.q - a.q, b.r - a.r)
-    return HexLine(tuple(move(st) for st in base.steps), base.spans)
+    return tuple(move(st) for st in _line_from_origin(b.q - a.q, b.r - a.r).steps)
