@@ -121,13 +121,16 @@ def first_draw(game: Game) -> None:
     overlay(game, extra)
 
 
-def open_fully(data: SaveData) -> Game:
+def open_fully(data: SaveData, svg_out: list[str] | None = None) -> Game:
     """Do with decoded data what the app does when it opens a game (replay, first draw, the Play
     panel, save/export/share again); raise :class:`CodecError` if the replay refuses it, and
-    let any other exception out: it is a defect."""
+    let any other exception out: it is a defect. ``svg_out``: gets the map's SVG (for a test that
+    measures it without drawing the map a second time)."""
     game = data.to_game()
     svg = render_map(game.scenario, game.state.terrain)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
+    if svg_out is not None:
+        svg_out.append(svg)
     m = game.scenario.map
     menu = procedure_menu(game)
     json.dumps([menu, prompt_view(game), log_view(game), turn_view(game), result_view(game), last_hexes(game),
@@ -172,21 +175,30 @@ def open_fully(data: SaveData) -> Game:
     return game
 
 
-def check(case: Case) -> str:
+def check(case: Case, seen: dict[str, str] | None = None) -> str:
     """``refused`` (CodecError at decode), ``refused at replay`` or ``opened``; a
-    :class:`Defect` (with the case's label) for anything else."""
+    :class:`Defect` (with the case's label) for anything else. ``seen``: the outcome of each
+    decoded data opened before, by its JSON as a save writes it (which tells 1, 1.0 and true
+    apart): data exactly as before is not opened again (opening is deterministic)."""
     try:
         data = decode_any(case.text)
     except CodecError:
         return "refused"
     except Exception as e:
         raise Defect(f"{case.label}: decode raised {type(e).__name__}: {e}") from e
+    key = json.dumps([data.scenario.to_data(), data.seed, data.actions, data.older, data.format3],
+                     default=repr) if seen is not None else ""
+    if seen is not None and key in seen:
+        return seen[key]
     try:
         open_fully(data)
+        outcome = "opened"
     except CodecError:
-        return "refused at replay"
+        outcome = "refused at replay"
     except Defect as e:
         raise Defect(f"{case.label}: {e}") from e
     except Exception as e:
         raise Defect(f"{case.label}: opening raised {type(e).__name__}: {e}") from e
-    return "opened"
+    if seen is not None:
+        seen[key] = outcome
+    return outcome

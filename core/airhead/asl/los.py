@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from math import floor
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping, Union
 
 from ..frozen import replace
 from ..hexes import Hex
@@ -129,10 +129,23 @@ class Sight:
         return lines
 
 
-def _side_height(sides: Mapping[str, float], feats: frozenset[str], minimum: float) -> tuple[Fraction, str]:
-    best, what = Fraction(0), ""
+#: A height on the thread: levels, a float (whole and half levels, exact), or a Fraction where the
+#: thread's height is interpolated between ends at different levels (setting ``los_slope``).
+Z = Union[float, Fraction]
+
+
+_NONE = Fraction(0)
+
+
+def _above(top: float, z: Z) -> float:
+    """How far ``top`` is above the thread at height ``z`` (levels), rounded once."""
+    return top - z if type(z) is float else float(Fraction(top) - z)
+
+
+def _side_height(sides: Mapping[str, float], feats: frozenset[str], minimum: float) -> tuple[float, str]:
+    best, what = 0.0, ""
     for f in sorted(feats):
-        hgt = Fraction(sides.get(f, 0))
+        hgt = float(sides.get(f, 0))
         if hgt > best and hgt >= minimum:
             best, what = hgt, f
     return best, what
@@ -141,7 +154,11 @@ def _side_height(sides: Mapping[str, float], feats: frozenset[str], minimum: flo
 def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Mapping[str, TerrainType],
            sides: Mapping[str, float], *, minimum: float = 0, hindrances: bool = True) -> Sight:
     """The line from ``a`` to ``b``; obstacles under ``minimum`` levels and (without
-    ``hindrances``) Hindrances are ignored (E1.941 shadows)."""
+    ``hindrances``) Hindrances are ignored (E1.941 shadows).
+
+    Heights are floats (whole and half levels: exact, and some 10 times quicker than Fractions,
+    more in Pyodide), but the thread's height interpolated between ends at different levels,
+    an exact Fraction (:data:`Z`), compared with them exactly."""
     ta, tb = terrain.at(a.hex), terrain.at(b.hex)
     za, zb = end_height(ta, a.level), end_height(tb, b.level)
     ln = _line(a.hex, b.hex)
@@ -154,8 +171,13 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     drm = 0
     asks: list[str] = []
 
-    def z_at(t: Fraction) -> Fraction:
-        return high if s.slope == "asl" else za + (zb - za) * t
+    # the thread's height ``t`` of the way along it (``t`` read only where it is interpolated)
+    interpolated = s.slope != "asl" and za != zb
+    fza, rise = (Fraction(za), Fraction(zb) - Fraction(za)) if interpolated else (_NONE, _NONE)
+    z_flat = high if s.slope == "asl" else za
+
+    def z_at(t: Fraction | int) -> Z:
+        return fza + rise * t if interpolated else z_flat
 
     # A6.3, A6.8 Example 2, B23.71 as imported boards read them (:mod:`.los_heights`), a Blaze's
     # shadows too (E1.941: the Blaze read as a viewer; a building casts one only ``minimum`` high)
@@ -164,23 +186,23 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     pits: tuple[Pit, ...] = ()
     if DEPRESSION in (ta.terrain, tb.terrain):
         joined = n == 1 and ta.terrain == tb.terrain == DEPRESSION  # read whole: their hexside is the depression's
-        pits = pits_of(ka, kb, ta, tb, a.level, b.level, float(za), float(zb), joined)
-    pit_judge = Judge(ka, kb, float(za), float(zb), s, pits) if pits else None
-    first: dict[Hex, Fraction] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
+        pits = pits_of(ka, kb, ta, tb, a.level, b.level, za, zb, joined)
+    pit_judge = Judge(ka, kb, za, zb, s, pits) if pits else None
+    first: dict[Hex, float] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
     in_bld = n and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS)
-    if in_bld and za != zb and any(ends68 := a68_ends(ta, tb, float(za), float(zb))):
+    if in_bld and za != zb and any(ends68 := a68_ends(ta, tb, za, zb)):
         for on, st, ze in ((ends68[0], steps[1], za), (ends68[1], steps[n - 1], zb)):
             for h in ((st,) if isinstance(st, Hex) else st) if on else ():
                 th = terrain.at(h)
                 if (th.terrain in BUILDINGS and th.obstacle and th.obstacle >= minimum
                         and ze <= building_top(th.base_level, th.obstacle)):
-                    first[h] = Fraction(building_top(th.base_level, th.obstacle))
+                    first[h] = float(building_top(th.base_level, th.obstacle))
 
     higher = b.hex if zb > za else a.hex
     asl = s.slope == "asl"
     ref = "the higher end" if asl and za != zb else "the line"
 
-    def _hinders_here(top: Fraction, height: Fraction, z: Fraction, where: Hex) -> bool:
+    def _hinders_here(top: float, height: float, z: Z, where: Hex) -> bool:
         """Does a Hindrance whose top is ``top`` hinder here?"""
         if not asl:
             return top > z
@@ -190,7 +212,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
             return _asl(top, where, False)[0]
         return False
 
-    def judge(top: Fraction, z: Fraction, where: Hex, crest: bool = False) -> tuple[bool, str]:
+    def judge(top: float, z: Z, where: Hex, crest: bool = False) -> tuple[bool, str]:
         """Does a top at this point block? (and the effect in words)"""
         if s.slope == "asl":
             return _asl(top, where, crest)
@@ -204,7 +226,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
             return True, "blocks"
         return False, "below the line"
 
-    def _asl(top: Fraction, where: Hex, crest: bool) -> tuple[bool, str]:
+    def _asl(top: float, where: Hex, crest: bool) -> tuple[bool, str]:
         """A6 as :mod:`.los_heights` reads it (the same counts as on imported boards)."""
         if high == low:  # both ends at one level: the same reading as the line's
             return (True, "blocks") if top > high or (top == high and s.level_blocks and not crest) else (False, "below the line")
@@ -213,7 +235,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         if top == high:
             return True, "as high as the higher end, no height advantage over it: blocks (A6.2)"
         if not crest:  # Blind Hexes count an obstacle's whole levels (VASL's height), not its half level
-            top = Fraction(floor(top))
+            top = float(floor(top))
         if top > low:
             rs, rt = where.distance(higher), where.distance(lower_end.hex)
             n = floor(2 * top + rs // 5 - high - low)
@@ -224,7 +246,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
             return False, f"{where_}, beyond its {n} Blind Hex{'es' if n != 1 else ''} (A6.4)"
         return False, "not higher than the lower end"
 
-    def _blind_effect(top: Fraction, where: Hex) -> tuple[bool, str]:
+    def _blind_effect(top: float, where: Hex) -> tuple[bool, str]:
         hgt = top - terrain.at(where).base_level
         above = high - top
         table = dict(s.blind)
@@ -238,48 +260,48 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
             return True, f"{count} Blind Hex{'es' if count != 1 else ''} behind it: blocks"
         return False, f"{count} Blind Hex{'es' if count != 1 else ''} behind it: the lower end is beyond them"
 
-    def one(h: Hex, t: Fraction) -> tuple[bool, int, list[Crossing], str]:
+    def one(h: Hex, t: Fraction | int) -> tuple[bool, int, list[Crossing], str]:
         z = z_at(t)
         th = terrain.at(h)
         r = _read(th, types.get(th.terrain), s)
         out: list[Crossing] = []
         blocks, add, why = False, 0, ""
         if th.bridge is not None and r.ground >= high and r.ground > low:  # the thread passes beneath it (VASL)
-            out.append(Crossing((h,), f"a bridge at {_at(r.ground)}", float(r.ground - z), UNDER, ref=ref))
+            out.append(Crossing((h,), f"a bridge at {_at(r.ground)}", _above(r.ground, z), UNDER, ref=ref))
         elif (r.ground > low if asl else r.ground > z and (s.slope == "interpolate" or r.ground > low)):
             hit, eff = judge(r.ground, z, h, crest=True)
             blocks, why = hit, "ground" if hit else ""
-            out.append(Crossing((h,), "higher ground (a crest)", float(r.ground - z), eff, hit, ref=ref))
+            out.append(Crossing((h,), "higher ground (a crest)", _above(r.ground, z), eff, hit, ref=ref))
         if pit_judge is not None and not blocks:  # an end in a depression (A6.3): may the thread leave it here?
             base, dep = pit_hex(th)
             pit = next((w for w in (pit_judge.pit(p, float(r.ground), (h.q, h.r), base, dep, th.bridge is not None, 0.0)
                                     for p in pits) if w), "")
             if pit:
-                out = [Crossing((h,), r.what if r.ground == 0 else f"{r.what} at {_at(r.ground)}", float(r.ground - z),
+                out = [Crossing((h,), r.what if r.ground == 0 else f"{r.what} at {_at(r.ground)}", _above(r.ground, z),
                                 pit, True, ref=ref)]
                 blocks, why = True, "ground"
         top68 = first.get(h) if first else None
         if top68 is not None and not blocks:
-            out.append(Crossing((h,), r.what, float(top68 - z), A68, True, ref=ref))
+            out.append(Crossing((h,), r.what, _above(top68, z), A68, True, ref=ref))
             blocks, why = True, "obstacle"
         split = level_hindrance(types.get(terrain.at(h).terrain), s) if hindrances and za == zb == r.ground else 0
         if r.obstacle and split and not r.hindrance:  # an orchard in season seen at its own level (B14.2)
             add += split
-            out.append(Crossing((h,), r.what, float(r.ground + r.obstacle - z),
+            out.append(Crossing((h,), r.what, _above(r.ground + r.obstacle, z),
                                 f"+{split} Hindrance: both ends at its level (B14.2, as VASL reads it; setting)", False, split, ref=ref))
         elif r.obstacle and r.obstacle >= minimum:
             top = r.ground + r.obstacle
             hit, eff = judge(top, z, h)
             if hit and not blocks:
                 blocks, why = True, "blind" if "Blind Hex" in eff else "obstacle"
-            out.append(Crossing((h,), r.what, float(top - z), eff, hit, ref=ref))
+            out.append(Crossing((h,), r.what, _above(top, z), eff, hit, ref=ref))
         if hindrances and r.hindrance:
             top = r.ground + r.height
             if _hinders_here(top, r.height, z, h):
                 add += r.hindrance
-                out.append(Crossing((h,), r.what, float(top - z), f"+{r.hindrance} Hindrance", False, r.hindrance, ref=ref))
+                out.append(Crossing((h,), r.what, _above(top, z), f"+{r.hindrance} Hindrance", False, r.hindrance, ref=ref))
             else:
-                out.append(Crossing((h,), r.what, float(top - z), "below the line" if not asl else "no effect", ref=ref))
+                out.append(Crossing((h,), r.what, _above(top, z), "below the line" if not asl else "no effect", ref=ref))
         if hindrances and r.smoke:
             if s.smoke:
                 add += s.smoke
@@ -289,15 +311,15 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 asks.append("what Hindrance DRM does the SMOKE on the line add? (E.6)")
         if not out:
             what = r.what if r.ground == 0 else f"{r.what} at {_at(r.ground)}"
-            out.append(Crossing((h,), what, float(r.ground - z), "no effect", ref=ref))
+            out.append(Crossing((h,), what, _above(r.ground, z), "no effect", ref=ref))
         return blocks, add, out, why
 
-    def hexside(x: Hex, y: Hex, t: Fraction) -> Crossing | None:
+    def hexside(x: Hex, y: Hex, t: Fraction | int) -> Crossing | None:
         feats = terrain.side_between(x, y)
         hgt, what = _side_height(sides, feats, minimum)
         if not what:
             return None
-        ground = max(Fraction(terrain.at(x).base_level), Fraction(terrain.at(y).base_level))
+        ground = float(max(terrain.at(x).base_level, terrain.at(y).base_level))
         top = ground + hgt
         z = z_at(t)
         if asl:
@@ -309,13 +331,13 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 hit, eff = True, "blocks" if za == zb else "higher than both ends: blocks (A6.2)"
             else:
                 hit, eff = False, "the ends are not both at its level (B9.2)"
-            return Crossing((x, y), f"a {what.replace('_', ' ')}", float(top - z), eff, hit, side=True, ref=ref)
+            return Crossing((x, y), f"a {what.replace('_', ' ')}", _above(top, z), eff, hit, side=True, ref=ref)
         hit, eff = judge(top, z, x if x.distance(lower_end.hex) < y.distance(lower_end.hex) else y)
-        return Crossing((x, y), f"a {what.replace('_', ' ')}", float(top - z), eff, hit, side=True)
+        return Crossing((x, y), f"a {what.replace('_', ' ')}", _above(top, z), eff, hit, side=True)
 
     for i in range(1, n):
         st = steps[i]
-        t = ln.at(i)
+        t = ln.at(i) if interpolated else 0
         if isinstance(st, Hex):
             hit, add, cs, why = one(st, t)
             crossings += cs
@@ -356,7 +378,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     for i in range(1, n - 1):
         x, y = steps[i], steps[i + 1]
         if isinstance(x, Hex) and isinstance(y, Hex) and x.distance(y) == 1:
-            c = hexside(x, y, ln.spans[i][1])
+            c = hexside(x, y, ln.spans[i][1] if interpolated else 0)
             if c is not None:
                 crossings.append(c)
                 if c.blocks:
@@ -365,7 +387,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     for h in (b.hex, a.hex) if n == 1 else ():  # A6.8 Example 2 between adjacent hexes: the other end's hex
         if h in first:
             crossings.append(Crossing((h,), _read(terrain.at(h), types.get(terrain.at(h).terrain), s).what,
-                                      float(first[h] - z_at(Fraction(0))), A68, True, ref=ref))
+                                      _above(first[h], z_at(0)), A68, True, ref=ref))
             blockers.append((h,))
             cause = cause or "obstacle"
     if in_bld and any(te.terrain in BUILDINGS and isinstance(st, Hex) and ROWHOUSE_WALL in terrain.side_between(e, st)
@@ -374,13 +396,13 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         # Rooftop, only between two Rooftops)
         roofs = (rooftop(ta, a.level), rooftop(tb, b.level))
         seen: set[frozenset[Hex]] = set()
-        for e, te, roof, st, ze in ((a.hex, ta, roofs[0], steps[1], z_at(Fraction(0))),
-                                    (b.hex, tb, roofs[1], steps[n - 1], z_at(Fraction(1)))):
+        for e, te, roof, st, z_end in ((a.hex, ta, roofs[0], steps[1], z_at(0)),
+                                       (b.hex, tb, roofs[1], steps[n - 1], z_at(1))):
             if (te.terrain not in BUILDINGS or not isinstance(st, Hex) or (roof and (n > 1 or all(roofs)))
                     or frozenset((e, st)) in seen):
                 continue
             seen.add(frozenset((e, st)))
-            c = _rowhouse(terrain, e, st, partial(_judge_at, judge, ze), ze, ref, minimum)
+            c = _rowhouse(terrain, e, st, partial(_judge_at, judge, z_end), z_end, ref, minimum)
             if c is not None:
                 crossings.append(c)
                 if c.blocks:
@@ -392,18 +414,18 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         blockers = [c.hexes for c in crossings if c.drm]
     by = tuple(dict.fromkeys(h for hs in blockers for h in hs))
     return Sight(a, b, blocked, drm, tuple(crossings), tuple(ln.hexes), by, cause, tuple(dict.fromkeys(asks)),
-                 (float(za), float(zb)), (rooftop(ta, a.level), rooftop(tb, b.level)))
+                 (za, zb), (rooftop(ta, a.level), rooftop(tb, b.level)))
 
 
 ROWHOUSE_WALL = "rowhouse_wall"
 
 
-def _judge_at(judge: Callable[[Fraction, Fraction, Hex], tuple[bool, str]], z: Fraction, top: Fraction,
+def _judge_at(judge: Callable[[float, Z, Hex], tuple[bool, str]], z: Z, top: float,
               where: Hex) -> tuple[bool, str]:
     return judge(top, z, where)
 
 
-def _rowhouse(terrain: Terrain, e: Hex, other: Hex, judge: Callable[[Fraction, Hex], tuple[bool, str]], z: Fraction,
+def _rowhouse(terrain: Terrain, e: Hex, other: Hex, judge: Callable[[float, Hex], tuple[bool, str]], z: Z,
               ref: str, minimum: float = 0) -> Crossing | None:
     """A rowhouse wall on the hexside of end ``e`` the thread leaves by, toward ``other`` (B23.71,
     as VASL reads it): its building's obstacle (the taller of the two hexes' buildings, on the
@@ -415,9 +437,9 @@ def _rowhouse(terrain: Terrain, e: Hex, other: Hex, judge: Callable[[Fraction, H
     height = max((t.obstacle for t in (te, to) if t.terrain in BUILDINGS), default=0)
     if not height or height < minimum:
         return None
-    top = Fraction(max(te.base_level, to.base_level)) + Fraction(height)
+    top = float(max(te.base_level, to.base_level)) + float(height)
     hit, eff = judge(top, other)
-    return Crossing((e, other), "a rowhouse wall", float(top - z), f"{eff}; {OWN_SIDE}" if hit else eff, hit,
+    return Crossing((e, other), "a rowhouse wall", _above(top, z), f"{eff}; {OWN_SIDE}" if hit else eff, hit,
                     side=True, ref=ref)
 
 

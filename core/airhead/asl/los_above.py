@@ -13,7 +13,6 @@ Re-exported by :mod:`.los` (its public API). Readings: ``docs/rules-notes.md``, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Mapping
 
 from ..frozen import replace
@@ -35,7 +34,7 @@ def top_above(terrain: Terrain, viewer: Where, h: Hex, *, settings: LosSettings 
     t = terrain.at(h)
     r = _read(t, _types(types).get(t.terrain), settings or LosSettings())
     top = r.ground + max(r.obstacle, r.height)
-    return float(top - Fraction(terrain.at(v.hex).base_level) - Fraction(v.level))
+    return top - terrain.at(v.hex).base_level - v.level  # whole and half levels: exact
 
 
 # ---------------------------------------------------------------- Blind Hexes (ground viewer)
@@ -71,9 +70,9 @@ def blind_hex(terrain: Terrain, viewer: Where, target: Hex, table: BlindTable | 
     v = _loc(viewer)
     s = settings or LosSettings()
     ty = _types(types)
-    zv = Fraction(terrain.at(v.hex).base_level) + Fraction(v.level)
-    zt = Fraction(terrain.at(target).base_level)
-    found: tuple[Hex, Fraction, Fraction] | None = None
+    zv = float(terrain.at(v.hex).base_level) + v.level  # whole and half levels: exact
+    zt = float(terrain.at(target).base_level)
+    found: tuple[Hex, float, float] | None = None
     for h in _line(v.hex, target).hexes[1:-1]:
         r = _read(terrain.at(h), ty.get(terrain.at(h).terrain), s)
         top = r.ground + r.obstacle

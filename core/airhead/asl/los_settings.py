@@ -73,12 +73,13 @@ def rooftop(t: HexTerrain, level: float) -> bool:
     return t.terrain in BUILDINGS and t.obstacle > 0 and level == floor(t.obstacle) + 1
 
 
-def end_height(t: HexTerrain, level: float) -> Fraction:
+def end_height(t: HexTerrain, level: float) -> float:
     """The height a thread is traced from at ``level`` in a hex of terrain ``t``: its base level
     plus the level, half a level lower on a building's Rooftop, which sits on the building's
-    half-level top (B23.8, as VASL reads it: its LOS is traced from its level less ½)."""
-    z = Fraction(t.base_level) + Fraction(level)
-    return z - Fraction(1, 2) if rooftop(t, level) else z
+    half-level top (B23.8, as VASL reads it: its LOS is traced from its level less ½). Whole and
+    half levels: a float holds them exactly."""
+    z = float(t.base_level + level)
+    return z - 0.5 if rooftop(t, level) else z
 
 
 def _loc(x: Where) -> Location:
@@ -228,12 +229,13 @@ def blind_table(data: Mapping[str, Any]) -> dict[tuple[float, float], int]:
 
 @dataclass(frozen=True)
 class _Read:
-    """A hex as LOS reads it: ground, obstacle height (0: none), hindrance DRM and height."""
+    """A hex as LOS reads it: ground, obstacle height (0: none), hindrance DRM and height (levels:
+    whole or half levels, which floats hold exactly, as they hold their sums and differences)."""
 
-    ground: Fraction
-    obstacle: Fraction
+    ground: float
+    obstacle: float
     hindrance: int
-    height: Fraction
+    height: float
     smoke: bool
     what: str
 
@@ -259,23 +261,25 @@ def level_hindrance(ty: TerrainType | None, s: LosSettings) -> int:
 
 def _read(t: HexTerrain, ty: TerrainType | None, s: LosSettings) -> _Read:
     label = ty.label if ty else t.terrain.replace("_", " ")
-    h = Fraction(1, 2) if ty is not None and ty.half_level else Fraction(t.obstacle)
+    # floats, not Fractions: a hex's levels are whole or half levels (HexTerrain checks them),
+    # exact in a float, and the trace reads some 10^5 hexes a Blaze's zone
+    h = 0.5 if ty is not None and ty.half_level else float(t.obstacle)
     obstacle, hind, what = h, 0, label
     if _hinders(ty, s):
         assert ty is not None
-        obstacle, hind = Fraction(0), ty.hindrance
+        obstacle, hind = 0.0, ty.hindrance
         what = f"{label} ({'in' if s.in_season else 'out of'} season)" if ty.season else label
     elif ty is not None and ty.hindrance > 0 and ty.season:
         what = f"{label} ({'in' if s.in_season else 'out of'} season)"
         if ty.off_season != "obstacle":
-            obstacle = Fraction(0)
+            obstacle = 0.0
         elif s.orchard_full:
-            obstacle = max(obstacle, Fraction(1))
-    if t.blaze is not None and Fraction(t.blaze) > obstacle:
-        obstacle, what = max(Fraction(t.blaze), Fraction(1, 2)), f"a Blaze in {label}"
+            obstacle = max(obstacle, 1.0)
+    if t.blaze is not None and t.blaze > obstacle:
+        obstacle, what = max(float(t.blaze), 0.5), f"a Blaze in {label}"
     if t.terrain == "open" and not obstacle:
         what = "open ground"
-    return _Read(Fraction(t.base_level), obstacle, hind, h if hind else Fraction(0), t.smoke, what)
+    return _Read(float(t.base_level), obstacle, hind, h if hind else 0.0, t.smoke, what)
 
 
 def _levels(x: Fraction | float) -> str:
@@ -285,13 +289,13 @@ def _levels(x: Fraction | float) -> str:
     return word
 
 
-def _against(d: Fraction, ref: str = "the line") -> str:
+def _against(d: Fraction | float, ref: str = "the line") -> str:
     if d == 0:
         return f"level with {ref}"
     return f"{_levels(d)} {'above' if d > 0 else 'below'} {ref}"
 
 
-def _at(z: Fraction) -> str:
+def _at(z: Fraction | float) -> str:
     return "ground level" if z == 0 else f"level {float(z):g}"
 
 
@@ -305,8 +309,14 @@ def _line_from_origin(dq: int, dr: int) -> HexLine:
 
 def _line(a: Hex, b: Hex) -> HexLine:
     """:func:`airhead.hexes.line` from ``a`` to ``b``, translated from a cached line from the
-    origin (the exact line does not change when both ends move by whole hexes)."""
+    origin (the exact line does not change when both ends move by whole hexes). Made anew, so
+    that tracing it is counted (:class:`~airhead.hexes.HexLine`), of steps kept per pair of ends."""
+    return HexLine(_steps(a, b), _line_from_origin(b.q - a.q, b.r - a.r).spans)
+
+
+@lru_cache(maxsize=8192)
+def _steps(a: Hex, b: Hex) -> tuple[Step, ...]:
+    """The steps of :func:`_line` (a Blaze's zone and a viewshed trace the same pairs again)."""
     def move(st: Step) -> Step:
         return a + st if isinstance(st, Hex) else tuple(a + h for h in st)
-    base = _line_from_origin(b.q - a.q, b.r - a.r)
-    return HexLine(tuple(move(st) for st in base.steps), base.spans)
+    return tuple(move(st) for st in _line_from_origin(b.q - a.q, b.r - a.r).steps)
