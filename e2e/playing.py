@@ -94,11 +94,46 @@ def fill(page: Any, path: str, value: str) -> None:
         el.dispatch_event("change")
 
 
-def add_row(page: Any, path: str, values: dict[str, str]) -> None:
-    """Tap the list's Add button and fill the new row (``{field: value}``, as :func:`fill`)."""
+# Several inputs of the plan form set in one call ({path: value}, as fill() takes them), then one
+# change event from the last (and from each record's switch, which shows or hides its fields):
+# the planner reads the whole form at a change, so its odds are read once, for the form as filled.
+FILL_AT_ONCE = """(fields) => {
+  let last = null;
+  for (const [path, value] of fields) {
+    const el = document.getElementById("f-" + path.replaceAll(".", "-"));
+    if (!el) return "no input " + path;
+    if (el.tagName === "FIELDSET") {
+      const radio = [...el.querySelectorAll("input[type=radio]")].find((i) => i.value === value);
+      if (!radio) return path + ": no option " + value;
+      radio.checked = true;
+      last = radio;
+    } else if (el.type === "checkbox") {
+      el.checked = value === "on";
+      last = el;
+    } else {
+      if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === value)) return path + ": no option " + value;
+      el.value = value;
+      last = el;
+    }
+    last.dispatchEvent(new Event("input", {bubbles: true}));
+    if (last.dataset.act === "toggle") last.dispatchEvent(new Event("change", {bubbles: true}));
+  }
+  if (last && last.dataset.act !== "toggle") last.dispatchEvent(new Event("change", {bubbles: true}));
+  return "";
+}"""
+
+
+def add_row(page: Any, path: str, values: dict[str, str], at_once: bool = False) -> None:
+    """Tap the list's Add button and fill the new row (``{field: value}``): field by field as
+    :func:`fill` does, or ``at_once`` (FILL_AT_ONCE: the odds read once for the row; for a list's
+    further rows, once a row of it was filled field by field)."""
     rows = page.locator(f"fieldset[data-list='{path}'] .list-row").count()
     tap(page, f"#f-{path}-add")
     page.wait_for_selector(f"#f-{path}-{rows}-{next(iter(values))}")
+    if at_once:
+        error = page.evaluate(FILL_AT_ONCE, [[f"{path}.{rows}.{key}", value] for key, value in values.items()])
+        assert not error, error
+        return
     for key, value in values.items():
         fill(page, f"{path}.{rows}.{key}", value)
 

@@ -110,7 +110,8 @@ def test_e7_22_aerial_combat_example(page: Any) -> None:
                                             ("Stuka A", "German", "Stuka", "on", "FB 1"),
                                             ("Stuka B", "German", "Stuka", "on", "FB 2"),
                                             ("Stuka C", "German", "Stuka", "on", "FB 2")):
-        add_row(page, "planes", {"name": name, "side": side, "type": kind, "bombs": bombs, "target": target})
+        add_row(page, "planes", {"name": name, "side": side, "type": kind, "bombs": bombs, "target": target},
+                at_once=name != "FB 1")  # the first row field by field, the odds read at each
     # the dogfight panel: every predesignated pairing's odds before anything is rolled
     page.wait_for_selector("#odds-table-attack0")
     assert "Stuka A eliminated" in page.locator("#odds-table-attack0").inner_text()
@@ -188,7 +189,7 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
     fill(page, "attack", "point attack")
     fill(page, "bomb_at", "second attack")  # "from three hexes": the Point Attack's second attack
     for name, kind, th in EX_UNITS:  # the To Hit numbers of the EX, typed
-        add_row(page, "units", {"name": name, "hex": "2K7", "kind": kind, "bomb_th": th})
+        add_row(page, "units", {"name": name, "hex": "2K7", "kind": kind, "bomb_th": th}, at_once=name != "Tiger")
     fill(page, "units.0.sight_new_hex", "on")  # the Tiger is moving
     page.wait_for_selector("#odds-entry")
     assert page.locator("#odds-entry").inner_text() == "2K3"
@@ -306,7 +307,7 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     # -1 DRM for a vehicular target and the -2 DRM for not being concealed are applicable, so the
     # Sighting TC is passed on an Original DR of <= 11."
     fill(page, "aircraft", "FB 1")
-    add_row(page, "units", {"name": "truck", "hex": "19K7", "kind": "soft vehicle", "sight_unconcealed": "on"})
+    add_row(page, "units", {"name": "truck", "hex": "19K7", "kind": "soft vehicle", "sight_unconcealed": "on"}, at_once=True)
     odds_fact(page, "sight", "passes on an Original DR ≤ 11 (97.2%)")
     assert "Sighting TC against truck" in page.locator("#odds-lines").inner_text()
     # "K8 and K10 cannot be attacked because they are Blind Hexes": K8 behind the building, K10

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import hex_center, open_play, wait_ready
-from playing import tap
+from playing import add_row, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -28,20 +28,6 @@ def dice(page: Any, text: str) -> None:
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
 
 
-def add_row(page: Any, path: str, values: dict[str, str]) -> None:
-    """Tap the list's Add button and fill the new row's inputs (``{field: value}``)."""
-    rows = page.locator(f"fieldset[data-list='{path}'] .list-row").count()
-    tap(page, f"#f-{path}-add")
-    page.wait_for_selector(f"#f-{path}-{rows}-{next(iter(values))}")
-    for key, value in values.items():
-        el = page.locator(f"#f-{path}-{rows}-{key}")
-        if el.evaluate("e => e.tagName") == "SELECT":
-            el.select_option(value)
-        else:
-            el.fill(value)
-            el.dispatch_event("change")
-
-
 def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     open_play(page)
     # the menu lists every procedure of the scenario's system; the glider landing is first
@@ -56,8 +42,8 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     page.locator("#f-wind").select_option("5")
     tap(page, "#secret-show-Allied")  # the manifest is the Allied player's secret (#14 item 5)
     add_row(page, "passengers", {"name": "7-4-7", "kind": "squad", "pp": "10", "reduces_to": "3-3-7"})
-    add_row(page, "passengers", {"name": "8-1", "kind": "leader", "pp": "0"})
-    add_row(page, "passengers", {"name": "MMG", "kind": "sw", "pp": "4"})
+    add_row(page, "passengers", {"name": "8-1", "kind": "leader", "pp": "0"}, at_once=True)
+    add_row(page, "passengers", {"name": "MMG", "kind": "sw", "pp": "4"}, at_once=True)
     add_row(page, "aa", {"name": "FlaK", "kill": "6", "rof": "2"})
     page.wait_for_selector("#odds-avenue")
     assert page.locator("#odds-avenue").inner_text() == "1D8, 1E8, 1F7, 1G7, 1H6"
