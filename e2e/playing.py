@@ -123,6 +123,14 @@ FILL_AT_ONCE = """(fields) => {
 }"""
 
 
+def fill_at_once(page: Any, values: dict[str, str]) -> None:
+    """Fill the plan form's inputs ``{path: value}`` (as :func:`fill` takes them) in one call, the
+    odds read once for the form as filled (FILL_AT_ONCE): for a form already filled field by field
+    once in the test."""
+    error = page.evaluate(FILL_AT_ONCE, list(values.items()))
+    assert not error, error
+
+
 def add_row(page: Any, path: str, values: dict[str, str], at_once: bool = False) -> None:
     """Tap the list's Add button and fill the new row (``{field: value}``): field by field as
     :func:`fill` does, or ``at_once`` (FILL_AT_ONCE: the odds read once for the row; for a list's
@@ -131,8 +139,7 @@ def add_row(page: Any, path: str, values: dict[str, str], at_once: bool = False)
     tap(page, f"#f-{path}-add")
     page.wait_for_selector(f"#f-{path}-{rows}-{next(iter(values))}")
     if at_once:
-        error = page.evaluate(FILL_AT_ONCE, [[f"{path}.{rows}.{key}", value] for key, value in values.items()])
-        assert not error, error
+        fill_at_once(page, {f"{path}.{rows}.{key}": value for key, value in values.items()})
         return
     for key, value in values.items():
         fill(page, f"{path}.{rows}.{key}", value)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import hex_center, start_app
-from playing import fill, tap
+from conftest import actions, hex_center, start_app
+from playing import acted, fill, fill_at_once, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -23,16 +23,20 @@ def _choose(page: Any, proc: str) -> None:
 def _arrive(page: Any, name: str, side: str, where: str) -> None:
     """Air Support arrives (the players agree: out of its phase) and is placed in ``where``."""
     _choose(page, "asl.air_arrival")
-    for path, value in (("side", side), ("exponent", "2"), ("arrived", "on"), ("out_of_phase", "on"), ("name", name),
-                        ("hex", where)):
-        fill(page, path, value)
+    values = {"side": side, "exponent": "2", "arrived": "on", "out_of_phase": "on", "name": name, "hex": where}
+    if side == "Allied":  # the first arrival's form field by field, the second's at once
+        for path, value in values.items():
+            fill(page, path, value)
+    else:
+        fill_at_once(page, values)
     tap(page, "#plan-start")
     for _ in range(4):
         page.wait_for_selector("#prompt-roll, #prompt[data-waiting='']", state="attached")
         if not page.locator("#prompt-roll").count():
             break
+        before = actions(page)
         tap(page, "#prompt-roll")
-        page.wait_for_timeout(50)
+        acted(page, before)
 
 
 def _chips(page: Any, path: str) -> list[str]:

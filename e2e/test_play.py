@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import hex_center, open_play, wait_ready
+from conftest import hex_center, open_play, start_app
 from playing import add_row, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -160,9 +160,9 @@ def test_dice_mode_switch(page: Any) -> None:
     assert page.locator("#prompt-roll").count() == 1 and page.locator("#prompt-dice").count() == 0
     # the switch saves the game: wait for the app's "saved" signal, not for time
     page.wait_for_selector("body[data-save-state='saved']", state="attached")
-    page.reload()  # the choice is saved with the game (and is this device's default)
-    wait_ready(page)
-    page.wait_for_selector("body[data-games='1']", state="attached")
+    # the choice is saved with the game (and is this device's default): the app started again
+    # on what this device stored, as a reload starts it (restarted in place: conftest.start_app)
+    start_app(page)
     tap(page, "#tab-play")
     page.locator("#f-ilh").fill("1G9")
     tap(page, "#plan-start")

