@@ -479,13 +479,26 @@ def page(request: pytest.FixtureRequest) -> Iterator[Any]:
     page.on, page.once = track(page, on), track(page, once)
     page.context.on = track(page.context, context_on)
     page.add_init_script = tracked_init_script
+    # what the test routed or set offline, undone after it (only then: each undo is a round trip)
+    undo: set[str] = set()
+    page_route, context_route, set_offline = page.route, page.context.route, page.context.set_offline
+
+    def routed(register: Callable[..., Any], what: str) -> Callable[..., Any]:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            undo.add(what)
+            return register(*args, **kwargs)
+        return wrapped
+    page.route = routed(page_route, "page routes")
+    page.context.route = routed(context_route, "context routes")
+    page.context.set_offline = routed(set_offline, "offline")
     try:
         yield page
     finally:
         del page.on, page.once, page.add_init_script, page.goto
         for name in wrapped:
-            delattr(page, name)
-        del page.context.on
+            if name != "route":
+                delattr(page, name)
+        del page.route, page.context.on, page.context.route, page.context.set_offline
         for target, event, handler in handlers:
             try:
                 target.remove_listener(event, handler)
@@ -495,7 +508,9 @@ def page(request: pytest.FixtureRequest) -> Iterator[Any]:
             script.close()
         shared.faults.clear()
         shared.tainted = shared.tainted or bool(scripts)
-        if not page.is_closed():
+        if not page.is_closed() and "page routes" in undo:
             page.unroute_all()
-        page.context.unroute_all()
-        page.context.set_offline(False)
+        if "context routes" in undo:
+            page.context.unroute_all()
+        if "offline" in undo:
+            page.context.set_offline(False)
