@@ -148,7 +148,7 @@ def add_row(page: Any, path: str, values: dict[str, str], at_once: bool = False)
 def import_boards(page: Any, paths: list[str], held: int) -> None:
     """Import board files through Edit's picker, as a player does, until the device holds ``held``
     boards (the Edit tab must be open)."""
-    page.locator("#boards-box summary").tap()
+    tap(page, "#boards-box summary")
     page.set_input_files("#boards-file", paths)
     page.wait_for_selector(f"body[data-boards='{held}']", state="attached", timeout=60_000)
 
@@ -156,12 +156,12 @@ def import_boards(page: Any, paths: list[str], held: int) -> None:
 def new_map(page: Any, name: str, layout: str, ssr: str | None = None) -> None:
     """Build a map with New map as a player does (the Edit tab must be open): its name, its boards
     (``layout``, New map's text), the SSR terrain options typed if given; waits for the new game."""
-    page.locator(".newmap summary").tap()
+    tap(page, ".newmap summary")
     page.locator("#new-name").fill(name)
     page.locator("#new-layout").fill(layout)
     if ssr is not None:
         page.locator("#new-ssr").fill(ssr)
-    page.locator("#new-map").tap()
+    tap(page, "#new-map")
     page.wait_for_function("(name) => document.getElementById('scenario-name').textContent === name", arg=name,
                            timeout=30_000)
 
