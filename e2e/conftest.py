@@ -446,7 +446,7 @@ def page(request: pytest.FixtureRequest) -> Iterator[Any]:
     page = shared.get()
     # The restart is the test's first step, not done here: most tests begin with one of their
     # own (start_app on a scenario or at a size, boot, a link), and a restart costs the page
-    # ~0.4 CPU-seconds. The first of these, or of the page's methods below, does it (once).
+    # ~0.2 CPU-seconds. The first of these, or of the page's methods below, does it (once).
     shared.pending = not shared.fresh
     shared.fresh = False
     wrapped: list[str] = []
