@@ -183,16 +183,29 @@ RECORDER = """(() => {
   }
 })();"""
 
-# Back to a just-booted app in place; false if this page cannot (then it is reloaded instead).
+# Back to a just-booted app in place, in one call from the test: the app restarted, then its
+# start-up awaited here (<body data-games="1">, or a boot error: its text is returned); false if
+# this page cannot restart in place (then it is reloaded instead). The page's own files are read
+# once per load of the page (the bundle does not change under a test): app/main.py, and the
+# build's first map, put back in the map as boot.js puts it there on a load of the default
+# scenario (main.py then keeps it, as it does on a real start, instead of drawing it again).
 RESTART = """async ([scenario, dbs, url, keep]) => {
   const rec = window.__e2e, ds = document.body.dataset;
   if (!rec || !rec.layout || typeof window.airheadRestart !== "function") return false;
   // a new test: the built-ins as they were before any fault (within a test, faults stay)
   if (!keep) for (const [obj, name, descriptor] of rec.builtins) Object.defineProperty(obj, name, descriptor);
-  const tick = () => new Promise((r) => setTimeout(r, 5));
+  // true once ok() holds (read again at each change of <body>'s attributes), false after ms
+  const until = (ok, ms) => new Promise((resolve) => {
+    if (ok()) return resolve(true);
+    const done = (value) => { seen.disconnect(); clearTimeout(late); resolve(value); };
+    const seen = new MutationObserver(() => { if (ok()) done(true); });
+    seen.observe(document.body, {attributes: true});
+    const late = setTimeout(() => done(ok()), ms);
+  });
+  const started = () => ds.games === "1" || Boolean(ds.bootError);
   // let the app finish starting (its store opened) and a pending save land first
-  for (let i = 0; i < 2000 && ds.games !== "1" && !ds.bootError; i++) await tick();
-  for (let i = 0; i < 1000 && ds.saveState === "saving"; i++) await tick();
+  await until(started, 10000);
+  await until(() => ds.saveState !== "saving", 5000);
   for (const [target, type, fn, capture] of rec.listeners.splice(0)) target.removeEventListener(type, fn, capture);
   for (const id of rec.timers) clearTimeout(id);
   rec.timers.clear();
@@ -211,14 +224,27 @@ RESTART = """async ([scenario, dbs, url, keep]) => {
     localStorage.clear();
     sessionStorage.clear();
   }
+  const read = async (path) => {
+    const r = await fetch(path, {cache: "no-store"});
+    return r.ok ? r.text() : "";
+  };
+  rec.source = rec.source || await read("app/main.py");
+  if (rec.firstMap === undefined) rec.firstMap = await read("app/first-map.svg");
   document.getElementById("notice")?.remove();
   document.querySelector("main.layout").outerHTML = rec.layout;
+  if ((!scenario || scenario === "default") && rec.firstMap.startsWith("<svg")) {
+    document.getElementById("map").innerHTML = rec.firstMap;  // (boot.js firstMap)
+  }
   for (const key of Object.keys(ds)) if (!["ready", "bootMs", "offline"].includes(key)) delete ds[key];
   history.replaceState(null, "", url);
   window.scrollTo(0, 0);
   document.activeElement?.blur?.();
-  const source = await (await fetch("app/main.py", {cache: "no-store"})).text();
-  window.airheadRestart(source);
+  window.airheadRestart(rec.source);
+  // started: as wait_ready and <body data-games="1"> in restart() would wait for
+  await until(started, 30000);
+  if (ds.bootError) return document.getElementById("boot-error-text").textContent || "boot failed";
+  if (ds.games !== "1") return "the app did not start within 30 s";
+  rec.fresh = true;
   return true;
 }"""
 
@@ -310,12 +336,15 @@ def restart(page: Any, scenario: str = "", viewport: dict[str, int] | None = Non
     else:
         if viewport is None and page.viewport_size != TABLET:
             page.set_viewport_size(TABLET)
-        if shared.tainted or not page.evaluate(RESTART, [scenario, [GAMES_DB, BOARDS_DB], url, keep_storage]):
-            if not keep_storage:
-                page.goto(BLANK)  # the app's page unloaded: its storage can go
-                page.evaluate(CLEAR_STORAGE, [GAMES_DB, BOARDS_DB])
-            page.goto(url)
-            shared.tainted = False
+        done = False if shared.tainted else page.evaluate(RESTART, [scenario, [GAMES_DB, BOARDS_DB], url, keep_storage])
+        if done is True:  # restarted and started (RESTART waits for what wait_ready would)
+            return
+        assert done is False, f"boot failed: {done}"
+        if not keep_storage:
+            page.goto(BLANK)  # the app's page unloaded: its storage can go
+            page.evaluate(CLEAR_STORAGE, [GAMES_DB, BOARDS_DB])
+        page.goto(url)
+        shared.tainted = False
     wait_ready(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
     if shared is not None:
@@ -432,7 +461,7 @@ def page(request: pytest.FixtureRequest) -> Iterator[Any]:
     page = shared.get()
     # The restart is the test's first step, not done here: most tests begin with one of their
     # own (start_app on a scenario or at a size, boot, a link), and a restart costs the page
-    # ~0.4 CPU-seconds. The first of these, or of the page's methods below, does it (once).
+    # ~0.2 CPU-seconds. The first of these, or of the page's methods below, does it (once).
     shared.pending = not shared.fresh
     shared.fresh = False
     wrapped: list[str] = []
@@ -465,13 +494,26 @@ def page(request: pytest.FixtureRequest) -> Iterator[Any]:
     page.on, page.once = track(page, on), track(page, once)
     page.context.on = track(page.context, context_on)
     page.add_init_script = tracked_init_script
+    # what the test routed or set offline, undone after it (only then: each undo is a round trip)
+    undo: set[str] = set()
+    page_route, context_route, set_offline = page.route, page.context.route, page.context.set_offline
+
+    def routed(register: Callable[..., Any], what: str) -> Callable[..., Any]:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            undo.add(what)
+            return register(*args, **kwargs)
+        return wrapped
+    page.route = routed(page_route, "page routes")
+    page.context.route = routed(context_route, "context routes")
+    page.context.set_offline = routed(set_offline, "offline")
     try:
         yield page
     finally:
         del page.on, page.once, page.add_init_script, page.goto
         for name in wrapped:
-            delattr(page, name)
-        del page.context.on
+            if name != "route":
+                delattr(page, name)
+        del page.route, page.context.on, page.context.route, page.context.set_offline
         for target, event, handler in handlers:
             try:
                 target.remove_listener(event, handler)
@@ -481,7 +523,9 @@ def page(request: pytest.FixtureRequest) -> Iterator[Any]:
             script.close()
         shared.faults.clear()
         shared.tainted = shared.tainted or bool(scripts)
-        if not page.is_closed():
+        if not page.is_closed() and "page routes" in undo:
             page.unroute_all()
-        page.context.unroute_all()
-        page.context.set_offline(False)
+        if "context routes" in undo:
+            page.context.unroute_all()
+        if "offline" in undo:
+            page.context.set_offline(False)

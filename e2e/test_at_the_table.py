@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import TABLET, actions, hex_center, start_app, wait_ready
-from playing import acted, dice, fill, import_boards, waiting
+from playing import acted, dice, fill, import_boards, tap, waiting
 from test_boards import board_files
 from test_layout import CHECK as LAYOUT_CHECK
 
@@ -125,31 +125,31 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
     start_app(page, viewport=size)
     page.wait_for_selector("body[data-play='1']", state="attached")
     # the player's boards, a map on "2 4": the game's name in the header at both sizes
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     import_boards(page, board_files(tmp_path), 2)
-    page.locator(".newmap summary").tap()
+    tap(page, ".newmap summary")
     page.locator("#new-name").fill(LONG_NAME)
     page.locator("#new-layout").fill("2 4")
-    page.locator("#new-map").tap()
+    tap(page, "#new-map")
     page.wait_for_selector("#hex-4C2", state="attached")
     assert in_view(page, "#scenario-name") and page.locator("#scenario-name").inner_text() == LONG_NAME
     # a long name whole in the header, never cut with "…" (item 8)
     assert page.evaluate(WHOLE, "#scenario-name") == "", page.evaluate(WHOLE, "#scenario-name")
     assert page.locator("#scenario-warning").is_hidden()  # no board on blank terrain: nothing to say
     # a hex tapped stays where the finger left it while the bottom sheet changes height (tabs)
-    page.locator("#tab-hex").tap()
+    tap(page, "#tab-hex")
     tapped = open_hex(page, ["2E5", "2F5", "2G5", "2E6", "2H4", "2F6"])
     tap_hex(page, tapped)
     where = hex_center(page, tapped)
     for tab in ("#tab-play", "#tab-log", "#tab-hex"):
-        page.locator(tab).tap()
+        tap(page, tab)
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         now = hex_center(page, tapped)
         assert abs(now[0] - where[0]) < 2 and abs(now[1] - where[1]) < 2, f"{tab}: {tapped} moved from {where} to {now}"
     # line of sight between two hexes: every mark drawn is in the key, in the map's colours
     tap_hex(page, open_hex(page, ["2B2", "2C3", "2D3", "2C4"]))
     page.wait_for_selector("#tool-los")
-    page.locator("#tool-los").tap()
+    tap(page, "#tool-los")
     tap_hex(page, open_hex(page, ["2F4", "2G4", "2F5", "2G3"]))
     page.wait_for_selector("#overlay-layer [data-role]", state="attached")
     # after the second tap the verdict and its first lines are in view, without scrolling (#38 item 5)
@@ -157,7 +157,7 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     for what in ("#tool-result h3", "#tool-lines li:nth-child(1)", "#tool-lines li:nth-child(2)"):
         assert in_view(page, what), f"{what} is out of view after the second tap: {page.evaluate(WHERE, what)}"
-    page.locator("#map-key-toggle").tap()
+    tap(page, "#map-key-toggle")
     assert page.locator("#map-key-marks li").count() >= 1
     problems = page.evaluate(KEY_MATCHES_MAP)
     assert not problems, problems
@@ -166,7 +166,7 @@ def test_a_real_board_session_at_the_table(page: Any, size: dict[str, int], tmp_
       return [b.scrollHeight > b.clientHeight + 2, !document.getElementById('map-key-more').hidden]; }""")
     assert more[0] == more[1], f"the key {'overflows' if more[0] else 'fits'} but 'More below' is {'shown' if more[1] else 'hidden'}"
     page.screenshot(path=str(artifacts / f"table-los-{'phone' if size == PHONE else 'tablet'}.png"))
-    page.locator("#map-key-toggle").tap()
+    tap(page, "#map-key-toggle")
     # nothing in the Hex panel's tools (their options, the night ones too) cut with "…" or a menu
     # too narrow for its choice (item 8)
     cut = [p for p in page.evaluate(LAYOUT_CHECK) if "cut" in p]
@@ -178,26 +178,26 @@ def test_a_night_game_with_a_starshell_at_the_table(page: Any, size: dict[str, i
     start_app(page, viewport=size)
     page.wait_for_selector("body[data-play='1']", state="attached")
     # This game's settings explain themselves in the page (a finger cannot open a tooltip)
-    page.locator("#tab-edit").tap()
-    page.locator("#game-settings summary").tap()
+    tap(page, "#tab-edit")
+    tap(page, "#game-settings summary")
     assert page.locator("#game-set .setting-help").count() >= 1
     assert page.locator("#game-set [title]").count() == 0
     page.locator("#game-set-night").check()
     before = actions(page)
-    page.locator("#apply-settings").tap()
+    tap(page, "#apply-settings")
     acted(page, before)
     # a Starshell planned in the Rally Phase: the phase error, then Next phase: gone, odds shown
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     starshell = page.locator("#proc-asl-starshell")
     if starshell.is_hidden():  # a phone folds the menu's chapters
-        page.locator("#proc-menu details.proc-group:has(#proc-asl-starshell) summary").tap()
+        tap(page, "#proc-menu details.proc-group:has(#proc-asl-starshell) summary")
     starshell.tap()
     page.wait_for_selector("#plan-form[data-proc='asl.starshell']")
     fill(page, "firer_hex", "1I4")
     fill(page, "aim", "1K6")
     page.wait_for_function("() => (document.body.dataset.planError || '').includes('E1.92')")
     before = actions(page)
-    page.locator("#turn-next").tap()
+    tap(page, "#turn-next")
     acted(page, before)
     page.wait_for_function("() => !document.body.dataset.planError")
     assert page.locator("#plan-error").inner_text().strip() == ""
@@ -210,17 +210,17 @@ def test_a_night_game_with_a_starshell_at_the_table(page: Any, size: dict[str, i
 
     assert rows == sorted(rows, key=order), rows
     # its heatmap: each hex's chance with its %, tinted without red
-    page.locator("#plan-heat").tap()
+    tap(page, "#plan-heat")
     page.wait_for_selector("#overlay-layer .heat text", state="attached")
     texts = page.eval_on_selector_all("#overlay-layer .heat text", "els => els.map((e) => e.textContent)")
     assert texts and all(t.endswith("%") for t in texts), texts
     fills = page.eval_on_selector_all("#overlay-layer .heat polygon", "els => els.map((e) => e.getAttribute('fill'))")
     assert not [f for f in fills if int(f[1:3], 16) > 180 and int(f[3:5], 16) < 120], fills
     # the Log fits its panel
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     assert not page.evaluate(LOG_FITS)
     page.screenshot(path=str(artifacts / f"table-night-{'phone' if size == PHONE else 'tablet'}.png"))
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
 
 
 def test_a_reload_shows_the_players_game_never_the_sample_first(page: Any) -> None:
@@ -228,8 +228,8 @@ def test_a_reload_shows_the_players_game_never_the_sample_first(page: Any) -> No
     paint, the sample map drawn then not shown, until that game is on screen."""
     start_app(page)
     page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#tab-games").tap()
-    page.locator("#games-new-army_group_landing").tap()
+    tap(page, "#tab-games")
+    tap(page, "#games-new-army_group_landing")
     page.wait_for_function("document.body.dataset.savedGames === '1'")
     name = page.locator("#scenario-name").inner_text()
     saved = page.locator("#games-list .saved-game .g-name").first.inner_text()  # the name and the date
@@ -252,21 +252,21 @@ def test_air_support_that_arrived_enters_in_the_movement_phase_from_the_record(p
     ticked, found unticked, and Start was refused)."""
     start_app(page)
     page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
 
     def advance_to(text: str) -> None:
         while text not in page.locator("#turn-text").inner_text():
             before = actions(page)
-            page.locator("#turn-next").tap()
+            tap(page, "#turn-next")
             acted(page, before)
 
     def arrival() -> None:
-        page.locator("#proc-asl-air-arrival").tap()
+        tap(page, "#proc-asl-air-arrival")
         page.wait_for_selector("#plan-form[data-proc='asl.air_arrival']")
         fill(page, "exponent", "3")
         assert not page.locator("#f-arrived").is_checked()
         before = actions(page)
-        page.locator("#plan-start").tap()
+        tap(page, "#plan-start")
         acted(page, before)
 
     advance_to("Game Turn 2, Allied Player Turn: Rally Phase")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from tools.board_writer import write_board
 from conftest import hex_center, start_app
-from playing import dice, import_boards, new_map, waiting
+from playing import dice, import_boards, new_map, tap, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -36,7 +36,7 @@ def files(tmp_path: Path) -> list[str]:
 
 def test_a_mixed_map_of_a_geoboard_and_a_b_board_with_an_ssr_option(page: Any, tmp_path: Path, artifacts: Path) -> None:
     start_app(page)  # (the shared page: a restart empties the device's boards store too)
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     import_boards(page, files(tmp_path), 3)
     listing = page.locator("#boards-list").inner_text()
     assert "VASL board 4b" in listing and "(in New map: 4b)" in listing and "(in New map: 2)" in listing
@@ -44,7 +44,7 @@ def test_a_mixed_map_of_a_geoboard_and_a_b_board_with_an_ssr_option(page: Any, t
     page.wait_for_selector("#hex-4bR3", state="attached")  # (Q is shared with 4a: named 4aQ3)
     assert page.locator("#new-map-note").inner_text() == ""  # every board imported: nothing drawn blank
     # each board's own picture drawn where the board lies, 4b's beside 4a's under board 2
-    page.locator("#tab-play").tap()  # the map at its start view, the edit panel closed
+    tap(page, "#tab-play")  # the map at its start view, the edit panel closed
     page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 3")
     pictures = page.eval_on_selector_all("#map image.board-art", "els => els.map((e) => e.dataset.board).sort()")
     assert pictures == ["2", "4a", "4b"], pictures
@@ -54,23 +54,23 @@ def test_a_mixed_map_of_a_geoboard_and_a_b_board_with_an_ssr_option(page: Any, t
     assert page.locator("#map image.board-art[data-board='2']").bounding_box()["y"] < art["y"]  # type: ignore[index]
     page.screenshot(path=str(artifacts / "board-maps-mixed.png"))
     # the hill in 4bX3 (level 1 in the board file) levelled by the option: level 0 on the map
-    page.locator("#tab-hex").tap()
-    page.locator("#zoom-fit").tap()
+    tap(page, "#tab-hex")
+    tap(page, "#zoom-fit")
     page.touchscreen.tap(*hex_center(page, "4bX3"))
     page.wait_for_function("() => document.body.dataset.selected === '4bX3'")
     info = page.locator("#info").inner_text()
     assert re.search(r"Level\s+0\b", info) and "hex X3: centre dot in Open Ground (100% of the hex); centre at level 1" in info
     # an E8 landing on the b board, its hexes named from Q, facing Wind Direction 5: its Avenue of
     # Approach (4bV4 ... 4bZ2) crosses 4bX3, a level 1 hill on the board file: levelled, no Obstacle
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     page.locator("#f-ilh").fill("4bU5")
     page.locator("#f-wind").select_option("5")
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     waiting(page, "E8.22")
     dice(page, "3 4")
     waiting(page, "E8.23")
     dice(page, "3")
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     log = str(page.locator("#log-list").inner_text())
     assert "Avenue of Approach 4bV4, 4bW4, 4bX3, 4bY3, 4bZ2" in log
     assert re.search(r"-5\s+5 consecutive hexes clear of Obstacles: 4bV4, 4bW4, 4bX3, 4bY3, 4bZ2", log), log

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from tools.board_writer import write_board
 from conftest import start_app
-from playing import import_boards, new_map
+from playing import import_boards, new_map, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -30,7 +30,7 @@ def board_file(tmp_path: Path) -> str:
 def test_a_boards_own_options_are_drawn_over_its_picture_and_change_the_picture_only(page: Any, tmp_path: Path,
                                                                                      artifacts: Path) -> None:
     start_app(page)  # (the shared page: a restart empties the device's boards store too)
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     import_boards(page, [board_file(tmp_path)], 1)
     status = str(page.locator("#boards-status").text_content())
     assert "Its own SSR options" in status and "BSO_06_PondToOG (Remove the Pond), SSO_06_J1" in status
@@ -41,10 +41,10 @@ def test_a_boards_own_options_are_drawn_over_its_picture_and_change_the_picture_
     assert "changes the picture only: the terrain stays as printed" in note
     page.screenshot(path=str(artifacts / "board-options-pond.png"))
     # the other one added in play: drawn too, and logged as a picture only
-    page.locator("#game-settings summary").tap()
+    tap(page, "#game-settings summary")
     assert "board 6: BSO_06_PondToOG" in page.locator("#game-ssr-now").inner_text()
     page.locator("#game-ssr").fill("SSO_06_J1")
-    page.locator("#apply-settings").tap()
+    tap(page, "#apply-settings")
     page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 3")
     done = page.locator("#game-set-done").inner_text()
     assert "6:SSO_06_J1 (board 6's own option: its picture only, the terrain stays as printed)" in done

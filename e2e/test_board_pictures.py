@@ -15,7 +15,7 @@ from airhead.tables import terrain_types
 from PIL import Image
 from tools.board_writer import write_board
 from conftest import hex_center, start_app
-from playing import import_boards, new_map
+from playing import import_boards, new_map, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -36,7 +36,7 @@ def rgb(fill: str) -> tuple[int, int, int]:
 
 def test_a_cropped_turned_boards_picture_beside_a_board_with_none(page: Any, tmp_path: Path, artifacts: Path) -> None:
     start_app(page)  # (the shared page: a restart empties the device's boards store too)
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     import_boards(page, files(tmp_path), 2)
     rows = page.locator("#boards-list li").all_inner_texts()
     two = next(r for r in rows if "VASL board 02" in r)
@@ -44,7 +44,7 @@ def test_a_cropped_turned_boards_picture_beside_a_board_with_none(page: Any, tmp
     assert "no picture in this file: its map shows terrain colours" in two and "no picture" not in nine
     new_map(page, "Pictures", "9[A-P]* 2")
     page.wait_for_function("document.querySelectorAll('#map image.board-art').length === 1")
-    page.locator("#tab-play").tap()  # the map at its start view, the edit panel closed
+    tap(page, "#tab-play")  # the map at its start view, the edit panel closed
     page.wait_for_function("document.querySelector('#map image.board-art').getBoundingClientRect().width > 0")
     # board 9's picture, turned and clipped to its hexes in play
     img = page.locator("#map image.board-art")

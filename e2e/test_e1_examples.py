@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import hex_center, open_play
+from playing import tap
 from test_e7_examples import choose, dice, fill, label, log_text, next_phase, start, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
@@ -21,21 +22,21 @@ pytestmark = pytest.mark.usefixtures("no_page_errors")
 def new_map(page: Any, layout: str, name: str, night: bool = True, **settings: str) -> None:
     """Edit -> New map: the boards, the scenario's Night rules and other settings; then Play."""
     open_play(page)
-    page.locator("#tab-edit").tap()
-    page.locator(".newmap summary").tap()
+    tap(page, "#tab-edit")
+    tap(page, ".newmap summary")
     page.locator("#new-name").fill(name)
     page.locator("#new-layout").fill(layout)
     page.locator("#new-set-night").set_checked(night)
     for key, value in settings.items():
         page.locator(f"#new-set-{key}").select_option(value)
-    page.locator("#new-map").tap()
+    tap(page, "#new-map")
     page.wait_for_function("n => document.getElementById('scenario-name').textContent === n", arg=name)
-    page.locator("#zoom-fit").tap()  # the whole board in view, to tap its hexes
+    tap(page, "#zoom-fit")  # the whole board in view, to tap its hexes
 
 
 def paint(page: Any, terrain: str, obstacle: str, *hexes: str) -> None:
     """The Edit tab's terrain tool: ``terrain`` with its obstacle height in each hex."""
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     page.locator("input[name='edit-mode'][value='terrain']").check()
     page.locator("#edit-terrain").select_option(terrain)
     page.locator("#edit-obstacle").fill(obstacle)
@@ -47,7 +48,7 @@ def paint(page: Any, terrain: str, obstacle: str, *hexes: str) -> None:
 
 def blaze(page: Any, name: str) -> None:
     """The Edit tab's blaze tool: set the hex ablaze (all its levels), or put its Blaze out."""
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     page.locator("input[name='edit-mode'][value='blaze']").check()
     before = int(page.evaluate("document.body.dataset.actions"))
     page.touchscreen.tap(*hex_center(page, name))
@@ -57,10 +58,10 @@ def blaze(page: Any, name: str) -> None:
 # ---- E1.12 NVR change
 def test_e1_12_example_nvr_3_to_4_and_the_scattered_half_moon_further_dr(page: Any) -> None:
     new_map(page, "3", "E1.12 EX")  # Base NVR 3, no Cloud Cover, No Moon: the settings' defaults
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     next_phase(page, 8)  # the NVR Change DR goes with the Wind Change DR, at the start of a RPh
     assert "Rally Phase" in page.locator("#turn-text").inner_text()
-    page.locator("#proc-asl-nvr-change").tap()
+    tap(page, "#proc-asl-nvr-change")
     page.wait_for_selector("#plan-form[data-proc='asl.nvr_change']")
     assert page.locator("#f-cloud").input_value() == "None" and page.locator("#f-moon").input_value() == "No Moon"
     page.wait_for_selector("#odds-nvr")
@@ -95,9 +96,9 @@ def test_e1_12_example_nvr_3_to_4_and_the_scattered_half_moon_further_dr(page: A
 @pytest.mark.parametrize(("in_view", "lands", "error"), [("no", "13H7", "3 hexes"), ("yes", "13I7", "2 hexes")])
 def test_e1_922_starshell_example(page: Any, in_view: str, lands: str, error: str) -> None:
     new_map(page, "13", "E1.922 EX")
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     next_phase(page, 2)  # the MPh: the DEFENDER fires it during Defensive First Fire (E1.92)
-    page.locator("#proc-asl-starshell").tap()
+    tap(page, "#proc-asl-starshell")
     page.wait_for_selector("#plan-form[data-proc='asl.starshell']")
     # "A leader in 13I4 ... opts to fire a Starshell toward the bridge. The DEFENDER picks K6"
     fill(page, "firer", "leader")
@@ -133,8 +134,8 @@ def test_e1_7_example_three_attacks(page: Any) -> None:
     # "the 4-6-7 in 3R6" (a building with a first level) "against the Russian 5-2-7 in T7" (woods)
     paint(page, "building", "2", "3R6")
     paint(page, "woods", "1", "3T7")
-    page.locator("#tab-play").tap()
-    page.locator("#proc-asl-night-lv").tap()
+    tap(page, "#tab-play")
+    tap(page, "#proc-asl-night-lv")
     page.wait_for_selector("#plan-form[data-proc='asl.night_lv']")
     for params, verdict, why in EX_LV:
         fill(page, "firer_level", params.get("firer_level", "0"))
@@ -157,10 +158,10 @@ def test_e1_94_blaze_zones_through_the_hex_panel_tool(page: Any) -> None:
     # a two-story house with both levels ablaze: a four-hex Illumination range
     paint(page, "building", "2", "3M5")
     blaze(page, "3M5")
-    page.locator("#tab-hex").tap()
+    tap(page, "#tab-hex")
     page.touchscreen.tap(*hex_center(page, "3M5"))
     page.wait_for_selector("#tool-blaze")
-    page.locator("#tool-blaze").tap()
+    tap(page, "#tool-blaze")
     page.wait_for_selector("#tool-result")
     lines = page.locator("#tool-lines li").all_inner_texts()
     assert lines[0] == "Blaze in 3M5: 2 blazing levels, an Illuminated Zone of 4 hexes (E1.94)"
@@ -170,9 +171,9 @@ def test_e1_94_blaze_zones_through_the_hex_panel_tool(page: Any) -> None:
     blaze(page, "3M5")  # put out
     paint(page, "brush", "", "3M5")
     blaze(page, "3M5")
-    page.locator("#tab-hex").tap()
+    tap(page, "#tab-hex")
     page.touchscreen.tap(*hex_center(page, "3M5"))
-    page.locator("#tool-blaze").tap()
+    tap(page, "#tool-blaze")
     page.wait_for_selector("#tool-result")
     assert "an Illuminated Zone of 2 hexes" in page.locator("#tool-lines li").first.inner_text()
 
@@ -185,25 +186,25 @@ def test_e1_51_example_five_mf_into_woods_up_a_crest_line(page: Any) -> None:
 
     start_app(page)  # (the shared page, restarted in place: no reload)
     page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#tab-edit").tap()
-    page.locator(".newmap summary").tap()
+    tap(page, "#tab-edit")
+    tap(page, ".newmap summary")
     page.locator("#new-layout").fill("1")
     page.locator("#new-set-night").check()
-    page.locator("#new-map").tap()
+    tap(page, "#new-map")
     page.wait_for_selector("#hex-1E4", state="attached")
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     page.locator("#edit-terrain").select_option("woods")
     before = int(page.evaluate("document.body.dataset.actions || '0'"))
     box = page.locator("#hex-1E4").bounding_box()
     assert box
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-    page.locator("#tab-play").tap()
-    page.locator("#proc-asl-night-mf").tap()
+    tap(page, "#tab-play")
+    tap(page, "#proc-asl-night-mf")
     page.locator("#f-to").fill("1E4")
     page.locator("#f-day_mf").fill("4")
     page.locator("#f-day_mf").dispatch_event("change")
     page.wait_for_selector("#plan-odds:has-text('5 MF')")
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     page.wait_for_selector("#prompt-result")
     assert page.locator("#prompt-result").inner_text().endswith("Entering 1E4 at night costs 5 MF.")

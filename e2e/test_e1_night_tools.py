@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import hex_center
+from playing import tap
 from test_e1_examples import new_map
 from test_e7_examples import fill, start
 
@@ -17,16 +18,16 @@ pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 def test_at_night_here_and_night_fire_read_the_map(page: Any) -> None:
     new_map(page, "3", "E1 tools")  # Night rules in effect, Base NVR 3
-    page.locator("#tab-play").tap()
-    page.locator("#proc-asl-cloaking").tap()
+    tap(page, "#tab-play")
+    tap(page, "#proc-asl-cloaking")
     page.wait_for_selector("#plan-form[data-proc='asl.cloaking']")
     fill(page, "hex", "3M5")
     start(page)
-    page.locator("#tab-hex").tap()
+    tap(page, "#tab-hex")
     page.touchscreen.tap(*hex_center(page, "3M5"))
     page.wait_for_selector("#tool-options-night_here")
     page.locator("#f-night_here-san_attacker").fill("3")
-    page.locator("#tool-night_here").tap()
+    tap(page, "#tool-night_here")
     page.wait_for_selector("#tool-result")
     lines = page.locator("#tool-lines li").all_inner_texts()
     assert lines[0] == "Night, Base NVR 3: 3M5 is not Illuminated (E1.1, E1.9)"
@@ -36,7 +37,7 @@ def test_at_night_here_and_night_fire_read_the_map(page: Any) -> None:
     assert "Allied's SAN 3 is 5 in play (+2, at most 7); Sniper Checks lower it to 3 at least (E1.76)" in lines
     assert "Recovery attempts (A4.44) here: +1 drm at night (E1.56)" in lines
     # Night fire from 3M5 at 3M9, four hexes away: beyond the NVR of 3
-    page.locator("#tool-night_fire").tap()
+    tap(page, "#tool-night_fire")
     page.wait_for_selector("#tool-wait")
     page.touchscreen.tap(*hex_center(page, "3M9"))
     page.wait_for_function("() => (document.getElementById('tool-lines')?.innerText || '').includes('E1.75')")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, hex_center, open_play
-from playing import acted, add_row, choose, dice, fill, label, options, waiting
+from playing import acted, add_row, choose, dice, fill, label, options, tap, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -21,20 +21,20 @@ pytestmark = pytest.mark.usefixtures("no_page_errors")
 def next_phase(page: Any, times: int) -> None:
     for _ in range(times):
         before = actions(page)
-        page.locator("#turn-next").tap()
+        tap(page, "#turn-next")
         acted(page, before)
 
 
 def start(page: Any) -> None:
     before = actions(page)
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     acted(page, before)
 
 
 def log_text(page: Any) -> str:
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     text = str(page.locator("#log-list").inner_text())
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     return text
 
 
@@ -53,19 +53,19 @@ def new_map(page: Any, layout: str, name: str) -> None:
     """Edit -> New map: an ASL map of these boards (the scenario settings at their defaults: a
     1944 day scenario, orchards in season), then the Play tab."""
     open_play(page)
-    page.locator("#tab-edit").tap()
-    page.locator(".newmap summary").tap()
+    tap(page, "#tab-edit")
+    tap(page, ".newmap summary")
     page.locator("#new-name").fill(name)
     page.locator("#new-layout").fill(layout)
     assert page.locator("#new-set-year").input_value() == "1944"
-    page.locator("#new-map").tap()
+    tap(page, "#new-map")
     page.wait_for_function("n => document.getElementById('scenario-name').textContent === n", arg=name)
-    page.locator("#zoom-fit").tap()  # the whole board in view, to tap its hexes
+    tap(page, "#zoom-fit")  # the whole board in view, to tap its hexes
 
 
 def paint(page: Any, terrain: str, *hexes: str) -> None:
     """The Edit tab's terrain tool: ``terrain`` at its usual obstacle height in each hex."""
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     page.locator("input[name='edit-mode'][value='terrain']").check()
     page.locator("#edit-terrain").select_option(terrain)
     page.locator("#edit-obstacle").fill("")
@@ -76,8 +76,8 @@ def paint(page: Any, terrain: str, *hexes: str) -> None:
 
 
 def strafing_form(page: Any, aircraft: str, target: str, grain: str) -> None:
-    page.locator("#tab-play").tap()
-    page.locator("#proc-asl-strafing").tap()
+    tap(page, "#tab-play")
+    tap(page, "#proc-asl-strafing")
     page.wait_for_selector("#plan-form[data-proc='asl.strafing']")
     fill(page, "aircraft", aircraft)
     fill(page, "target", target)
@@ -100,7 +100,7 @@ def test_e7_22_aerial_combat_example(page: Any) -> None:
     open_play(page)
     next_phase(page, 7)  # "during the British CCPh"
     assert "Close Combat Phase" in page.locator("#turn-text").inner_text()
-    page.locator("#proc-asl-aerial-combat").tap()
+    tap(page, "#proc-asl-aerial-combat")
     page.wait_for_selector("#plan-form[data-proc='asl.aerial_combat']")
     fill(page, "attacker", "British")
     # "Two British FB with no bombs are placed on top of three bomb-laden Stukas ... The British
@@ -110,7 +110,8 @@ def test_e7_22_aerial_combat_example(page: Any) -> None:
                                             ("Stuka A", "German", "Stuka", "on", "FB 1"),
                                             ("Stuka B", "German", "Stuka", "on", "FB 2"),
                                             ("Stuka C", "German", "Stuka", "on", "FB 2")):
-        add_row(page, "planes", {"name": name, "side": side, "type": kind, "bombs": bombs, "target": target})
+        add_row(page, "planes", {"name": name, "side": side, "type": kind, "bombs": bombs, "target": target},
+                at_once=name != "FB 1")  # the first row field by field, the odds read at each
     # the dogfight panel: every predesignated pairing's odds before anything is rolled
     page.wait_for_selector("#odds-table-attack0")
     assert "Stuka A eliminated" in page.locator("#odds-table-attack0").inner_text()
@@ -179,7 +180,7 @@ EX_UNITS = (("Tiger", "AFV", "9"), ("truck", "soft vehicle", "10"), ("squad", "i
 
 def test_e7_421_bombs_example_point_attack(page: Any) -> None:
     open_play(page)
-    page.locator("#proc-asl-strafing").tap()
+    tap(page, "#proc-asl-strafing")
     page.wait_for_selector("#plan-form[data-proc='asl.strafing']")
     fill(page, "out_of_phase", "on")  # played at the game's start, not in the German MPh (E7.4): agreed
     fill(page, "mg_disabled", "on")  # the EX is about the bombs alone
@@ -188,7 +189,7 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
     fill(page, "attack", "point attack")
     fill(page, "bomb_at", "second attack")  # "from three hexes": the Point Attack's second attack
     for name, kind, th in EX_UNITS:  # the To Hit numbers of the EX, typed
-        add_row(page, "units", {"name": name, "hex": "2K7", "kind": kind, "bomb_th": th})
+        add_row(page, "units", {"name": name, "hex": "2K7", "kind": kind, "bomb_th": th}, at_once=name != "Tiger")
     fill(page, "units.0.sight_new_hex", "on")  # the Tiger is moving
     page.wait_for_selector("#odds-entry")
     assert page.locator("#odds-entry").inner_text() == "2K3"
@@ -234,12 +235,12 @@ def test_e7_421_bombs_example_point_attack(page: Any) -> None:
 # ---- the strafing planner
 def test_strafing_planner_shows_the_run_its_odds_and_the_light_aa(page: Any) -> None:
     open_play(page)
-    page.locator("#proc-asl-strafing").tap()
+    tap(page, "#proc-asl-strafing")
     page.wait_for_selector("#plan-form[data-proc='asl.strafing']")
     # the grain and the initial target, then a unit there and a Light AA weapon beside the path
     fill(page, "grain", "4")
-    page.locator("#zoom-fit").tap()  # both boards in view
-    page.locator("#pick-f-target").tap()
+    tap(page, "#zoom-fit")  # both boards in view
+    tap(page, "#pick-f-target")
 
     page.touchscreen.tap(*hex_center(page, "2K7"))
     assert page.locator("#f-target").input_value() == "2K7"
@@ -284,7 +285,7 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     new_map(page, "19", "E7.3 EX")
     paint(page, "building", "19K7")  # "A 4-6-7 is in the 19K7 building"
     paint(page, "orchard", "19K9")  # "the K9 orchard" (in season: the New map's default)
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     next_phase(page, 10)  # the second side's MPh: the first side's FB attacks (E7.4)
     # "Were the truck not present ..., the FB would have to add a +3 DRM for the building and a -2
     # DRM for the squad's not being concealed, so it would have to roll <= an Original 7"
@@ -306,7 +307,7 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
     # -1 DRM for a vehicular target and the -2 DRM for not being concealed are applicable, so the
     # Sighting TC is passed on an Original DR of <= 11."
     fill(page, "aircraft", "FB 1")
-    add_row(page, "units", {"name": "truck", "hex": "19K7", "kind": "soft vehicle", "sight_unconcealed": "on"})
+    add_row(page, "units", {"name": "truck", "hex": "19K7", "kind": "soft vehicle", "sight_unconcealed": "on"}, at_once=True)
     odds_fact(page, "sight", "passes on an Original DR ≤ 11 (97.2%)")
     assert "Sighting TC against truck" in page.locator("#odds-lines").inner_text()
     # "K8 and K10 cannot be attacked because they are Blind Hexes": K8 behind the building, K10
@@ -366,7 +367,7 @@ def test_e7_3_sighting_tc_example(page: Any) -> None:
 # ---- E7.511 4G6 FlaKPz EX (board 4, as far as its text goes)
 def test_e7_511_4g6_flakpz_example(page: Any) -> None:
     new_map(page, "4", "4G6 EX")  # "a 1944 scenario"
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     next_phase(page, 10)  # "The 4-6-7 enters 4G6": the German MPh, where the American FB attacks (E7.4)
     # "The 4-6-7 enters 4G6, so the American player places his FB in C8, makes a Sighting TC on it"
     strafing_form(page, "FB", "4G6", "2")
@@ -435,7 +436,7 @@ def test_e7_32_the_strafing_run_goes_on_into_its_mistaken_attack(page: Any) -> N
     # "A Final Sighting TC DR ≥12 results in a Mistaken Attack ... The ATTACKER may then immediately
     # move the aircraft ... and attack": the run's choice starts Mistaken Attack (E7.32) at once
     open_play(page)
-    page.locator("#proc-asl-strafing").tap()
+    tap(page, "#proc-asl-strafing")
     page.wait_for_selector("#plan-form[data-proc='asl.strafing']")
     fill(page, "out_of_phase", "on")  # at the game's start, not in the opponent's MPh (E7.4): agreed
     fill(page, "target", "2K7")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play
-from playing import acted, choose, dice, fill, label, options, waiting
+from playing import acted, choose, dice, fill, label, options, tap, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -21,7 +21,7 @@ def open_form(page: Any, proc: str) -> None:
 
 def start(page: Any) -> None:
     before = actions(page)
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     acted(page, before)
 
 
@@ -31,9 +31,9 @@ def result(page: Any) -> str:
 
 
 def log_text(page: Any) -> str:
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     text = str(page.locator("#log-list").inner_text())
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     return text
 
 
@@ -56,7 +56,7 @@ def heavy_aa(page: Any, aircraft: str, damaged: bool, roll: str, res: str) -> tu
 
 def test_heavy_aa_and_an_observation_plane(page: Any) -> None:
     open_play(page)
-    page.locator("#turn-next").tap()  # the Allied PFPh: the Gun's own
+    tap(page, "#turn-next")  # the Allied PFPh: the Gun's own
     page.wait_for_function("() => document.getElementById('turn-text').textContent.includes('Prep Fire Phase')")
 
     # E7.6: the Axis brings in its Observation Plane: off the map, inherent radio

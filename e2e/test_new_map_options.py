@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from tools.board_writer import write_board
 from conftest import TABLET, actions, start_app
-from playing import acted, import_boards
+from playing import acted, import_boards, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -28,13 +28,13 @@ WITHIN = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetP
 def boot(page: Any, size: dict[str, int]) -> None:
     start_app(page, viewport=size)  # (the shared page: a restart empties the device's boards store too)
     page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_new_map_explains_its_options_in_the_page(page: Any, size: dict[str, int], artifacts: Path) -> None:
     boot(page, size)
-    page.locator(".newmap summary").tap()
+    tap(page, ".newmap summary")
     page.locator("#new-system").select_option("asl")
     # each setting's explanation written under it, none left to a tooltip
     assert page.locator("#new-settings .setting-help").count() >= 1
@@ -42,7 +42,7 @@ def test_new_map_explains_its_options_in_the_page(page: Any, size: dict[str, int
     assert page.locator("#new-settings .setting-help").first.is_visible()
     # ASL geoboards: a board's size is its own; the SSR options apply, each explained when asked
     assert page.locator("#new-grid").is_hidden() and page.locator("#new-ssr").is_visible()
-    page.locator("#new-ssr-help .ssr-help").tap()
+    tap(page, "#new-ssr-help .ssr-help")
     listing = page.locator("#new-ssr-help .ssr-list").inner_text()
     assert "BrushToOpenGround: Brush to Open Ground" in listing and "Level2ToLevel1: level 2 to level 1" in listing
     # how the boards' grain is read: the map's choice, beside the SSR options, explained (#38 item 4)
@@ -60,7 +60,7 @@ def test_new_map_explains_its_options_in_the_page(page: Any, size: dict[str, int
     assert page.locator("#new-settings [title]").count() == 0
     # a size that is not a whole number is refused in words, never Python's int() error
     page.locator("#new-cols").fill("2.5")
-    page.locator("#new-map").tap()
+    tap(page, "#new-map")
     page.wait_for_selector("#edit-error:has-text('the grid’s columns are a whole number, like 10, not 2.5')", state="attached")
     assert "int()" not in page.locator("#edit-error").inner_text()
 
@@ -77,26 +77,26 @@ def test_an_ssr_option_chosen_in_play_and_a_used_board_deleted_after_a_warning(p
                                                                                 tmp_path: Path, artifacts: Path) -> None:
     boot(page, size)
     import_boards(page, [board(tmp_path)], 1)
-    page.locator(".newmap summary").tap()
+    tap(page, ".newmap summary")
     page.locator("#new-system").select_option("asl")
     page.locator("#new-name").fill("Brushy")
     page.locator("#new-layout").fill("2")
-    page.locator("#new-set-vasl_speckled-1").tap()  # grain read on the dot's pixel, as VASL reads it
-    page.locator("#new-map").tap()
+    tap(page, "#new-set-vasl_speckled-1")  # grain read on the dot's pixel, as VASL reads it
+    tap(page, "#new-map")
     page.wait_for_function("document.getElementById('scenario-name').textContent === 'Brushy'", timeout=30_000)
     page.wait_for_selector("#hex-2C2", state="attached")
     page.wait_for_function("() => Number(document.body.dataset.savedGames || 0) >= 1",
                            timeout=30_000)
     # This game's settings: an SSR terrain option chosen in play, explained and logged
-    page.locator("#tab-edit").tap()
-    page.locator("#game-settings summary").tap()
+    tap(page, "#tab-edit")
+    tap(page, "#game-settings summary")
     assert "None applied to this game" in page.locator("#game-ssr-now").inner_text()
     assert "Undo" in page.locator("#game-ssr-now").inner_text()
     assert page.locator("#game-speckled #game-set-vasl_speckled-1").is_checked()  # as New map chose it
-    page.locator("#game-set-vasl_speckled-0").tap()  # and back to around the dot, with the SSR options
+    tap(page, "#game-set-vasl_speckled-0")  # and back to around the dot, with the SSR options
     page.locator("#game-ssr").fill("brushtoopenground, Level2ToLevel1")
     before = actions(page)
-    page.locator("#apply-settings").tap()
+    tap(page, "#apply-settings")
     acted(page, before)
     page.wait_for_function("() => document.getElementById('game-set-done').textContent.includes('Brush to Open Ground')")
     assert "level 2 to level 1" in page.locator("#game-set-done").inner_text()
@@ -106,22 +106,22 @@ def test_an_ssr_option_chosen_in_play_and_a_used_board_deleted_after_a_warning(p
     assert page.locator("#game-set-vasl_speckled-0").is_checked()
     # the same again changes nothing, and says so
     page.locator("#game-ssr").fill("BrushToOpenGround")
-    page.locator("#apply-settings").tap()
+    tap(page, "#apply-settings")
     page.wait_for_function("() => document.getElementById('game-set-done').textContent.includes('already applied')")
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     assert "SSR terrain options applied to the map" in page.locator("#log-list").inner_text()
     assert "Speckled terrain (grain) read around the dot" in page.locator("#log-list").inner_text()
-    page.locator("#tab-edit").tap()
+    tap(page, "#tab-edit")
     # deleting the board the saved game uses: a warning naming it first, then a true status
-    page.locator("#boards-box summary").tap()  # (the new map drew the tab again, the list folded)
-    page.locator("#boards-list [data-act='b-delete']").tap()
+    tap(page, "#boards-box summary")  # (the new map drew the tab again, the list folded)
+    tap(page, "#boards-list [data-act='b-delete']")
     warning = page.locator("#boards-delete-warning").inner_text()
     assert "“Brushy" in warning and "uses this board" in warning
     page.screenshot(path=str(artifacts / f"board-delete-warning-{'phone' if size == PHONE else 'tablet'}.png"))
-    page.locator("#boards-list [data-act='b-delete-cancel']").tap()
+    tap(page, "#boards-list [data-act='b-delete-cancel']")
     assert page.locator("#boards-delete-warning").count() == 0 and page.locator("body[data-boards='1']").count() == 1
-    page.locator("#boards-list [data-act='b-delete']").tap()
-    page.locator("#boards-list [data-act='b-delete-ok']").tap()
+    tap(page, "#boards-list [data-act='b-delete']")
+    tap(page, "#boards-list [data-act='b-delete-ok']")
     page.wait_for_selector("body[data-boards='0']", state="attached")
     status = page.locator("#boards-status").inner_text()
     assert status.startswith("Deleted VASL board 02 from this device.") and "“Brushy" in status

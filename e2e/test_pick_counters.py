@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import hex_center, start_app
-from playing import fill
+from conftest import actions, hex_center, start_app
+from playing import acted, fill, fill_at_once, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -23,16 +23,20 @@ def _choose(page: Any, proc: str) -> None:
 def _arrive(page: Any, name: str, side: str, where: str) -> None:
     """Air Support arrives (the players agree: out of its phase) and is placed in ``where``."""
     _choose(page, "asl.air_arrival")
-    for path, value in (("side", side), ("exponent", "2"), ("arrived", "on"), ("out_of_phase", "on"), ("name", name),
-                        ("hex", where)):
-        fill(page, path, value)
-    page.locator("#plan-start").tap()
+    values = {"side": side, "exponent": "2", "arrived": "on", "out_of_phase": "on", "name": name, "hex": where}
+    if side == "Allied":  # the first arrival's form field by field, the second's at once
+        for path, value in values.items():
+            fill(page, path, value)
+    else:
+        fill_at_once(page, values)
+    tap(page, "#plan-start")
     for _ in range(4):
         page.wait_for_selector("#prompt-roll, #prompt[data-waiting='']", state="attached")
         if not page.locator("#prompt-roll").count():
             break
-        page.locator("#prompt-roll").tap()
-        page.wait_for_timeout(50)
+        before = actions(page)
+        tap(page, "#prompt-roll")
+        acted(page, before)
 
 
 def _chips(page: Any, path: str) -> list[str]:
@@ -44,7 +48,7 @@ def _chips(page: Any, path: str) -> list[str]:
 def test_counters_are_picked_from_a_list_or_the_map(page: Any, size: str) -> None:
     start_app(page, "default", SIZES[size])
     page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     _arrive(page, "P-47", "Allied", "1K6")
     _arrive(page, "Bf 109", "Axis", "1L5")
     page.wait_for_function("document.querySelectorAll('#map .counter.unit').length >= 2")
@@ -73,7 +77,7 @@ def test_counters_are_picked_from_a_list_or_the_map(page: Any, size: str) -> Non
     page.locator("#f-side").fill("")
     page.locator("#f-side").dispatch_event("change")
     assert _chips(page, "aircraft") == sorted(allied + axis)
-    page.locator("#pick-f-aircraft").tap()
+    tap(page, "#pick-f-aircraft")
     marked = page.locator("#map .mark-pick").evaluate_all("els => els.map(e => e.dataset.hex).sort()")
     assert marked == ["1K6", "1L5"]  # where the aircraft are, outlined while picking
     page.touchscreen.tap(*hex_center(page, "1L5"))
@@ -81,7 +85,7 @@ def test_counters_are_picked_from_a_list_or_the_map(page: Any, size: str) -> Non
         page.wait_for_selector("#picks-f-aircraft.only", state="attached")
         assert _chips(page, "aircraft") == axis
         assert "in 1L5: tap one" in page.locator("#picks-f-aircraft .picks-note").inner_text()
-        page.locator(f"#picks-f-aircraft button.chip[data-value='{axis[0]}']").tap()  # (in view: it was tapped)
+        tap(page, f"#picks-f-aircraft button.chip[data-value='{axis[0]}']")  # (in view: it was tapped)
     page.wait_for_function("v => document.getElementById('f-aircraft').value === v", arg=axis[0])
     page.wait_for_selector("#map .mark-pick", state="detached")  # picked: the outlines go
     assert page.locator("#f-side").input_value() == "Axis"  # its side filled in with it

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import hex_center, open_play, wait_ready
+from conftest import hex_center, open_play, start_app
+from playing import add_row, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -17,28 +18,14 @@ def waiting(page: Any, rule: str) -> None:
 
 
 def choose(page: Any, option: str) -> None:
-    page.locator(f"#prompt button[data-choice='{option}']").tap()
+    tap(page, f"#prompt button[data-choice='{option}']")
 
 
 def dice(page: Any, text: str) -> None:
     before = int(page.evaluate("document.body.dataset.actions"))
     page.locator("#prompt-dice").fill(text)
-    page.locator("#prompt-enter").tap()
+    tap(page, "#prompt-enter")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-
-
-def add_row(page: Any, path: str, values: dict[str, str]) -> None:
-    """Tap the list's Add button and fill the new row's inputs (``{field: value}``)."""
-    rows = page.locator(f"fieldset[data-list='{path}'] .list-row").count()
-    page.locator(f"#f-{path}-add").tap()
-    page.wait_for_selector(f"#f-{path}-{rows}-{next(iter(values))}")
-    for key, value in values.items():
-        el = page.locator(f"#f-{path}-{rows}-{key}")
-        if el.evaluate("e => e.tagName") == "SELECT":
-            el.select_option(value)
-        else:
-            el.fill(value)
-            el.dispatch_event("change")
 
 
 def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
@@ -49,14 +36,14 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     # plan: tap Pick, then the ILH on the map (1C9; board 1 of the default map has the EX's terrain:
     # a level-1 woods Obstacle in H5, open F6, G6, E7, C8)
     page.locator("#f-name").fill("Glider 1")
-    page.locator("#pick-f-ilh").tap()
+    tap(page, "#pick-f-ilh")
     page.touchscreen.tap(*hex_center(page, "1C9"))
     assert page.locator("#f-ilh").input_value() == "1C9"
     page.locator("#f-wind").select_option("5")
-    page.locator("#secret-show-Allied").tap()  # the manifest is the Allied player's secret (#14 item 5)
+    tap(page, "#secret-show-Allied")  # the manifest is the Allied player's secret (#14 item 5)
     add_row(page, "passengers", {"name": "7-4-7", "kind": "squad", "pp": "10", "reduces_to": "3-3-7"})
-    add_row(page, "passengers", {"name": "8-1", "kind": "leader", "pp": "0"})
-    add_row(page, "passengers", {"name": "MMG", "kind": "sw", "pp": "4"})
+    add_row(page, "passengers", {"name": "8-1", "kind": "leader", "pp": "0"}, at_once=True)
+    add_row(page, "passengers", {"name": "MMG", "kind": "sw", "pp": "4"}, at_once=True)
     add_row(page, "aa", {"name": "FlaK", "kill": "6", "rof": "2"})
     page.wait_for_selector("#odds-avenue")
     assert page.locator("#odds-avenue").inner_text() == "1D8, 1E8, 1F7, 1G7, 1H6"
@@ -67,7 +54,7 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     assert page.locator("fieldset[data-list='passengers'] .secret").count() == 1  # the manifest is secret
     page.screenshot(path=str(artifacts / "play-plan.png"))
 
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     waiting(page, "E8.21")
     choose(page, "FlaK fires")
     waiting(page, "E8.21")
@@ -98,7 +85,7 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     assert page.locator(".overlay .mark-landed[data-hex='1G6']").count() == 1
     page.screenshot(path=str(artifacts / "play-landed.png"))
 
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     log = page.locator("#log-list").inner_text()
     for line in [
         "E8.21 result Final DR 7 vs ★ Vehicle Kill Number 6: one more than the Kill Number: Evasive Action",
@@ -116,7 +103,7 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / "play-log.png"))
 
     # long-press the landing hex: its details list the units in it
-    page.locator("#tab-hex").tap()
+    tap(page, "#tab-hex")
     page.touchscreen.tap(*hex_center(page, "1G6"))
     page.wait_for_selector("#info-counters")
     assert "Glider 1 (glider, Allied): damaged" in page.locator("#info-counters").inner_text()
@@ -125,16 +112,16 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
 def test_typed_dice_are_checked_and_app_dice_roll(page: Any) -> None:
     open_play(page)
     page.locator("#f-ilh").fill("1G9")
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     waiting(page, "E8.22")
     page.locator("#prompt-dice").fill("7 2")
-    page.locator("#prompt-enter").tap()
+    tap(page, "#prompt-enter")
     assert "7 is not a face of a d6" in page.locator("#prompt-error").inner_text()
     page.locator("#prompt-dice").fill("x")
-    page.locator("#prompt-enter").tap()
+    tap(page, "#prompt-enter")
     assert "not a number" in page.locator("#prompt-error").inner_text()
     before = int(page.evaluate("document.body.dataset.actions"))
-    page.locator("#prompt-roll").tap()
+    tap(page, "#prompt-roll")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     waiting(page, "E8.23")
 
@@ -142,46 +129,46 @@ def test_typed_dice_are_checked_and_app_dice_roll(page: Any) -> None:
 def test_undo_redo_and_log_stepping(page: Any) -> None:
     open_play(page)
     page.locator("#f-ilh").fill("1G9")
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     waiting(page, "E8.22")
     dice(page, "1 1")
     waiting(page, "E8.23")
-    page.locator("#tab-log").tap()
-    page.locator("#log-undo").tap()
+    tap(page, "#tab-log")
+    tap(page, "#log-undo")
     page.wait_for_selector(".log-list .entry.undone")
     waiting(page, "E8.22")
-    page.locator("#log-redo").tap()
+    tap(page, "#log-redo")
     waiting(page, "E8.23")
     assert page.locator("#log-position").inner_text() == "Now: 2 actions in effect"
     # step back to the start of the log: the map and prompt show that moment
     page.locator("#log-step").fill("1")
     page.wait_for_selector("#log-position:has-text('after log entry #1 of 4')")
     assert page.locator(".log-list .entry.future").count() == 3
-    page.locator("#tab-play").tap()
-    page.locator("#prompt button[data-act='live']").tap()
+    tap(page, "#tab-play")
+    tap(page, "#prompt button[data-act='live']")
     waiting(page, "E8.23")
 
 
 def test_dice_mode_switch(page: Any) -> None:
     open_play(page)
     page.locator("#f-ilh").fill("1G9")
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     waiting(page, "E8.22")
-    page.locator("#dice-mode-table").tap()
+    tap(page, "#dice-mode-table")
     assert page.locator("#prompt-roll").count() == 0 and page.locator("#prompt-dice").count() == 1
-    page.locator("#dice-mode-app").tap()
+    tap(page, "#dice-mode-app")
     assert page.locator("#prompt-roll").count() == 1 and page.locator("#prompt-dice").count() == 0
     # the switch saves the game: wait for the app's "saved" signal, not for time
     page.wait_for_selector("body[data-save-state='saved']", state="attached")
-    page.reload()  # the choice is saved with the game (and is this device's default)
-    wait_ready(page)
-    page.wait_for_selector("body[data-games='1']", state="attached")
-    page.locator("#tab-play").tap()
+    # the choice is saved with the game (and is this device's default): the app started again
+    # on what this device stored, as a reload starts it (restarted in place: conftest.start_app)
+    start_app(page)
+    tap(page, "#tab-play")
     page.locator("#f-ilh").fill("1G9")
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     waiting(page, "E8.22")
     assert page.locator("#prompt-dice").count() == 0
-    page.locator("#dice-mode-both").tap()
+    tap(page, "#dice-mode-both")
 
 
 def test_long_press_shows_details_from_any_panel(page: Any) -> None:
@@ -195,8 +182,8 @@ def test_long_press_shows_details_from_any_panel(page: Any) -> None:
     assert page.locator("#info-name").inner_text() == "1E4"
     assert "Woods" in page.locator("#info").inner_text()
     # while a hex field is being picked, a held press picks the hex (the Play panel stays)
-    page.locator("#tab-play").tap()
-    page.locator("#pick-f-ilh").tap()
+    tap(page, "#tab-play")
+    tap(page, "#pick-f-ilh")
     x, y = hex_center(page, "1C9")
     point = [{"x": x, "y": y, "id": 0, "radiusX": 2, "radiusY": 2, "force": 1}]
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})

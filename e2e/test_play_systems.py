@@ -10,30 +10,36 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play
+from playing import tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
 
 def pick_procedure(page: Any, dom_id: str) -> None:
-    page.locator(f"#{dom_id}").tap()
+    tap(page, f"#{dom_id}")
     page.wait_for_selector(f"#{dom_id}[aria-pressed='true']")
 
 
 def start(page: Any) -> None:
     before = actions(page)
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+
+
+# What the prompt waits for next, in one call: null when it waits for nothing, else the game's
+# actions so far and the control a player taps (the first choice offered, else the app's dice).
+NEXT_STEP = """() => {
+  if (!document.querySelector("#prompt[data-waiting]:not([data-waiting=''])")) return null;
+  const choice = "#prompt button[data-act='choose']";
+  return [Number(document.body.dataset.actions || 0), document.querySelector(choice) ? choice : "#prompt-roll"];
+}"""
 
 
 def roll_until_done(page: Any, limit: int = 200) -> int:
     rolls = 0
-    while page.locator("#prompt[data-waiting]:not([data-waiting=''])").count() and rolls < limit:
-        before = actions(page)
-        choice = page.locator("#prompt button[data-act='choose']")
-        if choice.count():
-            choice.first.tap()
-        else:
-            page.locator("#prompt-roll").tap()
+    while rolls < limit and (step := page.evaluate(NEXT_STEP)):
+        before, control = step
+        tap(page, control)
         page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
         rolls += 1
     return rolls
@@ -71,7 +77,7 @@ def test_army_group_drop_through_its_form(page: Any, artifacts: Path) -> None:
     # the units down, on the map (the app's dice: a new game's seed is random, all may be lost)
     assert page.locator(".overlay .counter.unit").count() >= min(1, int(landed.group(1)))
     page.screenshot(path=str(artifacts / "play-army-group-landed.png"))
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     log = page.locator("#log-list").inner_text()
     assert "wave A: Group A drops at F/d5" in log
     assert "A-1 Para (paratrooper, Group A, strength 3)" in log
@@ -90,7 +96,7 @@ def test_panzer_leader_wind_then_paradrop_and_gliders(page: Any, artifacts: Path
     assert "wind" in page.locator("#prompt-result").inner_text().lower()
     pick_procedure(page, "proc-panzer-leader-paradrop")
     # one more stick for the second drop (7 sticks planned there; two platoons' worth is 8)
-    page.locator("#f-drops-1-platoons-add").tap()
+    tap(page, "#f-drops-1-platoons-add")
     page.locator("#f-drops-1-platoons-2-id").fill("9/A")
     page.locator("#f-drops-1-platoons-2-sticks").fill("1")
     page.locator("#f-drops-1-platoons-2-sticks").dispatch_event("change")
@@ -109,7 +115,7 @@ def test_panzer_leader_wind_then_paradrop_and_gliders(page: Any, artifacts: Path
     start(page)
     roll_until_done(page)
     assert "gliders landed" in page.locator("#prompt-result").inner_text()
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     log = page.locator("#log-list").inner_text()
     assert "PL II.C" in log and "PL III.F.1" in log
 
@@ -117,7 +123,7 @@ def test_panzer_leader_wind_then_paradrop_and_gliders(page: Any, artifacts: Path
 def test_random_location_from_the_app(page: Any) -> None:
     open_play(page)
     pick_procedure(page, "proc-asl-random-location")
-    page.locator("#pick-f-from").tap()
+    tap(page, "#pick-f-from")
     box = page.locator("#hex-1C9").bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert page.locator("#f-from").input_value() == "1C9"
@@ -125,7 +131,7 @@ def test_random_location_from_the_app(page: Any) -> None:
     page.wait_for_selector("#prompt[data-waiting='E8.211']", state="attached")
     page.locator("#prompt-dice").fill("2 2")
     before = actions(page)
-    page.locator("#prompt-enter").tap()
+    tap(page, "#prompt-enter")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     assert page.locator("#prompt-result").inner_text().endswith("Random Location from 1C9: 1E8.")
     assert page.locator(".overlay .arrow[data-from='1C9'][data-to='1E8']").count() == 1
@@ -135,7 +141,7 @@ def test_turn_track_advances_from_the_play_panel(page: Any) -> None:
     open_play(page)
     assert page.locator("#turn-text").inner_text() == "Game Turn 1, Allied Player Turn: Rally Phase (RPh)"
     before = actions(page)
-    page.locator("#turn-next").tap()
+    tap(page, "#turn-next")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     assert page.locator("#turn-text").inner_text() == "Game Turn 1, Allied Player Turn: Prep Fire Phase (PFPh)"
 
@@ -143,26 +149,26 @@ def test_turn_track_advances_from_the_play_panel(page: Any) -> None:
 def test_panzer_leader_written_plan_sealed_from_its_form(page: Any) -> None:
     open_play(page, "panzer_leader_drop")
     pick_procedure(page, "proc-panzer-leader-landing-plan")
-    page.locator("#secret-show-Allied").tap()  # the plan is the Allied player's secret (#14 item 5)
+    tap(page, "#secret-show-Allied")  # the plan is the Allied player's secret (#14 item 5)
     assert page.locator("#f-plan-0-target").input_value() == "A/f3"
     assert page.locator("#plan-start").count() == 0  # a written plan is only ever sealed (PL I)
     before = actions(page)
-    page.locator("#plan-seal").tap()  # sealed on this device: only its commitment code enters the game
+    tap(page, "#plan-seal")  # sealed on this device: only its commitment code enters the game
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     code = page.locator(".seal-code").inner_text()
     said = page.locator("#plan-status")  # #32 item 9: the seal is confirmed where it was tapped
     assert said.is_visible() and said.inner_text().startswith("Sealed: the Allied player's landing plan")
     assert code[:10] in said.inner_text()
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     log = page.locator("#log-list").inner_text()
     assert code in log and "A/f3" not in log
-    page.locator("#tab-play").tap()
-    page.locator("#seal-list button[data-act='reveal']").tap()
+    tap(page, "#tab-play")
+    tap(page, "#seal-list button[data-act='reveal']")
     page.wait_for_selector(".seal-list .revealed.ok")
     pick_procedure(page, "proc-panzer-leader-wind")
     start(page)
     roll_until_done(page)
     pick_procedure(page, "proc-panzer-leader-paradrop")
     start(page)
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     assert "paradrop on A/f3, turn 1, matches the written plan" in page.locator("#log-list").inner_text()

@@ -195,7 +195,7 @@ def _tap_filling(page: Any, button: str, clear: str, refused: str) -> bool:
             if at is None:
                 return False  # a plan only ever sealed
             before = now
-        if at:
+        if isinstance(at, list):
             page.touchscreen.tap(at[0], at[1])
         else:
             page.locator(button).tap()

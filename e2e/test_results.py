@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import open_play
+from playing import tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -23,18 +24,18 @@ def _in_view(page: Any, name: str) -> bool:
 
 def test_a_roll_is_drawn_as_dice_with_one_sentence_and_the_map_follows(page: Any) -> None:
     open_play(page)
-    page.locator("#zoom-in").tap()
-    page.locator("#zoom-in").tap()
-    page.locator("#zoom-in").tap()
+    tap(page, "#zoom-in")
+    tap(page, "#zoom-in")
+    tap(page, "#zoom-in")
     page.locator("#f-ilh").fill("2X5")  # far from the start view at this zoom
     page.locator("#f-ilh").dispatch_event("change")
     assert not _in_view(page, "2X5")
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
     assert _in_view(page, "2X5"), "Start frames the ILH"
     before = int(page.evaluate("document.body.dataset.actions"))
     page.locator("#prompt-dice").fill("4 2")
-    page.locator("#prompt-enter").tap()
+    tap(page, "#prompt-enter")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     card = page.locator("#last-roll")
     assert card.locator("svg.die-colored").get_attribute("aria-label") == "colored die: 4"
@@ -53,7 +54,7 @@ def test_line_of_sight_between_two_tapped_hexes_is_drawn_and_explained(page: Any
     page.touchscreen.tap(*hex_center(page, "1I3"))
     page.wait_for_selector("#tool-los")
     assert page.locator("#tool-los").inner_text() == "Line of sight from 1I3"
-    page.locator("#tool-los").tap()
+    tap(page, "#tool-los")
     page.wait_for_selector("#tool-wait")
     page.touchscreen.tap(*hex_center(page, "1K4"))  # behind the 1K3 woods? read the answer, not the guess
     page.wait_for_selector("#tool-result")
@@ -66,18 +67,17 @@ def test_line_of_sight_between_two_tapped_hexes_is_drawn_and_explained(page: Any
 def test_table_numbers_kept_on_the_device_fill_the_forms(page: Any) -> None:
     open_play(page)
     page.wait_for_selector("#pack:not([hidden])", state="attached")
-    page.locator("#pack-summary").tap()
+    tap(page, "#pack-summary")
     key = page.locator("#pack-0").get_attribute("data-key")
     assert key == "air_support_exponent"
     page.locator("#pack-0").fill("2")
-    page.locator("#pack-save").tap()
+    tap(page, "#pack-save")
     page.wait_for_function("() => document.getElementById('pack-summary').textContent.includes('(1 of')")
     assert "Kept on this device" in page.locator("#pack-status").inner_text()
-    page.locator("#proc-asl-air-arrival").tap()
+    tap(page, "#proc-asl-air-arrival")
     assert page.locator("#f-exponent").input_value() == "2"
-    page.reload()
-    open_play(page)
-    page.locator("#proc-asl-air-arrival").tap()
+    open_play(page)  # the app started again on what this device stored, as a reload starts it
+    tap(page, "#proc-asl-air-arrival")
     assert page.locator("#f-exponent").input_value() == "2", "the numbers stay on the device"
 
 
@@ -86,7 +86,7 @@ def test_a_table_file_is_imported_and_a_wrong_one_refused(page: Any) -> None:
     be one (never read), is refused in words and changes nothing."""
     open_play(page)
     page.wait_for_selector("#pack:not([hidden])", state="attached")
-    page.locator("#pack-summary").tap()
+    tap(page, "#pack-summary")
 
     def pick(name: str, data: bytes) -> str:
         before = page.locator("#pack-status").inner_text()
@@ -100,7 +100,7 @@ def test_a_table_file_is_imported_and_a_wrong_one_refused(page: Any) -> None:
     assert pick("notes.json", b"shopping list").startswith("notes.json was not imported: ")
     huge = b" " * (4 * 100_000 + 1)  # over 4 x MAX_PACK_CHARS bytes
     assert pick("huge.json", huge) == "huge.json was not imported: it is too large to be a table file"
-    page.locator("#proc-asl-air-arrival").tap()
+    tap(page, "#proc-asl-air-arrival")
     assert page.locator("#f-exponent").input_value() == "3", "a refused file changes nothing"
 
 
@@ -108,11 +108,10 @@ def test_the_plan_under_way_is_shown_again_after_a_reload(page: Any) -> None:
     """#14 item 10: after a reload mid-landing the plan form was blank."""
     open_play(page)
     page.locator("#f-ilh").fill("1G9")
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
     page.wait_for_selector("body[data-save-state='saved']", state="attached")
-    page.reload()
-    open_play(page)
+    open_play(page)  # the app started again on what this device stored, as a reload starts it
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
     assert page.locator("#proc-asl-glider-landing").get_attribute("aria-pressed") == "true"
     assert page.locator("#f-ilh").input_value() == "1G9"

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from airhead.sealed import verify
 from conftest import actions, fault, start_app, wait_ready
+from playing import tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -31,27 +32,27 @@ Storage.prototype.setItem = function (key, value) {
 def open_play(page: Any) -> None:
     start_app(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
 
 
 def seal(page: Any) -> str:
     open_play(page)
     page.locator("#seal-plan").fill(PLAN)
-    page.locator("#seal-button").tap()
+    tap(page, "#seal-button")
     page.wait_for_selector(".seal-code")
     code = page.locator(".seal-code").inner_text()
     assert CODE.match(code), code
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     log = page.locator("#log-list").inner_text()
     assert code in log and "1P5" not in log
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     return code
 
 
 def test_honest_reveal_matches_and_shows_the_plan(page: Any) -> None:
     seal(page)
     assert page.locator("#seal-plan").input_value() == ""
-    page.locator("#seal-list button[data-act='reveal']").tap()
+    tap(page, "#seal-list button[data-act='reveal']")
     page.wait_for_selector(".seal-list .revealed.ok")
     assert "matches its code" in page.locator("#seal-list").inner_text()
     # the revealed plan itself is shown, not just a verdict
@@ -66,14 +67,14 @@ def test_tampered_plan_is_flagged_and_the_seal_stays(page: Any) -> None:
         all[code].plan = [{turn: 1, kind: 'glider', target: '2A1'}];
         localStorage.setItem('airhead-sealed-plans', JSON.stringify(all));
     }""", code)
-    page.locator("#seal-list button[data-act='reveal']").tap()
+    tap(page, "#seal-list button[data-act='reveal']")
     page.wait_for_selector(".seal-list .revealed.bad")
     assert "MISMATCH" in page.locator("#seal-list").inner_text()
     assert "2A1" in page.locator(".seal-list .revealed.bad .seal-plan-text").inner_text()
     assert page.locator(".seal-code").inner_text() == code  # a failed reveal does not open the seal
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     assert "does NOT match commitment code" in page.locator("#log-list").inner_text()
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     # a damaged record on this device (its salt gone) is not offered for a reveal
     page.evaluate("""code => {
         const all = JSON.parse(localStorage.getItem('airhead-sealed-plans'));
@@ -81,7 +82,7 @@ def test_tampered_plan_is_flagged_and_the_seal_stays(page: Any) -> None:
         localStorage.setItem('airhead-sealed-plans', JSON.stringify(all));
     }""", code)
     n = actions(page)
-    page.locator("#turn-next").tap()  # any action redraws the seals
+    tap(page, "#turn-next")  # any action redraws the seals
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=n)
     assert page.locator("#seal-list button[data-act='reveal']").count() == 0
     assert "sealed on another device" in page.locator("#seal-list").inner_text()
@@ -91,7 +92,7 @@ def test_storage_refusing_the_secret_never_loses_it(page: Any, tmp_path: Path, a
     open_play(page)
     fault(page, SECRETS_REFUSED)  # from now on, in this page and after the reload below
     page.locator("#seal-plan").fill(PLAN)
-    page.locator("#seal-button").tap()
+    tap(page, "#seal-button")
     # nothing is sealed while the secret has nowhere to go; the player is told, the text stays
     page.wait_for_selector("#seal-offer")
     assert "storage is full" in page.locator("#seal-offer").inner_text()
@@ -101,7 +102,7 @@ def test_storage_refusing_the_secret_never_loses_it(page: Any, tmp_path: Path, a
     page.screenshot(path=str(artifacts / "seal-storage-full.png"))
     # the secret is downloaded first, then sealed
     with page.expect_download() as dl:
-        page.locator("#seal-download").tap()
+        tap(page, "#seal-download")
     secret_file = tmp_path / "secret.json"
     dl.value.save_as(secret_file)
     page.wait_for_selector(".seal-code")
@@ -116,7 +117,7 @@ def test_storage_refusing_the_secret_never_loses_it(page: Any, tmp_path: Path, a
     page.reload()
     wait_ready(page)
     page.wait_for_selector("body[data-games='1']", state="attached", timeout=30_000)
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     assert actions(page) == 1
     assert page.locator("#seal-list button[data-act='reveal']").count() == 0
     assert "sealed on another device" in page.locator("#seal-list").inner_text()

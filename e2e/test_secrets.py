@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play
+from playing import tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -36,23 +37,23 @@ def every_tab(page: Any) -> str:
     """The page's text with each tab drawn in turn (the Play tab last, left open)."""
     text = []
     for tab in ("#tab-hex", "#tab-log", "#tab-edit", "#tab-games", "#tab-play"):
-        page.locator(tab).tap()
+        tap(page, tab)
         text.append(page_text(page))
     return "\n".join(text)
 
 
 def pick(page: Any, dom_id: str) -> None:
-    page.locator(f"#{dom_id}").tap()
+    tap(page, f"#{dom_id}")
     page.wait_for_selector(f"#{dom_id}[aria-pressed='true']")
 
 
 def confirm(page: Any, side: str) -> None:
-    page.locator(f"#secret-show-{side}").tap()
+    tap(page, f"#secret-show-{side}")
     page.wait_for_selector(f"body[data-secrets-shown='{side}']", state="attached")
 
 
 def hide(page: Any) -> None:
-    page.locator("#secret-hide").tap()
+    tap(page, "#secret-hide")
     page.wait_for_selector("body[data-secrets-shown='']", state="attached")
 
 
@@ -64,7 +65,7 @@ def test_e8_passengers_only_for_the_gliders_side(page: Any) -> None:
     assert page.locator("[data-path^='passengers']").count() == 0  # no input, not even an empty one
     assert page.locator("#f-passengers-add").count() == 0
     confirm(page, "Allied")
-    page.locator("#f-passengers-add").tap()
+    tap(page, "#f-passengers-add")
     page.locator("#f-passengers-0-name").fill(SNIPER)
     page.locator("#f-passengers-0-name").dispatch_event("change")
     page.locator("#f-passengers-0-pp").fill("10")
@@ -86,12 +87,12 @@ def test_e8_passengers_only_for_the_gliders_side(page: Any) -> None:
     assert page.locator("#f-passengers-0-name").input_value() == SNIPER
     hide(page)
     # started in the open (not sealed), the manifest is still nowhere on the page (E8.1)
-    page.locator("#pick-f-ilh").tap()
+    tap(page, "#pick-f-ilh")
     page.locator("#f-ilh").fill("1C9")
     page.locator("#f-ilh").dispatch_event("change")
     page.wait_for_selector("#odds-avenue")
     before = actions(page)
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     assert SNIPER not in every_tab(page)
 
@@ -120,17 +121,17 @@ def test_panzer_leader_written_plan_only_for_the_side_writing_it(page: Any) -> N
     assert page.locator("body[data-secrets-shown='German']").count() == 1
     # sealed while hidden: the plan sealed is the plan kept, and only its code enters the game
     before = actions(page)
-    page.locator("#plan-seal").tap()
+    tap(page, "#plan-seal")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     assert "A/f3" not in every_tab(page)
     stored = str(page.evaluate("localStorage.getItem('airhead-sealed-plans')"))
     assert "A/f3" in stored and "B/b5" in stored  # the whole plan, kept on this device
     # the confirmation lapses when another game is opened
     confirm(page, "Allied")
-    page.locator("#tab-games").tap()
-    page.locator("#games-new-panzer_leader_drop").tap()
+    tap(page, "#tab-games")
+    tap(page, "#games-new-panzer_leader_drop")
     page.wait_for_selector("body[data-secrets-shown='']", state="attached")
-    page.locator("#tab-play").tap()
+    tap(page, "#tab-play")
     pick(page, "proc-panzer-leader-landing-plan")
     assert page.locator("#secret-show-Allied").count() == 1
     assert "A/f3" not in page_text(page)
@@ -172,9 +173,9 @@ def test_army_group_dummies_only_for_their_own_side(page: Any) -> None:
     assert page.locator("#f-units-0-dummy").is_checked() and page.locator("#f-units-2-dummy").is_checked()
     hide(page)
     before = actions(page)
-    page.locator("#plan-start").tap()
+    tap(page, "#plan-start")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
     assert _dummy_inputs(page) == []
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     log = page.locator("#log-list").inner_text().lower()
     assert "a-1 para" in log and "a-3 para" in log and "dummy" not in log

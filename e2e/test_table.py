@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from conftest import boot, hex_center, start_app
+from playing import tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -25,18 +26,18 @@ def test_a_new_map_clears_the_selection_and_fit_fits_it(page: Any) -> None:
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.touchscreen.tap(*hex_center(page, "1B2"))  # a hex the next map does not have
     page.wait_for_function("() => document.body.dataset.selected === '1B2'")
-    page.locator("#zoom-fit").tap()
+    tap(page, "#zoom-fit")
     old_fit = fit_scale(page)
-    page.locator("#tab-edit").tap()
-    page.locator(".newmap summary").tap()
+    tap(page, "#tab-edit")
+    tap(page, ".newmap summary")
     page.locator("#new-name").fill("Board 5")
     page.locator("#new-layout").fill("5")
-    page.locator("#new-map").tap()
+    tap(page, "#new-map")
     page.wait_for_selector("#hex-5B5", state="attached")
     assert page.locator("#map .selection").count() == 0
     assert page.locator("#map .hex.selected").count() == 0
     assert not page.evaluate("document.body.dataset.lastError || ''")
-    page.locator("#zoom-fit").tap()
+    tap(page, "#zoom-fit")
     new_fit = fit_scale(page)
     assert abs(new_fit - old_fit) > 0.01, "the two maps should have different fit scales"
     shown = float(page.locator("#map").get_attribute("data-scale") or "0")
@@ -56,8 +57,8 @@ def test_a_notice_never_covers_the_tabs_and_can_be_closed(page: Any) -> None:
         apart = (notice["x"] + notice["width"] <= box["x"] or box["x"] + box["width"] <= notice["x"]
                  or notice["y"] + notice["height"] <= box["y"] or box["y"] + box["height"] <= notice["y"])
         assert apart, f"the notice covers {tab}"
-    page.locator("#tab-log").tap()  # the tap reaches the tab while the notice is up
+    tap(page, "#tab-log")  # the tap reaches the tab while the notice is up
     page.wait_for_selector("#log:not([hidden])")
     assert page.locator("#notice").is_visible()
-    page.locator("#notice-close").tap()
+    tap(page, "#notice-close")
     page.wait_for_selector("#notice", state="hidden")

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play, start_app
+from playing import tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -39,7 +40,7 @@ def test_undo_redo_and_slider_say_what_they_did(page: Any, artifacts: Path) -> N
     page.locator("#prompt-dice").fill("1 1")
     tap_and_wait(page, "#prompt-enter")
     n = actions(page)  # 16 entries: the dice are the last
-    page.locator("#tab-log").tap()
+    tap(page, "#tab-log")
     assert page.locator("#log-position").inner_text() == f"Now: {n} actions in effect"
     page.evaluate("document.getElementById('log').scrollTop = 0")
     assert not in_pane(page, n)
@@ -66,7 +67,7 @@ def test_undo_redo_and_slider_say_what_they_did(page: Any, artifacts: Path) -> N
     page.wait_for_selector("#log-position:has-text('after log entry #2 of')")
     assert in_pane(page, 2)
     assert "entry" in page.locator("#log-status").inner_text()
-    page.locator("#log-live").tap()
+    tap(page, "#log-live")
     page.wait_for_selector("#log-live", state="hidden")
     assert page.locator("#log-position").inner_text().startswith("Now: ")
     assert page.locator("#log-list .future").count() == 0
@@ -99,7 +100,7 @@ def test_heatmap_key_pressed_button_and_clip(page: Any, artifacts: Path) -> None
 def test_map_key_explains_the_map(page: Any, artifacts: Path) -> None:
     start_app(page)
     page.wait_for_selector("body[data-play='1']", state="attached")
-    page.locator("#map-key-toggle").tap()
+    tap(page, "#map-key-toggle")
     body = page.locator("#map-key-body")
     assert body.is_visible()
     text = body.inner_text()
@@ -108,6 +109,6 @@ def test_map_key_explains_the_map(page: Any, artifacts: Path) -> None:
     assert body.locator(".swatch").count() >= 10
     page.screenshot(path=str(artifacts / "map-key.png"))
     open_play(page, "army_group_landing")  # another map: its own key
-    page.locator("#map-key-toggle").tap()
+    tap(page, "#map-key-toggle")
     text = page.locator("#map-key-body").inner_text()
     assert "Bocage" in text and "Orchard" not in text and "River" in text

@@ -250,17 +250,27 @@ def start_games() -> None:
     task.add_done_callback(games._done)  # a fault is reported in plain words, never as a traceback
 
 
+#: The views an e2e restart keeps imported (see _e2e_restart): each holds only functions, classes
+#: and constants, no state of its own, and imports only views of this list, so a module imported
+#: once is the same as one imported again (tests/tools/test_e2e_restart.py checks this of each).
+#: The others are reloaded: seals_panel (the sealed plans of this session), share_panel (the QR
+#: library once loaded), and play, games, which import them.
+E2E_KEPT = ("boards", "details", "dom", "editor", "forms", "games_store", "games_view", "log_panel",
+            "maptools", "mapview", "notice", "picked", "planner_panel", "prompt_panel", "tablepack_panel")
+
 if "e2e" in str(window.location.search):
-    # Browser tests only (e2e/conftest.py): start the app again in this interpreter, its own
-    # modules reloaded, so the tests share one booted page (they first remove the page's
-    # listeners, timers and storage). No rules and nothing a player can reach.
+    # Browser tests only (e2e/conftest.py): start the app again in this interpreter, its views
+    # with state of their own reloaded (E2E_KEPT: the rest would import the same code again), so
+    # the tests share one booted page (they first remove the page's listeners, timers and
+    # storage). No rules and nothing a player can reach.
     def _e2e_restart(source: str) -> None:
         import os
         import sys
 
         for name, mod in list(sys.modules.items()):
             where = str(getattr(mod, "__file__", None) or "")
-            if name != "__main__" and where and os.path.dirname(os.path.abspath(where)) == os.getcwd():
+            if name != "__main__" and name not in E2E_KEPT and where \
+                    and os.path.dirname(os.path.abspath(where)) == os.getcwd():
                 del sys.modules[name]
         exec(source, globals())
 
