@@ -52,7 +52,7 @@ from ..plug import View
 from ..tables import TerrainType, hexside_heights
 from ..terrain import Terrain
 from .los_above import Aerial, Blind, aerial, blind_hex, top_above
-from .los_heights import A68, DEPRESSION, OWN_SIDE, UNDER, Judge, Pit, a68_ends, building_top, pit_hex
+from .los_heights import A68, DEPRESSION, a68_words, OWN_SIDE, UNDER, Judge, Pit, a68_ends, building_top, pit_hex
 from .los_heights import pits as pits_of
 from .los_settings import (BLIND_PACK_FIELD, BUILDINGS, RULE, SETTING_FIELDS, TABLE, BlindTable, Location, LosSettings,
                            Name, Where, _against, _at, _levels, _line, _loc, _read, _types, blind_table, end_height,
@@ -81,12 +81,16 @@ class Crossing:
     drm: int = 0
     side: bool = False
     ref: str = "the line"
+    end: Hex | None = None  # A6.8 Example 2: the end whose thread has not left its building here
 
-    def line(self, name: Name) -> str:
-        """This crossing as one log-style line."""
+    def line(self, name: Name, ends: tuple[Hex, ...] = ()) -> str:
+        """This crossing as one log-style line (``ends``: the line's ends' hexes; an A6.8 block in
+        one of them says it is the other end's own hex and why that blocks)."""
         where = " | ".join(name(h) for h in self.hexes)
         where = f"hexside {where}" if self.side else where
-        return f"{where}: {self.what}, {_against(Fraction(self.height), self.ref)}: {self.effect}"
+        effect = (self.effect if self.end is None
+                  else a68_words(name(self.end), name(self.hexes[0]) if self.hexes[0] in ends else None))
+        return f"{where}: {self.what}, {_against(Fraction(self.height), self.ref)}: {effect}"
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,7 @@ class Sight:
 
         lines = [f"Line of sight from {name(self.a.hex)} ({at(self.a, za, self.roofs[0])}) to "
                  f"{name(self.b.hex)} ({at(self.b, zb, self.roofs[1])})"]
-        lines += [c.line(name) for c in self.crossings]
+        lines += [c.line(name, (self.a.hex, self.b.hex)) for c in self.crossings]
         if self.blocked:
             what = {"hindrances": f"Hindrances add up to +{self.drm}", "blind": "a Blind Hex"}.get(self.cause, "")
             by = " and ".join(name(h) for h in self.by)
@@ -188,15 +192,15 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         joined = n == 1 and ta.terrain == tb.terrain == DEPRESSION  # read whole: their hexside is the depression's
         pits = pits_of(ka, kb, ta, tb, a.level, b.level, za, zb, joined)
     pit_judge = Judge(ka, kb, za, zb, s, pits) if pits else None
-    first: dict[Hex, float] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
+    first: dict[Hex, tuple[float, Hex]] = {}  # A6.8 Example 2: the hexes the thread enters first from an end in a building
     in_bld = n and (ta.terrain in BUILDINGS or tb.terrain in BUILDINGS)
     if in_bld and za != zb and any(ends68 := a68_ends(ta, tb, za, zb)):
-        for on, st, ze in ((ends68[0], steps[1], za), (ends68[1], steps[n - 1], zb)):
+        for on, st, ze, e in ((ends68[0], steps[1], za, a.hex), (ends68[1], steps[n - 1], zb, b.hex)):
             for h in ((st,) if isinstance(st, Hex) else st) if on else ():
                 th = terrain.at(h)
                 if (th.terrain in BUILDINGS and th.obstacle and th.obstacle >= minimum
                         and ze <= building_top(th.base_level, th.obstacle)):
-                    first[h] = float(building_top(th.base_level, th.obstacle))
+                    first.setdefault(h, (float(building_top(th.base_level, th.obstacle)), e))
 
     higher = b.hex if zb > za else a.hex
     asl = s.slope == "asl"
@@ -282,7 +286,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
                 blocks, why = True, "ground"
         top68 = first.get(h) if first else None
         if top68 is not None and not blocks:
-            out.append(Crossing((h,), r.what, _above(top68, z), A68, True, ref=ref))
+            out.append(Crossing((h,), r.what, _above(top68[0], z), A68, True, ref=ref, end=top68[1]))
             blocks, why = True, "obstacle"
         split = level_hindrance(types.get(terrain.at(h).terrain), s) if hindrances and za == zb == r.ground else 0
         if r.obstacle and split and not r.hindrance:  # an orchard in season seen at its own level (B14.2)
@@ -352,8 +356,9 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
         both = s.hexside == "both"
         hit = all(hits) if both else any(hits)
         for *_, cs, _ in results:  # a hex that blocks alone does not block a line along its hexside
-            crossings += cs if hit else [replace(c, blocks=False, effect="would block, but only on its side of the hexside "
-                                                                         "the line runs along") if c.blocks else c for c in cs]
+            crossings += cs if hit else [replace(c, blocks=False, end=None, effect="would block, but only on its side of "
+                                                                                   "the hexside the line runs along")
+                                         if c.blocks else c for c in cs]
         if both:
             free = [d for hh, d in zip(hits, adds) if not hh]
             add = min(free) if free else max(adds)
@@ -387,7 +392,7 @@ def _trace(terrain: Terrain, a: Location, b: Location, s: LosSettings, types: Ma
     for h in (b.hex, a.hex) if n == 1 else ():  # A6.8 Example 2 between adjacent hexes: the other end's hex
         if h in first:
             crossings.append(Crossing((h,), _read(terrain.at(h), types.get(terrain.at(h).terrain), s).what,
-                                      _above(first[h], z_at(0)), A68, True, ref=ref))
+                                      _above(first[h][0], z_at(0)), A68, True, ref=ref, end=first[h][1]))
             blockers.append((h,))
             cause = cause or "obstacle"
     if in_bld and any(te.terrain in BUILDINGS and isinstance(st, Hex) and ROWHOUSE_WALL in terrain.side_between(e, st)

@@ -289,7 +289,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
                 assert k is not None
                 top68 = building_top(ground, k.height)  # the building's whole levels there (VASL's height)
                 if a68[0] and not left_a and key != ka and za <= top68:
-                    best[key] = GridHex(Hex(rq, rr), k.name, float(top68), "blocks", 0, False, A68)
+                    best[key] = GridHex(Hex(rq, rr), k.name, float(top68), "blocks", 0, False, A68, end=a.hex)
                     blocked_at, point = Hex(rq, rr), (xa + tx * i, ya + ty * i)
                     break
                 if a68[1] and run_b is None and key != kb and zb <= top68:
@@ -384,7 +384,7 @@ def _walk(scenario: Scenario, a: Location, b: Location, s: LosSettings, kinds: t
 
     if blocked_at is None and run_b is not None:  # A6.8 Example 2 from the second end
         rk, rname, rtop, point = run_b
-        best[rk] = GridHex(Hex(*rk), rname, rtop, "blocks", 0, False, A68)
+        best[rk] = GridHex(Hex(*rk), rname, rtop, "blocks", 0, False, A68, end=b.hex)
         blocked_at = Hex(*rk)
 
     def along(g: GridHex) -> float:

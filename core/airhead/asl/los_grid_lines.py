@@ -15,6 +15,7 @@ from ..frozen import replace
 from ..hexes import Hex
 from ..plug import View
 from .board_pixels import centre as _centre
+from .los_heights import a68_words
 from .los_settings import Location
 
 __all__ = ["GridHex", "GridSight", "grid_view"]
@@ -33,16 +34,19 @@ class GridHex:
     whole: bool = False  # read whole (changed by the players, or no board's grid there)
     why: str = ""
     by: Hex | None = None  # "hinders same range": the Hindrance hex counted at this hex's range
+    end: Hex | None = None  # A6.8 Example 2: the end whose thread has not left its building here
 
-    def line(self, name: Any) -> str:
-        """This hex as one line of the explanation."""
+    def line(self, name: Any, ends: tuple[Hex, ...] = ()) -> str:
+        """This hex as one line of the explanation (``ends``: the thread's ends' hexes; an A6.8
+        block in one of them says it is the other end's own hex and why that blocks)."""
         level = "" if "level" in self.what else f", {'top at ' if self.top > 0 and 'ground' not in self.what else ''}level {self.top:g}"
         effect = {"blocks": "blocks", "hinders": f"hinders (+{self.drm})", "": "no effect",
                   "blocks one side": "blocks on its side of the hexside only",
                   "hinders one side": f"hinders on its side of the hexside only (+{self.drm}, not counted)",
                   "hinders same range": f"hinders (+{self.drm}, not counted: {name(self.by) if self.by else 'another hex'} is as "
                                         "far from the first end and counts, one Hindrance per range (setting))"}[self.effect]
-        return (f"{name(self.hex)}: {self.what}{level}: {effect}" + (f" — {self.why}" if self.why else "")
+        why = self.why if self.end is None else a68_words(name(self.end), name(self.hex) if self.hex in ends else None)
+        return (f"{name(self.hex)}: {self.what}{level}: {effect}" + (f" — {why}" if why else "")
                 + (" (the hex as changed in this game)" if self.whole else ""))
 
 
@@ -90,7 +94,7 @@ class GridSight:
         roofs = self.roofs
         out = [f"Line of sight from {at(self.a, za)} to {at(self.b, zb)}, traced over the boards' terrain"]
         out += list(self.notes)
-        out += [g.line(name) for g in self.hexes]
+        out += [g.line(name, (self.a.hex, self.b.hex)) for g in self.hexes]
         if self.blocked:
             last = next((g for g in self.hexes if g.hex == self.blocked_at), None)
             tail = f": Hindrances add up to +{self.drm}, which blocks (setting)" if last is not None and last.effect == "hinders" else ""

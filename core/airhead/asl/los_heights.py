@@ -41,7 +41,7 @@ from ..terrain import HexTerrain
 from .los_settings import BUILDINGS, LosSettings
 
 __all__ = ["Reading", "Judge", "Pit", "count", "rank_key", "BANKS", "UNDER_BRIDGE", "DEPRESSION", "EXITS", "ENTERS",
-           "A68", "UNDER", "OWN_SIDE", "pits", "pit_hex", "a68_ends", "building_top"]
+           "A68", "a68_words", "UNDER", "OWN_SIDE", "pits", "pit_hex", "a68_ends", "building_top"]
 
 Key = tuple[int, int]
 Reading = tuple[int, str, float, str]
@@ -58,9 +58,21 @@ EXITS = ("leaves the depression before the range to the other end is no more tha
 ENTERS = ("the thread enters the depression only where the range to the other end is no more than that end's height "
           "over it: blocks (A6.3, as VASL reads it)")
 #: A6.8 Example 2 as VASL reads it: from a building's Location the thread must leave the building
-#: before it leaves the end's hex, to reach a Location at another height.
+#: before it leaves the end's hex, to reach a Location at another height. A line's ``why`` (or a
+#: painted crossing's effect) holds these words; the line itself names the end (:func:`a68_words`).
 A68 = ("the thread must leave the building before it leaves the end's hex to reach a Location at another height: "
        "blocks (A6.8 Example 2, as VASL reads it)")
+
+
+def a68_words(end: str, other: str | None = None) -> str:
+    """A6.8 Example 2's block in words, naming the end in a building whose thread has not left the
+    building (``end``), and ``other``, the other end's hex, where that is the hex it blocks in: the
+    two hexes are adjacent hexes of one building, the thread leaves ``end`` into ``other`` still
+    inside the building, so the other end's own hex is what blocks."""
+    where = (f"it enters {other}, the other end's hex, still inside the building" if other
+             else "it is still inside the building here")
+    return (f"from {end} the thread must leave the building before it leaves {end} to reach a Location at another "
+            f"height; {where}: blocks (A6.8 Example 2, as VASL reads it)")
 #: Ground a bridge spans, above both ends: the thread passes beneath it (VASL's "LOS underneath a bridge").
 UNDER = "under a bridge: the thread passes beneath it (as VASL reads it)"
 #: A rowhouse wall on an end's own hexside still blocks (B23.71, as VASL reads it).

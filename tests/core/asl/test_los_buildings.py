@@ -48,7 +48,25 @@ def words(s: GridSight) -> str:
 def test_a_thread_between_heights_inside_one_building_must_leave_it_first(la: float, lb: float) -> None:
     for s in (see("C3", la, "C4", lb), see("C4", lb, "C3", la)):
         assert s.blocked, words(s)
-        assert "A6.8 Example 2" in words(s)
+        # the other end's own hex blocks: the thread from the first end enters it still inside the
+        # building; the line says so, naming both hexes
+        m = board().map
+        first, other = m.name(s.a.hex), m.name(s.b.hex)
+        assert s.blocked_at == s.b.hex, words(s)
+        assert s.explain(m.name)[1] == (
+            f"{other}: Stone Building, 2 Level, top at level 2: blocks — from {first} the thread must leave the building "
+            f"before it leaves {first} to reach a Location at another height; it enters {other}, the other end's hex, "
+            "still inside the building: blocks (A6.8 Example 2, as VASL reads it)")
+
+
+def test_a_thread_from_a_building_must_leave_it_before_the_next_hex() -> None:
+    # from C3's level 2 the thread enters C4 (the same building, its levels up to 2) before it
+    # leaves the building, on its way to C5's ground level
+    s = see("C3", 2, "C5", 0)
+    assert s.blocked and [board().map.name(h) for h in s.by] == ["17C4"], words(s)
+    assert "17C4: Stone Building, 2 Level, top at level 2: blocks — from 17C3 the thread must leave the building before " \
+           "it leaves 17C3 to reach a Location at another height; it is still inside the building here: blocks " \
+           "(A6.8 Example 2, as VASL reads it)" in s.explain(board().map.name)
 
 
 @pytest.mark.parametrize("level", [0, 1, 2])

@@ -107,7 +107,12 @@ def test_ground_level_does_not_see_the_upper_level_of_the_adjacent_hex_of_its_bu
     s, back = both(t, loc("D4"), loc("D5", 1))
     # each end's thread enters the other end's hex of the building at a level it is not above
     assert s.blocked and set(names(s.by)) == {"3D4", "3D5"} and [c.effect for c in s.crossings] == [A68, A68]
-    assert s.explain(N)[1].startswith("3D5: Stone Building, 1 level above the higher end: the thread must leave")
+    assert s.explain(N)[1] == ("3D5: Stone Building, 1 level above the higher end: from 3D4 the thread must leave the "
+                               "building before it leaves 3D4 to reach a Location at another height; it enters 3D5, the "
+                               "other end's hex, still inside the building: blocks (A6.8 Example 2, as VASL reads it)")
+    assert s.explain(N)[2].startswith("3D4: Stone Building, ") and s.explain(N)[2].endswith(
+        "from 3D5 the thread must leave the building before it leaves 3D5 to reach a Location at another height; it "
+        "enters 3D4, the other end's hex, still inside the building: blocks (A6.8 Example 2, as VASL reads it)")
     assert both(t, loc("D4"), loc("D5", 2))[0].blocked
     # the same level, or ground level to ground level: they see each other
     assert not both(t, loc("D4", 1), loc("D5", 1))[0].blocked
@@ -121,6 +126,9 @@ def test_ground_level_does_not_see_the_upper_level_of_the_adjacent_hex_of_its_bu
     up = hill.set_hex(P("3D5"), TWO_LEVELS).set_hex(P("3D6"), HexTerrain(base_level=3))
     s, _ = both(up, loc("D4", 2), loc("D6"))
     assert s.blocked and names(s.by) == ["3D5"] and [c.effect for c in s.crossings if c.blocks] == [A68], s.explain(N)
+    assert any(ln.endswith("from 3D4 the thread must leave the building before it leaves 3D4 to reach a Location at "
+                           "another height; it is still inside the building here: blocks (A6.8 Example 2, as VASL reads it)")
+               for ln in s.explain(N)), s.explain(N)
     assert not los(up.set_hex(P("3D4"), HexTerrain()), loc("D4", 2), loc("D6")).blocked
 
 
@@ -159,11 +167,16 @@ def consistent(s: Sight, limit: int = 6) -> None:
         assert not blocking and s.drm >= limit, where
     else:
         assert not blocking and s.drm < limit and lines[-1].startswith("LOS clear"), where
+    ends = (s.a.hex, s.b.hex)
     for c in s.crossings:
         if c.blocks:
             assert "block" in c.effect and "does not block" not in c.effect, where
         else:
             assert not c.effect.endswith("blocks") and ": blocks (" not in c.effect, where
+        if c.end is not None:  # A6.8 Example 2 names the end whose thread has not left its building
+            assert c.blocks and c.end in ends and c.end not in c.hexes and c.effect == A68, where
+            other = c.hexes[0] in ends  # the other end's own hex, entered still inside the building
+            assert ("the other end's hex, still inside the building" in c.line(N, ends)) == other, where
     if not any(c.side and c.what == "the line runs along this hexside" for c in s.crossings):
         assert s.drm == sum(c.drm for c in s.crossings), where
 

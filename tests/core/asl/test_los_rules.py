@@ -6,6 +6,7 @@ with its verdict. Boards are Airhead's own test boards (never VASL's)."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from functools import lru_cache
@@ -15,7 +16,8 @@ from typing import Any
 import pytest
 
 from airhead.asl.los import Location, LosSettings, SETTING_FIELDS
-from airhead.asl.los_settings import COUNT_EACH, COUNT_PER_RANGE, WALL_ALONG_BLOCKS, WALL_ALONG_CROSSED
+from airhead.asl.los_heights import A68, OWN_SIDE
+from airhead.asl.los_settings import BUILDINGS, COUNT_EACH, COUNT_PER_RANGE, WALL_ALONG_BLOCKS, WALL_ALONG_CROSSED, rooftop
 from airhead.asl.los_grid import GridSight, trace
 from airhead.hexes import Hex
 from airhead.scenario import Scenario
@@ -310,9 +312,24 @@ def _consistent(s: GridSight, name: Any, limit: int = 6) -> None:
     # the Hindrance total is the sum of the DRMs the lines say are counted; the others say they are not
     said = sum(int(d) for ln in lines for d in re.findall(r": hinders \(\+(\d+)\)", ln))
     assert said == s.drm == sum(g.drm for g in hinders) and {g.hex for g in hinders} == {h for h, _d in s.hindrances}, where
+    ends = (s.a.hex, s.b.hex)
     for g in s.hexes:
         assert g.effect == "" or g.why, where  # what blocks or hinders says why
-        assert g.hex not in (s.a.hex, s.b.hex), where
+        if g.hex in ends:
+            # an end's own hex is listed only where it blocks by a rule of the end's own hex:
+            # A6.8 Example 2 (the thread from the other end, in the same building, enters it still
+            # inside the building) or B23.71 (a rowhouse wall on its own hexside)
+            assert g.effect == "blocks" and g.hex == s.blocked_at, where
+            line = g.line(name, ends)
+            if g.end is not None:
+                assert g.end in ends and g.end != g.hex and g.why == A68, where
+                assert (f"from {name(g.end)} the thread must leave the building before it leaves {name(g.end)} to reach "
+                        f"a Location at another height; it enters {name(g.hex)}, the other end's hex, still inside the "
+                        "building: blocks (A6.8 Example 2") in line, where
+            else:
+                assert g.why.endswith(OWN_SIDE), where
+        elif g.end is not None:  # A6.8 Example 2 between the ends
+            assert g.end in ends and "it is still inside the building here: blocks (A6.8 Example 2" in g.line(name, ends), where
         if g.effect == "hinders same range":
             assert g.by in {h for h, _d in s.hindrances}, where  # the hex it names is counted
     assert len(lines) == 1 + len(s.notes) + len(s.hexes) + 1
@@ -332,24 +349,29 @@ def test_hindrances_that_add_up_to_the_limit_say_so() -> None:
 AS_VASL, AS_WORDS = LosSettings(), LosSettings(wall_along=False, per_range=False)
 
 
-@pytest.mark.parametrize(("settings", "viewers"), [(AS_VASL, 24), (AS_WORDS, 12)], ids=["as-vasl", "each-crossed"])
+@pytest.mark.parametrize(("settings", "viewers"), [(AS_VASL, 12), (AS_WORDS, 12)], ids=["as-vasl", "each-crossed"])
 def test_every_explanation_line_agrees_with_its_verdict(settings: LosSettings, viewers: int) -> None:
     """Every pair of hexes of the fixture board from a seeded sample of viewers (ground level and
-    level 1 and 2), within range 9, under both readings of a wall along the thread and of
-    Hindrances at one range: the verdict follows from the lines."""
+    level 1 and 2), and from each hex the board reads as a building (every level up to its Rooftop,
+    B23.8: the adjacent hexes of one building at other heights, A6.8 Example 2), within range 9,
+    under both readings of a wall along the thread and of Hindrances at one range: the verdict
+    follows from the lines."""
     sc = board("fixture")
     m = sc.map
     hexes = [h for h, _n in m.iter_names()]
     rng = random.Random(38)
+    houses = {h: math.floor(sc.terrain.at(h).obstacle) + 1 for h in hexes if sc.terrain.at(h).terrain in BUILDINGS}
+    assert sorted(m.name(h) for h in houses) == ["13S4", "13S5", "13T6", "13U3", "13V2"]
+    assert all(rooftop(sc.terrain.at(h), top) for h, top in houses.items())
     count = 0
-    for v in rng.sample(hexes, viewers):
-        for lv in (0, 1, 2):
+    for v in rng.sample(hexes, viewers) + list(houses):
+        for lv in range(houses[v] + 1) if v in houses else (0, 1, 2):
             for h in v.within(9)[1:]:
                 if not m.in_play(h):
                     continue
                 _consistent(trace(sc, Location(v, lv), Location(h), settings=settings), m.name)
                 count += 1
-    assert count > 80 * viewers
+    assert count > 80 * (viewers + len(houses))
 
 
 @pytest.mark.parametrize("settings", [AS_VASL, AS_WORDS], ids=["as-vasl", "each-crossed"])
