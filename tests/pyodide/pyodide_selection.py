@@ -39,7 +39,7 @@ OWN_COUNT = {
 #: Cross-checks run on CPython only: test -> what in Pyodide still covers its code.
 CPYTHON_ONLY: dict[str, str] = {
     "tests/core/asl/test_los_rules.py::test_every_explanation_line_agrees_with_its_verdict":
-        "2,000 traces of the fixture board, each explanation against its verdict: in Pyodide the "
+        "~16,000 traces of the fixture board, each explanation against its verdict: in Pyodide the "
         "same check runs on a painted map (test_los_painted_rules.py, one case) and the verdicts "
         "of test_los_rules.py's other tests",
     "tests/core/asl/e8/test_perf_exact_odds.py::test_glider_odds_equal_the_brute_force_count_and_sum_to_exactly_one":
