@@ -36,6 +36,8 @@ NEXT_STEP = """() => {
 
 
 def roll_until_done(page: Any, limit: int = 200) -> int:
+    """Roll the app's dice (or take the first choice) until nothing waits; the steps taken. The
+    app seeds a new game's dice from the OS: only for steps whose every roll the test accepts."""
     rolls = 0
     while rolls < limit and (step := page.evaluate(NEXT_STEP)):
         before, control = step
@@ -214,7 +216,9 @@ def test_panzer_leader_written_plan_sealed_from_its_form(page: Any) -> None:
     page.wait_for_selector(".seal-list .revealed.ok")
     pick_procedure(page, "proc-panzer-leader-wind")
     start(page)
-    roll_until_done(page)
+    # the wind with the app's dice: two single dice, each face a wind; the paradrop starts under
+    # any wind and its check against the written plan reads only the turn and the target hex
+    assert roll_until_done(page) == 2
     pick_procedure(page, "proc-panzer-leader-paradrop")
     start(page)
     tap(page, "#tab-log")
