@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import actions, hex_center, start_app
-from playing import acted, fill, fill_at_once, tap
+from conftest import hex_center, start_app
+from playing import dice, fill, fill_at_once, tap, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -20,8 +20,10 @@ def _choose(page: Any, proc: str) -> None:
     page.wait_for_selector(f"#plan-form[data-proc='{proc}']", state="attached")
 
 
-def _arrive(page: Any, name: str, side: str, where: str) -> None:
-    """Air Support arrives (the players agree: out of its phase) and is placed in ``where``."""
+def _arrive(page: Any, name: str, side: str, where: str, entry: str) -> None:
+    """Air Support arrives (the players agree: out of its phase) and is placed in ``where``: the
+    entry dr typed as rolled at the table (halved, rounded up: the number of aircraft), then a
+    bombs dr of 1."""
     _choose(page, "asl.air_arrival")
     values = {"side": side, "exponent": "2", "arrived": "on", "out_of_phase": "on", "name": name, "hex": where}
     if side == "Allied":  # the first arrival's form field by field, the second's at once
@@ -30,13 +32,10 @@ def _arrive(page: Any, name: str, side: str, where: str) -> None:
     else:
         fill_at_once(page, values)
     tap(page, "#plan-start")
-    for _ in range(4):
-        page.wait_for_selector("#prompt-roll, #prompt[data-waiting='']", state="attached")
-        if not page.locator("#prompt-roll").count():
-            break
-        before = actions(page)
-        tap(page, "#prompt-roll")
-        acted(page, before)
+    for faces in (entry, "1"):
+        waiting(page, "E7.21")
+        dice(page, faces)
+    page.wait_for_selector("#prompt[data-waiting='']", state="attached")
 
 
 def _chips(page: Any, path: str) -> list[str]:
@@ -49,12 +48,11 @@ def test_counters_are_picked_from_a_list_or_the_map(page: Any, size: str) -> Non
     start_app(page, "default", SIZES[size])
     page.wait_for_selector("body[data-play='1']", state="attached")
     tap(page, "#tab-play")
-    _arrive(page, "P-47", "Allied", "1K6")
-    _arrive(page, "Bf 109", "Axis", "1L5")
-    page.wait_for_function("document.querySelectorAll('#map .counter.unit').length >= 2")
+    _arrive(page, "P-47", "Allied", "1K6", "1")  # entry dr 1: one aircraft
+    _arrive(page, "Bf 109", "Axis", "1L5", "4")  # entry dr 4: two, stacked in 1L5
     allied = sorted(page.evaluate("[...document.querySelectorAll('#map .counter.unit.side-allied')].map(e => e.dataset.unit)"))
     axis = sorted(page.evaluate("[...document.querySelectorAll('#map .counter.unit.side-axis')].map(e => e.dataset.unit)"))
-    assert allied and axis
+    assert (allied, axis) == (["P-47 1"], ["Bf 109 1", "Bf 109 2"])
 
     # a Dogfight: the form starts from the aircraft on the map; a plane's target is one of the enemy's
     _choose(page, "asl.aerial_combat")
@@ -81,11 +79,11 @@ def test_counters_are_picked_from_a_list_or_the_map(page: Any, size: str) -> Non
     marked = page.locator("#map .mark-pick").evaluate_all("els => els.map(e => e.dataset.hex).sort()")
     assert marked == ["1K6", "1L5"]  # where the aircraft are, outlined while picking
     page.touchscreen.tap(*hex_center(page, "1L5"))
-    if len(axis) > 1:  # several there: only they are offered, and the list says so
-        page.wait_for_selector("#picks-f-aircraft.only", state="attached")
-        assert _chips(page, "aircraft") == axis
-        assert "in 1L5: tap one" in page.locator("#picks-f-aircraft .picks-note").inner_text()
-        tap(page, f"#picks-f-aircraft button.chip[data-value='{axis[0]}']")  # (in view: it was tapped)
+    # two there: only they are offered, and the list says so
+    page.wait_for_selector("#picks-f-aircraft.only", state="attached")
+    assert _chips(page, "aircraft") == axis
+    assert "in 1L5: tap one" in page.locator("#picks-f-aircraft .picks-note").inner_text()
+    tap(page, f"#picks-f-aircraft button.chip[data-value='{axis[0]}']")  # (in view: it was tapped)
     page.wait_for_function("v => document.getElementById('f-aircraft').value === v", arg=axis[0])
     page.wait_for_selector("#map .mark-pick", state="detached")  # picked: the outlines go
     assert page.locator("#f-side").input_value() == "Axis"  # its side filled in with it

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play
-from playing import tap
+from playing import choose, dice, tap, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -36,6 +36,8 @@ NEXT_STEP = """() => {
 
 
 def roll_until_done(page: Any, limit: int = 200) -> int:
+    """Roll the app's dice (or take the first choice) until nothing waits; the steps taken. The
+    app seeds a new game's dice from the OS: only for steps whose every roll the test accepts."""
     rolls = 0
     while rolls < limit and (step := page.evaluate(NEXT_STEP)):
         before, control = step
@@ -43,6 +45,22 @@ def roll_until_done(page: Any, limit: int = 200) -> int:
         page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
         rolls += 1
     return rolls
+
+
+def typed(page: Any, *rolls: tuple[str, str]) -> None:
+    """Type each roll as a player at the table does, the prompt waiting for its rule each time."""
+    for rule, faces in rolls:
+        waiting(page, rule)
+        dice(page, faces)
+
+
+def drawn_units(page: Any, kind: str) -> dict[str, list[str]]:
+    """The units of ``kind`` drawn on the map, hex by hex, sorted (a stack draws its first three)."""
+    drawn = page.eval_on_selector_all(f".overlay .counter.unit.kind-{kind}", "els => els.map(e => [e.dataset.hex, e.dataset.unit])")
+    out: dict[str, list[str]] = {}
+    for hex_name, unit in drawn:
+        out.setdefault(hex_name, []).append(unit)
+    return {h: sorted(units) for h, units in out.items()}
 
 
 def no_json_box(page: Any) -> None:
@@ -69,18 +87,30 @@ def test_army_group_drop_through_its_form(page: Any, artifacts: Path) -> None:
     page.wait_for_function("() => document.getElementById('odds-lines').textContent.includes('A-1 Para')")
     page.screenshot(path=str(artifacts / "play-army-group-odds.png"))
     start(page)
-    assert roll_until_done(page) > 5
+    # the dice typed as rolled at the table (direction d6, distance d10; HIT on a 6), and no
+    # opportunity fire: A-2 Para drifts off the map, B-1 Glider takes a loss in the city
+    land = {"A-1 Para": "1 1", "A-2 Para": "6 10", "A-3 Para": "3 1", "B-1 Glider": "4 1", "B-2 Para": "5 1",
+            "R-1 Glider HQ": "6 1"}
+    damage = {"A-1 Para": "1", "B-1 Glider": "6 1 1", "B-2 Para": "1", "R-1 Glider HQ": "1 1 1 1"}
+    for unit, faces in land.items():
+        typed(page, ("AG Landing", faces))
+        if unit in damage:
+            typed(page, ("AG Terrain Damage", damage[unit]))
+        if unit != "A-2 Para":
+            waiting(page, "AG Opportunity Fire")
+            choose(page, "no fire")
     page.wait_for_selector("#prompt-result")
     result = page.locator("#prompt-result").inner_text()
-    landed = re.search(r"(\d+) of \d+ units? landed", result)
-    assert landed, result
-    # the units down, on the map (the app's dice: a new game's seed is random, all may be lost)
-    assert page.locator(".overlay .counter.unit").count() >= min(1, int(landed.group(1)))
+    assert result.endswith("5 of 6 units landed (1 lost off the map, none eliminated)."), result
+    # the units down, on the map, where the dice put them
+    assert drawn_units(page, "paratrooper") == {"F/d4": ["A-1 Para"], "F/e5": ["A-3 Para"], "G/b4": ["B-2 Para"]}
+    assert drawn_units(page, "glider") == {"F/h5": ["B-1 Glider"], "G/e5": ["R-1 Glider HQ"]}
     page.screenshot(path=str(artifacts / "play-army-group-landed.png"))
     tap(page, "#tab-log")
     log = page.locator("#log-list").inner_text()
     assert "wave A: Group A drops at F/d5" in log
     assert "A-1 Para (paratrooper, Group A, strength 3)" in log
+    assert "A-2 Para drifts 10 hexes NW of F/d5: off the map" in log and "1 HIT: B-1 Glider takes 1 loss" in log
 
 
 def test_panzer_leader_wind_then_paradrop_and_gliders(page: Any, artifacts: Path) -> None:
@@ -92,8 +122,9 @@ def test_panzer_leader_wind_then_paradrop_and_gliders(page: Any, artifacts: Path
     page.wait_for_function("() => document.getElementById('plan-error').textContent.includes('roll it first')")
     pick_procedure(page, "proc-panzer-leader-wind")
     start(page)
-    roll_until_done(page)
-    assert "wind" in page.locator("#prompt-result").inner_text().lower()
+    # the dice typed as rolled at the table: a Low wind from the S (orientation 1: die 4, speed 1)
+    typed(page, ("PL I.D", "4"), ("PL I.E", "1"))
+    assert page.locator("#prompt-result").inner_text().endswith("Wind for turn 1: Low from S.")
     pick_procedure(page, "proc-panzer-leader-paradrop")
     # one more stick for the second drop (7 sticks planned there; two platoons' worth is 8)
     tap(page, "#f-drops-1-platoons-add")
@@ -104,20 +135,38 @@ def test_panzer_leader_wind_then_paradrop_and_gliders(page: Any, artifacts: Path
     assert "stick 9/A.1" in page.locator("#odds-lines").inner_text()
     page.screenshot(path=str(artifacts / "play-panzer-leader-odds.png"))
     start(page)
-    assert roll_until_done(page) >= 2
-    # the drift diagrams as rolled, drawn on the map: most sticks per hex, digit by digit
-    digits = page.eval_on_selector_all(".overlay .heat text", "els => els.map(e => e.textContent)")
-    assert digits and all(d.isdigit() for d in digits)
+    # drift die 3 on A/f3 (Low: pattern C, 4-2-2 downwind, N), 2 on B/b5 (pattern B, 6-2); the
+    # Jump Survival die in Clear: 1 disperses (the first and last sticks), 6 lands unharmed
+    typed(page, ("PL II.C", "3"), ("PL II.C", "2"), ("PL II.D", "1"), *[("PL II.D", "6")] * 14, ("PL II.D", "1"))
+    assert page.locator("#prompt-result").inner_text().endswith(
+        "Paradrop, turn 1: 16 of 16 sticks down (2 dispersed), 0 lost off the board, 0 eliminated.")
+    # the drift diagrams as rolled, drawn on the map: most sticks per hex
+    heat = page.eval_on_selector_all(".overlay .heat polygon", "els => els.map(e => [e.dataset.hex, e.dataset.p])")
+    assert dict(heat) == {"A/f3": "4.000", "A/f2": "2.000", "A/f1": "2.000", "B/b5": "6.000", "B/b4": "2.000"}
+    assert sorted(page.eval_on_selector_all(".overlay .heat text", "els => els.map(e => e.textContent)")) == ["2", "2", "2", "4", "6"]
     assert page.locator(".overlay .mark-target[data-hex='A/f3']").count() == 1
-    assert page.locator(".overlay .counter.unit.kind-stick").count() >= 1
+    # the sticks where they came down (a stack shows its first three and counts the others)
+    assert drawn_units(page, "stick") == {
+        "A/f3": ["1/A.1", "1/A.2", "1/A.3"], "A/f2": ["2/A.1", "2/A.2"], "A/f1": ["2/A.3", "2/A.4"],
+        "B/b5": ["3/A.1", "3/A.2", "3/A.3"], "B/b4": ["4/A.3", "9/A.1"]}
+    dispersed = page.eval_on_selector_all(".overlay .counter.unit.status-dispersed", "els => els.map(e => e.dataset.unit)")
+    assert sorted(dispersed) == ["1/A.1", "9/A.1"]
     page.screenshot(path=str(artifacts / "play-panzer-leader-drift.png"))
     pick_procedure(page, "proc-panzer-leader-gliders")
     start(page)
-    roll_until_done(page)
-    assert "gliders landed" in page.locator("#prompt-result").inner_text()
+    # no anti-aircraft effect on either glider; landing die 3 (on target) then 6 (long, one hex on)
+    for landing in ("3", "6"):
+        waiting(page, "PL III.D")
+        choose(page, "no effect")
+        typed(page, ("PL III.F.1", landing))
+    assert page.locator("#prompt-result").inner_text().endswith("Glider landing, turn 1: 2 of 2 gliders landed (0 dispersed).")
+    # each shifted one hex downwind by the Low wind (III.F.2): A/h4 to A/h3, A/i3 to A/i2
+    assert drawn_units(page, "platoon") == {"A/h3": ["5/B"]}
+    assert drawn_units(page, "battery") == {"A/i2": ["75/1"]}
     tap(page, "#tab-log")
     log = page.locator("#log-list").inner_text()
     assert "PL II.C" in log and "PL III.F.1" in log
+    assert "stick 9/A.1 lands in B/b4" in log and "long: A/i3" in log
 
 
 def test_random_location_from_the_app(page: Any) -> None:
@@ -167,7 +216,9 @@ def test_panzer_leader_written_plan_sealed_from_its_form(page: Any) -> None:
     page.wait_for_selector(".seal-list .revealed.ok")
     pick_procedure(page, "proc-panzer-leader-wind")
     start(page)
-    roll_until_done(page)
+    # the wind with the app's dice: two single dice, each face a wind; the paradrop starts under
+    # any wind and its check against the written plan reads only the turn and the target hex
+    assert roll_until_done(page) == 2
     pick_procedure(page, "proc-panzer-leader-paradrop")
     start(page)
     tap(page, "#tab-log")
