@@ -503,6 +503,7 @@ async function interpreter() {
   if (length) {
     hit = fastStart(length);
   } else {
+    if (globalThis.airheadEarly) delete globalThis.airheadEarly.snapshot; // (never kept unused)
     hit = await findSnapshot();
     mark("lookup");
     status.lookupMs = Math.round(performance.now() - status.startedAt);
