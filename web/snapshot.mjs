@@ -378,11 +378,16 @@ async function restore(found) {
 // failed, Pyodide's call fetches and compiles the wasm as it would have.
 const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
 
+// (kept: a boot that follows a failed restore instantiates the same module again)
+let earlyWasm;
 function takeEarlyWasm() {
-  const early = globalThis.airheadEarly;
-  const compiled = early && early.wasm;
-  if (compiled) delete early.wasm;
-  return compiled || null;
+  if (earlyWasm === undefined) {
+    const early = globalThis.airheadEarly;
+    earlyWasm = (early && early.wasm) || null;
+    if (early) delete early.wasm;
+    if (earlyWasm) earlyWasm.then(() => mark("compiled"), () => {});
+  }
+  return earlyWasm;
 }
 
 // settings.instantiateWasm (Pyodide's: it adds its imports, then calls instantiateStreaming) with
@@ -419,7 +424,6 @@ function withModule(settings, compiled) {
 async function loadEarly(options) {
   const compiled = takeEarlyWasm();
   if (!compiled) return load(options);
-  compiled.then(() => mark("compiled"), () => {});
   // Pyodide fetches the wasm as soon as it has its settings (before it asks for the module): that
   // one fetch is answered here, with nothing; any other goes to the network as usual.
   const realFetch = globalThis.fetch;
@@ -448,9 +452,9 @@ async function loadEarly(options) {
 }
 
 // When each phase of this start ended (ms since the page started: status.phases): "lookup"
-// (where the snapshot is, if any), "compiled" (the head script's wasm compile), then on a restore "read" (its bytes), "unpacked", "wasm"
-// (Pyodide's module compiled and instantiated), "python" (the heap restored); "files" (the app's
-// files written), "loaded" (PyScript has the interpreter).
+// (where the snapshot is, if any), "compiled" (the head script's wasm compile), then on a restore
+// "read" (its bytes), "unpacked", "wasm" (Pyodide's module instantiated), "python" (the heap
+// restored); "files" (the app's files written), "loaded" (PyScript has the interpreter).
 function mark(phase) {
   status.phases[phase] = Math.round(performance.now());
 }
