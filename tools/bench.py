@@ -67,7 +67,7 @@ TARGETS = {"cold": 0.6, "warm": 0.4, "wire_mb": 4.3}
 SNAPSHOT_TIMEOUT = 120_000
 RETRIES = 2
 #: A warm start's phases as web/snapshot.mjs marks them (status.phases), in the bench's words.
-WARM_PHASES = (("compiled", "wasm compiled"), ("lookup", "snapshot found"), ("read", "read"),
+WARM_PHASES = (("lookup", "snapshot found"), ("read", "read"),
                ("wasm", "Pyodide's module up"), ("python", "heap restored"),
                ("loaded", "interpreter handed to PyScript"))
 READY_PROBE = """

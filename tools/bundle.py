@@ -75,9 +75,6 @@ COMMAND_LINE = ("airhead/__main__.py", "airhead/board_cli.py")
 # while the runtime loads and kept by web/app/main.py, so a start that shows the default scenario
 # draws its first map before any rule is imported (the Play panel draws it again from the game,
 # and keeps the map on screen when its drawing is identical: data-digest).
-#: The wasm index.html's head script (web/early.js) fetches and compiles as the page is parsed
-#: (snapshot.mjs hands the module to Pyodide): relative to the page.
-EARLY_WASM = "./pyodide/pyodide.asm.wasm"
 FIRST_MAP = "first-map.json"  # what STARTUP_RUN writes
 FIRST_MAP_SVG = "first-map.svg"
 # ... and what pycompile runs after the start-up imports (tools/pycompile.mjs --run): the default
@@ -455,7 +452,8 @@ def _fill(template: str, marker: str, value: str) -> str:
 def _early_script(files: list[str], key: str) -> str:
     """web/early.js filled in, without its comment lines (index.html's head script)."""
     text = (WEB / "early.js").read_text()
-    for marker, value in (("__FILES__", json.dumps(files)), ("__WASM__", json.dumps(EARLY_WASM)),
+    for marker, value in (("__FILES__", json.dumps(files)),
+                          ("__FIRST_MAP__", json.dumps(f"./app/{FIRST_MAP_SVG}")),
                           ("__SNAPSHOT_KEY__", json.dumps(key))):
         text = _fill(text, marker, value)
     lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
@@ -565,8 +563,10 @@ def build_bundle() -> Path:
     marker = "  <!-- build.py: preload links"
     if marker not in html:
         raise LayerError("web/index.html lost its preload marker comment")
-    preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n'
-                      for p in sorted((tmp / "pyscript").glob("core-*.js")))
+    # ... and the chunks PyScript imports as it starts (PYSCRIPT_LOADED): each was a round trip
+    # after core.js's (a revalidation on a warm start), before PyScript asked for the interpreter.
+    chunks = [p for pat in PYSCRIPT_LOADED if pat.endswith("-*.js") for p in sorted((tmp / "pyscript").glob(pat))]
+    preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n' for p in chunks)
     preload += "".join(f'  <link rel="modulepreload" href="./pyodide/{name}">\n'
                        for name in ("pyodide.mjs", "pyodide.asm.mjs"))
     # The service worker: the precache list with each file's sha256 (the worker keeps a body
@@ -576,8 +576,8 @@ def build_bundle() -> Path:
     paths = precache_paths(tmp)
     # (not index.html's: its head script names the key; nothing in it goes into the snapshot)
     key = snapshot_key(tmp, [p for p in paths if p not in ("snapshot.mjs", "sw.js", "index.html")])
-    # web/early.js, inlined: the app's files (snapshot.mjs FILES), the wasm's compile and this
-    # build's snapshot started as the page is parsed, taken by snapshot.mjs.
+    # web/early.js, inlined: the app's files (snapshot.mjs FILES), the first map and this build's
+    # snapshot fetched or read as the page is parsed, taken by snapshot.mjs and boot.js.
     preload += f"  <script>{_early_script(list(app_files), key)}</script>\n"
     html = re.sub(r"  <!-- build.py: preload links.*?-->\n", lambda m: preload, html)
     (tmp / "index.html").write_text(html)

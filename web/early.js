@@ -1,7 +1,7 @@
 // index.html's head script (tools/bundle.py inlines it, filling in the __NAMES__, without these
 // comment lines): what every start needs first, started as the page is parsed, before any module
 // script has been fetched (on a warm start each of those is a revalidation: 100-300 ms). Each is
-// taken once by snapshot.mjs (docs/web.md, "How the page boots"). No rules, no views.
+// taken once by snapshot.mjs or boot.js (docs/web.md, "How the page boots"). No rules, no views.
 window.airheadEarly = (() => {
   const early = {};
   // The app's files (snapshot.mjs FILES): not <link rel=preload as=fetch>, which WebKit never
@@ -10,11 +10,12 @@ window.airheadEarly = (() => {
     early[url] = fetch(url);
     early[url].catch(() => {});
   }
-  // The wasm, fetched and compiled now (on a warm start V8 reads back the code it compiled last
-  // time): snapshot.mjs (loadEarly) hands the module to Pyodide.
-  if (self.WebAssembly && WebAssembly.compileStreaming) {
-    early.wasm = WebAssembly.compileStreaming(fetch(__WASM__));
-    early.wasm.catch(() => {});
+  // The first map (boot.js puts it in the page while the runtime loads; main.py keeps it, or
+  // draws the map itself if it is not there yet when it runs).
+  const scenario = new URLSearchParams(location.search).get("scenario");
+  if (!scenario || scenario === "default") {
+    early.firstMap = fetch(__FIRST_MAP__);
+    early.firstMap.catch(() => {});
   }
   // This build's memory snapshot, read now where this device keeps it in its private file system
   // (snapshot.mjs MEMORY says so, with the heap's length; snapshot.mjs checks what was read).

@@ -351,7 +351,7 @@ async function restore(found) {
     mark("wasm");
     return module;
   };
-  const py = await loadEarly({
+  const py = await load({
     ...pyodideOptions(),
     _loadSnapshot: heap,
     createPyodideModule: async (settings) => (await Promise.all([createModule(settings), filled]))[0],
@@ -368,93 +368,10 @@ async function restore(found) {
   return py;
 }
 
-// ---- The wasm, compiled while the page is parsed: index.html's head script starts
-// WebAssembly.compileStreaming(fetch(pyodide.asm.wasm)) (airheadEarly.wasm) before any module
-// script has run, so the wasm's download and compilation (on a warm start, V8 reading its cached
-// code) overlap the page's own scripts, the snapshot's lookup and read, where Pyodide would only
-// start them once loadPyodide runs. Pyodide gets that module instead of fetching and compiling
-// the wasm again: its own fetch of the wasm is answered with an empty response (never sent), and
-// its WebAssembly.instantiateStreaming call instantiates the early module. If the early compile
-// failed, Pyodide's call fetches and compiles the wasm as it would have.
-const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
-
-// (kept: a boot that follows a failed restore instantiates the same module again)
-let earlyWasm;
-function takeEarlyWasm() {
-  if (earlyWasm === undefined) {
-    const early = globalThis.airheadEarly;
-    earlyWasm = (early && early.wasm) || null;
-    if (early) delete early.wasm;
-    if (earlyWasm) earlyWasm.then(() => mark("compiled"), () => {});
-  }
-  return earlyWasm;
-}
-
-// settings.instantiateWasm (Pyodide's: it adds its imports, then calls instantiateStreaming) with
-// that call answered from `compiled`.
-function withModule(settings, compiled) {
-  const own = settings.instantiateWasm;
-  if (typeof own !== "function") return settings;
-  settings.instantiateWasm = (imports, done) => {
-    const streaming = WebAssembly.instantiateStreaming;
-    const unpatch = () => { if (WebAssembly.instantiateStreaming === patched) WebAssembly.instantiateStreaming = streaming; };
-    const patched = async (response, imps) => {
-      if (imps !== imports) return streaming.call(WebAssembly, response, imps); // not Pyodide's call
-      unpatch();
-      Promise.resolve(response).then((r) => r.body && r.body.cancel(), () => {});
-      let module;
-      try {
-        module = await compiled;
-      } catch (e) {
-        console.warn("airhead: the early wasm compile failed, compiling it again:", e);
-        return streaming.call(WebAssembly, fetch(WASM_URL), imps);
-      }
-      return { module, instance: await WebAssembly.instantiate(module, imps) };
-    };
-    WebAssembly.instantiateStreaming = patched;
-    return own(imports, (...args) => {
-      unpatch();
-      return done(...args);
-    });
-  };
-  return settings;
-}
-
-// Pyodide's loadPyodide(options), given the head script's early module when there is one.
-async function loadEarly(options) {
-  const compiled = takeEarlyWasm();
-  if (!compiled) return load(options);
-  // Pyodide fetches the wasm as soon as it has its settings (before it asks for the module): that
-  // one fetch is answered here, with nothing; any other goes to the network as usual.
-  const realFetch = globalThis.fetch;
-  const stub = function fetch(input, init) {
-    if (String(input) === WASM_URL) { // (Pyodide passes a URL object)
-      unstub();
-      return Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }));
-    }
-    return realFetch.call(globalThis, input, init);
-  };
-  const unstub = () => { if (globalThis.fetch === stub) globalThis.fetch = realFetch; };
-  globalThis.fetch = stub;
-  const create = options.createPyodideModule
-    || (async (settings) => (await import(`${INDEX_URL}pyodide.asm.mjs`)).default(settings));
-  try {
-    return await load({
-      ...options,
-      createPyodideModule: (settings) => {
-        unstub();
-        return create(withModule(settings, compiled));
-      },
-    });
-  } finally {
-    unstub();
-  }
-}
-
 // When each phase of this start ended (ms since the page started: status.phases): "lookup"
-// (where the snapshot is, if any), "compiled" (the head script's wasm compile), then on a restore
-// "read" (its bytes), "unpacked", "wasm" (Pyodide's module instantiated), "python" (the heap
-// restored); "files" (the app's files written), "loaded" (PyScript has the interpreter).
+// (where the snapshot is, if any), then on a restore "read" (its bytes), "unpacked", "wasm"
+// (Pyodide's module compiled and instantiated), "python" (the heap restored); "files" (the app's
+// files written), "loaded" (PyScript has the interpreter).
 function mark(phase) {
   status.phases[phase] = Math.round(performance.now());
 }
@@ -528,7 +445,7 @@ async function interpreter() {
       remember(null); // none there now: the next snapshot's worker says where
     }
   }
-  return loadEarly(pyodideOptions());
+  return load(pyodideOptions());
 }
 
 // The interpreter with the app's files in place (both fetched at once).
