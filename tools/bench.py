@@ -66,6 +66,10 @@ TARGETS = {"cold": 0.6, "warm": 0.4, "wire_mb": 4.3}
 #: How long the app's first visit may take to make its snapshot (a Pyodide of its own, in a worker).
 SNAPSHOT_TIMEOUT = 120_000
 RETRIES = 2
+#: A warm start's phases as web/snapshot.mjs marks them (status.phases), in the bench's words.
+WARM_PHASES = (("lookup", "snapshot found"), ("read", "read"),
+               ("wasm", "Pyodide's module up"), ("python", "heap restored"),
+               ("loaded", "interpreter handed to PyScript"))
 READY_PROBE = """
 new MutationObserver((_, obs) => {
   const d = document.body && document.body.dataset;
@@ -124,6 +128,9 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
                           snap_make=float(snap["makeMs"]) / 1000)
         if snap.get("state") == "restored":
             result["snap_restore"] = float(snap["restoreMs"]) / 1000
+            # when each phase of the restore ended (web/snapshot.mjs status.phases)
+            for phase, at in (snap.get("phases") or {}).items():
+                result[f"phase_{phase}"] = float(at) / 1000
         # where the app's start-up goes: the interpreter handed to PyScript (snapshot.mjs), main.py
         # starting (its first line marks "Drawing the map…" through boot.js, after boot.js's own
         # mark of that name when the wheel arrived: the last one), ready
@@ -272,6 +279,11 @@ def main() -> int:
         print(f"app cold start, where the time goes: the interpreter handed to PyScript at {app['cold_handed']:.2f} s "
               f"(its files written in {app['cold_files_ms']:.0f} ms), main.py started at {app['cold_main']:.2f} s, "
               f"ready at {app['cold_tti']:.2f} s (main.py: its imports, the first map, {app['cold_tti'] - app['cold_main']:.2f} s)")
+    if "warm_phase_python" in app:
+        phases = ", ".join(f"{label} {app[f'warm_phase_{key}']:.2f} s" for key, label in WARM_PHASES
+                           if f"warm_phase_{key}" in app)
+        main = f", main.py started {app['warm_main']:.2f} s" if "warm_main" in app else ""
+        print(f"app warm start, where the time goes (medians): {phases}{main}, ready {app['warm_tti']:.2f} s")
     for name, m in med.items():  # the app's pages: the Play panel (the scenario's rules loaded), after the map
         if "cold_play" in m and "warm_play" in m:
             print(f"{name}, Play panel ready: cold {m['cold_play']:.2f} s, warm {m['warm_play']:.2f} s"

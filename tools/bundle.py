@@ -57,8 +57,9 @@ PYSCRIPT_LOADED = ("core.js", "core.css", "core-*.js", "error-*.js", "deprecatio
 # The page's own files (besides its Python, found in web/app/ by app_modules()). sw.js,
 # snapshot.mjs and snapshot-worker.mjs are templates filled in by build_bundle().
 PAGE_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw.js", "snapshot.mjs",
-              "snapshot-worker.mjs")
-TEMPLATES = ("sw.js", "snapshot.mjs", "snapshot-worker.mjs")
+              "snapshot-worker.mjs", "early.js")
+# filled in by build_bundle, not copied as they are (early.js: inlined into index.html's head)
+TEMPLATES = ("sw.js", "snapshot.mjs", "snapshot-worker.mjs", "early.js")
 BENCH_FILES = ("bench/bare.html", "bench/bare.json", "bench/app-stdlib.mjs")
 APP_DIR = WEB / "app"
 APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
@@ -448,11 +449,24 @@ def _fill(template: str, marker: str, value: str) -> str:
     return template.replace(marker, value)
 
 
+def _early_script(files: list[str], key: str) -> str:
+    """web/early.js filled in, without its comment lines (index.html's head script)."""
+    text = (WEB / "early.js").read_text()
+    for marker, value in (("__FILES__", json.dumps(files)),
+                          ("__FIRST_MAP__", json.dumps(f"./app/{FIRST_MAP_SVG}")),
+                          ("__SNAPSHOT_KEY__", json.dumps(key))):
+        text = _fill(text, marker, value)
+    lines = [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]
+    if "</" in text:
+        raise LayerError("web/early.js must not hold '</' (it is inlined in a <script>)")
+    return "\n" + "\n".join(lines) + "\n  "
+
+
 def snapshot_key(bundle: Path, paths: Sequence[str]) -> str:
     """The memory snapshot's key (snapshot.mjs): a hash of snapshot.mjs's template (its restore
-    code) and of every file the page loads but snapshot.mjs and sw.js (Pyodide, the wheels,
-    config.json, the app's Python, the snapshot worker with its import list), so a snapshot is
-    only ever restored by the build that made it."""
+    code) and of every file the page loads but snapshot.mjs, sw.js and index.html (whose head
+    script names the key) (Pyodide, the wheels, config.json, the app's Python, the snapshot
+    worker with its import list), so a snapshot is only ever restored by the build that made it."""
     h = hashlib.sha256(b"airhead-snapshot\0" + (WEB / "snapshot.mjs").read_bytes() + b"\0")
     for rel in sorted(paths):
         h.update(rel.encode() + b"\0" + hashlib.sha256((bundle / rel).read_bytes()).digest())
@@ -549,29 +563,30 @@ def build_bundle() -> Path:
     marker = "  <!-- build.py: preload links"
     if marker not in html:
         raise LayerError("web/index.html lost its preload marker comment")
-    preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n'
-                      for p in sorted((tmp / "pyscript").glob("core-*.js")))
+    # ... and the chunks PyScript imports as it starts (PYSCRIPT_LOADED): each was a round trip
+    # after core.js's (a revalidation on a warm start), before PyScript asked for the interpreter.
+    chunks = [p for pat in PYSCRIPT_LOADED if pat.endswith("-*.js") for p in sorted((tmp / "pyscript").glob(pat))]
+    preload = "".join(f'  <link rel="modulepreload" href="./pyscript/{p.name}">\n' for p in chunks)
     preload += "".join(f'  <link rel="modulepreload" href="./pyodide/{name}">\n'
                        for name in ("pyodide.mjs", "pyodide.asm.mjs"))
-    # The app's files (snapshot.mjs FILES) are fetched by this inline script as the page is parsed,
-    # and snapshot.mjs takes those responses: not <link rel=preload as=fetch>, which WebKit never
-    # hands to a later fetch() (each file was downloaded twice there).
-    preload += ("  <script>window.airheadEarly = Object.fromEntries(" + json.dumps(list(app_files))
-                + ".map((u) => { const r = fetch(u); r.catch(() => {}); return [u, r]; }));</script>\n")
-    html = re.sub(r"  <!-- build.py: preload links.*?-->\n", lambda m: preload, html)
-    (tmp / "index.html").write_text(html)
-    variant = html.replace('config="./config.json"', 'config="./micropip.json"')
-    # the micropip variant loads Pyodide through PyScript itself (no early start, no snapshot)
-    variant = variant.replace('  <script type="module" src="./snapshot.mjs"></script>\n', "")
-    variant = re.sub(r"  <script>window\.airheadEarly = .*?</script>\n", "", variant)
-    variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
-    (tmp / "bench" / "micropip.html").write_text(variant)
     # The service worker: the precache list with each file's sha256 (the worker keeps a body
     # only if it hashes to it) and a cache name from those files and the worker's own code.
     (tmp / "snapshot-worker.mjs").write_text(_fill(
         (WEB / "snapshot-worker.mjs").read_text(), "__SNAPSHOT_IMPORTS__", json.dumps(held)))
     paths = precache_paths(tmp)
-    key = snapshot_key(tmp, [p for p in paths if p not in ("snapshot.mjs", "sw.js")])
+    # (not index.html's: its head script names the key; nothing in it goes into the snapshot)
+    key = snapshot_key(tmp, [p for p in paths if p not in ("snapshot.mjs", "sw.js", "index.html")])
+    # web/early.js, inlined: the app's files (snapshot.mjs FILES), the first map and this build's
+    # snapshot fetched or read as the page is parsed, taken by snapshot.mjs and boot.js.
+    preload += f"  <script>{_early_script(list(app_files), key)}</script>\n"
+    html = re.sub(r"  <!-- build.py: preload links.*?-->\n", lambda m: preload, html)
+    (tmp / "index.html").write_text(html)
+    variant = html.replace('config="./config.json"', 'config="./micropip.json"')
+    # the micropip variant loads Pyodide through PyScript itself (no early start, no snapshot)
+    variant = variant.replace('  <script type="module" src="./snapshot.mjs"></script>\n', "")
+    variant = re.sub(r"  <script>\s*window\.airheadEarly = .*?</script>\n", "", variant, flags=re.S)
+    variant = re.sub(r'(href|src)="\./', r'\1="../', variant)
+    (tmp / "bench" / "micropip.html").write_text(variant)
     (tmp / "snapshot.mjs").write_text(_fill(_fill((WEB / "snapshot.mjs").read_text(), "__SNAPSHOT_KEY__", key),
                                             "__FILES__", json.dumps(app_files)))
     sw, cache, hashes = service_worker((WEB / "sw.js").read_text(), tmp, paths)

@@ -220,8 +220,11 @@ if (problem) {
 function firstMap() {
   const wanted = new URLSearchParams(location.search).get("scenario");
   if (wanted && wanted !== "default") return;
-  // (beside this script, not the page: the bench's micropip page lives in bench/)
-  fetch(new URL("./app/first-map.svg", import.meta.url))
+  // (fetched by index.html's head script, web/early.js; else here, beside this script, not the
+  // page: the bench's micropip page, which has no head script, lives in bench/)
+  const early = window.airheadEarly && window.airheadEarly.firstMap;
+  if (early) delete window.airheadEarly.firstMap;
+  (early || fetch(new URL("./app/first-map.svg", import.meta.url)))
     .then((r) => (r.ok ? r.text() : ""))
     .then((svg) => {
       const host = $("map");

@@ -160,11 +160,13 @@ export function idbStore(file, sparse, length) {
 }
 
 // What this device found out about this build's snapshot, kept in localStorage (MEMORY) so that it
-// is found out once per device, build and browser version: {key, agent, state, error, store} where
-// state is "unsupported" (neither its private file system nor IndexedDB can store one: the worker
-// said so before booting a Pyodide) or "error" (making or storing it failed): either way no
-// snapshot is looked for or made again until the build or the browser changes; or "stored" with
-// store "idb": this build's snapshot is in IndexedDB, not the private file system.
+// is found out once per device, build and browser version: {key, agent, state, error, store,
+// length} where state is "unsupported" (neither its private file system nor IndexedDB can store
+// one: the worker said so before booting a Pyodide) or "error" (making or storing it failed):
+// either way no snapshot is looked for or made again until the build or the browser changes; or
+// "stored": this build's snapshot is kept in `store` ("opfs" or "idb") and its heap is `length`
+// bytes long, so that the next start allocates the heap and starts Pyodide (the wasm's fetch and
+// compile) at once, while the snapshot is looked up and read beside it (fastStart).
 const MEMORY = "airhead-snapshot";
 function remembered() {
   try {
@@ -174,9 +176,9 @@ function remembered() {
     return null;
   }
 }
-function remember(state, error, store) {
+function remember(state, error, store, length) {
   try {
-    if (state) localStorage.setItem(MEMORY, JSON.stringify({ key: KEY, agent: navigator.userAgent, state, error, store }));
+    if (state) localStorage.setItem(MEMORY, JSON.stringify({ key: KEY, agent: navigator.userAgent, state, error, store, length }));
     else localStorage.removeItem(MEMORY);
   } catch (e) { /* no localStorage: found out again next time */ }
 }
@@ -337,12 +339,14 @@ async function restore(found) {
     unpackSparse(buffer, heap);
     mark("unpacked");
   });
-  filled.catch(() => {}); // awaited below; never an unhandled rejection
+  let gaveUp = false; // the snapshot could not be read: no wasm instantiated for nothing
+  filled.catch(() => { gaveUp = true; }); // awaited below; never an unhandled rejection
   // Pyodide's module script is imported when Pyodide asks for the module, as on a boot without a
   // snapshot: by then loadPyodide has started fetching the wasm (importing it first held back
   // the wasm's download and compilation, the longest part of a warm start in WebKit).
   const createModule = async (settings) => {
     const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
+    if (gaveUp) await filled; // (throws its error)
     const module = await create(settings);
     mark("wasm");
     return module;
@@ -372,24 +376,73 @@ function mark(phase) {
   status.phases[phase] = Math.round(performance.now());
 }
 
+// The heap's length this device remembers for this build's snapshot (MEMORY), or 0: then the
+// snapshot is looked up first, and Pyodide started once its length is known.
+function rememberedLength() {
+  const length = memory && memory.state === "stored" ? memory.length : 0;
+  return enabled && !known && controlled() && Number.isSafeInteger(length) && length > 0 ? length : 0;
+}
+
+// A warm start whose heap length is known (rememberedLength): Pyodide starts at once (its wasm
+// fetched and compiled, the heap allocated) while the snapshot is looked up and read beside it,
+// instead of after the lookup (the private file system's first use in a browser session took
+// 50-200 ms). A snapshot missing or not of that length fails the restore: a normal boot follows.
+// In the private file system the read started in index.html's head script (web/early.js:
+// airheadEarly.snapshot, the whole file) is taken here, its magic number and length checked.
+function fastStart(length) {
+  const found = () => {
+    mark("lookup");
+    status.lookupMs = Math.max(0, Math.round(performance.now() - status.startedAt));
+  };
+  return {
+    length,
+    read: async () => {
+      const early = globalThis.airheadEarly && globalThis.airheadEarly.snapshot;
+      if (early) delete globalThis.airheadEarly.snapshot;
+      if (early && where === "opfs") {
+        const buffer = await early.catch((e) => {
+          if (e && e.name !== "NotFoundError") console.warn("airhead snapshot: cannot read it:", e);
+          return null;
+        });
+        found();
+        const head = buffer && buffer.byteLength >= 12 ? new Uint32Array(buffer, 0, 2) : [];
+        if (head[0] !== MAGIC || head[1] !== length) throw new Error("not a snapshot");
+        return buffer;
+      }
+      const hit = await findSnapshot();
+      found();
+      if (!hit || hit.length !== length) throw new Error("not a snapshot");
+      return hit.read();
+    },
+  };
+}
+
 async function interpreter() {
   status.startedAt = Math.round(performance.now());
-  const hit = await findSnapshot();
-  mark("lookup");
-  status.lookupMs = Math.round(performance.now() - status.startedAt);
+  const length = rememberedLength();
+  let hit;
+  if (length) {
+    hit = fastStart(length);
+  } else {
+    if (globalThis.airheadEarly) delete globalThis.airheadEarly.snapshot; // (never kept unused)
+    hit = await findSnapshot();
+    mark("lookup");
+    status.lookupMs = Math.round(performance.now() - status.startedAt);
+  }
   if (hit) {
     const t0 = performance.now();
     try {
       const py = await restore(hit);
       status.state = "restored";
       status.restoreMs = Math.round(performance.now() - t0);
+      if (!length) remember("stored", "", where, hit.length); // the next start needs no lookup first
       return py;
     } catch (e) {
       console.warn("airhead snapshot: the restore failed, booting without it:", e);
       status.state = "failed";
       status.error = String((e && e.message) || e).split("\n")[0];
       await dropSnapshots(null);
-      if (where === "idb") remember(null); // none there now: the next snapshot's worker says where
+      remember(null); // none there now: the next snapshot's worker says where
     }
   }
   return load(pyodideOptions());
@@ -469,8 +522,7 @@ function make() {
         status.makeMs = d.ms;
         const at = d.how === "idb" ? "idb" : "opfs";
         await dropSnapshots(FILE, at); // an older build's snapshot
-        if (at === "idb") remember("stored", "", "idb");
-        else remember(null);
+        remember("stored", "", at, d.bytes);
         status.store = at;
         finish("stored");
       } else {
