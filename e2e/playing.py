@@ -226,3 +226,27 @@ def tap(page: Any, selector: str) -> None:
         page.touchscreen.tap(at[0], at[1])
     else:
         page.locator(selector).first.tap()
+
+
+# What the prompt waits for next, in one call: null when it waits for nothing, else the game's
+# actions so far and the control a player taps (the choices offered, else the app's dice: a
+# prompt offers one or the other, never both).
+NEXT_STEP = """() => {
+  if (!document.querySelector("#prompt[data-waiting]:not([data-waiting=''])")) return null;
+  const choice = "#prompt button[data-act='choose']";
+  return [Number(document.body.dataset.actions || 0), document.querySelector(choice) ? choice : "#prompt-roll"];
+}"""
+
+
+def roll_until_done(page: Any, limit: int = 200) -> int:
+    """Roll the app's dice (or take the first choice) until nothing waits; the steps taken (a
+    procedure still waiting after ``limit`` steps fails the test). The app seeds a new game's
+    dice from the OS: only for steps whose every roll the test accepts."""
+    rolls = 0
+    while step := page.evaluate(NEXT_STEP):
+        assert rolls < limit, f"the procedure still waits after {limit} steps"
+        before, control = step
+        tap(page, control)
+        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
+        rolls += 1
+    return rolls

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import open_play, start_app
-from playing import PAINTED, SIDE_TEXT, UNTIL, tap, unplain_text, until
+from playing import PAINTED, SIDE_TEXT, UNTIL, roll_until_done, tap, unplain_text, until
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -341,20 +341,6 @@ def start_landing(page: Any) -> None:
     until(page, ("#prompt:not([data-waiting=''])", "attached"))
 
 
-# What the landing waits for: '' when nothing, else what to tap (the dice, else the first choice).
-NEXT_STEP = """() => document.querySelector("#prompt[data-waiting='']") ? ''
-  : document.getElementById('prompt-roll') ? '#prompt-roll' : '#prompt .choice'"""
-
-
-def resolve(page: Any) -> None:
-    """Roll the app's dice (or take the first choice) until nothing waits."""
-    for _ in range(30):
-        if not (step := page.evaluate(NEXT_STEP)):
-            return
-        act(page, step)
-    raise AssertionError("the landing did not end in 30 steps")
-
-
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_nothing_clipped(page: Any, scenario: str, size: str) -> None:
@@ -373,7 +359,7 @@ def test_nothing_clipped(page: Any, scenario: str, size: str) -> None:
     walk(page, lay)
     if scenario == "default":  # the result, the dice drawn, a long log
         lay.tab("play")
-        resolve(page)
+        roll_until_done(page, 30)
         lay.tab("play", "Play tab, the landing resolved")
         lay.tab("log", "Log tab, the landing resolved")
     assert not lay.problems, f"{len(lay.problems)} layout problems:\n" + "\n".join(lay.problems)

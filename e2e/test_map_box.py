@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import actions, hex_center, open_play
+from conftest import hex_center, open_play
+from playing import roll_until_done
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -68,15 +69,7 @@ def test_fit_stays_fit_and_the_landing_keeps_the_board_names_on_screen(page: Any
     page.locator("#f-ilh").dispatch_event("change")
     page.locator("#plan-start").tap()
     page.wait_for_selector("#prompt:not([data-waiting=''])", state="attached")
-    for _ in range(30):
-        if page.locator("#prompt[data-waiting='']").count():
-            break
-        before = actions(page)
-        roll = page.locator("#prompt-roll")
-        (roll if roll.count() else page.locator("#prompt .choice").first).tap()
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-    else:
-        raise AssertionError("the landing did not end in 30 steps")
+    roll_until_done(page, 30)
     settled(page)
     assert page.evaluate(NAMES_CUT) == [], f"after the landing (the map's box {heights} px tall in turn)"
     assert zoomed == pytest.approx(fit, abs=0.002), f"Fit ({fit}) zoomed to {zoomed} by the box's new heights {heights}"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play
-from playing import choose, dice, tap, waiting
+from playing import choose, dice, roll_until_done, tap, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -24,27 +24,6 @@ def start(page: Any) -> None:
     before = actions(page)
     tap(page, "#plan-start")
     page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-
-
-# What the prompt waits for next, in one call: null when it waits for nothing, else the game's
-# actions so far and the control a player taps (the first choice offered, else the app's dice).
-NEXT_STEP = """() => {
-  if (!document.querySelector("#prompt[data-waiting]:not([data-waiting=''])")) return null;
-  const choice = "#prompt button[data-act='choose']";
-  return [Number(document.body.dataset.actions || 0), document.querySelector(choice) ? choice : "#prompt-roll"];
-}"""
-
-
-def roll_until_done(page: Any, limit: int = 200) -> int:
-    """Roll the app's dice (or take the first choice) until nothing waits; the steps taken. The
-    app seeds a new game's dice from the OS: only for steps whose every roll the test accepts."""
-    rolls = 0
-    while rolls < limit and (step := page.evaluate(NEXT_STEP)):
-        before, control = step
-        tap(page, control)
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-        rolls += 1
-    return rolls
 
 
 def typed(page: Any, *rolls: tuple[str, str]) -> None:
