@@ -18,6 +18,8 @@ trips were most of the file's CPU (#43)."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -220,6 +222,7 @@ LOOK = f"""async ([before, first, words]) => {{
   const got = {{acted: before < 0 || {ACTIONS} > before, blank: first ? ({MAP_FILLS})() : '', where: ({IN_VIEW})(),
     problems: words ? ({TEXT_PROBLEMS})() : '', text: words ? ({SIDE_TEXT})() : null,
     label: !!document.querySelector('#prompt .prompt-label'), roll: !!document.getElementById('prompt-roll'),
+    sides: [...(document.querySelector('#prompt .dice-spec')?.textContent || '').matchAll(/\\bd(\\d+)/g)].map((m) => +m[1]),
     choice: !!document.querySelector('#prompt button[data-choice]'),
     cancel: !!document.querySelector("#prompt [data-act='cancel']"), actions: {ACTIONS}}};
   document.body.dataset.lastError = '';
@@ -227,19 +230,24 @@ LOOK = f"""async ([before, first, words]) => {{
 }}"""
 
 
-def _step(page: Any, seen: dict[str, Any], typed: list[str] | None = None) -> bool:
-    """Take one step (the prompt as LOOK ``seen`` it) with the app's dice (or the next of the
-    ``typed`` dice, if given: none left stops the walk) or the first choice; False if there was
-    none to take (the procedure ended). The step's outcome is the next LOOK's ``acted``."""
+#: The faces the walk types for a procedure's dice when no dice are given, die after die in turn
+#: (each no higher than its die's sides): the same steps every run (#43), not all DRs alike.
+FACES = (3, 5, 2, 4, 6, 1, 4)
+
+
+def _step(page: Any, seen: dict[str, Any], typed: list[str] | None, faces: Iterator[int]) -> bool:
+    """Take one step (the prompt as LOOK ``seen`` it): its dice typed, the next of the ``typed``
+    dice if given (none left stops the walk), else one of ``faces`` a die; or the first choice.
+    False if there was none to take (the procedure ended). The step's outcome is the next
+    LOOK's ``acted``."""
     if not seen["label"]:
         return False
-    if seen["roll"] and typed is not None:
-        if not typed:
+    if seen["roll"]:
+        if typed is not None and not typed:
             return False
-        page.locator("#prompt-dice").fill(typed.pop(0))
+        page.locator("#prompt-dice").fill(typed.pop(0) if typed is not None else
+                                          " ".join(str(min(next(faces), sides)) for sides in seen["sides"]))
         tap(page, "#prompt-enter")
-    elif seen["roll"]:
-        tap(page, "#prompt-roll")
     elif seen["choice"]:
         tap(page, "#prompt button[data-choice]")
     else:
@@ -250,9 +258,11 @@ def _step(page: Any, seen: dict[str, Any], typed: list[str] | None = None) -> bo
 def _walk(page: Any, size: str, title: str, problems: list[str], typed: list[str] | None = None) -> None:
     """A started procedure, step by step: its prompt (or result) in view after Start and after
     every step, the map filled, the words checked; cancelled if it has not ended in STEPS. With
-    ``typed``, its rolls take those dice in turn (each taken off the list), as typed at the table.
-    One look (LOOK) and one tap a step."""
+    ``typed``, its rolls take those dice in turn (each taken off the list), else FACES in turn, as
+    typed at the table (never the app's dice: each run takes the same steps). One look (LOOK)
+    and a tap a step."""
     words = size == TEXT_SIZE
+    faces = itertools.cycle(FACES)
     before = -1  # (after Start)
     for k in range(STEPS + 1):
         seen = page.evaluate(LOOK, [before, k == 0, words])
@@ -268,7 +278,7 @@ def _walk(page: Any, size: str, title: str, problems: list[str], typed: list[str
         if seen["text"] is not None:
             problems += unplain_text(seen["text"], f"{size}, {title}, {when}")
         before = seen["actions"]
-        if not _step(page, seen, typed):
+        if not _step(page, seen, typed, faces):
             before = -1
             break
     else:  # the last step taken, not looked at: its outcome waited for
