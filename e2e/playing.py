@@ -144,7 +144,6 @@ def finish_landing(page: Any, landing: str = "1 6", crash: str = "6") -> list[st
     said.append(dice(page, crash))
     waiting(page, "E8.3")
     choose(page, "no Final Fire")
-    page.wait_for_selector("#prompt-result", state="attached")
     return said
 
 
