@@ -115,9 +115,9 @@ def add_row(page: Any, path: str, values: dict[str, str], at_once: bool = False)
 
 
 # ---- the default scenario's glider landing (E8), which many tests play: started from 1G9 as
-# the Play tab opens on it, its dice typed as rolled at the table (every roll of it lands the
-# glider safely in its ILH, tests/core/asl/e8/test_asl_gliders_every_roll.py; typed, each run
-# shows the same dice and words).
+# the Play tab opens on it, its dice typed as rolled at the table (every roll of it asks the same
+# steps, tests/core/asl/e8/test_asl_gliders_every_roll.py, and lands the glider safely in its
+# ILH; typed, each run shows the same dice and words).
 
 #: The landing's result from 1G9 (the prompt's last line), whatever the dice typed.
 LANDED_1G9 = "Glider landed safely in 1G9."
