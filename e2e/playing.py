@@ -114,6 +114,39 @@ def add_row(page: Any, path: str, values: dict[str, str], at_once: bool = False)
         fill(page, f"{path}.{rows}.{key}", value)
 
 
+# ---- the default scenario's glider landing (E8), which many tests play: started from 1G9 as
+# the Play tab opens on it, its dice typed as rolled at the table (every roll of it asks the same
+# steps, tests/core/asl/e8/test_asl_gliders_every_roll.py, and lands the glider safely in its
+# ILH; typed, each run shows the same dice and words).
+
+#: The landing's result from 1G9 (the prompt's last line), whatever the dice typed.
+LANDED_1G9 = "Glider landed safely in 1G9."
+
+
+def start_landing(page: Any, ilh: str = "1G9", odds: bool = False) -> None:
+    """Start the default scenario's glider landing (the procedure chosen on the Play tab, as it
+    opens) from ``ilh`` and wait for its Landing DR (E8.22). ``odds``: the hex's change sent
+    first, as a player's typing does, so the odds and the map follow it before Start."""
+    field = page.locator("#f-ilh")
+    field.fill(ilh)
+    if odds:
+        field.dispatch_event("change")
+    tap(page, "#plan-start")
+    waiting(page, "E8.22")
+
+
+def finish_landing(page: Any, landing: str = "1 6", crash: str = "6") -> list[str]:
+    """Type the glider's Landing DR (colored, white) and Crash dr as rolled at the table, each
+    once the prompt waits for it, then no Final Fire (E8.3); the last roll's sentence after
+    each roll. The procedure has ended when it returns."""
+    said = [dice(page, landing)]
+    waiting(page, "E8.23")
+    said.append(dice(page, crash))
+    waiting(page, "E8.3")
+    choose(page, "no Final Fire")
+    return said
+
+
 def import_boards(page: Any, paths: list[str], held: int) -> None:
     """Import board files through Edit's picker, as a player does, until the device holds ``held``
     boards (the Edit tab must be open)."""
@@ -226,27 +259,3 @@ def tap(page: Any, selector: str) -> None:
         page.touchscreen.tap(at[0], at[1])
     else:
         page.locator(selector).first.tap()
-
-
-# What the prompt waits for next, in one call: null when it waits for nothing, else the game's
-# actions so far and the control a player taps (the choices offered, else the app's dice: a
-# prompt offers one or the other, never both).
-NEXT_STEP = """() => {
-  if (!document.querySelector("#prompt[data-waiting]:not([data-waiting=''])")) return null;
-  const choice = "#prompt button[data-act='choose']";
-  return [Number(document.body.dataset.actions || 0), document.querySelector(choice) ? choice : "#prompt-roll"];
-}"""
-
-
-def roll_until_done(page: Any, limit: int = 200) -> int:
-    """Roll the app's dice (or take the first choice) until nothing waits; the steps taken (a
-    procedure still waiting after ``limit`` steps fails the test). The app seeds a new game's
-    dice from the OS: only for steps whose every roll the test accepts."""
-    rolls = 0
-    while step := page.evaluate(NEXT_STEP):
-        assert rolls < limit, f"the procedure still waits after {limit} steps"
-        before, control = step
-        tap(page, control)
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-        rolls += 1
-    return rolls

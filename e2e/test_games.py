@@ -20,6 +20,7 @@ from airhead.codec import FORMAT_VERSION, SaveData, decode_link, decode_save, en
 from airhead.scenario import Scenario
 from airhead.systems import builtin, new_game
 from conftest import actions, another_device, boot, fault, offline_requests, start_app, wait_ready
+from playing import start_landing
 
 XSS = "<img src=x onerror=window.__xss=1>"
 READ_STORE = """() => new Promise((resolve, reject) => {
@@ -72,13 +73,17 @@ def open_app(page: Any, link: str = "") -> None:
 def play_some(page: Any, rolls: str = "1 1") -> None:
     """Start a glider landing in 1G9 and type one roll: two actions, autosaved."""
     page.locator("#tab-play").tap()
-    page.locator("#f-ilh").fill("1G9")
-    page.locator("#plan-start").tap()
-    page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
+    start_landing(page)
     page.locator("#prompt-dice").fill(rolls)
     page.locator("#prompt-enter").tap()
     page.wait_for_selector("#prompt[data-waiting='E8.23']", state="attached")
     page.wait_for_selector(f"body[data-saved='{actions(page)}']", state="attached")
+
+
+def crash_dr(page: Any) -> None:
+    """One more action on play_some's landing: its Crash dr (E8.23) typed (a 1: lands safely)."""
+    page.locator("#prompt-dice").fill("1")
+    page.locator("#prompt-enter").tap()
 
 
 def log_text(page: Any) -> str:
@@ -386,7 +391,7 @@ def test_full_storage_loses_nothing(page: Any) -> None:
     play_some(page)  # saved with 2 actions
     saved = store(page)
     page.evaluate("window.__diskFull = true")
-    page.locator("#prompt-roll").tap()  # a third action: its autosave fails
+    crash_dr(page)  # a third action: its autosave fails
     page.wait_for_selector("body[data-save-error='quota']", state="attached")
     assert actions(page) == 3  # the game is still open, in memory
     notice = page.locator("#notice").inner_text()

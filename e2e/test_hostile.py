@@ -18,7 +18,9 @@ import pytest
 from airhead.codec import FORMAT_VERSION, decode_save, encode_link, encode_save
 from airhead.systems import builtin, new_game
 from conftest import fault, restart
-from test_games import _file, _pack, actions, games_tab, log_text, open_app, open_app_after_reload, play_some, store
+from playing import start_landing
+from test_games import (_file, _pack, actions, crash_dr, games_tab, log_text, open_app, open_app_after_reload, play_some,
+                        store)
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -103,7 +105,7 @@ def test_the_hostile_link_from_the_issue_and_a_reload_after_it(page: Any) -> Non
     dismiss(page)
     # the next action is saved into the game on screen, never into anything from a link
     page.locator("#tab-play").tap()
-    page.locator("#prompt-roll").tap()
+    crash_dr(page)
     page.wait_for_selector("body[data-saved='3']", state="attached")
     records = {k: v for k, v in store(page).items() if k.startswith("game:")}
     assert list(records) == [k for k in before if k.startswith("game:")]
@@ -171,7 +173,7 @@ def test_a_game_that_fails_while_drawn_never_replaces_the_open_one(page: Any, tm
     assert page.evaluate("localStorage.getItem('airhead-sealed-plans')") in (None, "{}")
     assert store(page) == before
     # the next action goes to A, the game on screen; B is untouched
-    page.locator("#prompt-roll").tap()
+    crash_dr(page)
     page.wait_for_selector("body[data-saved='3']", state="attached")
     after = store(page)
     assert after["game:" + b_id] == before["game:" + b_id]
@@ -269,9 +271,7 @@ def test_storage_that_cannot_be_opened_is_said(page: Any, storage_fault: str, tm
     dismiss(page)
     # playing and exporting still work
     page.locator("#tab-play").tap()
-    page.locator("#f-ilh").fill("1G9")
-    page.locator("#plan-start").tap()
-    page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
+    start_landing(page)
     assert page.evaluate("document.body.dataset.saveState") == "off"
     games_tab(page)
     assert "Not saved" in page.locator("#games-status").inner_text()
@@ -286,7 +286,8 @@ def test_a_change_is_handed_to_storage_before_the_page_hides(page: Any) -> None:
     open_app(page)
     play_some(page)  # two actions saved
     queued = page.evaluate("""() => {
-        document.getElementById("prompt-roll").click();  // a third action; its save is pending
+        document.getElementById("prompt-dice").value = "1";  // a third action, the Crash dr typed;
+        document.getElementById("prompt-enter").click();      // its save is pending
         const ds = document.body.dataset, pending = ds.saveQueued;
         window.dispatchEvent(new PageTransitionEvent("pagehide", {persisted: false}));
         return [ds.actions, pending, ds.saveQueued];

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import open_play, start_app
-from playing import PAINTED, SIDE_TEXT, UNTIL, roll_until_done, tap, unplain_text, until
+from playing import LANDED_1G9, PAINTED, SIDE_TEXT, UNTIL, finish_landing, start_landing, tap, unplain_text, until
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -314,6 +314,11 @@ def walk(page: Any, lay: Layout) -> None:
     until(page, ("#notice", "hidden"))
 
 
+# The last roll's sentence after the walk's Landing DR (colored 1, white 6) from 1G9.
+LANDING_DR_1_6 = ("E8.22 Landing DR 7 (colored 1, white 6)\n-5 5 consecutive hexes clear of Obstacles: 1H8, 1I8, 1J7, 1K7, "
+                  "1L6\n→ Final colored dr -4, white dr 6: lands in its ILH: lands in 1G9")
+
+
 # What the game on screen has done (<body data-actions>), and wait until it has done more.
 ACTIONS = "() => Number(document.body.dataset.actions || '0')"
 MORE = "(n) => Number(document.body.dataset.actions || '0') > n"
@@ -332,15 +337,6 @@ def play_a_little(page: Any, scenario: str) -> None:
         act(page, "#turn-next")
 
 
-def start_landing(page: Any) -> None:
-    """The default scenario: a glider landing under way (its dice row in the prompt)."""
-    page.locator("#proc-menu button.proc", has_text="Glider landing").tap()
-    page.locator("#f-ilh").fill("1G9")
-    page.locator("#f-ilh").dispatch_event("change")
-    tap(page, "#plan-start")
-    until(page, ("#prompt:not([data-waiting=''])", "attached"))
-
-
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_nothing_clipped(page: Any, scenario: str, size: str) -> None:
@@ -351,15 +347,20 @@ def test_nothing_clipped(page: Any, scenario: str, size: str) -> None:
     strip once covered board 1's label in portrait that way)."""
     open_play(page, scenario)
     play_a_little(page, scenario)
-    if scenario == "default":
-        start_landing(page)
+    if scenario == "default":  # a glider landing under way (its dice row in the prompt)
+        start_landing(page, odds=True)
     page.set_viewport_size(VIEWPORTS[size])
     lay = Layout(page, scenario)
     lay.size = size
     walk(page, lay)
     if scenario == "default":  # the result, the dice drawn, a long log
         lay.tab("play")
-        roll_until_done(page, 30)
+        # the dice typed (the same steps and words every run): a Landing DR of 7 (colored 1,
+        # white 6: the colored dr's longest words, -4), a Crash dr of 6, no Final Fire
+        said = finish_landing(page, "1 6", "6")
+        assert said == [LANDING_DR_1_6, "E8.23 Crash dr 6\n→ Final Crash dr 6: ≤ 6: lands safely"], said
+        assert page.locator("#prompt-result").inner_text().endswith(LANDED_1G9)
+        assert page.locator(".overlay .counter.unit.kind-glider[data-hex='1G9']").count() == 1
         lay.tab("play", "Play tab, the landing resolved")
         lay.tab("log", "Log tab, the landing resolved")
     assert not lay.problems, f"{len(lay.problems)} layout problems:\n" + "\n".join(lay.problems)

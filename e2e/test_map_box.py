@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import hex_center, open_play
-from playing import roll_until_done
+from playing import LANDED_1G9, finish_landing, start_landing
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -63,13 +63,11 @@ def test_fit_stays_fit_and_the_landing_keeps_the_board_names_on_screen(page: Any
     heights = [sheet(page, "300px"), sheet(page, "430px"), sheet(page, "")]
     assert heights[0] > heights[1], heights
     zoomed = scale(page)
-    # a glider landing, rolled with the app's dice to its end: the map follows it
+    # a glider landing, its dice typed to its end: the map follows it to 1G9
     page.locator("#proc-menu button.proc", has_text="Glider landing").tap()
-    page.locator("#f-ilh").fill("1G9")
-    page.locator("#f-ilh").dispatch_event("change")
-    page.locator("#plan-start").tap()
-    page.wait_for_selector("#prompt:not([data-waiting=''])", state="attached")
-    roll_until_done(page, 30)
+    start_landing(page, odds=True)
+    finish_landing(page, "1 6", "6")
+    assert page.locator("#prompt-result").inner_text().endswith(LANDED_1G9)
     settled(page)
     assert page.evaluate(NAMES_CUT) == [], f"after the landing (the map's box {heights} px tall in turn)"
     assert zoomed == pytest.approx(fit, abs=0.002), f"Fit ({fit}) zoomed to {zoomed} by the box's new heights {heights}"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import hex_center, open_play, start_app
-from playing import add_row, tap
+from playing import add_row, start_landing, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -111,9 +111,7 @@ def test_long_e8_example_with_typed_dice(page: Any, artifacts: Path) -> None:
 
 def test_typed_dice_are_checked_and_app_dice_roll(page: Any) -> None:
     open_play(page)
-    page.locator("#f-ilh").fill("1G9")
-    tap(page, "#plan-start")
-    waiting(page, "E8.22")
+    start_landing(page)
     page.locator("#prompt-dice").fill("7 2")
     tap(page, "#prompt-enter")
     assert "7 is not a face of a d6" in page.locator("#prompt-error").inner_text()
@@ -128,9 +126,7 @@ def test_typed_dice_are_checked_and_app_dice_roll(page: Any) -> None:
 
 def test_undo_redo_and_log_stepping(page: Any) -> None:
     open_play(page)
-    page.locator("#f-ilh").fill("1G9")
-    tap(page, "#plan-start")
-    waiting(page, "E8.22")
+    start_landing(page)
     dice(page, "1 1")
     waiting(page, "E8.23")
     tap(page, "#tab-log")
@@ -151,9 +147,7 @@ def test_undo_redo_and_log_stepping(page: Any) -> None:
 
 def test_dice_mode_switch(page: Any) -> None:
     open_play(page)
-    page.locator("#f-ilh").fill("1G9")
-    tap(page, "#plan-start")
-    waiting(page, "E8.22")
+    start_landing(page)
     tap(page, "#dice-mode-table")
     assert page.locator("#prompt-roll").count() == 0 and page.locator("#prompt-dice").count() == 1
     tap(page, "#dice-mode-app")
@@ -164,9 +158,7 @@ def test_dice_mode_switch(page: Any) -> None:
     # on what this device stored, as a reload starts it (restarted in place: conftest.start_app)
     start_app(page)
     tap(page, "#tab-play")
-    page.locator("#f-ilh").fill("1G9")
-    tap(page, "#plan-start")
-    waiting(page, "E8.22")
+    start_landing(page)
     assert page.locator("#prompt-dice").count() == 0
     tap(page, "#dice-mode-both")
 

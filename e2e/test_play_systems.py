@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play
-from playing import choose, dice, roll_until_done, tap, waiting
+from playing import choose, dice, tap, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -195,9 +195,10 @@ def test_panzer_leader_written_plan_sealed_from_its_form(page: Any) -> None:
     page.wait_for_selector(".seal-list .revealed.ok")
     pick_procedure(page, "proc-panzer-leader-wind")
     start(page)
-    # the wind with the app's dice: two single dice, each face a wind; the paradrop starts under
-    # any wind and its check against the written plan reads only the turn and the target hex
-    assert roll_until_done(page) == 2
+    # the wind typed as rolled at the table (a Low wind from the S: die 4, speed 1); the paradrop's
+    # check against the written plan reads only the turn and the target hex
+    typed(page, ("PL I.D", "4"), ("PL I.E", "1"))
+    assert page.locator("#prompt-result").inner_text().endswith("Wind for turn 1: Low from S.")
     pick_procedure(page, "proc-panzer-leader-paradrop")
     start(page)
     tap(page, "#tab-log")

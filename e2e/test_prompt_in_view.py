@@ -1,9 +1,9 @@
 """The action always in view (#32 items 1, 5, 6, 11): every procedure of every built-in scenario,
 chosen from the menu (its form comes into view), started from the bottom of its form at tablet
 and phone size, shows its prompt — the rule, what it waits for and its dice or choice buttons —
-inside the window and the Play panel after Start and after every step, and its result once it
-ends; no text on screen has a stray slash ("in building/") or a rule id said twice ("E1.91
-E1.91:"); the map, moved to show the action, leaves no blank strip. A form Start refuses says
+inside the window and the Play panel after Start and after every step (its dice typed from a
+fixed cycle of faces, FACES: the same steps every run), and its result once it ends; no text on
+screen has a stray slash ("in building/") or a rule id said twice ("E1.91 E1.91:"); the map, moved to show the action, leaves no blank strip. A form Start refuses says
 what is missing in plain words (#14: no Python repr, internal id or developer note), and is
 filled in as a player would (what it names missing, a name no other row took, or "we agree to
 do it anyway"). The procedures the game must first be brought to are walked after it is, as a
@@ -214,32 +214,43 @@ def _tap_filling(page: Any, button: str, clear: str, refused: str) -> bool:
 # game acted or refused the step: whether it acted, what _walk checks (``first``: MAP_FILLS as
 # well; ``words``: TEXT_PROBLEMS and the side panels' words, SIDE_TEXT), and what the prompt
 # offers next (its label, the dice, a choice, Abandon); the last refusal wiped for the next step.
-LOOK = f"""async ([before, first, words]) => {{
+# With ``faces`` (a list, not null), a roll's dice box is filled with them in turn (each no higher
+# than its die's sides), as typed at the table: ``typed`` says what, for the next step to Enter.
+LOOK = f"""async ([before, first, words, faces]) => {{
   if (before >= 0) await ({WHEN})(() => {ACTIONS} > before || !!document.body.dataset.lastError, 'the step');
   await ({PAINTED})();
   const got = {{acted: before < 0 || {ACTIONS} > before, blank: first ? ({MAP_FILLS})() : '', where: ({IN_VIEW})(),
     problems: words ? ({TEXT_PROBLEMS})() : '', text: words ? ({SIDE_TEXT})() : null,
     label: !!document.querySelector('#prompt .prompt-label'), roll: !!document.getElementById('prompt-roll'),
+    sides: [...(document.querySelector('#prompt .dice-spec')?.textContent || '').matchAll(/\\bd(\\d+)/g)].map((m) => +m[1]),
     choice: !!document.querySelector('#prompt button[data-choice]'),
     cancel: !!document.querySelector("#prompt [data-act='cancel']"), actions: {ACTIONS}}};
+  const box = document.getElementById('prompt-dice');
+  got.typed = faces && box ? (box.value = got.sides.map((s, i) => Math.min(faces[i % faces.length], s)).join(' ')) : '';
   document.body.dataset.lastError = '';
   return got;
 }}"""
 
 
-def _step(page: Any, seen: dict[str, Any], typed: list[str] | None = None) -> bool:
-    """Take one step (the prompt as LOOK ``seen`` it) with the app's dice (or the next of the
-    ``typed`` dice, if given: none left stops the walk) or the first choice; False if there was
-    none to take (the procedure ended). The step's outcome is the next LOOK's ``acted``."""
+#: The faces the walk types for a procedure's dice when no dice are given, die after die in turn
+#: (each no higher than its die's sides): the same steps every run (#43), not all DRs alike.
+FACES = (3, 5, 2, 4, 6, 1, 4)
+
+
+def _step(page: Any, seen: dict[str, Any], typed: list[str] | None) -> bool:
+    """Take one step (the prompt as LOOK ``seen`` it): its dice typed (the next of the ``typed``
+    dice if given: none left stops the walk; else those LOOK typed) or the first choice. False
+    if there was none to take (the procedure ended). The step's outcome is the next LOOK's
+    ``acted``."""
     if not seen["label"]:
         return False
-    if seen["roll"] and typed is not None:
-        if not typed:
-            return False
-        page.locator("#prompt-dice").fill(typed.pop(0))
+    if seen["roll"]:
+        if typed is not None:
+            if not typed:
+                return False
+            page.locator("#prompt-dice").fill(typed.pop(0))
+        assert typed is not None or seen["typed"], "a roll without a box for the dice typed at the table"
         tap(page, "#prompt-enter")
-    elif seen["roll"]:
-        tap(page, "#prompt-roll")
     elif seen["choice"]:
         tap(page, "#prompt button[data-choice]")
     else:
@@ -250,12 +261,15 @@ def _step(page: Any, seen: dict[str, Any], typed: list[str] | None = None) -> bo
 def _walk(page: Any, size: str, title: str, problems: list[str], typed: list[str] | None = None) -> None:
     """A started procedure, step by step: its prompt (or result) in view after Start and after
     every step, the map filled, the words checked; cancelled if it has not ended in STEPS. With
-    ``typed``, its rolls take those dice in turn (each taken off the list), as typed at the table.
-    One look (LOOK) and one tap a step."""
+    ``typed``, its rolls take those dice in turn (each taken off the list), else FACES in turn, as
+    typed at the table (never the app's dice: each run takes the same steps). One look (LOOK,
+    which types FACES) and one tap a step."""
     words = size == TEXT_SIZE
+    typed_in = 0  # (the faces of FACES typed so far)
     before = -1  # (after Start)
     for k in range(STEPS + 1):
-        seen = page.evaluate(LOOK, [before, k == 0, words])
+        faces = None if typed is not None else [FACES[(typed_in + i) % len(FACES)] for i in range(len(FACES))]
+        seen = page.evaluate(LOOK, [before, k == 0, words, faces])
         if not seen["acted"]:  # the step was refused: the walk ends there
             break
         when = "after Start" if k == 0 else f"after step {k}"
@@ -268,11 +282,12 @@ def _walk(page: Any, size: str, title: str, problems: list[str], typed: list[str
         if seen["text"] is not None:
             problems += unplain_text(seen["text"], f"{size}, {title}, {when}")
         before = seen["actions"]
+        typed_in += len(seen["sides"]) if seen["typed"] else 0
         if not _step(page, seen, typed):
             before = -1
             break
     else:  # the last step taken, not looked at: its outcome waited for
-        seen = page.evaluate(LOOK, [before, False, False])
+        seen = page.evaluate(LOOK, [before, False, False, None])
     if seen["cancel"]:
         tap(page, "#prompt [data-act='cancel']")  # not ended in STEPS: abandoned
         until_idle = f"() => ({UNTIL})([[\"#prompt[data-waiting='']\", 'attached']])"

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import actions, start_app
+from conftest import start_app
+from playing import dice, start_landing, waiting
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -47,21 +48,15 @@ def test_the_dice_prompt_fits_a_phone(page: Any, artifacts: Path, size: str) -> 
     start_app(page, viewport=PHONES[size])
     page.wait_for_selector("body[data-play='1']", state="attached")
     page.locator("#tab-play").tap()
-    page.locator("#f-ilh").fill("1G9")
-    page.locator("#f-ilh").dispatch_event("change")
-    before = actions(page)
-    page.locator("#plan-start").tap()
-    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-    page.wait_for_selector("#prompt-roll")
+    start_landing(page, odds=True)
     tag = size.split()[0]
     page.screenshot(path=str(artifacts / f"prompt-phone-{tag}.png"))
     assert page.evaluate(OUT_OF_VIEW, list(CONTROLS)) == ""
-    before = actions(page)
-    page.locator("#prompt-roll").tap()  # the Landing DR: the next roll waits with this one drawn above it
-    page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-    # whatever the app rolled, the Crash dr (E8.23) comes next: a glider landing from 1G9 asks the
-    # Landing DR, the Crash dr, then Final Fire for each of the 36 x 6 rolls (checked in the core)
-    page.wait_for_selector("#prompt[data-waiting='E8.23']", state="attached")
+    # the Landing DR typed with Enter (the same words every run, the longest: a DR of 12): the
+    # Crash dr (E8.23) waits with this roll drawn above it
+    assert dice(page, "6 6") == ("E8.22 Landing DR 12 (colored 6, white 6)\n-5 5 consecutive hexes clear of Obstacles: "
+                                 "1H8, 1I8, 1J7, 1K7, 1L6\n→ Final colored dr 1, white dr 6: lands in its ILH: lands in 1G9")
+    waiting(page, "E8.23")
     assert page.locator("#prompt-roll").count() == 1 and page.locator("#last-roll").count() == 1
     page.screenshot(path=str(artifacts / f"prompt-phone-{tag}-rolled.png"))
     assert page.evaluate(OUT_OF_VIEW, list(CONTROLS)) == ""

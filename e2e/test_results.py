@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import open_play
-from playing import tap
+from playing import start_landing, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -107,9 +107,7 @@ def test_a_table_file_is_imported_and_a_wrong_one_refused(page: Any) -> None:
 def test_the_plan_under_way_is_shown_again_after_a_reload(page: Any) -> None:
     """#14 item 10: after a reload mid-landing the plan form was blank."""
     open_play(page)
-    page.locator("#f-ilh").fill("1G9")
-    tap(page, "#plan-start")
-    page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
+    start_landing(page)
     page.wait_for_selector("body[data-save-state='saved']", state="attached")
     open_play(page)  # the app started again on what this device stored, as a reload starts it
     page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from conftest import TABLET, actions, hex_center, offline_requests, wait_ready
+from playing import LANDED_1G9, finish_landing, start_landing
 
 from tools.devserver import BundleServer
 from tools.dist import copy_dist
@@ -199,7 +200,7 @@ def first_visit_to_the_dist_folder(page: Any, srv: BundleServer, precache: dict[
     """The dist folder's first visit: it loads exactly the precache list, nothing outside the
     sub-path, the wasm once (the offline copy keeps the page's own download, never a second one);
     an older build's snapshot found there is removed when this build's is made; the app plays a
-    landing to its end with its own dice and its share link points where it is hosted. Returns
+    landing to its end (its dice typed) and its share link points where it is hosted. Returns
     the game's number of actions."""
     loaded: set[str] = set()
 
@@ -225,19 +226,11 @@ def first_visit_to_the_dist_folder(page: Any, srv: BundleServer, precache: dict[
     wasm = [entry for entry in log if entry[0].endswith("pyodide.asm.wasm")]
     assert [status for _, status, _ in wasm].count(200) == 1, \
         f"the wasm was downloaded more than once on the first visit: {wasm}"
-    # play a landing to its end with the app's dice
+    # play a landing to its end, its dice typed
     page.locator("#tab-play").tap()
-    page.locator("#f-ilh").fill("1G9")
-    page.locator("#plan-start").tap()
-    page.wait_for_selector("#prompt[data-waiting='E8.22']", state="attached")
-    for _ in range(20):  # roll every roll; answer "no" (the first option) to every choice
-        roll, choice = page.locator("#prompt-roll"), page.locator("#prompt button[data-act='choose']")
-        if roll.count() == 0 and choice.count() == 0:
-            break
-        before = actions(page)
-        (roll if roll.count() else choice.first).tap()
-        page.wait_for_function("n => Number(document.body.dataset.actions) > n", arg=before)
-    page.wait_for_selector("#prompt-result", state="attached")
+    start_landing(page)
+    finish_landing(page, "3 4", "2")
+    assert page.locator("#prompt-result").inner_text().endswith(LANDED_1G9)
     # a share link points where the app is hosted
     page.locator("#tab-games").tap()
     page.locator("#share-make").tap()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import actions, open_play, start_app
-from playing import tap
+from playing import dice, start_landing, tap
 
 pytestmark = pytest.mark.usefixtures("no_page_errors")
 
@@ -34,11 +34,8 @@ def test_undo_redo_and_slider_say_what_they_did(page: Any, artifacts: Path) -> N
     open_play(page)
     for _ in range(14):  # a log longer than the pane
         tap_and_wait(page, "#turn-next")
-    page.locator("#f-ilh").fill("1G9")
-    page.locator("#f-ilh").dispatch_event("change")
-    tap_and_wait(page, "#plan-start")
-    page.locator("#prompt-dice").fill("1 1")
-    tap_and_wait(page, "#prompt-enter")
+    start_landing(page)
+    dice(page, "1 1")
     n = actions(page)  # 16 entries: the dice are the last
     tap(page, "#tab-log")
     assert page.locator("#log-position").inner_text() == f"Now: {n} actions in effect"

@@ -88,17 +88,20 @@ class Session:
         except AssertionError:
             raise AssertionError(b.js("document.getElementById('play').innerHTML.slice(0, 3000)")) from None
         assert not b.js("document.getElementById('prompt-error').textContent")
-        for _ in range(40):  # the app's dice, or the first choice, until the result
-            b.wait("!!document.querySelector('#prompt-result, #prompt-roll, #prompt button[data-choice]')", 30)
-            if b.js("!!document.getElementById('prompt-result')"):
-                break
+        # the dice typed as rolled at the table (the same steps every run, #43): a Landing DR of 7,
+        # a Crash dr of 2 (lands safely), then no Final Fire
+        for rule, faces in (("E8.22", "3 4"), ("E8.23", "2")):
+            b.wait(f"document.getElementById('prompt').dataset.waiting === '{rule}'", 30, f"the prompt asks {rule}")
             before = tablet.actions()
-            tablet.click("#prompt-roll" if b.js("!!document.getElementById('prompt-roll')")
-                         else "#prompt button[data-choice]")
-            b.wait(f"Number(document.body.dataset.actions) > {before} || !!document.getElementById('prompt-result')", 30)
+            b.js(f"(() => {{ document.getElementById('prompt-dice').value = '{faces}'; return true; }})()")
+            tablet.click("#prompt-enter")
+            b.wait(f"Number(document.body.dataset.actions) > {before}", 30, f"the {rule} roll typed")
+        b.wait("document.getElementById('prompt').dataset.waiting === 'E8.3'", 30, "the prompt asks E8.3")
+        tablet.click("#prompt button[data-choice='no Final Fire']")
+        b.wait("!!document.getElementById('prompt-result')", 30, "the landing's result")
         result = str(b.js("document.getElementById('prompt-result').textContent"))
-        assert "Glider 1" in result, result
-        assert b.js("document.querySelectorAll('.overlay .counter.unit.kind-glider').length") == 1
+        assert result.endswith("Glider 1 landed safely in 1C9."), result
+        assert b.js("document.querySelectorAll(\".overlay .counter.unit.kind-glider[data-hex='1C9']\").length") == 1
         b.wait("document.body.dataset.saveState === 'saved'", 30, "the game saved")
         tablet.facts["actions"] = tablet.actions()
         tablet.facts["log"] = tablet.log_text()

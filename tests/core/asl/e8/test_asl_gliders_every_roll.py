@@ -1,8 +1,9 @@
 """The default scenario's glider landing from 1G9 asks the same three steps whatever is rolled.
 
-Several e2e tests (test_layout, test_map_box, test_snapshot, test_prompt_phone, test_play) play
-this landing with the app's dice, whose seed is new each game: they rely on it asking the Landing
-DR (E8.22), then the Crash dr (E8.23), then Final Fire (E8.3), and ending, for every roll.
+Many e2e tests play this landing (e2e/playing.py start_landing, finish_landing), their dice typed;
+test_play's Roll test rolls the app's dice, whose seed is new each game: they rely on it asking
+the Landing DR (E8.22), then the Crash dr (E8.23), then Final Fire (E8.3), and ending, for every
+roll.
 """
 
 from __future__ import annotations
