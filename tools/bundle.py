@@ -40,6 +40,11 @@ BUNDLE = BUILD / "bundle"
 BUNDLE_STAMP = BUILD / ".bundle.sha256"  # beside, not inside, the served folder
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+# PyScript's own Python package (`pyscript`), which PyScript writes into the working directory and
+# imports from source at every start, before main.py: its sources as @pyscript/core ships them
+# (an artifact its dist embeds; _check_pyscript_package checks they are the same), compiled by
+# tools/pycompile.mjs into app-pyc.zip's pyscript/__pycache__/ (docs/web.md, "PyScript's start").
+PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # What Pyodide's page side loads (the npm package also has consoles, typings and source maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -63,6 +68,11 @@ TEMPLATES = ("sw.js", "snapshot.mjs", "snapshot-worker.mjs", "early.js")
 BENCH_FILES = ("bench/bare.html", "bench/bare.json", "bench/app-stdlib.mjs")
 APP_DIR = WEB / "app"
 APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
+# ... shipped as this one line: the page itself (web/app/main.py) goes into app-pyc.zip as main.pyc
+# with the views, so PyScript's run of main.py parses one line instead of the page's ~280 (Pyodide
+# parses it into a Python AST first: ~10-40 ms of every start's CPU, docs/web.md)
+PAGE_STUB = ("# Airhead's page, web/app/main.py, is precompiled: wheels/app-pyc.zip main.pyc (tools/bundle.py)\n"
+             "import main  # noqa: F401\n")
 # What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
 # airhead.game is not needed by the first paint (the play panel imports it just after): it is
 # listed so it is precompiled and held by the memory snapshot all the same.
@@ -172,7 +182,8 @@ def _bytecode_in_place(wheel: Path, compiled: Path, views_out: Path) -> tuple[in
     place of their .py (its RECORD follows), the views' into ``views_out``. A module is loaded
     from its bytecode either way (unchecked-hash .pyc); sending its source too only cost bytes
     on the wire. Tracebacks keep each frame's file and line, without the line's text. Returns
-    (how many airhead modules, the views' file names: details.py...)."""
+    (how many airhead modules, the views' file names: details.py...; PyScript's package,
+    pyscript/__pycache__/..., goes into ``views_out`` too, not counted)."""
     with zipfile.ZipFile(compiled) as z:
         pyc = {i.filename: z.read(i) for i in z.infolist()}
     with zipfile.ZipFile(wheel) as z:
@@ -196,7 +207,44 @@ def _bytecode_in_place(wheel: Path, compiled: Path, views_out: Path) -> tuple[in
     with zipfile.ZipFile(views_out, "w", zipfile.ZIP_STORED) as z:
         for name, code in sorted(pyc.items()):
             z.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), code)
-    return moved, sorted(n.removesuffix("c") for n in pyc)
+    return moved, sorted(n.removesuffix("c") for n in pyc if "/" not in n)
+
+
+def _pyscript_sources(artifact: Path) -> dict[str, str]:
+    """PyScript's ``pyscript`` package as its artifact (PYSCRIPT_PACKAGE, ``export default {...}``,
+    a JSON object literal) holds it: {relative path: source}."""
+    text = artifact.read_text(encoding="utf-8")
+    start, end = text.find("export default"), text.rfind("}")
+    if start < 0 or end < start:
+        raise LayerError(f"{artifact.name}: not PyScript's stdlib artifact (no export default)")
+    tree = json.loads(text[text.index("{", start):end + 1])
+    out: dict[str, str] = {}
+
+    def walk(node: dict[str, object], base: str) -> None:
+        for name, value in node.items():
+            if isinstance(value, str):
+                out[base + name] = value
+            elif isinstance(value, dict):
+                walk(value, f"{base}{name}/")
+
+    walk(tree, "")
+    return out
+
+
+def _check_pyscript_package(dist: Path, artifact: Path = PYSCRIPT_PACKAGE) -> int:
+    """The build precompiles PyScript's package from its artifact: each source must be in the
+    PyScript the page loads (its core chunk writes it, JSON-encoded), else the page would write
+    other sources (the bytecode is checked-hash: it would only be compiled again, every start)."""
+    chunks = [p.read_text(encoding="utf-8") for p in sorted(dist.glob("core-*.js"))]
+    sources = _pyscript_sources(artifact)
+    if "pyscript/__init__.py" not in sources:
+        raise LayerError(f"{artifact}: no pyscript/__init__.py")
+    missing = [rel for rel, src in sources.items()
+               if not any(json.dumps(src, ensure_ascii=False)[1:-1] in c for c in chunks)]
+    if missing:
+        raise LayerError(f"PyScript's core chunk does not write {', '.join(missing)} as {artifact.name} "
+                         "has it: update PYSCRIPT_PACKAGE in tools/bundle.py")
+    return len(sources)
 
 
 def _first_map_svg(drawn: Path, dst: Path) -> None:
@@ -521,7 +569,8 @@ def build_bundle() -> Path:
     held = snapshot_imports(tmp / "wheels" / wheel.name)  # what the memory snapshot imports
     check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, tmp / "wheels" / wheel.name,
            tmp / "pyodide" / "python_stdlib.zip", tmp / "app", pyc_out, *STARTUP_IMPORTS,
-           "--run", STARTUP_RUN, "--views", *modules, "--also", *held, *view_imports()],
+           "--run", STARTUP_RUN, "--views", *modules, APP_ENTRY, "--pyscript", PYSCRIPT_PACKAGE,
+           "--also", *held, *view_imports()],
           "precompiling the start-up modules and the app's standard library in Pyodide")
     shutil.move(pyc_out / APP_STDLIB, tmp / "pyodide" / APP_STDLIB)
     shutil.copy2(tmp / "pyodide" / APP_STDLIB, tmp / "pyodide" / STDLIB_BENCH)
@@ -532,10 +581,12 @@ def build_bundle() -> Path:
                                       tmp / "wheels" / "app-pyc.zip")
     _first_map_svg(pyc_out / FIRST_MAP, tmp / "app" / FIRST_MAP_SVG)
     shutil.rmtree(pyc_out)
-    if views != modules:
-        raise LayerError(f"pycompile compiled the views {views}, not {modules}")
+    if views != sorted([*modules, APP_ENTRY]):
+        raise LayerError(f"pycompile compiled the views {views}, not {modules} and {APP_ENTRY}")
     for m in modules:  # the views ship as bytecode only (app-pyc.zip)
         (tmp / "app" / m).unlink()
+    (tmp / "app" / APP_ENTRY).write_text(PAGE_STUB)  # ... and the page too (main.pyc)
+    _check_pyscript_package(tmp / "pyscript")
     step(f"bytecode in place of source: {moved} airhead modules in the wheel, {len(views)} views in app-pyc.zip")
     # the wheels with stored entries (brotli-compressed as a whole by the server)
     _stored_zip(micropip, tmp / "pyodide" / micropip.name)

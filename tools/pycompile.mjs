@@ -17,7 +17,7 @@
 //     benchmark's bare PyScript page loads it as a stock page would).
 //
 // Usage: node tools/pycompile.mjs PYODIDE_DIR WHEEL STDLIB_ZIP APP_DIR OUT_DIR MODULE... [--run CODE]
-//            --views FILE... [--also NAME...]
+//            --views FILE... [--pyscript ARTIFACT] [--also NAME...]
 //   MODULE: the app's start-up imports (e.g. airhead.scenario airhead.svg details)
 //   CODE: run after those imports, as the first paint runs it (drawing the first map imports
 //         more of the standard library: importlib's resource readers); it may write files into
@@ -27,6 +27,11 @@
 //   NAME: imported after the app-pyc list is made, only for the standard library they import
 //         (the rest of the app's modules, the views' imports); one that cannot be imported here
 //         (pyscript) is skipped
+//   --pyscript ARTIFACT: PyScript's pyscript package (@pyscript/core's src/stdlib/pyscript.js,
+//         the sources PyScript writes into the working directory at every start and imports
+//         from source): compiled into app-pyc.zip as pyscript/__pycache__/NAME.cpython-3XX.pyc,
+//         *checked*-hash (the import hashes the source PyScript wrote and compiles it again if it
+//         differs: never stale code, only a slower start)
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve, join } from "node:path";
@@ -35,6 +40,8 @@ import { pathToFileURL } from "node:url";
 const argv = process.argv.slice(2);
 let run = "";
 if (argv.includes("--run")) run = argv.splice(argv.indexOf("--run"), 2)[1];
+let pyscript = null;
+if (argv.includes("--pyscript")) pyscript = argv.splice(argv.indexOf("--pyscript"), 2)[1];
 let also = [];
 if (argv.includes("--also")) also = argv.splice(argv.indexOf("--also")).slice(1);
 const cut = argv.includes("--views") ? argv.indexOf("--views") : argv.length;
@@ -55,13 +62,29 @@ py.globals.set("MODULES", py.toPy(modules));
 py.globals.set("VIEWS", py.toPy(views));
 py.globals.set("RUN", run);
 py.globals.set("ALSO", py.toPy(also));
+const pyscriptFiles = {};
+if (pyscript) {
+  const { default: tree } = await import(pathToFileURL(resolve(pyscript)).href);
+  const walk = (node, base) => {
+    for (const [name, value] of Object.entries(node)) {
+      if (typeof value === "string") pyscriptFiles[base + name] = value;
+      else walk(value, `${base}${name}/`);
+    }
+  };
+  walk(tree, "");
+  if (!Object.keys(pyscriptFiles).some((f) => f === "pyscript/__init__.py")) {
+    console.error(`pycompile: ${pyscript} holds no pyscript/__init__.py`);
+    process.exit(1);
+  }
+}
+py.globals.set("PYSCRIPT", py.toPy(pyscriptFiles));
 let report;
 try {
   report = py.runPython(`
 import ast, importlib, importlib.util, io, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
+def pyc(source: bytes, filename: str, docstrings: bool = True, checked: bool = False) -> bytes:
     tree = ast.parse(source, filename)
     if not docstrings:
         for node in ast.walk(tree):
@@ -71,7 +94,7 @@ def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
                         and isinstance(first.value.value, str)):
                     node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
     code = compile(tree, filename, "exec", dont_inherit=True)
-    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked)
 
 if any(col is not None for _, _, col, _ in compile("x = 1", "", "exec").co_positions()):
     raise RuntimeError("PYTHONNODEBUGRANGES did not reach the compiler")
@@ -107,6 +130,13 @@ for f in sorted(VIEWS):
 with zipfile.ZipFile("/work/out/app-pyc.zip", "w") as out:
     for src, rel in app:
         out.writestr(entry(rel + "c"), pyc(open(src, "rb").read(), "/home/pyodide/" + rel))
+    # PyScript's pyscript package, as PyScript writes it (its sources stay: PyScript writes them
+    # at every start, then imports them; the import finds this bytecode beside them)
+    for rel, text in sorted(PYSCRIPT.items()):
+        if rel.endswith(".py"):
+            folder, name = rel.rsplit("/", 1)
+            cached = f"{folder}/__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
+            out.writestr(entry(cached), pyc(text.encode(), "/home/pyodide/" + rel, checked=True))
 
 # 2. the standard library: every module imported so far (Pyodide's boot too) and by ALSO,
 # compiled in place of its source -> python_stdlib_app.zip
@@ -134,7 +164,7 @@ with zipfile.ZipFile(buf, "w") as dst:
             dst.writestr(info, src.read(info))
 open("/work/out/python_stdlib_app.zip", "wb").write(buf.getvalue())
 std = sorted(compiled)
-f"{len(app)} app modules ({', '.join(r for _, r in app)}); {len(std)} standard-library modules compiled in place of their sources"
+f"{len(app)} app modules ({', '.join(r for _, r in app)}); {sum(r.endswith('.py') for r in PYSCRIPT)} of PyScript's; {len(std)} standard-library modules compiled in place of their sources"
 `);
 } catch (e) {
   console.error(`pycompile failed: ${String(e.message || e).slice(-3000)}`);

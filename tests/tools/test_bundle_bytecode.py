@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import zipfile
 from pathlib import Path
 
@@ -55,3 +56,33 @@ def test_bytecode_of_a_module_the_wheel_lacks_stops_the_build(tmp_path: Path) ->
         z.writestr("airhead/gone.pyc", b"code")
     with pytest.raises(LayerError, match="airhead/gone.pyc"):
         bundle._bytecode_in_place(wheel, compiled, tmp_path / "views.zip")
+
+
+def test_pyscripts_bytecode_goes_with_the_views_but_is_no_view(tmp_path: Path) -> None:
+    wheel = _wheel(tmp_path / "airhead-0.1.0-py3-none-any.whl", {"airhead/__init__.py": b""})
+    compiled = tmp_path / "app-pyc.zip"
+    with zipfile.ZipFile(compiled, "w") as z:
+        for name in ("main.pyc", "pyscript/__pycache__/context.cpython-314.pyc"):
+            z.writestr(name, b"code")
+    views = tmp_path / "views.zip"
+    assert bundle._bytecode_in_place(wheel, compiled, views) == (0, ["main.py"])
+    with zipfile.ZipFile(views) as z:
+        assert z.namelist() == ["main.pyc", "pyscript/__pycache__/context.cpython-314.pyc"]
+
+
+def _artifact(path: Path, files: dict[str, str]) -> Path:
+    path.write_text("// an artifact\nexport default " + json.dumps({"pyscript": files}, indent=2) + ";\n")
+    return path
+
+
+def test_pyscripts_package_must_be_what_its_core_chunk_writes(tmp_path: Path) -> None:
+    files = {"__init__.py": "from pyscript.context import window\n", "context.py": 'import js\nwindow = js\nX = "\\u00e9"\n'}
+    artifact = _artifact(tmp_path / "pyscript.js", files)
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    chunk = "".join(f"{json.dumps(name)}:{json.dumps(src, ensure_ascii=False)}," for name, src in files.items())
+    (dist / "core-abc.js").write_text(f"const a={{pyscript:{{{chunk}}}}};", encoding="utf-8")
+    assert bundle._check_pyscript_package(dist, artifact) == 2
+    (dist / "core-abc.js").write_text(chunk.replace("window = js", "window = None"), encoding="utf-8")
+    with pytest.raises(LayerError, match="pyscript/context.py"):
+        bundle._check_pyscript_package(dist, artifact)
