@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -150,6 +151,10 @@ def play_a_landing(page: Any) -> None:
     assert page.locator(glider).count() == landed + 1
 
 
+#: precached files the browser may fetch on install rather than the page
+OPTIONAL_AT_BOOT = {"manifest.webmanifest", "icons/icon-512.png", "icons/icon-maskable-512.png"}
+
+
 def loads_exactly_the_precache_list(loaded: set[str], precache: dict[str, Any]) -> None:
     """What a first visit loads up to its first map is what the service worker precaches: nothing
     missing offline, no unused PyScript chunk cached. (manifest + large icons are fetched by the
@@ -158,8 +163,7 @@ def loads_exactly_the_precache_list(loaded: set[str], precache: dict[str, Any]) 
     on_demand = set(precache["on_demand"])  # loaded when a player asks (QR code), not at boot
     assert on_demand <= listed and not on_demand & loaded, "an on-demand file loaded at boot"
     assert loaded - listed == set(), "loaded but not precached"
-    assert listed - loaded <= {"manifest.webmanifest", "icons/icon-512.png",
-                               "icons/icon-maskable-512.png"} | on_demand, "precached but never loaded"
+    assert listed - loaded <= OPTIONAL_AT_BOOT | on_demand, "precached but never loaded"
     assert not any("codemirror" in f or "xterm" in f or "toml" in f for f in listed)
 
 
@@ -215,7 +219,12 @@ def first_visit_to_the_dist_folder(page: Any, srv: BundleServer, precache: dict[
     assert page.url.startswith(srv.url)
     assert snapshot_state(page) in ("none", "making"), "a first visit cannot have a snapshot"
     page.evaluate(WRITE, [FOLDER, "0123456789abcdef01234567.bin", [0] * 64, None])  # an older build's
-    page.wait_for_timeout(300)
+    # files loaded after the first map (the Edit tab's, say) are awaited, not given a fixed time:
+    # on a loaded machine they can come seconds later
+    at_boot = set(precache["files"]) - set(precache["on_demand"]) - OPTIONAL_AT_BOOT
+    deadline = time.monotonic() + 30
+    while not at_boot <= loaded and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
     page.remove_listener("request", load)
     loads_exactly_the_precache_list(loaded, precache)
     page.wait_for_selector("body[data-offline='1']", state="attached", timeout=60_000)
