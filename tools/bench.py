@@ -1,7 +1,10 @@
 """`python build.py bench`: the app against a bare PyScript page, side by side in one run.
 
 Both pages come from the same build/bundle/ (same Pyodide, same PyScript, same server with
-precompressed gzip), in Debian's Chromium driven by Playwright (run with the project venv). The
+precompressed gzip), in Debian's Chromium driven over a bare DevTools pipe (tools/bench_cdp.py:
+Page, Emulation, Runtime.evaluate, never Runtime.enable, so the page starts as in a player's
+browser; `--playwright` drives it with Playwright instead, whose Runtime domain makes every
+throw inside Pyodide's start capture a detailed stack: docs/web.md). The
 bare page is a stock PyScript page: it loads the trimmed standard library as sources
 (pyodide/python_stdlib.zip) and compiles what it imports at every start; the app loads its own,
 precompiled one (pyodide/python_stdlib_app.zip; the micropip variant too, through

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import shutil
 import signal
 import subprocess
 import time
@@ -162,7 +161,3 @@ class RawChromium:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def have_chromium(executable: str) -> bool:
-    return Path(executable).exists() or shutil.which(executable) is not None
