@@ -27,6 +27,31 @@ from pathlib import Path
 from typing import Any
 
 
+#: What Playwright adds to a headless Chromium's command line (its `chromiumSwitches` and headless
+#: settings, playwright 1.5x), so that a start driven here differs from one driven by Playwright
+#: only in the DevTools domains enabled: no extensions or field trials, no background throttling,
+#: no paint holding, a touch pointer for CSS.
+PLAYWRIGHT_SWITCHES = [
+    "--disable-field-trial-config", "--disable-background-networking",
+    "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows",
+    "--disable-back-forward-cache", "--disable-breakpad",
+    "--disable-component-extensions-with-background-pages", "--disable-component-update",
+    "--no-default-browser-check", "--disable-default-apps", "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,"
+    "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,"
+    "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch",
+    "--allow-pre-commit-input", "--disable-hang-monitor", "--disable-ipc-flooding-protection",
+    "--disable-popup-blocking", "--disable-prompt-on-repost", "--disable-renderer-backgrounding",
+    "--force-color-profile=srgb", "--metrics-recording-only", "--no-first-run",
+    "--password-store=basic", "--use-mock-keychain", "--no-service-autorun",
+    "--disable-search-engine-choice-screen", "--disable-stack-profiler", "--disable-sync",
+    "--hide-scrollbars", "--mute-audio",
+    "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4",
+]
+
+
 class BrowserFailed(RuntimeError):
     """The browser or its page crashed, closed, or did not answer in time."""
 
@@ -44,7 +69,7 @@ class RawChromium:
             os.dup2(from_chrome_w, 4)
 
         self.proc = subprocess.Popen(
-            [executable, *args, "--remote-debugging-pipe", f"--user-data-dir={profile}",
+            [executable, *PLAYWRIGHT_SWITCHES, *args, "--remote-debugging-pipe", f"--user-data-dir={profile}",
              f"--window-size={width},{height}", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             preexec_fn=fds, pass_fds=(3, 4), start_new_session=True)
