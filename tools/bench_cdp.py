@@ -155,7 +155,12 @@ class RawChromium:
         """Poll until the expression is truthy; its value (BrowserFailed past the timeout)."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except BrowserFailed as exc:  # asked while the page navigated: ask the new one
+                if not any(w in str(exc) for w in ("context", "navigated")) or time.monotonic() > deadline:
+                    raise
+                value = None
             if value:
                 return value
             if time.monotonic() > deadline:
