@@ -5,8 +5,8 @@ With `Runtime` on, V8 captures a detailed stack trace (up to 200 frames, with li
 every JavaScript `throw` and `new Error`, caught or not, so that DevTools could show it if it went
 uncaught; Emscripten's file system throws its `ErrnoError` for every path it looks up that does not
 exist, from inside Pyodide's 1.25 MB module function, so the first such throw makes V8 reparse that
-function for its source positions (`V8.CollectSourcePositions`, 80-350 ms), and every later one
-walks the whole stack again. A player's browser has no DevTools session: it pays none of it
+function for its source positions (`V8.CollectSourcePositions`: ~27 ms of CPU, 60-340 ms of
+wall clock on a loaded machine), and every later one walks the whole stack again. A player's browser has no DevTools session: it pays none of it
 (docs/web.md, "The warm start, looked into"). So the bench's visits attach to the page over
 `--remote-debugging-pipe` and send only `Page` (the ready probe, as an init script), `Emulation`
 (Playwright's viewport and touch), `Runtime.evaluate` (reading the page's own figures; it needs no
