@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -169,3 +170,23 @@ def test_a_url_against_the_wrong_base_is_found(bundle: Path, tmp_path: Path) -> 
     faulty = page_loads(tmp_path, page)
     assert urljoin(ORIGIN, "bench/app/first-map.svg") in faulty
     assert not _path(tmp_path, urljoin(ORIGIN, "bench/app/first-map.svg")).is_file()
+
+
+def test_the_bench_driver_starts_a_page_and_reads_its_figures(server: Any, tmp_path: Path) -> None:
+    """tools/bench_cdp.py, the start-up bench's driver (a bare DevTools pipe, no Runtime.enable),
+    still attaches, runs the ready probe, navigates, reads the page's own figures and closes: a
+    Chromium whose pipe protocol changed would stop the bench here first. Nothing timed."""
+    from tools.bench import ARGS, CHROMIUM, READY_PROBE
+    from tools.bench_cdp import RawChromium
+
+    with RawChromium(CHROMIUM, ARGS, tmp_path / "profile") as browser:
+        browser.send("Page.addScriptToEvaluateOnNewDocument", {"source": READY_PROBE})
+        browser.send("Page.navigate", {"url": server.url + PAGES["bare PyScript"]})
+        browser.wait_for("window.__readyAt !== undefined", 120)
+        assert browser.evaluate("typeof window.__readyAt") == "number"
+        assert browser.evaluate("document.body.dataset.ready") == "1"
+        assert browser.evaluate("matchMedia('(pointer: coarse)').matches")  # Playwright's touch pointer
+        assert browser.evaluate("[innerWidth, innerHeight]") == [1024, 768]
+        browser.send("HeapProfiler.enable")
+        assert browser.send("Runtime.getHeapUsage")["usedSize"] > 0
+    assert browser.proc.poll() is not None  # closed

@@ -1,7 +1,10 @@
 """`python build.py bench`: the app against a bare PyScript page, side by side in one run.
 
 Both pages come from the same build/bundle/ (same Pyodide, same PyScript, same server with
-precompressed gzip), in Debian's Chromium driven by Playwright (run with the project venv). The
+precompressed gzip), in Debian's Chromium driven over a bare DevTools pipe (tools/bench_cdp.py:
+Page, Emulation, Runtime.evaluate, never Runtime.enable, so the page starts as in a player's
+browser; `--playwright` drives it with Playwright instead, whose Runtime domain makes every
+throw inside Pyodide's start capture a detailed stack: docs/web.md). The
 bare page is a stock PyScript page: it loads the trimmed standard library as sources
 (pyodide/python_stdlib.zip) and compiles what it imports at every start; the app loads its own,
 precompiled one (pyodide/python_stdlib_app.zip; the micropip variant too, through
@@ -34,6 +37,7 @@ each figure next to its target (issue #15).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
@@ -48,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from tools.bench_cdp import BrowserFailed, RawChromium  # noqa: E402
 from tools.devserver import BundleServer  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -80,46 +85,113 @@ new MutationObserver((_, obs) => {
 """
 
 
-def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: bool,
-          offline: bool = False) -> dict[str, float]:
-    ctx = pw.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
-        viewport={"width": 1024, "height": 768}, has_touch=True)
-    try:
-        ctx.add_init_script(READY_PROBE)
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        server.take_log()
-        if offline:
-            ctx.set_offline(True)
-        page.goto(url)
-        page.wait_for_function("window.__readyAt !== undefined || document.body?.dataset.bootError",
-                               timeout=120_000, polling=50)
-        if page.evaluate("document.body.dataset.bootError"):
-            raise SystemExit(f"{url}: boot failed: "
-                             + page.evaluate("document.getElementById('boot-error-text').textContent"))
-        tti = float(page.evaluate("window.__readyAt"))
-        play = None
-        if page.evaluate("!!document.getElementById('tab-play')"):  # the app: its Play panel follows the map
-            page.wait_for_function("window.__playAt !== undefined || document.body.dataset.bootError",
-                                   timeout=60_000, polling=50)
-            play = page.evaluate("window.__playAt")
-        snap: dict[str, Any] = page.evaluate(
-            "window.airheadSnapshot ? JSON.parse(JSON.stringify(window.airheadSnapshot)) : {}")
-        if wait_offline:  # let the service worker store the app, and the page make its snapshot
-            page.wait_for_selector("body[data-offline]", state="attached", timeout=60_000)
-            if snap.get("state") in ("none", "failed", "making"):
-                page.wait_for_selector("body[data-snapshot='stored'], body[data-snapshot='error']",
-                                       state="attached", timeout=SNAPSHOT_TIMEOUT)
-                snap = page.evaluate("JSON.parse(JSON.stringify(window.airheadSnapshot))")
-        else:
-            page.wait_for_timeout(300)
-        cdp = ctx.new_cdp_session(page)
+class _PlaywrightTab:
+    """The old driver (`--playwright`): Playwright's persistent context, which enables `Runtime`,
+    `Network` and `Log` in the page and its workers, as the e2e suite does (bench_cdp.py: what
+    that costs a start, and why a player's browser does not pay it)."""
+
+    def __init__(self, pw: Any, profile: Path) -> None:
+        self.ctx = pw.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, args=ARGS, headless=True,
+            viewport={"width": 1024, "height": 768}, has_touch=True)
+        try:
+            self.ctx.add_init_script(READY_PROBE)
+            self.page = self.ctx.pages[0] if self.ctx.pages else self.ctx.new_page()
+        except BaseException:
+            self.ctx.close()
+            raise
+
+    def offline(self) -> None:
+        self.ctx.set_offline(True)
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def evaluate(self, expression: str) -> Any:
+        return self.page.evaluate(expression)
+
+    def wait_for(self, expression: str, timeout: float) -> None:
+        self.page.wait_for_function(expression, timeout=timeout * 1000, polling=50)
+
+    def heap(self) -> float:
+        cdp = self.ctx.new_cdp_session(self.page)
         cdp.send("HeapProfiler.enable")
         cdp.send("HeapProfiler.collectGarbage")
-        heap = cdp.send("Runtime.getHeapUsage")
+        return float(cdp.send("Runtime.getHeapUsage")["usedSize"])
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+class _RawTab:
+    """The bench's driver: Chromium over a bare DevTools pipe, no `Runtime.enable` (bench_cdp.py),
+    the page's figures read with `Runtime.evaluate` after the fact."""
+
+    def __init__(self, profile: Path) -> None:
+        self.browser = RawChromium(CHROMIUM, ARGS, profile)
+        try:
+            self.browser.send("Page.addScriptToEvaluateOnNewDocument", {"source": READY_PROBE})
+        except BaseException:
+            self.browser.close()
+            raise
+
+    def offline(self) -> None:
+        self.browser.send("Network.emulateNetworkConditions", {
+            "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+    def goto(self, url: str) -> None:
+        self.browser.send("Page.navigate", {"url": url})
+
+    def evaluate(self, expression: str) -> Any:
+        return self.browser.evaluate(expression)
+
+    def wait_for(self, expression: str, timeout: float) -> None:
+        self.browser.wait_for(expression, timeout)
+
+    def heap(self) -> float:
+        self.browser.send("HeapProfiler.enable")
+        self.browser.send("HeapProfiler.collectGarbage")
+        return float(self.browser.send("Runtime.getHeapUsage")["usedSize"])
+
+    def close(self) -> None:
+        self.browser.close()
+
+
+#: Set by --playwright: the visits driven by Playwright (Runtime on), as before issue #43's fix.
+PLAYWRIGHT: list[Any] = []
+
+
+def visit(profile: Path, url: str, server: BundleServer, wait_offline: bool,
+          offline: bool = False) -> dict[str, float]:
+    tab: _PlaywrightTab | _RawTab = _PlaywrightTab(PLAYWRIGHT[0], profile) if PLAYWRIGHT else _RawTab(profile)
+    try:
+        server.take_log()
+        if offline:
+            tab.offline()
+        tab.goto(url)
+        tab.wait_for("window.__readyAt !== undefined || document.body?.dataset.bootError", 120)
+        if tab.evaluate("document.body.dataset.bootError"):
+            raise SystemExit(f"{url}: boot failed: "
+                             + tab.evaluate("document.getElementById('boot-error-text').textContent"))
+        tti = float(tab.evaluate("window.__readyAt"))
+        play = None
+        if tab.evaluate("!!document.getElementById('tab-play')"):  # the app: its Play panel follows the map
+            tab.wait_for("window.__playAt !== undefined || document.body.dataset.bootError", 60)
+            play = tab.evaluate("window.__playAt")
+        snap: dict[str, Any] = tab.evaluate(
+            "window.airheadSnapshot ? JSON.parse(JSON.stringify(window.airheadSnapshot)) : {}")
+        if wait_offline:  # let the service worker store the app, and the page make its snapshot
+            tab.wait_for("!!document.querySelector('body[data-offline]')", 60)
+            if snap.get("state") in ("none", "failed", "making"):
+                tab.wait_for("!!document.querySelector(\"body[data-snapshot='stored'], "
+                             "body[data-snapshot='error']\")", SNAPSHOT_TIMEOUT / 1000)
+                snap = tab.evaluate("JSON.parse(JSON.stringify(window.airheadSnapshot))")
+        else:
+            time.sleep(0.3)
+        heap = tab.heap()
         log = server.take_log()
         result = {"tti": tti / 1000, "wire": float(sum(n for _, status, n in log)),
-                  "requests": float(len(log)), "heap": float(heap["usedSize"]),
+                  "requests": float(len(log)), "heap": heap,
                   "restored": float(snap.get("state") == "restored")}
         if play is not None:
             result["play"] = float(play) / 1000
@@ -134,28 +206,28 @@ def visit(pw: Any, profile: Path, url: str, server: BundleServer, wait_offline: 
         # where the app's start-up goes: the interpreter handed to PyScript (snapshot.mjs), main.py
         # starting (its first line marks "Drawing the map…" through boot.js, after boot.js's own
         # mark of that name when the wheel arrived: the last one), ready
-        main_at = page.evaluate("(performance.getEntriesByName('airhead: Drawing the map…').at(-1) || {}).startTime")
+        main_at = tab.evaluate("(performance.getEntriesByName('airhead: Drawing the map…').at(-1) || {}).startTime")
         if main_at and snap.get("loadedAt"):
             result.update(handed=float(snap["loadedAt"]) / 1000, main=float(main_at) / 1000,
                           files_ms=float(snap.get("filesMs", 0)))
         return result
     finally:
-        ctx.close()
+        tab.close()
 
 
-def visits(pw: Any, server: BundleServer, url: str, app: bool,
+def visits(server: BundleServer, url: str, app: bool,
            what: str) -> dict[str, dict[str, float]] | None:
     """A cold visit in a fresh profile, then a warm one (and for the app an offline one);
     retried when the browser crashed."""
     for attempt in range(RETRIES + 1):
         try:
             with tempfile.TemporaryDirectory(prefix="airhead-bench-") as tmp:
-                out = {"cold": visit(pw, Path(tmp), url, server, wait_offline=app),
-                       "warm": visit(pw, Path(tmp), url, server, wait_offline=False)}
+                out = {"cold": visit(Path(tmp), url, server, wait_offline=app),
+                       "warm": visit(Path(tmp), url, server, wait_offline=False)}
                 if app:
-                    out["offline"] = visit(pw, Path(tmp), url, server, wait_offline=False, offline=True)
+                    out["offline"] = visit(Path(tmp), url, server, wait_offline=False, offline=True)
             return out
-        except PlaywrightError as exc:
+        except (BrowserFailed, PlaywrightError) as exc:
             first = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else type(exc).__name__
             again = "retrying" if attempt < RETRIES else "left out of this round"
             print(f"{what}: the browser failed ({first}); {again}", flush=True)
@@ -165,7 +237,7 @@ def visits(pw: Any, server: BundleServer, url: str, app: bool,
 PAIR = ("app", "bare PyScript")
 
 
-def paired_visits(pw: Any, server: BundleServer, what: str) -> dict[str, dict[str, dict[str, float]]] | None:
+def paired_visits(server: BundleServer, what: str) -> dict[str, dict[str, dict[str, float]]] | None:
     """The app and the bare page interleaved, each on a fresh profile of its own: app cold, bare
     cold, app warm, bare warm, app offline. Each of the app's starts runs back to back with the
     bare page's same kind of start, so a change in the machine's load moves both alike and their
@@ -177,13 +249,13 @@ def paired_visits(pw: Any, server: BundleServer, what: str) -> dict[str, dict[st
                     tempfile.TemporaryDirectory(prefix="airhead-bench-") as tb:
                 app: dict[str, dict[str, float]] = {}
                 bare: dict[str, dict[str, float]] = {}
-                app["cold"] = visit(pw, Path(ta), app_url, server, wait_offline=True)
-                bare["cold"] = visit(pw, Path(tb), bare_url, server, wait_offline=False)
-                app["warm"] = visit(pw, Path(ta), app_url, server, wait_offline=False)
-                bare["warm"] = visit(pw, Path(tb), bare_url, server, wait_offline=False)
-                app["offline"] = visit(pw, Path(ta), app_url, server, wait_offline=False, offline=True)
+                app["cold"] = visit(Path(ta), app_url, server, wait_offline=True)
+                bare["cold"] = visit(Path(tb), bare_url, server, wait_offline=False)
+                app["warm"] = visit(Path(ta), app_url, server, wait_offline=False)
+                bare["warm"] = visit(Path(tb), bare_url, server, wait_offline=False)
+                app["offline"] = visit(Path(ta), app_url, server, wait_offline=False, offline=True)
             return {PAIR[0]: app, PAIR[1]: bare}
-        except PlaywrightError as exc:
+        except (BrowserFailed, PlaywrightError) as exc:
             first = str(exc).strip().splitlines()[0][:160] if str(exc).strip() else type(exc).__name__
             again = "retrying" if attempt < RETRIES else "left out of this round"
             print(f"{what}: the browser failed ({first}); {again}", flush=True)
@@ -208,23 +280,27 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--bundle", type=Path, default=ROOT / "build" / "bundle")
     ap.add_argument("--only", action="append", help="measure only these pages (and the bare one)")
+    ap.add_argument("--playwright", action="store_true",
+                    help="drive the visits with Playwright (Runtime on: what the automation pays, not a player)")
     a = ap.parse_args()
     pages = {k: v for k, v in PAGES.items() if not a.only or k in a.only or k == "bare PyScript"}
     results: dict[str, dict[str, list[float]]] = {k: {} for k in pages}
     cold_by_round: list[dict[str, float]] = []
     warm_by_round: list[dict[str, float]] = []
-    with BundleServer(a.bundle, port=0) as server, sync_playwright() as pw:
+    with BundleServer(a.bundle, port=0) as server, contextlib.ExitStack() as stack:
+        if a.playwright:
+            PLAYWRIGHT.append(stack.enter_context(sync_playwright()))
         server.start()
         t0 = time.monotonic()
         for rnd in range(a.rounds):
             cold_by_round.append({})
             warm_by_round.append({})
-            pair = paired_visits(pw, server, f"round {rnd + 1}: app and bare page") if "app" in pages else None
+            pair = paired_visits(server, f"round {rnd + 1}: app and bare page") if "app" in pages else None
             for name, path in pages.items():
                 if name in PAIR and "app" in pages:
                     got = pair[name] if pair else None
                 else:
-                    got = visits(pw, server, server.url + path, name == "app", f"round {rnd + 1}: {name}")
+                    got = visits(server, server.url + path, name == "app", f"round {rnd + 1}: {name}")
                 if got is None:
                     continue
                 r = results[name]
@@ -244,7 +320,8 @@ def main() -> int:
     med = {n: {k: statistics.median(v) for k, v in r.items()} for n, r in results.items() if r}
     print()
     load = os.getloadavg()  # how busy the machine was: every figure moves with it, the bare page's most
-    print(f"median of {a.rounds} rounds, {time.monotonic() - t0:.0f} s, headless Chromium, 1024x768; "
+    driver = "Playwright (Runtime on)" if a.playwright else "a bare DevTools pipe, no Runtime.enable"
+    print(f"median of {a.rounds} rounds, {time.monotonic() - t0:.0f} s, headless Chromium, 1024x768, driven by {driver}; "
           f"load average {load[0]:.1f} (1 min), {load[1]:.1f} (5 min) on {os.cpu_count()} cores")
     if "app" not in med or "bare PyScript" not in med:
         print("no complete round for the app and the bare page: no ratios"

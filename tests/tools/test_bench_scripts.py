@@ -24,8 +24,9 @@ for p in (ROOT / "core", ROOT):
 
 SCRIPTS = sorted((ROOT / "tools").glob("bench*.py"))
 #: The entry function of each script that has no ``main`` (``build.py bench`` calls
-#: ``benchmarks.run_benchmarks``; ``bench_prof.py`` is run by hand, ``time`` its default).
-ENTRY = {"benchmarks": "run_benchmarks", "bench_prof": "timed"}
+#: ``benchmarks.run_benchmarks``; ``bench_prof.py`` is run by hand, ``time`` its default;
+#: ``bench_cdp.py`` is ``bench.py``'s browser driver, a library).
+ENTRY = {"benchmarks": "run_benchmarks", "bench_prof": "timed", "bench_cdp": "RawChromium"}
 
 
 def _imports(tree: ast.AST) -> list[tuple[str, list[str]]]:
