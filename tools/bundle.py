@@ -4,8 +4,8 @@ The page, PyScript, Pyodide (trimmed stdlib, patched lock), the airhead wheel, p
 start-up bytecode, icons, config.json, sw.js with its precache list, and a .gz and .br beside each
 compressible file. Rebuilt (atomically) only when an input changed.
 
-The app's Python is found, not listed: web/app/main.py is the PyScript entry (the page's
-<script type="py">) and every other web/app/*.py is a view module beside it (`app_modules()`),
+The app's Python is found, not listed: web/app/main.py is the page (run by index.html's
+inline <script type="py">import main</script>, shipped as main.pyc) and every other web/app/*.py is a view module beside it (`app_modules()`),
 shipped as bytecode only (app-pyc.zip); the bytecode precompilation uses that one list.
 """
 
