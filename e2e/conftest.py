@@ -186,7 +186,7 @@ RECORDER = """(() => {
 # Back to a just-booted app in place, in one call from the test: the app restarted, then its
 # start-up awaited here (<body data-games="1">, or a boot error: its text is returned); false if
 # this page cannot restart in place (then it is reloaded instead). The page's own files are read
-# once per load of the page (the bundle does not change under a test): app/main.py, and the
+# once per load of the page (the bundle does not change under a test): its Python script, and the
 # build's first map, put back in the map as boot.js puts it there on a load of the default
 # scenario (main.py then keeps it, as it does on a real start, instead of drawing it again).
 RESTART = """async ([scenario, dbs, url, keep]) => {
@@ -228,7 +228,8 @@ RESTART = """async ([scenario, dbs, url, keep]) => {
     const r = await fetch(path, {cache: "no-store"});
     return r.ok ? r.text() : "";
   };
-  rec.source = rec.source || await read("app/main.py");
+  // the page's Python as index.html runs it (its one line, import main)
+  rec.source = rec.source || document.querySelector('script[type="py"]')?.textContent || "";
   if (rec.firstMap === undefined) rec.firstMap = await read("app/first-map.svg");
   document.getElementById("notice")?.remove();
   document.querySelector("main.layout").outerHTML = rec.layout;

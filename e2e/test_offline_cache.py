@@ -103,7 +103,7 @@ def a_wrong_body_is_never_kept_and_a_later_visit_repairs_it(copy: Path, context:
     visit stores both, and every cached body is then exactly the build's. Returns the page and
     its cache's name: the installed copy the updates start from."""
     lock = (copy / "pyodide" / "pyodide-lock.json").read_bytes()
-    faults = {"app/main.py": PORTAL, "pyodide/pyodide-lock.json": lock[: len(lock) // 2]}
+    faults = {"app/first-map.svg": PORTAL, "pyodide/pyodide-lock.json": lock[: len(lock) // 2]}
     served: list[str] = []
 
     def fault(route: Any) -> None:

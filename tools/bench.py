@@ -75,6 +75,8 @@ RETRIES = 2
 WARM_PHASES = (("lookup", "snapshot found"), ("read", "read"),
                ("wasm", "Pyodide's module up"), ("python", "heap restored"),
                ("loaded", "interpreter handed to PyScript"))
+#: The runtime's files whose fetches the bench reads (resource timing) after each visit.
+RESOURCES = (("mjs", "pyodide/pyodide.asm.mjs"), ("wasm", "pyodide/pyodide.asm.wasm"))
 READY_PROBE = """
 new MutationObserver((_, obs) => {
   const d = document.body && document.body.dataset;
@@ -206,6 +208,14 @@ def visit(profile: Path, url: str, server: BundleServer, wait_offline: bool,
         # where the app's start-up goes: the interpreter handed to PyScript (snapshot.mjs), main.py
         # starting (its first line marks "Drawing the map…" through boot.js, after boot.js's own
         # mark of that name when the wheel arrived: the last one), ready
+        # when the runtime's two big files were asked for and arrived (resource timing, ms):
+        # both pages fetch them the same way, so a later start or end is the page's own doing
+        for key, name in RESOURCES:
+            got = tab.evaluate(f"(performance.getEntriesByType('resource').find((e) => e.name.endsWith('{name}'))"
+                               " || null)?.toJSON() ?? null")
+            if got:
+                result[f"res_{key}_start"] = float(got["fetchStart"]) / 1000
+                result[f"res_{key}_end"] = float(got["responseEnd"]) / 1000
         main_at = tab.evaluate("(performance.getEntriesByName('airhead: Drawing the map…').at(-1) || {}).startTime")
         if main_at and snap.get("loadedAt"):
             result.update(handed=float(snap["loadedAt"]) / 1000, main=float(main_at) / 1000,
@@ -361,6 +371,11 @@ def main() -> int:
                            if f"warm_phase_{key}" in app)
         main = f", main.py started {app['warm_main']:.2f} s" if "warm_main" in app else ""
         print(f"app warm start, where the time goes (medians): {phases}{main}, ready {app['warm_tti']:.2f} s")
+    if "warm_res_wasm_start" in app and "warm_res_wasm_start" in bare:
+        print("warm start, the runtime's fetches (medians, start-end): "
+              + "; ".join(f"{label} " + ", ".join(f"{key} {m[f'warm_res_{key}_start']:.2f}-{m[f'warm_res_{key}_end']:.2f} s"
+                                                   for key, _ in RESOURCES if f"warm_res_{key}_start" in m)
+                          for label, m in (("app", app), ("bare", bare))))
     for name, m in med.items():  # the app's pages: the Play panel (the scenario's rules loaded), after the map
         if "cold_play" in m and "warm_play" in m:
             print(f"{name}, Play panel ready: cold {m['cold_play']:.2f} s, warm {m['warm_play']:.2f} s"

@@ -4,8 +4,8 @@ The page, PyScript, Pyodide (trimmed stdlib, patched lock), the airhead wheel, p
 start-up bytecode, icons, config.json, sw.js with its precache list, and a .gz and .br beside each
 compressible file. Rebuilt (atomically) only when an input changed.
 
-The app's Python is found, not listed: web/app/main.py is the PyScript entry (the page's
-<script type="py">) and every other web/app/*.py is a view module beside it (`app_modules()`),
+The app's Python is found, not listed: web/app/main.py is the page (run by index.html's
+inline <script type="py">import main</script>, shipped as main.pyc) and every other web/app/*.py is a view module beside it (`app_modules()`),
 shipped as bytecode only (app-pyc.zip); the bytecode precompilation uses that one list.
 """
 
@@ -67,12 +67,11 @@ PAGE_FILES = ("index.html", "boot.js", "styles.css", "manifest.webmanifest", "sw
 TEMPLATES = ("sw.js", "snapshot.mjs", "snapshot-worker.mjs", "early.js")
 BENCH_FILES = ("bench/bare.html", "bench/bare.json", "bench/app-stdlib.mjs")
 APP_DIR = WEB / "app"
-APP_ENTRY = "main.py"  # run by PyScript: <script type="py" src="./app/main.py"> in index.html
-# ... shipped as this one line: the page itself (web/app/main.py) goes into app-pyc.zip as main.pyc
-# with the views, so PyScript's run of main.py parses one line instead of the page's ~280 (Pyodide
-# parses it into a Python AST first: ~10-40 ms of every start's CPU, docs/web.md)
-PAGE_STUB = ("# Airhead's page, web/app/main.py, is precompiled: wheels/app-pyc.zip main.pyc (tools/bundle.py)\n"
-             "import main  # noqa: F401\n")
+APP_ENTRY = "main.py"  # the page: web/app/main.py, run by index.html's <script type="py">import main</script>
+# ... which goes into app-pyc.zip as main.pyc with the views, so PyScript runs one inline line
+# instead of parsing the page's ~280 (Pyodide parses it into a Python AST first: ~10-40 ms of
+# every start's CPU) and fetching a file of its own once the interpreter is up (docs/web.md)
+PAGE_LINE = '<script type="py" config="./config.json">import main</script>'
 # What app/main.py imports at start-up: precompiled to .pyc at build time (tools/pycompile.mjs).
 # airhead.game is not needed by the first paint (the play panel imports it just after): it is
 # listed so it is precompiled and held by the memory snapshot all the same.
@@ -402,7 +401,7 @@ def precache_paths(bundle: Path) -> list[str]:
     """Exactly the files the app loads, as paths relative to the bundle root (sw.js's PRECACHE)."""
     wheel = sorted((bundle / "wheels").glob("airhead-*.whl"))
     paths = ["index.html", "boot.js", "snapshot.mjs", "styles.css", "manifest.webmanifest", "config.json",
-             f"app/{APP_ENTRY}", f"app/{FIRST_MAP_SVG}", "icons/icon-192.png", "icons/icon-512.png",
+             f"app/{FIRST_MAP_SVG}", "icons/icon-192.png", "icons/icon-512.png",
              "icons/icon-maskable-512.png"]
     for pattern in PYSCRIPT_LOADED:
         found = sorted((bundle / "pyscript").glob(pattern))
@@ -444,7 +443,7 @@ PARTS = (
     ("Python's standard library (precompiled)", (f"pyodide/{APP_STDLIB}",)),
     ("the rules: airhead wheel (bytecode + sources)", ("wheels/airhead-*",)),
     ("the views' bytecode (app-pyc.zip)", ("wheels/app-pyc.zip",)),
-    ("the page's main.py and first map (app/)", ("app/*",)),
+    ("the first map (app/)", ("app/*",)),
     ("PyScript", ("pyscript/*",)),
     ("the page: HTML, JS, CSS, icons, manifest", ("*",)),
 )
@@ -583,9 +582,8 @@ def build_bundle() -> Path:
     shutil.rmtree(pyc_out)
     if views != sorted([*modules, APP_ENTRY]):
         raise LayerError(f"pycompile compiled the views {views}, not {modules} and {APP_ENTRY}")
-    for m in modules:  # the views ship as bytecode only (app-pyc.zip)
+    for m in [*modules, APP_ENTRY]:  # the views and the page ship as bytecode only (app-pyc.zip)
         (tmp / "app" / m).unlink()
-    (tmp / "app" / APP_ENTRY).write_text(PAGE_STUB)  # ... and the page too (main.pyc)
     _check_pyscript_package(tmp / "pyscript")
     step(f"bytecode in place of source: {moved} airhead modules in the wheel, {len(views)} views in app-pyc.zip")
     # the wheels with stored entries (brotli-compressed as a whole by the server)
@@ -614,6 +612,8 @@ def build_bundle() -> Path:
     marker = "  <!-- build.py: preload links"
     if marker not in html:
         raise LayerError("web/index.html lost its preload marker comment")
+    if PAGE_LINE not in html:
+        raise LayerError(f"web/index.html does not run the page as {PAGE_LINE}")
     # ... and the chunks PyScript imports as it starts (PYSCRIPT_LOADED): each was a round trip
     # after core.js's (a revalidation on a warm start), before PyScript asked for the interpreter.
     chunks = [p for pat in PYSCRIPT_LOADED if pat.endswith("-*.js") for p in sorted((tmp / "pyscript").glob(pat))]

@@ -1,6 +1,6 @@
 // Boot feedback for Airhead: progress while PyScript and Pyodide load, a clear error panel if
 // they cannot, and the service worker (offline + installable). No rules and no views here:
-// the page's Python (app/main.py) draws the map and calls airheadBoot.ready() as its last step.
+// the page's Python (app/main.py, run by index.html's one-line script) draws the map and calls airheadBoot.ready() as its last step.
 
 const $ = (id) => document.getElementById(id);
 const started = performance.now();
@@ -15,7 +15,6 @@ const STAGES = [
   ["pyodide/python_stdlib_app.zip", 45, "Downloading Python's standard library…"],
   ["pyodide/pyodide.asm.wasm", 60, "Starting Python (compiling WebAssembly)…"],
   ["wheels/airhead", 80, "Installing the Airhead rules…"],
-  ["app/main.py", 88, "Drawing the map…"],
 ];
 
 function stage(text, percent) {
