@@ -26,6 +26,7 @@ import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
+from tools import pyscript_package
 from tools.common import (
     BUILD, NODE_MODULES, ROOT, TOOLS, WEB, LayerError, check, sha256_of, stamp_ok, step,
     write_stamp,
@@ -40,11 +41,6 @@ BUNDLE = BUILD / "bundle"
 BUNDLE_STAMP = BUILD / ".bundle.sha256"  # beside, not inside, the served folder
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
-# PyScript's own Python package (`pyscript`), which PyScript writes into the working directory and
-# imports from source at every start, before main.py: its sources as @pyscript/core ships them
-# (an artifact its dist embeds; _check_pyscript_package checks they are the same), compiled by
-# tools/pycompile.mjs into app-pyc.zip's pyscript/__pycache__/ (docs/web.md, "PyScript's start").
-PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # What Pyodide's page side loads (the npm package also has consoles, typings and source maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -207,43 +203,6 @@ def _bytecode_in_place(wheel: Path, compiled: Path, views_out: Path) -> tuple[in
         for name, code in sorted(pyc.items()):
             z.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), code)
     return moved, sorted(n.removesuffix("c") for n in pyc if "/" not in n)
-
-
-def _pyscript_sources(artifact: Path) -> dict[str, str]:
-    """PyScript's ``pyscript`` package as its artifact (PYSCRIPT_PACKAGE, ``export default {...}``,
-    a JSON object literal) holds it: {relative path: source}."""
-    text = artifact.read_text(encoding="utf-8")
-    start, end = text.find("export default"), text.rfind("}")
-    if start < 0 or end < start:
-        raise LayerError(f"{artifact.name}: not PyScript's stdlib artifact (no export default)")
-    tree = json.loads(text[text.index("{", start):end + 1])
-    out: dict[str, str] = {}
-
-    def walk(node: dict[str, object], base: str) -> None:
-        for name, value in node.items():
-            if isinstance(value, str):
-                out[base + name] = value
-            elif isinstance(value, dict):
-                walk(value, f"{base}{name}/")
-
-    walk(tree, "")
-    return out
-
-
-def _check_pyscript_package(dist: Path, artifact: Path = PYSCRIPT_PACKAGE) -> int:
-    """The build precompiles PyScript's package from its artifact: each source must be in the
-    PyScript the page loads (its core chunk writes it, JSON-encoded), else the page would write
-    other sources (the bytecode is checked-hash: it would only be compiled again, every start)."""
-    chunks = [p.read_text(encoding="utf-8") for p in sorted(dist.glob("core-*.js"))]
-    sources = _pyscript_sources(artifact)
-    if "pyscript/__init__.py" not in sources:
-        raise LayerError(f"{artifact}: no pyscript/__init__.py")
-    missing = [rel for rel, src in sources.items()
-               if not any(json.dumps(src, ensure_ascii=False)[1:-1] in c for c in chunks)]
-    if missing:
-        raise LayerError(f"PyScript's core chunk does not write {', '.join(missing)} as {artifact.name} "
-                         "has it: update PYSCRIPT_PACKAGE in tools/bundle.py")
-    return len(sources)
 
 
 def _first_map_svg(drawn: Path, dst: Path) -> None:
@@ -553,6 +512,7 @@ def build_bundle() -> Path:
     for f in sorted(PYSCRIPT_DIST.iterdir()):
         if f.suffix in (".js", ".css"):
             shutil.copy2(f, tmp / "pyscript" / f.name)
+    pyscript_package.check(tmp / "pyscript")  # before the slow precompile: a mismatch stops at once
     (tmp / "pyodide").mkdir()
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         shutil.copy2(PYODIDE_PKG / name, tmp / "pyodide" / name)
@@ -568,7 +528,7 @@ def build_bundle() -> Path:
     held = snapshot_imports(tmp / "wheels" / wheel.name)  # what the memory snapshot imports
     check(["node", TOOLS / "pycompile.mjs", PYODIDE_PKG, tmp / "wheels" / wheel.name,
            tmp / "pyodide" / "python_stdlib.zip", tmp / "app", pyc_out, *STARTUP_IMPORTS,
-           "--run", STARTUP_RUN, "--views", *modules, APP_ENTRY, "--pyscript", PYSCRIPT_PACKAGE,
+           "--run", STARTUP_RUN, "--views", *modules, APP_ENTRY, "--pyscript", pyscript_package.ARTIFACT,
            "--also", *held, *view_imports()],
           "precompiling the start-up modules and the app's standard library in Pyodide")
     shutil.move(pyc_out / APP_STDLIB, tmp / "pyodide" / APP_STDLIB)
@@ -584,7 +544,6 @@ def build_bundle() -> Path:
         raise LayerError(f"pycompile compiled the views {views}, not {modules} and {APP_ENTRY}")
     for m in [*modules, APP_ENTRY]:  # the views and the page ship as bytecode only (app-pyc.zip)
         (tmp / "app" / m).unlink()
-    _check_pyscript_package(tmp / "pyscript")
     step(f"bytecode in place of source: {moved} airhead modules in the wheel, {len(views)} views in app-pyc.zip")
     # the wheels with stored entries (brotli-compressed as a whole by the server)
     _stored_zip(micropip, tmp / "pyodide" / micropip.name)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import bundle
+from tools import bundle, pyscript_package
 from tools.common import LayerError
 
 
@@ -82,7 +82,7 @@ def test_pyscripts_package_must_be_what_its_core_chunk_writes(tmp_path: Path) ->
     dist.mkdir()
     chunk = "".join(f"{json.dumps(name)}:{json.dumps(src, ensure_ascii=False)}," for name, src in files.items())
     (dist / "core-abc.js").write_text(f"const a={{pyscript:{{{chunk}}}}};", encoding="utf-8")
-    assert bundle._check_pyscript_package(dist, artifact) == 2
+    assert pyscript_package.check(dist, artifact) == 2
     (dist / "core-abc.js").write_text(chunk.replace("window = js", "window = None"), encoding="utf-8")
     with pytest.raises(LayerError, match="pyscript/context.py"):
-        bundle._check_pyscript_package(dist, artifact)
+        pyscript_package.check(dist, artifact)
