@@ -250,12 +250,19 @@ def first_visit_to_the_dist_folder(page: Any, srv: BundleServer, precache: dict[
 
 def made_then_restored_offline(page: Any, srv: BundleServer, name: str, played: int) -> None:
     """The snapshot is made under the sub-path after the offline copy (the older build's removed);
-    offline, the next boot restores it, with the game, nothing reaching the server, and the app
-    plays a landing on it."""
+    online and then offline, the next boots restore it from the device's copy, with the game,
+    nothing reaching the server but the worker's update check, and the app plays a landing on
+    it."""
     wait_stored(page)
     assert page.evaluate(LIST, FOLDER) == [name], "the older build's snapshot was not removed"
     outside = [p for p, _, _ in srv.take_log() if not p.startswith(SUB_PATH)]
     assert outside == [], f"requests outside {SUB_PATH}: {outside}"
+    # online, a warm start is the device's copy too: the server hears nothing but the browser's
+    # own check of the worker script, and the snapshot is restored
+    page.reload()
+    wait_ready(page)
+    assert offline_requests(srv, SUB_PATH) == [], "a warm start online waited for the server"
+    assert snapshot_state(page) == "restored"
     page.context.set_offline(True)
     page.reload()
     wait_ready(page)

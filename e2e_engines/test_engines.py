@@ -1,8 +1,9 @@
 """One tablet's session in Firefox ESR and in WebKitGTK, step by step (conftest.py).
 
-Each defect these engines showed has its check: Firefox's navigation preload answering a network
-error (the service worker must fall back to its cache: ``test_a_preload_network_error_*`` and the
-offline reload), the memory snapshot restored on the warm and the offline start in every engine
+Each defect these engines showed has its check: the service worker answering from its copy
+without static routes (``test_the_worker_answers_from_its_offline_copy_first`` and the offline
+reload; Firefox's navigation preload, which once answered a network error offline, is no longer
+used), the memory snapshot restored on the warm and the offline start in every engine
 (in WebKit kept in IndexedDB: found out once, remembered, no file left, no second Pyodide on later
 starts), WebKit's preloads fetched twice, WebKit's map blurred once the Play tab
 opened, and a new device's first game seeded with the fixed "airhead".
@@ -183,8 +184,7 @@ class TestFirefox(Session):
         super().back_online(tablet)
 
     def go_offline(self, tablet: Tablet) -> None:
-        # the device has no network: Firefox then answers the navigation preload with a
-        # network-error response instead of rejecting it
+        # the device has no network, as a tablet at a table without one
         tablet.b.set_offline(True)  # type: ignore[attr-defined]
         super().go_offline(tablet)
 
@@ -230,26 +230,66 @@ class TestChromium:
             b.set_offline(False)  # type: ignore[attr-defined]
 
 
-def test_a_preload_network_error_falls_back_to_the_offline_copy() -> None:
-    """sw.js's navigation handler, in Node: Firefox resolves ``preloadResponse`` with a network
-    error (``Response.error()``, status 0) when the device is offline, where other engines reject
-    it; the worker must then answer from its cache, not with the error."""
+def test_the_worker_answers_from_its_offline_copy_first() -> None:
+    """sw.js in Node, for the engines without static routes (Firefox, WebKit): the page and each
+    listed file come from the worker's cache, online too (no request leaves for them), a query
+    in the page's address included; a listed file the cache lacks comes from the network; what
+    is not listed is left alone; with no copy and no network the page's load fails as without a
+    worker. Where the engine has static routes (Chromium), install declares the same: the page as
+    index.html and as its folder, and every subresource, from this build's cache."""
     script = r"""
 const fs = require("fs");
 const src = fs.readFileSync(process.argv[1], "utf8");
 const handlers = {};
-const scope = "http://app.test/";
-const self = { registration: { scope }, addEventListener: (t, f) => { handlers[t] = f; }, navigator: { onLine: true } };
-const caches = { open: async () => ({ match: async (k) => (k === scope + "index.html" ? new Response("the offline copy") : undefined) }) };
-const fetch = async () => { throw new TypeError("NetworkError"); };
-new Function("self", "caches", "fetch", src)(self, caches, fetch);
-let answer;
-handlers.fetch({ request: { method: "GET", mode: "navigate", url: scope }, preloadResponse: Promise.resolve(Response.error()),
-  respondWith: (p) => { answer = p; } });
-answer.then(async (r) => { console.log(JSON.stringify({ status: r.status, type: r.type, body: await r.text() })); },
-  (e) => console.log(JSON.stringify({ rejected: String(e) })));
+const scope = "http://app.test/sub/";
+const self = { registration: { scope }, addEventListener: (t, f) => { handlers[t] = f; }, navigator: { onLine: true },
+  skipWaiting: async () => {} };
+const stored = { [scope + "index.html"]: "the offline copy", [scope + "boot.js"]: "boot.js, stored" };
+let opened;
+const caches = { keys: async () => [], open: async (name) => { opened = name;
+  return { match: async (k) => (k in stored ? new Response(stored[k]) : undefined) }; } };
+const asked = [];
+let online = true;
+const fetch = async (r) => { asked.push(typeof r === "string" ? r : r.url);
+  if (!online) throw new TypeError("NetworkError"); return new Response("from the network"); };
+class URLPattern { constructor(init) { this.init = init; } }
+new Function("self", "caches", "fetch", "URLPattern", src)(self, caches, fetch, URLPattern);
+const answer = async (request) => {
+  let got = null;
+  handlers.fetch({ request: { method: "GET", mode: "no-cors", ...request }, respondWith: (p) => { got = p; } });
+  if (!got) return "not answered";
+  try { return await (await got).text(); } catch (e) { return "failed: " + e.name; }
+};
+(async () => {
+  const out = {};
+  out.folder = await answer({ mode: "navigate", url: scope });
+  out.query = await answer({ mode: "navigate", url: scope + "?scenario=default" });
+  out.script = await answer({ url: scope + "boot.js" });
+  out.missing = await answer({ url: scope + "styles.css" });
+  out.unlisted = await answer({ url: scope + "elsewhere.txt" });
+  out.asked = [...asked];
+  delete stored[scope + "index.html"];
+  online = false;
+  out.nothing = await answer({ mode: "navigate", url: scope });
+  let routes = null;
+  const waits = [];
+  handlers.install({ addRoutes: async (r) => { routes = r; }, waitUntil: (p) => waits.push(p) });
+  await Promise.all(waits);
+  out.routes = routes.map((r) => ({ when: r.condition.urlPattern ? r.condition.urlPattern.init : r.condition,
+    from: r.source.cacheName === opened ? "this build's cache" : r.source }));
+  console.log(JSON.stringify(out));
+})();
 """
     out = subprocess.run(["node", "-e", script, str(BUNDLE / "sw.js")], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    answer: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
-    assert answer == {"status": 200, "type": "default", "body": "the offline copy"}, answer
+    got: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["folder"] == got["query"] == "the offline copy"
+    assert got["script"] == "boot.js, stored"
+    assert got["missing"] == "from the network" and got["asked"] == ["http://app.test/sub/styles.css"]
+    assert got["unlisted"] == "not answered"
+    assert got["nothing"] == "failed: TypeError"
+    assert got["routes"] == [
+        {"when": {"pathname": "/sub/index.html", "search": "", "baseURL": "http://app.test"}, "from": "this build's cache"},
+        {"when": {"pathname": "/sub/", "search": "", "baseURL": "http://app.test"}, "from": "this build's cache"},
+        {"when": {"not": {"requestMode": "navigate"}}, "from": "this build's cache"},
+    ]

@@ -1,4 +1,5 @@
-// Airhead's service worker: the app works offline after one online visit.
+// Airhead's service worker: the app works offline after one online visit, and once it is stored
+// every start, online or not, is this build's copy on the device.
 // build.py fills in CACHE (airhead-<content hash of the precached files and of this script>) and
 // PRECACHE (exactly the files the app loads, as paths relative to this script, each with the
 // sha256 of its content). Strategy (docs/web.md):
@@ -14,7 +15,12 @@
 //    that partial cache and fails, and the active build keeps its cache as it was; otherwise
 //    activate deletes every other airhead cache;
 //  - a worker only ever writes into its own CACHE;
-//  - fetch: online, the browser's HTTP cache and the network (revalidated); offline, the cache.
+//  - fetch: the cache first, online too (a file it lacks: the network), so the page and its
+//    files are one build's and a start waits for no server; a new build is found by the
+//    browser's own check of this script at each navigation, installed beside, and offered as
+//    "New version: reload". Where the engine has static routes (Chromium 123+), the page's
+//    requests go to the cache without this worker even starting (ROUTES); elsewhere the fetch
+//    handler below does the same.
 const CACHE = "__CACHE__";
 const PRECACHE = __PRECACHE__;
 
@@ -48,6 +54,11 @@ async function store(cache, key, { revalidate }) {
     await copy.body?.cancel();
     throw new Error(`${key}: the content is not this build's (${body.byteLength} bytes)`);
   }
+  // the page is also kept as its folder's address (the home screen's start_url), which a static
+  // route answers with no lookup of its own
+  if (key === INDEX) {
+    await cache.put(scopeURL.href, new Response(body, { status: copy.status, statusText: copy.statusText, headers: copy.headers }));
+  }
   await cache.put(key, copy);
 }
 
@@ -56,14 +67,39 @@ async function store(cache, key, { revalidate }) {
 async function fill(revalidate = true) {
   const cache = await caches.open(CACHE);
   const have = new Set((await cache.keys()).map((r) => r.url));
-  const missing = [...EXPECTED.keys()].filter((k) => !have.has(k));
+  const missing = [...EXPECTED.keys()].filter((k) => !have.has(k) || (k === INDEX && !have.has(scopeURL.href)));
   const results = await Promise.allSettled(missing.map((k) => store(cache, k, { revalidate })));
   const failed = results.filter((r) => r.status === "rejected");
   for (const r of failed) console.warn("airhead offline cache:", r.reason && r.reason.message);
   return failed.length;
 }
 
+// The page's requests, answered by the browser from CACHE (a miss: the network) before this worker
+// has started: the page itself opened as index.html or as its folder with no query (both stored by
+// fill), and every subresource. Any other navigation (an address with a query) comes to the fetch
+// handler. URLPattern is looked up here, not at the top: an engine without it still runs this file.
+function routes() {
+  const exact = (href) => {
+    const url = new URL(href);
+    return new URLPattern({ pathname: url.pathname.replace(/[\\:*?()+{}]/g, "\\$&"), search: "",
+                            baseURL: url.origin });
+  };
+  return [
+    { condition: { urlPattern: exact(INDEX) }, source: { cacheName: CACHE } },
+    { condition: { urlPattern: exact(scopeURL.href) }, source: { cacheName: CACHE } },
+    { condition: { not: { requestMode: "navigate" } }, source: { cacheName: CACHE } },
+  ];
+}
+
 self.addEventListener("install", (event) => {
+  // An engine without static routes, or one that refuses a rule, keeps the fetch handler alone.
+  if (event.addRoutes && typeof URLPattern === "function") {
+    try {
+      event.waitUntil(event.addRoutes(routes()).catch((e) => console.warn("airhead: no static routes:", e)));
+    } catch (e) {
+      console.warn("airhead: no static routes:", e);
+    }
+  }
   event.waitUntil((async () => {
     const names = await caches.keys();
     const updating = names.some((n) => n.startsWith("airhead-") && n !== CACHE);
@@ -84,17 +120,15 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith("airhead-") && name !== CACHE) await caches.delete(name);
     }
-    // The page's request starts while the worker boots, instead of after it.
-    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+    // The page comes from CACHE: an older build's navigation preload would fetch it for nothing.
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.disable();
     await self.clients.claim();
   })());
 });
 
-// Online, the browser's own HTTP cache serves the app (revalidated: 304s) and V8 reuses the
-// wasm it compiled last time, which it does not do for a response made by a service worker;
-// offline (the page's navigation failed, or the browser says so), everything comes from CACHE.
-let offline = false;
-
+// What ROUTES do where the engine has none: CACHE first, the network for a file it lacks (a first
+// visit before the fill, a file that failed to store). Offline, a file CACHE lacks fails as it
+// would without a worker.
 async function fromCache(request) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(keyOf(request));
@@ -104,25 +138,7 @@ async function fromCache(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !EXPECTED.has(keyOf(request))) return; // not ours
-  if (request.mode === "navigate") {
-    event.respondWith((async () => {
-      try {
-        // Firefox resolves preloadResponse with a network error (a status-0 Response of type
-        // "error") where other engines reject it: that is a failure too, never an answer.
-        let response = await event.preloadResponse;
-        if (!response || response.type === "error") response = await fetch(request);
-        offline = false;
-        return response;
-      } catch (err) {
-        offline = true;
-        const hit = await (await caches.open(CACHE)).match(INDEX);
-        if (hit) return hit;
-        throw err;
-      }
-    })());
-    return;
-  }
-  if (offline || self.navigator.onLine === false) event.respondWith(fromCache(request));
+  event.respondWith(fromCache(request));
 });
 
 // The page asks after boot (boot.js). This worker fills its own CACHE only, with this build's
