@@ -52,12 +52,13 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tools.bench_cdp import BrowserFailed, RawChromium  # noqa: E402
+from tools.bench_cdp import BrowserFailed, RawChromium, disable_features_switch  # noqa: E402
 from tools.devserver import BundleServer  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        disable_features_switch()]
 PAGES = {
     "app": "index.html",
     "bare PyScript": "bench/bare.html",

@@ -52,6 +52,24 @@ PLAYWRIGHT_SWITCHES = [
 ]
 
 
+#: What a fresh browser's own interface warms up while its first page loads (Chromium 15x, headless
+#: too): the omnibox popup as a WebUI page (its AI-mode "composebox" included), preloaded in a
+#: renderer of its own. In a bench visit that renderer was busy 0.25-0.7 s of CPU during the
+#: page's start, on two cores, for the app and the bare page alike. A player opens the app in a
+#: browser already running (or on a tablet, where there is no such popup), so the bench turns them
+#: off, as Playwright's own list turns off `AimEnabled` and `LensOverlay` (docs/web.md,
+#: "The browser's own start, kept out").
+BROWSER_UI_FEATURES = ["PreloadTopChromeWebUI", "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
+
+def disable_features_switch() -> str:
+    """One `--disable-features` switch: Playwright's list and BROWSER_UI_FEATURES. Chromium reads
+    the last such switch on its command line, so this one goes after PLAYWRIGHT_SWITCHES (and
+    after Playwright's own, where Playwright launches the browser)."""
+    (playwright,) = [a for a in PLAYWRIGHT_SWITCHES if a.startswith("--disable-features=")]
+    return playwright + "," + ",".join(BROWSER_UI_FEATURES)
+
+
 class BrowserFailed(RuntimeError):
     """The browser or its page crashed, closed, or did not answer in time."""
 
