@@ -263,6 +263,12 @@ def made_then_restored_offline(page: Any, srv: BundleServer, name: str, played: 
     wait_ready(page)
     assert offline_requests(srv, SUB_PATH) == [], "a warm start online waited for the server"
     assert snapshot_state(page) == "restored"
+    # in Chromium by the worker's static routes, without starting it: the page (its folder's
+    # address) and every file it loaded
+    routed = page.evaluate("""[...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource')].map((e) => [e.name, e.workerMatchedSourceType])""")
+    assert routed[0][0] == srv.url and len(routed) > 20, routed
+    assert [name for name, source in routed if source != "cache"] == [], routed
     page.context.set_offline(True)
     page.reload()
     wait_ready(page)
