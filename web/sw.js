@@ -19,8 +19,8 @@
 //    files are one build's and a start waits for no server; a new build is found by the
 //    browser's own check of this script at each navigation, installed beside, and offered as
 //    "New version: reload". Where the engine has static routes (Chromium 123+), the page's
-//    requests go to the cache without this worker even starting (ROUTES); elsewhere the fetch
-//    handler below does the same.
+//    requests go to the cache without this worker even starting (routes(), declared at
+//    install); elsewhere the fetch handler below does the same.
 const CACHE = "__CACHE__";
 const PRECACHE = __PRECACHE__;
 
@@ -126,7 +126,7 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-// What ROUTES do where the engine has none: CACHE first, the network for a file it lacks (a first
+// What routes() do where the engine has none: CACHE first, the network for a file it lacks (a first
 // visit before the fill, a file that failed to store). Offline, a file CACHE lacks fails as it
 // would without a worker.
 async function fromCache(request) {
