@@ -37,6 +37,7 @@ SNAPSHOT = """async (name) => {
   return out;
 }"""
 
+
 def cached(page: Any, name: str) -> dict[str, str]:
     """Cache ``name``'s entries (SNAPSHOT) but the page's folder address, which the worker keeps
     beside index.html (the home screen opens the folder): checked to hold the same page."""

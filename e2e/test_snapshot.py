@@ -268,7 +268,7 @@ def made_then_restored_offline(page: Any, srv: BundleServer, name: str, played: 
     routed = page.evaluate("""[...performance.getEntriesByType('navigation'),
         ...performance.getEntriesByType('resource')].map((e) => [e.name, e.workerMatchedSourceType])""")
     assert routed[0][0] == srv.url and len(routed) > 20, routed
-    assert [name for name, source in routed if source != "cache"] == [], routed
+    assert [url for url, source in routed if source != "cache"] == [], routed
     page.context.set_offline(True)
     page.reload()
     wait_ready(page)
