@@ -3,8 +3,9 @@
 - explicit MIME types (Python's guesses depend on /etc/mime.types, absent on slim systems);
 - precompressed: ``x.wasm.br`` / ``x.wasm.gz`` beside ``x.wasm`` is sent with
   ``Content-Encoding: br`` / ``gzip`` when the client accepts it (build.py writes them);
-- ``ETag`` + ``Cache-Control: no-cache``: browsers revalidate (a 304 has no body), so a new build
-  is seen at once and an unchanged file is not downloaded again;
+- ``ETag`` + ``Cache-Control: no-cache``: browsers revalidate (a 304 has no body), so an
+  unchanged file is not downloaded again; once the app's service worker has stored its copy, the
+  page comes from that copy and a new build is offered as "New version: reload" (web/sw.js);
 - bound to 127.0.0.1 unless told otherwise (``--host``); a log of (path, status, body bytes) for
   the tests and the benchmark;
 - optionally under a sub-path (``prefix="/games/airhead/"``), as a static host would serve a
